@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { profileRoutes } from './features/auth/profile.routes';
+import { systemRoutes } from './features/system/system.routes';
+import { authenticator, tokenKeys } from './lib/auth';
+import type { AppContext } from './lib/context';
+import { errorHandler, notFound, tooManyRequests } from './lib/errors';
+import { type GoogleVerifier, googleVerifier } from './providers/identity/google';
+
+export type BuildAppOptions = {
+  config: Config;
+  /** Already migrated. */
+  database: Database;
+  jwtSecret: string;
+  verifyGoogle?: GoogleVerifier;
+};
+
+const GOOGLE = 'https://accounts.google.com';
+const PLAID_CDN = 'https://cdn.plaid.com';
+
+export async function buildApp({ config, database, jwtSecret, verifyGoogle }: BuildAppOptions) {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", GOOGLE, PLAID_CDN],
+        // Mantine sets style attributes at run time; Google's button injects its stylesheet.
+        styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
+        imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', GOOGLE],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", GOOGLE, 'https://*.plaid.com'],
+        frameSrc: [GOOGLE, PLAID_CDN],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Google's sign-in popup talks back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    errorResponseBuilder: (_req, ctx) =>
+      tooManyRequests(`Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`),
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Tally API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const keys = tokenKeys(jwtSecret, config.tokenTtlHours);
+  const ctx: AppContext = {
+    config,
+    database,
+    keys,
+    verifyGoogle: verifyGoogle ?? googleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl }),
+    authenticate: authenticator(database.db, keys),
+  };
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, ctx);
+      await api.register(authRoutes, ctx);
+      await api.register(profileRoutes, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = fs.existsSync(`${config.webDistDir}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        if (file.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw notFound(`No route for ${req.method} ${req.url.split('?')[0]}`);
+  });
+
+  return app;
+}

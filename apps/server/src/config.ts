@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional.pipe(z.url().optional()),
+  JWT_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  REDIS_URL: optional.pipe(z.url().optional()),
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  LOGIN_FAILURES_BEFORE_LOCK: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  PLAID_CLIENT_ID: optional,
+  PLAID_SECRET: optional,
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PLAID_BASE_URL: optional.pipe(z.url().optional()),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Given in env, or generated once into DATA_DIR by the server on start. */
+  jwtSecret: string | undefined;
+  tokenTtlHours: number;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  redisUrl: string | undefined;
+  webDistDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  authRateLimitPerMinute: number;
+  loginFailuresBeforeLock: number;
+  loginLockMinutes: number;
+  plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;
+};
+
+/** Reads the environment; throws one error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    redisUrl: e.REDIS_URL,
+    webDistDir: e.WEB_DIST_DIR,
+    logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    plaid:
+      e.PLAID_CLIENT_ID && e.PLAID_SECRET
+        ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }
+        : undefined,
+  };
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Either driver: queries are written once against PostgreSQL and run on both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL that may hold several statements (job-queue schema, test resets). */
+  exec: (sql: string) => Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
+    query: async <T,>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export function fromPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite under dataDir.
+ * One process owns a PGlite directory: two would silently lose writes, so a lock file guards it.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  const dir = path.join(opts.dataDir, 'pgdata');
+  fs.mkdirSync(dir, { recursive: true });
+  const release = lockDirectory(opts.dataDir);
+  const client = await PGlite.create(dir);
+  const database = fromPglite(client);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      release();
+    },
+  };
+}
+
+function lockDirectory(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'tally.lock');
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR or DATABASE_URL for a second instance.`,
+      );
+    }
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

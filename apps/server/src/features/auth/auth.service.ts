@@ -1,0 +1,112 @@
+import type { ChangePasswordBody, GoogleLoginBody, LoginBody, LoginResult, RegisterBody } from '@tally/shared';
+import type { Db } from '../../db/client';
+import { issueToken, revokeSessions, type TokenKeys, type UserRow } from '../../lib/auth';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
+import type { GoogleVerifier } from '../../providers/identity/google';
+import {
+  clearFailures,
+  countRecentFailures,
+  createUser,
+  findUserByEmail,
+  findUserByGoogleSubject,
+  recordFailure,
+  toUser,
+  updateUser,
+} from './auth.queries';
+
+export type AuthDeps = {
+  db: Db;
+  keys: TokenKeys;
+  verifyGoogle: GoogleVerifier;
+  lockout: { failures: number; minutes: number };
+};
+
+const INVALID_LOGIN = 'Invalid email or password';
+
+async function signIn(deps: AuthDeps, user: UserRow): Promise<LoginResult> {
+  const { token, expiresAt } = await issueToken(deps.db, deps.keys, user.id);
+  return { token, user: toUser(user), expiresAt: expiresAt.toISOString() };
+}
+
+export async function register(deps: AuthDeps, body: RegisterBody): Promise<LoginResult> {
+  const user = await createUser(deps.db, {
+    email: body.email,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    passwordHash: await hashPassword(body.password),
+    timeZone: body.timeZone ?? 'UTC',
+  });
+  if (!user) throw conflict('An account with this email already exists');
+  return signIn(deps, user);
+}
+
+export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promise<LoginResult> {
+  const email = body.email.trim().toLowerCase();
+  const since = new Date(Date.now() - deps.lockout.minutes * 60_000);
+  const recent = await countRecentFailures(deps.db, { email, ip, since });
+  // Per email stops guessing one password; per IP (looser) stops spraying many emails.
+  if (recent.byEmail >= deps.lockout.failures || recent.byIp >= deps.lockout.failures * 4) {
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Please try again in ${deps.lockout.minutes} minutes.`,
+    );
+  }
+  const user = await findUserByEmail(deps.db, { email });
+  // Unknown email and wrong password get the same answer after the same work, so accounts can't be probed.
+  const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password);
+  if (!user || !user.passwordHash || !ok) {
+    await recordFailure(deps.db, { email, ip });
+    throw unauthorized(INVALID_LOGIN);
+  }
+  await clearFailures(deps.db, { email });
+  return signIn(deps, user);
+}
+
+export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promise<LoginResult> {
+  let identity: Awaited<ReturnType<GoogleVerifier>>;
+  try {
+    identity = await deps.verifyGoogle(body.idToken);
+  } catch {
+    throw unauthorized('Google sign-in failed. Please try again.');
+  }
+  const picture = identity.pictureUrl;
+  const known = await findUserByGoogleSubject(deps.db, { subject: identity.subject });
+  if (known) {
+    const refreshed = picture && picture !== known.profilePictureUrl
+      ? await updateUser(deps.db, { userId: known.id, profilePictureUrl: picture })
+      : known;
+    return signIn(deps, refreshed ?? known);
+  }
+  const byEmail = await findUserByEmail(deps.db, { email: identity.email });
+  if (byEmail) {
+    // Linking hands the account to whoever controls the Google identity: only when Google vouches for the email.
+    if (!identity.emailVerified) throw conflict('An account with this email already exists. Sign in with your password.');
+    const linked = await updateUser(deps.db, {
+      userId: byEmail.id,
+      googleSubject: identity.subject,
+      profilePictureUrl: picture ?? byEmail.profilePictureUrl,
+    });
+    return signIn(deps, linked ?? byEmail);
+  }
+  const created = await createUser(deps.db, {
+    email: identity.email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    googleSubject: identity.subject,
+    profilePictureUrl: picture,
+    timeZone: body.timeZone ?? 'UTC',
+  });
+  if (!created) throw new AppError(409, 'CONFLICT', 'An account with this email already exists');
+  return signIn(deps, created);
+}
+
+/** Revokes every session (other browsers are signed out) and signs this one in again. */
+export async function changePassword(deps: AuthDeps, user: UserRow, body: ChangePasswordBody): Promise<LoginResult> {
+  if (!user.passwordHash) throw badRequest('Your account signs in with Google and has no password to change');
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw badRequest('Current password is incorrect', 'INVALID_PASSWORD');
+  }
+  const updated = await updateUser(deps.db, { userId: user.id, passwordHash: await hashPassword(body.newPassword) });
+  await revokeSessions(deps.db, { userId: user.id });
+  return signIn(deps, updated ?? user);
+}

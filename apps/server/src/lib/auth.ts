@@ -1,0 +1,80 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { unauthorized } from './errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`; routes that use it may rely on it. */
+    user: UserRow;
+    sessionId: string;
+  }
+}
+
+export type TokenKeys = { secret: Uint8Array; ttlHours: number };
+
+export function tokenKeys(secret: string, ttlHours: number): TokenKeys {
+  return { secret: new TextEncoder().encode(secret), ttlHours };
+}
+
+/** Opens a session row and signs a token naming it; revoking the row kills the token. */
+export async function issueToken(db: Db, keys: TokenKeys, userId: string) {
+  const expiresAt = new Date(Date.now() + keys.ttlHours * 3_600_000);
+  const [session] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setJti(session!.id)
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(keys.secret);
+  return { token, expiresAt };
+}
+
+export async function revokeSessions(db: Db, where: { userId: string; sessionId?: string }) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, where.userId),
+        isNull(sessions.revokedAt),
+        where.sessionId ? eq(sessions.id, where.sessionId) : undefined,
+      ),
+    );
+}
+
+/** preHandler (not onRequest, so rate limits still count failures): bearer JWT whose session is live. */
+export function authenticator(db: Db, keys: TokenKeys) {
+  return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized();
+    let payload: { sub?: string; jti?: string };
+    try {
+      ({ payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] }));
+    } catch {
+      throw unauthorized('Your session has expired. Please sign in again.');
+    }
+    if (!payload.sub || !payload.jti) throw unauthorized();
+    const [row] = await db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, payload.jti),
+          eq(sessions.userId, payload.sub),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      );
+    if (!row) throw unauthorized('Your session has expired. Please sign in again.');
+    request.user = row.user;
+    request.sessionId = payload.jti;
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@tally/shared';
+
+/** A failure we expect and can explain to the client. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: ErrorBody['details'],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is required',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
+};
+
+/** The one error handler: every failure leaves as { message, code, details? }; 5xx never carry internals. */
+export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply.status(error.statusCode).send({ message: error.message, code: error.code, details: error.details });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((v) => ({
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: v.message ?? 'Invalid value',
+    }));
+    const first = details[0]?.message ?? 'Invalid request';
+    const message = first.startsWith('Invalid input: expected object') ? 'Request body is required' : first;
+    return reply.status(400).send({ message, code: 'VALIDATION_ERROR', details });
+  }
+  const status = error.statusCode ?? 500;
+  if (status < 500) {
+    const message = FASTIFY_CODES[error.code] ?? error.message;
+    return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+}

@@ -1,0 +1,27 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { ensureSecret } from './lib/secrets';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+const jwtSecret = ensureSecret(config.dataDir, 'jwt-secret', config.jwtSecret);
+const app = await buildApp({ config, database, jwtSecret });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(
+  `Tally is running at http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ${config.plaid ? 'Plaid' : 'demo bank'})`,
+);

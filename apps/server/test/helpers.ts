@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { LoginResult, RegisterBody } from '@tally/shared';
+import { inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, fromPglite, fromPostgres } from '../src/db/client';
+import { withDatabase } from './global-setup';
+
+/** A fresh, migrated database: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite. */
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `tally_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = fromPostgres(url, 1);
+    await admin.exec(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const database = fromPostgres(withDatabase(url, name), 5);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.close();
+      },
+    };
+  }
+  const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  return fromPglite(await PGlite.create({ loadDataDir: dump }));
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tally-data-')),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'tally-no-web'),
+    GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+    ...env,
+  });
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database };
+
+export async function createTestApp(
+  options: { env?: Record<string, string> } & Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config: testConfig(options.env),
+    database,
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    verifyGoogle: options.verifyGoogle,
+  });
+  app.addHook('onClose', () => database.close());
+  return Object.assign(app, { database });
+}
+
+let counter = 0;
+export function aUser(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  counter += 1;
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`,
+    password: 'correct horse',
+    ...overrides,
+  };
+}
+
+export async function signUp(app: TestApp, overrides: Partial<RegisterBody> = {}): Promise<LoginResult> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: aUser(overrides) });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const bearer = (auth: { token: string }) => ({ authorization: `Bearer ${auth.token}` });

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 200;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** An IANA time zone name the runtime knows, e.g. "America/New_York". */
+export const timeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Unknown time zone' },
+  );
+
+const email = (message: string) =>
+  required(message).max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
+
+const password = z
+  .string({ error: 'All fields are required' })
+  .min(1, 'All fields are required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+export const registerBody = z.object({
+  firstName: required('All fields are required').pipe(z.string().max(100, 'First name is too long')),
+  lastName: required('All fields are required').pipe(z.string().max(100, 'Last name is too long')),
+  email: email('All fields are required'),
+  password,
+  timeZone: timeZone.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** The register form adds a confirmation that never leaves the browser. */
+export const registerForm = registerBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const loginBody = z.object({
+  email: required('Email and password are required'),
+  password: z.string({ error: 'Email and password are required' }).min(1, 'Email and password are required'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const googleLoginBody = z.object({
+  idToken: z
+    .string({ error: 'No credential received from Google' })
+    .min(1, 'No credential received from Google')
+    .max(8192),
+  timeZone: timeZone.optional(),
+});
+export type GoogleLoginBody = z.infer<typeof googleLoginBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const planCode = z.enum(['starter', 'pro', 'premium']);
+export type PlanCode = z.infer<typeof planCode>;
+
+export const user = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  profilePictureUrl: z.string().nullable(),
+  isGoogleUser: z.boolean(),
+  timeZone: z.string(),
+  plan: planCode,
+  trialEndsAt: z.string().nullable(),
+});
+export type User = z.infer<typeof user>;
+
+export const loginResult = z.object({
+  token: z.string(),
+  user,
+  expiresAt: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResult>;

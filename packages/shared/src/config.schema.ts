@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { planCode } from './auth/auth.schema';
+
+export const plan = z.object({
+  code: planCode,
+  name: z.string(),
+  priceMonthly: z.number(),
+  trialDays: z.number(),
+  features: z.array(z.string()),
+  accountLimit: z.number().nullable(),
+});
+export type Plan = z.infer<typeof plan>;
+
+/** What the web app may know about the server's setup. */
+export const publicConfig = z.object({
+  googleClientId: z.string().nullable(),
+  bankMode: z.enum(['demo', 'plaid']),
+  plans: z.array(plan),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

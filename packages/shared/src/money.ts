@@ -1,0 +1,41 @@
+/**
+ * Money is integer cents everywhere inside Tally.
+ * Sign convention (the one place it is written down): positive = money in (income, refunds),
+ * negative = money out (spending). Dollars appear only at the API and UI edges.
+ */
+export type Cents = number;
+
+const DECIMAL = /^([+-])?(\d+)(?:\.(\d*))?$/;
+
+/**
+ * Parses a decimal string ("12.3", "-0.07", "1e2" is rejected) into exact cents.
+ * Digits past the second decimal are rounded half away from zero on the digit string, never through floats.
+ */
+export function parseCents(text: string): Cents {
+  const match = DECIMAL.exec(text.trim());
+  if (!match) throw new RangeError(`Not a decimal amount: ${text}`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const padded = `${fraction}000`;
+  let cents = Number(whole) * 100 + Number(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1;
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount out of range: ${text}`);
+  return sign === '-' && cents !== 0 ? -cents : cents;
+}
+
+/** A JSON number of dollars (as clients and providers send them) to cents, via its shortest decimal form. */
+export function dollarsToCents(dollars: number): Cents {
+  if (!Number.isFinite(dollars)) throw new RangeError(`Not a finite amount: ${dollars}`);
+  return parseCents(dollars.toFixed(10).replace(/0+$/, '').replace(/\.$/, ''));
+}
+
+/** Cents to a dollars number with at most 2 decimals, for JSON responses. */
+export function centsToDollars(cents: Cents): number {
+  return cents / 100;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** en-US dollars, e.g. -$1,234.50. */
+export function formatMoney(cents: Cents): string {
+  return usd.format(cents / 100);
+}

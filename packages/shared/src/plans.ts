@@ -1,0 +1,45 @@
+import type { Plan } from './config.schema';
+
+export const TRIAL_DAYS = 14;
+
+/** The plans on the landing page; prices in dollars per month. */
+export const PLANS: Plan[] = [
+  {
+    code: 'starter',
+    name: 'Starter',
+    priceMonthly: 0,
+    trialDays: 0,
+    accountLimit: 2,
+    features: ['2 accounts', 'Basic budgeting', 'Transaction tracking', 'Mobile access'],
+  },
+  {
+    code: 'pro',
+    name: 'Pro',
+    priceMonthly: 5,
+    trialDays: TRIAL_DAYS,
+    accountLimit: null,
+    features: [
+      'Unlimited accounts',
+      'Count-up budgeting',
+      'AI advisor',
+      'Subscription tracking',
+      'Advanced analytics',
+      'Priority support',
+    ],
+  },
+  {
+    code: 'premium',
+    name: 'Premium',
+    priceMonthly: 15,
+    trialDays: TRIAL_DAYS,
+    accountLimit: null,
+    features: [
+      'Everything in Pro',
+      'Investment tracking',
+      'Tax optimization',
+      'Custom AI models',
+      'Assistant integration',
+      'White-glove onboarding',
+    ],
+  },
+];
