@@ -51,7 +51,7 @@ export async function createTestApp(
   const app = await buildApp({
     config: testConfig(options.env),
     database,
-    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    jwtSecret: options.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
     verifyGoogle: options.verifyGoogle,
   });
   app.addHook('onClose', () => database.close());

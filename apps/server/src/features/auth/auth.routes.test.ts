@@ -1,0 +1,817 @@
+import crypto from 'node:crypto';
+import { type LoginResult, loginResult } from '@tally/shared';
+import { decodeJwt, SignJWT } from 'jose';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
+import { aUser, bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+
+type Body = Record<string, unknown>;
+
+function post(app: TestApp, route: string, payload?: Body | string, options: Partial<InjectOptions> = {}) {
+  return app.inject({ method: 'POST', url: `/api/auth/${route}`, payload, ...options });
+}
+
+const getProfile = (app: TestApp, auth: { token: string }) =>
+  app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(auth) });
+
+const login = (app: TestApp, email: string, password: string, options: Partial<InjectOptions> = {}) =>
+  post(app, 'login', { email, password }, options);
+
+/** A fresh client address, so per-IP counters in one app don't leak between tests. */
+let addressCounter = 0;
+const anAddress = () => {
+  addressCounter += 1;
+  return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+};
+
+describe('auth routes', () => {
+  let app: TestApp;
+  const jwtSecret = crypto.randomBytes(32).toString('hex');
+  beforeAll(async () => {
+    // Limits are exercised in their own apps below; here they must stay out of the way.
+    app = await createTestApp({
+      jwtSecret,
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_FAILURES_BEFORE_LOCK: '1000' },
+    });
+  });
+  afterAll(() => app.close());
+
+  describe('POST /api/auth/register', () => {
+    it('creates the account and answers 201 with a login result', async () => {
+      const body = aUser({ firstName: 'Ada', lastName: 'Lovelace', timeZone: 'Europe/London' });
+      const res = await post(app, 'register', body);
+
+      expect(res.statusCode).toBe(201);
+      const result = res.json<LoginResult>();
+      expect(Object.keys(result).sort()).toEqual(['expiresAt', 'token', 'user']);
+      expect(Object.keys(result.user).sort()).toEqual(
+        [
+          'id',
+          'firstName',
+          'lastName',
+          'email',
+          'profilePictureUrl',
+          'isGoogleUser',
+          'timeZone',
+          'plan',
+          'trialEndsAt',
+        ].sort(),
+      );
+      expect(result.user).toEqual({
+        id: expect.any(String),
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: body.email,
+        profilePictureUrl: null,
+        isGoogleUser: false,
+        timeZone: 'Europe/London',
+        plan: 'starter',
+        trialEndsAt: null,
+      });
+      expect(loginResult.safeParse(result).success).toBe(true);
+      expect(new Date(result.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    });
+
+    it('gives a token that opens the new profile', async () => {
+      const registered = await signUp(app);
+      const res = await getProfile(app, registered);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual(registered.user);
+    });
+
+    it('defaults the time zone to UTC when none is sent', async () => {
+      const registered = await signUp(app);
+      expect(registered.user.timeZone).toBe('UTC');
+    });
+
+    it('trims names and email before storing them', async () => {
+      const email = aUser().email;
+      const res = await post(app, 'register', aUser({ firstName: '  Ada ', lastName: ' King ', email: ` ${email} ` }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().user).toMatchObject({ firstName: 'Ada', lastName: 'King', email });
+    });
+
+    it.each([
+      ['first name is missing', { firstName: undefined }, 'All fields are required'],
+      ['first name is blank', { firstName: '   ' }, 'All fields are required'],
+      ['last name is blank', { lastName: '' }, 'All fields are required'],
+      ['last name is missing', { lastName: undefined }, 'All fields are required'],
+      ['email is blank', { email: '  ' }, 'All fields are required'],
+      ['email is missing', { email: undefined }, 'All fields are required'],
+      ['password is empty', { password: '' }, 'All fields are required'],
+      ['password is missing', { password: undefined }, 'All fields are required'],
+      ['password is only spaces', { password: '        ' }, 'All fields are required'],
+      ['password has 5 characters', { password: '12345' }, 'Password must be at least 6 characters long'],
+      ['email is not an address', { email: 'ada.example.com' }, 'Please enter a valid email address'],
+      ['email has no domain', { email: 'ada@' }, 'Please enter a valid email address'],
+      ['time zone is unknown', { timeZone: 'Mars/Olympus_Mons' }, 'Unknown time zone'],
+      ['first name is a number', { firstName: 42 }, 'All fields are required'],
+    ])('answers 400 when the %s', async (_case, overrides, message) => {
+      const res = await post(app, 'register', { ...aUser(), ...overrides });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+    });
+
+    it('accepts a password of exactly 6 characters', async () => {
+      const res = await post(app, 'register', aUser({ password: '123456' }));
+      expect(res.statusCode).toBe(201);
+    });
+
+    it('names the offending field in the error details', async () => {
+      const res = await post(app, 'register', { ...aUser(), password: '123' });
+      expect(res.json().details).toEqual([
+        { path: 'password', message: 'Password must be at least 6 characters long' },
+      ]);
+    });
+
+    it('answers 409 when the email is already registered', async () => {
+      const first = aUser();
+      await signUp(app, first);
+      const res = await post(app, 'register', aUser({ email: first.email }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    });
+
+    it('answers 409 when the email differs only in letter case', async () => {
+      const first = aUser({ email: `Mixed.Case-${crypto.randomBytes(3).toString('hex')}@Example.com` });
+      await signUp(app, first);
+      const res = await post(app, 'register', aUser({ email: first.email.toUpperCase() }));
+      expect(res.statusCode).toBe(409);
+      const again = await post(app, 'register', aUser({ email: first.email.toLowerCase() }));
+      expect(again.statusCode).toBe(409);
+    });
+  });
+
+  describe('POST /api/auth/login', () => {
+    it('signs in with the registered email and password', async () => {
+      const body = aUser();
+      const registered = await signUp(app, body);
+      const res = await login(app, body.email, body.password);
+
+      expect(res.statusCode).toBe(200);
+      const result = res.json<LoginResult>();
+      expect(loginResult.safeParse(result).success).toBe(true);
+      expect(result.user).toEqual(registered.user);
+      expect(result.token).not.toBe(registered.token);
+      expect((await getProfile(app, result)).statusCode).toBe(200);
+    });
+
+    it('accepts the email in a different letter case and with surrounding spaces', async () => {
+      const body = aUser({ email: `Case-${crypto.randomBytes(3).toString('hex')}@Example.com` });
+      const registered = await signUp(app, body);
+      for (const email of [body.email.toLowerCase(), body.email.toUpperCase(), `  ${body.email}  `]) {
+        const res = await login(app, email, body.password);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().user.id).toBe(registered.user.id);
+      }
+    });
+
+    it('gives the same 401 for a wrong password as for an unknown email', async () => {
+      const body = aUser();
+      await signUp(app, body);
+      const wrongPassword = await login(app, body.email, 'not the password');
+      const unknownEmail = await login(app, aUser().email, body.password);
+
+      expect(wrongPassword.statusCode).toBe(401);
+      expect(unknownEmail.statusCode).toBe(401);
+      expect(wrongPassword.json()).toEqual({ message: 'Invalid email or password', code: 'UNAUTHORIZED' });
+      expect(unknownEmail.body).toBe(wrongPassword.body);
+    });
+
+    it('treats the password as case-sensitive', async () => {
+      const body = aUser({ password: 'Secret-Password' });
+      await signUp(app, body);
+      const res = await login(app, body.email, 'secret-password');
+      expect(res.statusCode).toBe(401);
+    });
+
+    it.each([
+      ['body is empty', {}],
+      ['email is missing', { password: 'secret1' }],
+      ['password is missing', { email: 'ada@example.com' }],
+      ['email is blank', { email: '   ', password: 'secret1' }],
+      ['password is empty', { email: 'ada@example.com', password: '' }],
+      ['email is not a string', { email: 7, password: 'secret1' }],
+    ])('answers 400 "Email and password are required" when the %s', async (_case, payload) => {
+      const res = await post(app, 'login', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Email and password are required', code: 'VALIDATION_ERROR' });
+    });
+
+    it('opens a separate session per sign-in', async () => {
+      const body = aUser();
+      await signUp(app, body);
+      const first = (await login(app, body.email, body.password)).json<LoginResult>();
+      const second = (await login(app, body.email, body.password)).json<LoginResult>();
+      expect(decodeJwt(first.token).jti).not.toBe(decodeJwt(second.token).jti);
+    });
+  });
+
+  describe('POST /api/auth/logout', () => {
+    it('revokes the token it was called with', async () => {
+      const session = await signUp(app);
+      const res = await post(app, 'logout', undefined, { headers: bearer(session) });
+
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const after = await getProfile(app, session);
+      expect(after.statusCode).toBe(401);
+      expect(after.json().code).toBe('UNAUTHORIZED');
+    });
+
+    it("keeps the user's other sessions signed in", async () => {
+      const body = aUser();
+      const laptop = await signUp(app, body);
+      const phone = (await login(app, body.email, body.password)).json<LoginResult>();
+
+      await post(app, 'logout', undefined, { headers: bearer(laptop) });
+
+      expect((await getProfile(app, laptop)).statusCode).toBe(401);
+      expect((await getProfile(app, phone)).statusCode).toBe(200);
+    });
+
+    it('answers 401 when the token was already logged out', async () => {
+      const session = await signUp(app);
+      await post(app, 'logout', undefined, { headers: bearer(session) });
+      const again = await post(app, 'logout', undefined, { headers: bearer(session) });
+      expect(again.statusCode).toBe(401);
+    });
+
+    it('answers 401 without a token', async () => {
+      const res = await post(app, 'logout');
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Authentication required', code: 'UNAUTHORIZED' });
+    });
+  });
+
+  describe('POST /api/auth/change-password', () => {
+    const changePassword = (auth: { token: string }, payload: Body) =>
+      post(app, 'change-password', payload, { headers: bearer(auth) });
+
+    it('returns a new working token and revokes every old one', async () => {
+      const body = aUser({ password: 'old-password' });
+      const laptop = await signUp(app, body);
+      const phone = (await login(app, body.email, body.password)).json<LoginResult>();
+
+      const res = await changePassword(laptop, { currentPassword: 'old-password', newPassword: 'new-password' });
+
+      expect(res.statusCode).toBe(200);
+      const result = res.json<LoginResult>();
+      expect(loginResult.safeParse(result).success).toBe(true);
+      expect(result.user.id).toBe(laptop.user.id);
+      expect((await getProfile(app, result)).statusCode).toBe(200);
+      expect((await getProfile(app, laptop)).statusCode).toBe(401);
+      expect((await getProfile(app, phone)).statusCode).toBe(401);
+    });
+
+    it('lets the new password sign in and no longer the old one', async () => {
+      const body = aUser({ password: 'old-password' });
+      const session = await signUp(app, body);
+      await changePassword(session, { currentPassword: 'old-password', newPassword: 'new-password' });
+
+      expect((await login(app, body.email, 'new-password')).statusCode).toBe(200);
+      const old = await login(app, body.email, 'old-password');
+      expect(old.statusCode).toBe(401);
+      expect(old.json().message).toBe('Invalid email or password');
+    });
+
+    it('answers 400 for a wrong current password and changes nothing', async () => {
+      const body = aUser({ password: 'old-password' });
+      const session = await signUp(app, body);
+      const res = await changePassword(session, { currentPassword: 'guessed-wrong', newPassword: 'new-password' });
+
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Current password is incorrect', code: 'INVALID_PASSWORD' });
+      expect((await getProfile(app, session)).statusCode).toBe(200);
+      expect((await login(app, body.email, 'old-password')).statusCode).toBe(200);
+      expect((await login(app, body.email, 'new-password')).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['the new password is too short', { currentPassword: 'correct horse', newPassword: '12345' }, 'Password must be at least 6 characters long'],
+      ['the new password is only spaces', { currentPassword: 'correct horse', newPassword: '       ' }, 'New password is required'],
+      ['the new password is missing', { currentPassword: 'correct horse' }, 'New password is required'],
+      ['the current password is missing', { newPassword: 'new-password' }, 'Current password is required'],
+      ['the current password is empty', { currentPassword: '', newPassword: 'new-password' }, 'Current password is required'],
+    ])('answers 400 when %s', async (_case, payload, message) => {
+      const session = await signUp(app);
+      const res = await changePassword(session, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+      expect((await getProfile(app, session)).statusCode).toBe(200);
+    });
+
+    it('answers 401 without a token', async () => {
+      const res = await post(app, 'change-password', { currentPassword: 'a-password', newPassword: 'new-password' });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('bearer tokens', () => {
+    const profileWith = (authorization: string | undefined) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+
+    /** A token for a live session, signed with the app's key but carrying its own expiry. */
+    async function tokenFor(session: LoginResult, exp: number, secret = jwtSecret) {
+      const { sub, jti } = decodeJwt(session.token);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub!)
+        .setJti(jti!)
+        .setIssuedAt(exp - 3600)
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
+    }
+
+    it('accepts a freshly signed token for a live session', async () => {
+      const session = await signUp(app);
+      const token = await tokenFor(session, Math.floor(Date.now() / 1000) + 3600);
+      expect((await profileWith(`Bearer ${token}`)).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['no authorization header', undefined],
+      ['an empty bearer', 'Bearer '],
+      ['a garbage token', 'Bearer not-a-jwt'],
+      ['another scheme', 'Basic YWRhOnNlY3JldA=='],
+      ['a token with its signature cut off', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.'],
+    ])('answers 401 for %s', async (_case, authorization) => {
+      const res = await profileWith(authorization);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    });
+
+    it('answers 401 for an expired token', async () => {
+      const session = await signUp(app);
+      const token = await tokenFor(session, Math.floor(Date.now() / 1000) - 60);
+      const res = await profileWith(`Bearer ${token}`);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        message: 'Your session has expired. Please sign in again.',
+        code: 'UNAUTHORIZED',
+      });
+    });
+
+    it('answers 401 for a token signed with another key', async () => {
+      const session = await signUp(app);
+      const token = await tokenFor(
+        session,
+        Math.floor(Date.now() / 1000) + 3600,
+        crypto.randomBytes(32).toString('hex'),
+      );
+      expect((await profileWith(`Bearer ${token}`)).statusCode).toBe(401);
+    });
+
+    it('answers 401 when the session behind the token has expired', async () => {
+      const session = await signUp(app);
+      await app.database.query(`update sessions set expires_at = now() - interval '1 minute' where id = $1`, [
+        decodeJwt(session.token).jti,
+      ]);
+      expect((await getProfile(app, session)).statusCode).toBe(401);
+    });
+
+    it("answers 401 when the token names another user's session", async () => {
+      const alice = await signUp(app);
+      const bob = await signUp(app);
+      const { jti } = decodeJwt(bob.token);
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(alice.user.id)
+        .setJti(jti!)
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode(jwtSecret));
+      expect((await profileWith(`Bearer ${token}`)).statusCode).toBe(401);
+    });
+  });
+
+  describe('request bodies', () => {
+    const routes = ['register', 'login', 'google-login'];
+
+    it.each(routes)('answers 400 "Request body is not valid JSON" to malformed JSON on %s', async (route) => {
+      const res = await post(app, route, '{"email": "ada@example.com",', {
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Request body is not valid JSON' });
+    });
+
+    it('answers 400 to malformed JSON on an authenticated route', async () => {
+      const session = await signUp(app);
+      const res = await post(app, 'change-password', '{currentPassword:', {
+        headers: { ...bearer(session), 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Request body is not valid JSON');
+    });
+
+    it.each([
+      ['a __proto__ key', '{"email":"a@b.co","password":"secret1","__proto__":{"isAdmin":true}}'],
+      ['a constructor.prototype key', '{"email":"a@b.co","password":"x","constructor":{"prototype":{"a":1}}}'],
+      ['a lone brace', '{'],
+      ['trailing garbage', '{"email":"a@b.co","password":"secret1"} extra'],
+      ['a byte-order mark and nothing else', '\uFEFF'],
+    ])('answers 400, never 500, to JSON with %s', async (_case, payload) => {
+      const res = await post(app, 'login', payload, { headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Request body is not valid JSON' });
+    });
+
+    it.each([
+      ['nothing', ''],
+      ['null', 'null'],
+      ['an array', '[]'],
+      ['a string', '"ada@example.com"'],
+      ['a number', '42'],
+    ])('answers 400 "Request body is required" when the JSON body is %s', async (_case, payload) => {
+      const res = await post(app, 'login', payload, { headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Request body is required');
+    });
+
+    it('answers 415 to a body that is not JSON', async () => {
+      const res = await post(app, 'login', 'email=ada@example.com&password=secret1', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().message).toBe('Unsupported content type; send application/json');
+    });
+
+    it('answers 413 to a body over the size limit', async () => {
+      const res = await post(app, 'register', { ...aUser(), firstName: 'A'.repeat(300 * 1024) });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ message: 'Request body is too large' });
+    });
+  });
+});
+
+describe('sign-in lockout after repeated failures', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { LOGIN_FAILURES_BEFORE_LOCK: '3', AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
+  });
+  afterAll(() => app.close());
+
+  it('answers 429 with a clear message once an email has failed too often, even with the right password', async () => {
+    const body = aUser();
+    await signUp(app, body);
+    const from = { remoteAddress: anAddress() };
+    for (let i = 0; i < 3; i += 1) {
+      expect((await login(app, body.email, 'wrong-password', from)).statusCode).toBe(401);
+    }
+
+    const locked = await login(app, body.email, body.password, from);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('locks the email from every address, whatever its letter case', async () => {
+    const body = aUser({ email: `Locked-${crypto.randomBytes(3).toString('hex')}@Example.com` });
+    await signUp(app, body);
+    await login(app, body.email.toUpperCase(), 'wrong-password', { remoteAddress: anAddress() });
+    await login(app, body.email.toLowerCase(), 'wrong-password', { remoteAddress: anAddress() });
+    await login(app, body.email, 'wrong-password', { remoteAddress: anAddress() });
+
+    const res = await login(app, body.email, body.password, { remoteAddress: anAddress() });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('leaves other accounts on the same address alone', async () => {
+    const victim = aUser();
+    const neighbour = aUser();
+    await signUp(app, victim);
+    await signUp(app, neighbour);
+    const from = { remoteAddress: anAddress() };
+    for (let i = 0; i < 3; i += 1) await login(app, victim.email, 'wrong-password', from);
+
+    expect((await login(app, neighbour.email, neighbour.password, from)).statusCode).toBe(200);
+  });
+
+  it('forgets earlier failures after a successful sign-in', async () => {
+    const body = aUser();
+    await signUp(app, body);
+    const from = { remoteAddress: anAddress() };
+    for (let round = 0; round < 3; round += 1) {
+      await login(app, body.email, 'wrong-password', from);
+      await login(app, body.email, 'wrong-password', from);
+      expect((await login(app, body.email, body.password, from)).statusCode).toBe(200);
+    }
+  });
+
+  it('counts failures for unknown emails too, so probing answers the same', async () => {
+    const email = aUser().email;
+    const from = { remoteAddress: anAddress() };
+    for (let i = 0; i < 3; i += 1) expect((await login(app, email, 'whatever', from)).statusCode).toBe(401);
+    expect((await login(app, email, 'whatever', from)).statusCode).toBe(429);
+  });
+
+  it('answers 429 to one address spraying passwords across many emails', async () => {
+    const from = { remoteAddress: anAddress() };
+    // Per address the limit is four times the per-email one: 12 here, two tries on each of six emails.
+    for (let i = 0; i < 6; i += 1) {
+      const email = aUser().email;
+      await login(app, email, 'wrong-password', from);
+      await login(app, email, 'wrong-password', from);
+    }
+    const body = aUser();
+    await signUp(app, body);
+
+    expect((await login(app, body.email, body.password, from)).statusCode).toBe(429);
+    expect((await login(app, body.email, body.password, { remoteAddress: anAddress() })).statusCode).toBe(200);
+  });
+
+  it('does not let a forged X-Forwarded-For header escape the per-address count', async () => {
+    const from = anAddress();
+    for (let i = 0; i < 12; i += 1) {
+      await login(app, aUser().email, 'wrong-password', {
+        remoteAddress: from,
+        headers: { 'x-forwarded-for': anAddress() },
+      });
+    }
+    const body = aUser();
+    await signUp(app, body);
+    const res = await login(app, body.email, body.password, {
+      remoteAddress: from,
+      headers: { 'x-forwarded-for': anAddress() },
+    });
+    expect(res.statusCode).toBe(429);
+  });
+});
+
+describe('per-address rate limit on auth routes', () => {
+  let app: TestApp;
+  let google: FakeGoogle;
+  const limit = 3;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    app = await createTestApp({
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: String(limit), GOOGLE_JWKS_URL: google.jwksUrl },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await google.close();
+  });
+
+  it.each([
+    ['login', () => ({ email: aUser().email, password: 'wrong-password' })],
+    ['register', () => aUser()],
+    ['google-login', () => ({ idToken: 'not-a-token' })],
+  ])('answers 429 to the request after the limit on %s', async (route, payload) => {
+    const from = { remoteAddress: anAddress() };
+    for (let i = 0; i < limit; i += 1) {
+      expect((await post(app, route, payload(), from)).statusCode).not.toBe(429);
+    }
+    const res = await post(app, route, payload(), from);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(res.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts invalid requests as well, so validation errors are no way around it', async () => {
+    const from = { remoteAddress: anAddress() };
+    for (let i = 0; i < limit; i += 1) expect((await post(app, 'login', {}, from)).statusCode).toBe(400);
+    expect((await post(app, 'login', {}, from)).statusCode).toBe(429);
+  });
+
+  it('limits the change-password route per address as well', async () => {
+    const from = { remoteAddress: anAddress() };
+    const session = await signUp(app);
+    const payload = { currentPassword: 'wrong-password', newPassword: 'new-password' };
+    for (let i = 0; i < limit; i += 1) {
+      expect((await post(app, 'change-password', payload, { ...from, headers: bearer(session) })).statusCode).toBe(400);
+    }
+    const res = await post(app, 'change-password', payload, { ...from, headers: bearer(session) });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('keeps other addresses within their own allowance', async () => {
+    const busy = { remoteAddress: anAddress() };
+    for (let i = 0; i <= limit; i += 1) await post(app, 'login', { email: 'a@b.co', password: 'secret' }, busy);
+    expect((await post(app, 'login', { email: 'a@b.co', password: 'secret' }, busy)).statusCode).toBe(429);
+
+    const body = aUser();
+    const quiet = { remoteAddress: anAddress() };
+    expect((await post(app, 'register', body, quiet)).statusCode).toBe(201);
+    expect((await login(app, body.email, body.password, quiet)).statusCode).toBe(200);
+  });
+
+  it('does not give a fresh allowance to a forged X-Forwarded-For header', async () => {
+    const from = anAddress();
+    const attempt = () =>
+      post(
+        app,
+        'login',
+        { email: 'a@b.co', password: 'secret' },
+        { remoteAddress: from, headers: { 'x-forwarded-for': anAddress() } },
+      );
+    for (let i = 0; i < limit; i += 1) await attempt();
+    expect((await attempt()).statusCode).toBe(429);
+  });
+
+  it('does not limit logout', async () => {
+    const from = { remoteAddress: anAddress() };
+    for (let i = 0; i <= limit; i += 1) {
+      const res = await post(app, 'logout', undefined, from);
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+});
+
+describe('POST /api/auth/google-login', () => {
+  let app: TestApp;
+  let google: FakeGoogle;
+  beforeAll(async () => {
+    google = await startFakeGoogle();
+    app = await createTestApp({
+      env: {
+        GOOGLE_JWKS_URL: google.jwksUrl,
+        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+        LOGIN_FAILURES_BEFORE_LOCK: '1000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await google.close();
+  });
+
+  const googleLogin = (payload: Body) => post(app, 'google-login', payload);
+  const signInWith = async (idToken: string, extra: Body = {}) => googleLogin({ idToken, ...extra });
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  it('creates a new user from the Google identity, with its picture', async () => {
+    const account = aGoogleAccount({ given_name: 'Grace', family_name: 'Hopper' });
+    const res = await signInWith(await google.sign(account), { timeZone: 'America/New_York' });
+
+    expect(res.statusCode).toBe(200);
+    const result = res.json<LoginResult>();
+    expect(loginResult.safeParse(result).success).toBe(true);
+    expect(result.user).toEqual({
+      id: expect.any(String),
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: account.email,
+      profilePictureUrl: account.picture,
+      isGoogleUser: true,
+      timeZone: 'America/New_York',
+      plan: 'starter',
+      trialEndsAt: null,
+    });
+    expect((await getProfile(app, result)).json().data).toEqual(result.user);
+  });
+
+  it('signs the same Google user in again to the same account', async () => {
+    const account = aGoogleAccount();
+    const first = (await signInWith(await google.sign(account))).json<LoginResult>();
+    const second = await signInWith(await google.sign(account));
+
+    expect(second.statusCode).toBe(200);
+    const result = second.json<LoginResult>();
+    expect(result.user).toEqual(first.user);
+    expect(result.token).not.toBe(first.token);
+    expect((await getProfile(app, first)).statusCode).toBe(200);
+    expect((await getProfile(app, result)).statusCode).toBe(200);
+  });
+
+  it('takes up a changed Google picture on the next sign-in', async () => {
+    const account = aGoogleAccount();
+    await signInWith(await google.sign(account));
+    const newPicture = `${account.picture}-new`;
+    const res = await signInWith(await google.sign({ ...account, picture: newPicture }));
+    expect(res.json().user.profilePictureUrl).toBe(newPicture);
+  });
+
+  it('links an existing password account with the same email, keeping its id', async () => {
+    const body = aUser({ email: `Linked-${crypto.randomBytes(3).toString('hex')}@Example.com` });
+    const registered = await signUp(app, body);
+    const account = aGoogleAccount({ email: body.email.toLowerCase(), email_verified: true });
+
+    const res = await signInWith(await google.sign(account));
+
+    expect(res.statusCode).toBe(200);
+    const linked = res.json<LoginResult>().user;
+    expect(linked.id).toBe(registered.user.id);
+    expect(linked.isGoogleUser).toBe(true);
+    expect(linked.firstName).toBe(registered.user.firstName);
+    expect(linked.profilePictureUrl).toBe(account.picture);
+    const profile = await getProfile(app, registered);
+    expect(profile.json().data.isGoogleUser).toBe(true);
+    // The password still works after linking.
+    expect((await login(app, body.email, body.password)).json().user.id).toBe(registered.user.id);
+    // And the Google identity now leads to the same account.
+    expect((await signInWith(await google.sign(account))).json().user.id).toBe(registered.user.id);
+  });
+
+  it('answers 409 and links nothing when an unverified Google email matches an existing account', async () => {
+    const body = aUser();
+    const registered = await signUp(app, body);
+    const account = aGoogleAccount({ email: body.email, email_verified: false });
+
+    const res = await signInWith(await google.sign(account));
+
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: 'An account with this email already exists. Sign in with your password.',
+      code: 'CONFLICT',
+    });
+    expect((await getProfile(app, registered)).json().data.isGoogleUser).toBe(false);
+  });
+
+  it('accepts the issuer without its scheme, as Google documents', async () => {
+    const res = await signInWith(await google.sign(aGoogleAccount(), { issuer: 'accounts.google.com' }));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['signed by a key Google never published', { forged: true }],
+    ['expired', { issuedAt: nowSeconds() - 7200, expiresAt: nowSeconds() - 3600 }],
+    ['meant for another client', { audience: 'someone-else.apps.googleusercontent.com' }],
+    ['issued by someone other than Google', { issuer: 'https://accounts.evil.example' }],
+  ])('answers 401 to a token %s and creates no account', async (_case, options) => {
+    const account = aGoogleAccount();
+    const res = await signInWith(await google.sign(account, options));
+
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Google sign-in failed. Please try again.', code: 'UNAUTHORIZED' });
+    const rows = await app.database.query('select id from users where lower(email) = lower($1)', [account.email]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('answers 401 to a token that is not a JWT', async () => {
+    const res = await signInWith('definitely.not.a-jwt');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 401 to a token whose payload was altered after signing', async () => {
+    const token = await google.sign(aGoogleAccount());
+    const [header, , signature] = token.split('.');
+    const payload = Buffer.from(
+      JSON.stringify({ ...decodeJwt(token), email: 'someone-else@example.com' }),
+    ).toString('base64url');
+    const res = await signInWith(`${header}.${payload}.${signature}`);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { idToken: '' }],
+    ['not a string', { idToken: 42 }],
+  ])('answers 400 "No credential received from Google" when the credential is %s', async (_case, payload) => {
+    const res = await googleLogin(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'No credential received from Google', code: 'VALIDATION_ERROR' });
+  });
+
+  it('does not let a Google-only account sign in with a password', async () => {
+    const account = aGoogleAccount();
+    await signInWith(await google.sign(account));
+    for (const password of ['not-a-real-password', 'anything-at-all']) {
+      const res = await login(app, account.email, password);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid email or password');
+    }
+  });
+
+  it('answers 400 when a Google-only account tries to change its password', async () => {
+    const session = (await signInWith(await google.sign(aGoogleAccount()))).json<LoginResult>();
+    const res = await post(
+      app,
+      'change-password',
+      { currentPassword: 'not-a-real-password', newPassword: 'new-password' },
+      { headers: bearer(session) },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Your account signs in with Google and has no password to change');
+  });
+
+  it('answers 409 when a password account registers with an email Google already created', async () => {
+    const account = aGoogleAccount();
+    await signInWith(await google.sign(account));
+    const res = await post(app, 'register', aUser({ email: account.email.toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('refuses Google sign-in when no client id is configured', async () => {
+    const unconfigured = await createTestApp({ env: { GOOGLE_CLIENT_ID: '', GOOGLE_JWKS_URL: google.jwksUrl } });
+    try {
+      const res = await unconfigured.inject({
+        method: 'POST',
+        url: '/api/auth/google-login',
+        payload: { idToken: await google.sign(aGoogleAccount()) },
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await unconfigured.close();
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Avatar,
+  Breadcrumbs,
+  Burger,
+  Group,
+  Indicator,
+  Menu,
+  NavLink,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { displayName } from '@tally/shared';
+import { IconBell, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { ColorModeToggle } from '../../components/ColorModeToggle';
+import { Logo } from '../../components/Logo';
+import { useAuth, useCurrentUser } from '../auth';
+import { NAV_ITEMS } from './nav';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const user = useCurrentUser();
+  const { logout } = useAuth();
+  const { pathname } = useLocation();
+  const wide = useMediaQuery('(min-width: 48em)');
+  const current = NAV_ITEMS.find((item) => pathname.startsWith(item.to));
+  const name = displayName(user);
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase();
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Box w={216} visibleFrom="sm">
+              <Logo to="/dashboard" />
+            </Box>
+            <Breadcrumbs separator="/" styles={{ root: { flexWrap: 'nowrap', minWidth: 0 } }} aria-label="Breadcrumb">
+              <Text component={Link} to="/dashboard" fw={600} c="var(--mantine-color-text)" truncate td="none">
+                {name}'s Dashboard
+              </Text>
+              {wide && current && current.to !== '/dashboard' && (
+                <Text c="dimmed" truncate>
+                  {current.label}
+                </Text>
+              )}
+            </Breadcrumbs>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ColorModeToggle />
+            <Popover position="bottom-end" width={300} shadow="md" withArrow>
+              <Popover.Target>
+                <Tooltip label="Notifications">
+                  <ActionIcon variant="default" size="lg" aria-label="Notifications">
+                    <Indicator disabled size={8} color="red" offset={2}>
+                      <IconBell size={18} stroke={1.6} />
+                    </Indicator>
+                  </ActionIcon>
+                </Tooltip>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack align="center" gap={6} py="md">
+                  <ThemeIcon variant="light" radius="xl" size={40}>
+                    <IconBell size={20} />
+                  </ThemeIcon>
+                  <Text fw={600}>You're all caught up</Text>
+                  <Text fz="sm" c="dimmed" ta="center">
+                    Alerts about budgets, bills and goals will appear here.
+                  </Text>
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+            <Menu position="bottom-end" width={220} shadow="md">
+              <Menu.Target>
+                <UnstyledButton aria-label="User menu" style={{ borderRadius: 8 }} px={4} py={2}>
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar src={user.profilePictureUrl} alt={name} radius="xl" size={34} color="brand">
+                      {initials}
+                    </Avatar>
+                    <Text fz="sm" fw={600} visibleFrom="md" maw={140} truncate>
+                      {user.firstName || name}
+                    </Text>
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.email}</Menu.Label>
+                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+                  Settings
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={4}>
+            {NAV_ITEMS.map((item) => (
+              <NavLink
+                key={item.to}
+                component={RouterNavLink}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={20} stroke={1.6} />}
+                active={pathname.startsWith(item.to)}
+                onClick={close}
+                fw={500}
+                style={{ borderRadius: 8 }}
+              />
+            ))}
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,19 @@
+import {
+  IconArrowsExchange,
+  IconBuildingBank,
+  IconLayoutDashboard,
+  IconPigMoney,
+  IconReceipt2,
+  IconSettings,
+  IconWallet,
+} from '@tabler/icons-react';
+
+export const NAV_ITEMS = [
+  { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
+  { label: 'Transactions', to: '/transactions', icon: IconArrowsExchange },
+  { label: 'Subscriptions', to: '/subscriptions', icon: IconReceipt2 },
+  { label: 'Accounts', to: '/accounts', icon: IconBuildingBank },
+  { label: 'Budgets', to: '/budgets', icon: IconWallet },
+  { label: 'Savings', to: '/savings', icon: IconPigMoney },
+  { label: 'Settings', to: '/settings', icon: IconSettings },
+] as const;

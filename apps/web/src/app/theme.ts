@@ -1,0 +1,29 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// A deep green: money that grows. Shades 7+ keep white text above 4.5:1 contrast.
+const brand: MantineColorsTuple = [
+  '#e6fbf3',
+  '#d2f3e6',
+  '#a6e6cc',
+  '#76d9b0',
+  '#4fcd98',
+  '#36c689',
+  '#25c280',
+  '#12aa6c',
+  '#00875a',
+  '#006e48',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 8, dark: 8 },
+  colors: { brand },
+  fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  headings: { fontFamily: "'Inter Variable', system-ui, sans-serif", fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+  },
+});

@@ -1,0 +1,96 @@
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { loginBody } from '@tally/shared';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { usePublicConfig } from '../../app/config';
+import { ApiError, errorMessage } from '../../lib/api';
+import { firstError } from '../../lib/form';
+import { AuthLayout } from './AuthLayout';
+import { GoogleButton } from './GoogleButton';
+
+export function LoginPage() {
+  const { login, googleLogin } = useAuth();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({ initialValues: { email: '', password: '' } });
+
+  const run = async (action: () => Promise<void>, fallback: (e: unknown) => string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      navigate('/dashboard', { replace: true });
+    } catch (e) {
+      setError(fallback(e));
+      setBusy(false);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    const invalid = firstError(loginBody, values);
+    if (invalid) return setError(invalid);
+    void run(
+      () => login(values),
+      // 401 and 429 carry the message to show; anything else is ours to word.
+      (e) => (e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Invalid email or password'),
+    );
+  });
+
+  const onGoogle = (credential: string | undefined) => {
+    if (!credential) return setError('No credential received from Google');
+    void run(
+      () => googleLogin({ idToken: credential }),
+      (e) => errorMessage(e, 'Google sign-in failed. Please try again.'),
+    );
+  };
+
+  const clientId = config.data?.googleClientId;
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to see where your money stands today.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" size="md" loading={busy} fullWidth>
+            Sign In
+          </Button>
+          {clientId && (
+            <>
+              <Divider label="OR" labelPosition="center" />
+              <GoogleButton clientId={clientId} mode="signin" onCredential={onGoogle} disabled={busy} />
+            </>
+          )}
+          <Text ta="center" fz="sm" c="dimmed">
+            New to Tally?{' '}
+            <Anchor component={Link} to="/register" fw={600}>
+              Create an account
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,103 @@
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { registerForm } from '@tally/shared';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { usePublicConfig } from '../../app/config';
+import { ApiError } from '../../lib/api';
+import { firstError } from '../../lib/form';
+import { AuthLayout } from './AuthLayout';
+import { GoogleButton } from './GoogleButton';
+
+export function RegisterPage() {
+  const { register, googleLogin } = useAuth();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+  });
+
+  const run = async (action: () => Promise<void>, fallback: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      navigate('/dashboard', { replace: true });
+    } catch (e) {
+      // Validation and duplicate-email answers explain themselves; anything else gets the generic text.
+      setError(e instanceof ApiError && (e.status === 400 || e.status === 409 || e.status === 429) ? e.message : fallback);
+      setBusy(false);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    const invalid = firstError(registerForm, values);
+    if (invalid) return setError(invalid);
+    const { confirmPassword: _, ...body } = values;
+    void run(() => register(body), 'An error occurred during registration');
+  });
+
+  const onGoogle = (credential: string | undefined) => {
+    if (!credential) return setError('No credential received from Google');
+    void run(() => googleLogin({ idToken: credential }), 'An error occurred during Google sign up');
+  };
+
+  const clientId = config.data?.googleClientId;
+  return (
+    <AuthLayout title="Create your account" subtitle="Start free. Link a bank and see your first budget in minutes.">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <Group grow align="flex-start" gap="sm">
+            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+          </Group>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="At least 6 characters"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" size="md" loading={busy} fullWidth>
+            Create Account
+          </Button>
+          {clientId && (
+            <>
+              <Divider label="OR" labelPosition="center" />
+              <GoogleButton clientId={clientId} mode="signup" onCredential={onGoogle} disabled={busy} />
+            </>
+          )}
+          <Text ta="center" fz="sm" c="dimmed">
+            Already have an account?{' '}
+            <Anchor component={Link} to="/login" fw={600}>
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,97 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { displayName, greetingForHour } from '@tally/shared';
+import { IconArrowsExchange, IconBrandGoogleFilled, IconBulb, IconChartPie, IconPigMoney, IconRefresh } from '@tabler/icons-react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/auth';
+import { EmptyState } from '../../components/EmptyState';
+
+function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching() > 0;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {greetingForHour(new Date().getHours())}, {displayName(user)}
+          </Title>
+          <Text c="dimmed">Here is where your money stands today.</Text>
+          {user.isGoogleUser && (
+            <Badge variant="light" color="gray" leftSection={<IconBrandGoogleFilled size={12} />} w="fit-content">
+              Signed in with Google
+            </Badge>
+          )}
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          loading={fetching}
+          onClick={() => void queryClient.invalidateQueries()}
+        >
+          Refresh
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Panel
+          title="Budget Overview"
+          action={
+            <Button component={Link} to="/budgets" variant="subtle" size="compact-sm">
+              View All
+            </Button>
+          }
+        >
+          <EmptyState
+            icon={IconChartPie}
+            title="No spending categories yet"
+            description="Once your transactions arrive, your top spending categories appear here."
+          />
+        </Panel>
+        <Panel title="Savings Goals">
+          <EmptyState
+            icon={IconPigMoney}
+            title="No savings goals yet"
+            description="Set a goal and fund it from what is left of your budget."
+            action={
+              <Button component={Link} to="/savings?create=true" mt="xs" size="sm">
+                Create Goal
+              </Button>
+            }
+          />
+        </Panel>
+        <Panel title="AI Financial Insights">
+          <EmptyState
+            icon={IconBulb}
+            title="No insights available"
+            description="Check back later for personalized financial insights based on your activity."
+          />
+        </Panel>
+        <Panel title="Recent Transactions">
+          <EmptyState
+            icon={IconArrowsExchange}
+            title="No recent transactions"
+            description="Your latest five transactions show up here."
+          />
+        </Panel>
+      </SimpleGrid>
+    </Stack>
+  );
+}

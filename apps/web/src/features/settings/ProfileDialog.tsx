@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { updateProfileBody, type User } from '@tally/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useAuth } from '../../app/auth';
+import { errorMessage } from '../../lib/api';
+import { firstError } from '../../lib/form';
+import { updateProfileRequest } from '../auth/api/auth';
+
+const TIME_ZONES: string[] = Intl.supportedValuesOf('timeZone');
+
+export function ProfileDialog({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
+  const { setUser } = useAuth();
+  const readOnlyNames = user.isGoogleUser;
+  const form = useForm({
+    initialValues: { firstName: user.firstName, lastName: user.lastName, timeZone: user.timeZone },
+  });
+  const zones = useMemo(() => (TIME_ZONES.includes(user.timeZone) ? TIME_ZONES : [user.timeZone, ...TIME_ZONES]), [user.timeZone]);
+  const save = useMutation({
+    mutationFn: updateProfileRequest,
+    onSuccess: (updated) => {
+      setUser(updated);
+      notifications.show({ color: 'green', title: 'Profile updated', message: 'Your changes are saved.', autoClose: 3000 });
+      onClose();
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const invalid = firstError(updateProfileBody, values);
+    if (invalid) return form.setErrors({ firstName: invalid });
+    save.mutate(values);
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Profile Information" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {readOnlyNames && (
+            <Text fz="sm" c="dimmed">
+              Your name and email come from your Google account and stay in sync with it.
+            </Text>
+          )}
+          {save.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(save.error, 'Failed to update your profile. Please try again.')}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <TextInput label="First name" required readOnly={readOnlyNames} {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" required readOnly={readOnlyNames} {...form.getInputProps('lastName')} />
+          </Group>
+          <TextInput label="Email" value={user.email} readOnly />
+          <Select
+            label="Time zone"
+            description="Budget periods and 'today' follow this time zone."
+            data={zones}
+            searchable
+            allowDeselect={false}
+            {...form.getInputProps('timeZone')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

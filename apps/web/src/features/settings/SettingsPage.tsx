@@ -1,0 +1,159 @@
+import { Avatar, Badge, Button, Card, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { displayName } from '@tally/shared';
+import { IconBrandGoogleFilled, IconLock, IconMoon, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useCurrentUser } from '../../app/auth';
+import { useColorMode } from '../../components/ColorModeToggle';
+import { PageHeader } from '../../components/PageHeader';
+import { useNotificationSettings, useUpdateNotificationSettings } from './api/notification-settings';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { ProfileDialog } from './ProfileDialog';
+
+function Row({ icon, title, description, action }: { icon: ReactNode; title: string; description: string; action: ReactNode }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" py="sm">
+      <Group wrap="nowrap" gap="md">
+        {icon}
+        <div>
+          <Text fw={600}>{title}</Text>
+          <Text fz="sm" c="dimmed">
+            {description}
+          </Text>
+        </div>
+      </Group>
+      {action}
+    </Group>
+  );
+}
+
+export function SettingsPage() {
+  const user = useCurrentUser();
+  const { isDark, setDark } = useColorMode();
+  const [profileOpen, profile] = useDisclosure(false);
+  const [securityOpen, security] = useDisclosure(false);
+  const prefs = useNotificationSettings();
+  const updatePrefs = useUpdateNotificationSettings();
+  const fullName = `${user.firstName} ${user.lastName}`.trim() || displayName(user);
+
+  const setPref = (key: 'pushNotifications' | 'emailNotifications', value: boolean) =>
+    updatePrefs.mutate(
+      { [key]: value },
+      {
+        onError: () =>
+          notifications.show({
+            color: 'red',
+            title: 'Error',
+            message: 'Failed to save your notification settings. Please try again.',
+            autoClose: 5000,
+          }),
+      },
+    );
+
+  return (
+    <Stack gap="lg" maw={820}>
+      <PageHeader title="Settings" description="Your profile, appearance and notifications." />
+
+      <Card>
+        <Group wrap="nowrap">
+          <Avatar src={user.profilePictureUrl} alt={fullName} size={64} radius="xl" color="brand">
+            {`${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase()}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={700} fz="lg">
+                {fullName}
+              </Text>
+              {user.isGoogleUser && (
+                <Badge variant="light" color="gray" leftSection={<IconBrandGoogleFilled size={12} />}>
+                  Google
+                </Badge>
+              )}
+            </Group>
+            <Text c="dimmed" truncate>
+              {user.email}
+            </Text>
+          </div>
+        </Group>
+      </Card>
+
+      <Card>
+        <Title order={2} fz="lg" mb="xs">
+          Appearance
+        </Title>
+        <Row
+          icon={<IconMoon size={22} stroke={1.6} />}
+          title="Dark Mode"
+          description="Easier on the eyes at night."
+          action={<Switch aria-label="Dark Mode" checked={isDark} onChange={(e) => setDark(e.currentTarget.checked)} size="md" />}
+        />
+      </Card>
+
+      <Card>
+        <Title order={2} fz="lg" mb="xs">
+          Account
+        </Title>
+        <Row
+          icon={<IconUser size={22} stroke={1.6} />}
+          title="Profile Information"
+          description={user.isGoogleUser ? 'Synced with your Google account' : 'Your name and time zone'}
+          action={
+            <Button variant="default" onClick={profile.open}>
+              {user.isGoogleUser ? 'View' : 'Edit'}
+            </Button>
+          }
+        />
+        <Divider />
+        <Row
+          icon={<IconLock size={22} stroke={1.6} />}
+          title="Security"
+          description="Password and sessions"
+          action={
+            <Button variant="default" onClick={security.open}>
+              Configure
+            </Button>
+          }
+        />
+      </Card>
+
+      <Card>
+        <Title order={2} fz="lg" mb="xs">
+          Notifications
+        </Title>
+        <Row
+          icon={null}
+          title="Push notifications"
+          description="Budget alerts and bills due, in your browser."
+          action={
+            <Switch
+              aria-label="Push notifications"
+              size="md"
+              disabled={!prefs.data}
+              checked={prefs.data?.pushNotifications ?? true}
+              onChange={(e) => setPref('pushNotifications', e.currentTarget.checked)}
+            />
+          }
+        />
+        <Divider />
+        <Row
+          icon={null}
+          title="Email notifications"
+          description="A weekly summary and important account alerts."
+          action={
+            <Switch
+              aria-label="Email notifications"
+              size="md"
+              disabled={!prefs.data}
+              checked={prefs.data?.emailNotifications ?? true}
+              onChange={(e) => setPref('emailNotifications', e.currentTarget.checked)}
+            />
+          }
+        />
+      </Card>
+
+      <ProfileDialog key={`${profileOpen}`} user={user} opened={profileOpen} onClose={profile.close} />
+      <ChangePasswordDialog user={user} opened={securityOpen} onClose={security.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { errorBody } from '@tally/shared';
+import type { z } from 'zod';
+import { clearSession, getToken } from './session';
+
+export const API_TIMEOUT_MS = 10_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+let onUnauthorized: () => void = () => window.location.assign('/login');
+
+/** The auth provider routes 401s through the router instead of a full reload. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+type Options<S extends z.ZodType> = { body?: unknown; schema?: S; signal?: AbortSignal };
+
+async function request<S extends z.ZodType>(method: string, path: string, opts: Options<S> = {}): Promise<z.infer<S>> {
+  const token = getToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(0, 'The server took too long to answer. Please try again.', 'TIMEOUT');
+    throw error instanceof DOMException && error.name === 'AbortError'
+      ? error
+      : new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
+  }
+  const text = await res.text();
+  const data: unknown = text ? JSON.parse(text) : null;
+  if (!res.ok) {
+    // A 401 on a request that carried a token means the session is gone: sign out everywhere.
+    if (res.status === 401 && token) {
+      clearSession();
+      onUnauthorized();
+    }
+    const parsed = errorBody.safeParse(data);
+    throw new ApiError(res.status, parsed.success ? parsed.data.message : `Request failed (${res.status})`, parsed.data?.code);
+  }
+  return opts.schema ? opts.schema.parse(data) : (data as z.infer<S>);
+}
+
+export const api = {
+  get: <S extends z.ZodType>(path: string, schema?: S, signal?: AbortSignal) => request('GET', path, { schema, signal }),
+  post: <S extends z.ZodType>(path: string, body?: unknown, schema?: S) => request('POST', path, { body: body ?? {}, schema }),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema?: S) => request('PUT', path, { body, schema }),
+  delete: <S extends z.ZodType>(path: string, schema?: S) => request('DELETE', path, { schema }),
+};
+
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
