@@ -32,7 +32,7 @@ export async function buildApp({ config, database, jwtSecret, verifyGoogle }: Bu
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,7 +80,8 @@ export async function buildApp({ config, database, jwtSecret, verifyGoogle }: Bu
     config,
     database,
     keys,
-    verifyGoogle: verifyGoogle ?? googleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl }),
+    verifyGoogle:
+      verifyGoogle ?? googleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl }),
     authenticate: authenticator(database.db, keys),
   };
 

@@ -14,10 +14,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(z.url().optional()),
   JWT_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 7),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   REDIS_URL: optional.pipe(z.url().optional()),
+  TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
@@ -28,6 +33,18 @@ const envSchema = z.object({
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   PLAID_BASE_URL: optional.pipe(z.url().optional()),
 });
+
+/**
+ * Which proxies' X-Forwarded-For to believe when working out a client's IP (rate limits and lockouts key on it).
+ * Off by default: trusting every hop lets any client name its own IP in the header and dodge per-IP limits.
+ * Behind a load balancer, list its addresses or CIDRs comma-separated (or proxy-addr's `uniquelocal`);
+ * `true` trusts every hop and is only safe when nothing can reach the server except through the proxy.
+ */
+function parseTrustProxy(value: string): boolean | string {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -43,6 +60,7 @@ export type Config = {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   redisUrl: string | undefined;
+  trustProxy: Env['TRUST_PROXY'];
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
@@ -70,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -6,7 +6,9 @@ export function greetingForHour(hour: number): string {
 }
 
 /** The name to greet: first name, else the email's local part, else 'there'. */
-export function displayName(user: { firstName?: string | null; email?: string | null } | null | undefined): string {
+export function displayName(
+  user: { firstName?: string | null; email?: string | null } | null | undefined,
+): string {
   const first = user?.firstName?.trim();
   if (first) return first;
   const local = user?.email?.split('@')[0]?.trim();

@@ -37,5 +37,6 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 
 /** en-US dollars, e.g. -$1,234.50. */
 export function formatMoney(cents: Cents): string {
-  return usd.format(cents / 100);
+  // -0 (e.g. negating a zero balance) would otherwise print as "-$0.00".
+  return usd.format(cents === 0 ? 0 : cents / 100);
 }

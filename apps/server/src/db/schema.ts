@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid, bigserial } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -15,7 +15,9 @@ export const users = pgTable(
     profilePictureUrl: text('profile_picture_url'),
     googleSubject: text('google_subject'),
     timeZone: text('time_zone').notNull().default('UTC'),
-    plan: text('plan', { enum: ['starter', 'pro', 'premium'] }).notNull().default('starter'),
+    plan: text('plan', { enum: ['starter', 'pro', 'premium'] })
+      .notNull()
+      .default('starter'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     pushNotifications: boolean('push_notifications').notNull().default(true),
     emailNotifications: boolean('email_notifications').notNull().default(true),
@@ -52,5 +54,8 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );

@@ -1,6 +1,6 @@
+import type { ErrorBody } from '@tally/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@tally/shared';
 
 /** A failure we expect and can explain to the client. */
 export class AppError extends Error {
@@ -15,7 +15,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
@@ -30,7 +31,9 @@ const FASTIFY_CODES: Record<string, string> = {
 /** The one error handler: every failure leaves as { message, code, details? }; 5xx never carry internals. */
 export function errorHandler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply.status(error.statusCode).send({ message: error.message, code: error.code, details: error.details });
+    return reply
+      .status(error.statusCode)
+      .send({ message: error.message, code: error.code, details: error.details });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((v) => ({

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // A deep green: money that grows. Shades 7+ keep white text above 4.5:1 contrast.
 const brand: MantineColorsTuple = [
@@ -26,4 +26,11 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, radius: 'lg', padding: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
   },
+});
+
+/** Mantine's default dimmed text is below 4.5:1 contrast in both modes; darken (or lighten) it. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

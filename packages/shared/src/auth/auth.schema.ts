@@ -24,11 +24,18 @@ export const timeZone = z
 const email = (message: string) =>
   required(message).max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
 
-const password = z
-  .string({ error: 'All fields are required' })
-  .min(1, 'All fields are required')
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+/**
+ * Passwords are kept exactly as typed (never trimmed), but one made only of spaces counts as blank:
+ * it is what an empty-looking field sends.
+ */
+const newPassword = (blankMessage: string) =>
+  z
+    .string({ error: blankMessage })
+    .refine((p) => p.trim() !== '', { message: blankMessage, abort: true })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+const password = newPassword('All fields are required');
 
 export const registerBody = z.object({
   firstName: required('All fields are required').pipe(z.string().max(100, 'First name is too long')),
@@ -42,7 +49,10 @@ export type RegisterBody = z.infer<typeof registerBody>;
 /** The register form adds a confirmation that never leaves the browser. */
 export const registerForm = registerBody
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
 
 export const loginBody = z.object({
   email: required('Email and password are required'),
@@ -61,10 +71,7 @@ export type GoogleLoginBody = z.infer<typeof googleLoginBody>;
 
 export const changePasswordBody = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
-  newPassword: z
-    .string({ error: 'New password is required' })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`)
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`),
+  newPassword: newPassword('New password is required'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { User } from '@tally/shared';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
@@ -26,7 +26,10 @@ export async function findUserByEmail(db: Db, { email }: { email: string }): Pro
   return row ?? null;
 }
 
-export async function findUserByGoogleSubject(db: Db, { subject }: { subject: string }): Promise<UserRow | null> {
+export async function findUserByGoogleSubject(
+  db: Db,
+  { subject }: { subject: string },
+): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.googleSubject, subject));
   return row ?? null;
 }
@@ -52,7 +55,10 @@ export async function updateUser(db: Db, { userId, ...values }: Partial<NewUser>
   return row ?? null;
 }
 
-export async function countRecentFailures(db: Db, { email, ip, since }: { email: string; ip: string; since: Date }) {
+export async function countRecentFailures(
+  db: Db,
+  { email, ip, since }: { email: string; ip: string; since: Date },
+) {
   const [byEmail] = await db
     .select({ n: count() })
     .from(loginFailures)

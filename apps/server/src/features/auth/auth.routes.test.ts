@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type LoginResult, loginResult } from '@tally/shared';
-import { decodeJwt, SignJWT } from 'jose';
 import type { InjectOptions } from 'fastify';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
 import { aUser, bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
@@ -73,6 +73,18 @@ describe('auth routes', () => {
       expect(new Date(result.expiresAt).getTime()).toBeGreaterThan(Date.now());
     });
 
+    it('lets the session last TOKEN_TTL_HOURS, in the token and in expiresAt alike', async () => {
+      const before = Date.now();
+      const registered = await signUp(app);
+      const after = Date.now();
+      const ttl = 7 * 24 * 3_600_000;
+
+      const expiresAt = new Date(registered.expiresAt).getTime();
+      expect(expiresAt).toBeGreaterThanOrEqual(before + ttl);
+      expect(expiresAt).toBeLessThanOrEqual(after + ttl);
+      expect(decodeJwt(registered.token).exp).toBe(Math.floor(expiresAt / 1000));
+    });
+
     it('gives a token that opens the new profile', async () => {
       const registered = await signUp(app);
       const res = await getProfile(app, registered);
@@ -87,7 +99,11 @@ describe('auth routes', () => {
 
     it('trims names and email before storing them', async () => {
       const email = aUser().email;
-      const res = await post(app, 'register', aUser({ firstName: '  Ada ', lastName: ' King ', email: ` ${email} ` }));
+      const res = await post(
+        app,
+        'register',
+        aUser({ firstName: '  Ada ', lastName: ' King ', email: ` ${email} ` }),
+      );
       expect(res.statusCode).toBe(201);
       expect(res.json().user).toMatchObject({ firstName: 'Ada', lastName: 'King', email });
     });
@@ -140,6 +156,15 @@ describe('auth routes', () => {
       expect(res.statusCode).toBe(409);
       const again = await post(app, 'register', aUser({ email: first.email.toLowerCase() }));
       expect(again.statusCode).toBe(409);
+    });
+
+    it('lets exactly one of two simultaneous registrations for one email through', async () => {
+      const email = aUser().email;
+      const results = await Promise.all([
+        post(app, 'register', aUser({ email })),
+        post(app, 'register', aUser({ email: email.toUpperCase() })),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     });
   });
 
@@ -196,7 +221,10 @@ describe('auth routes', () => {
     ])('answers 400 "Email and password are required" when the %s', async (_case, payload) => {
       const res = await post(app, 'login', payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Email and password are required', code: 'VALIDATION_ERROR' });
+      expect(res.json()).toMatchObject({
+        message: 'Email and password are required',
+        code: 'VALIDATION_ERROR',
+      });
     });
 
     it('opens a separate session per sign-in', async () => {
@@ -254,7 +282,10 @@ describe('auth routes', () => {
       const laptop = await signUp(app, body);
       const phone = (await login(app, body.email, body.password)).json<LoginResult>();
 
-      const res = await changePassword(laptop, { currentPassword: 'old-password', newPassword: 'new-password' });
+      const res = await changePassword(laptop, {
+        currentPassword: 'old-password',
+        newPassword: 'new-password',
+      });
 
       expect(res.statusCode).toBe(200);
       const result = res.json<LoginResult>();
@@ -279,7 +310,10 @@ describe('auth routes', () => {
     it('answers 400 for a wrong current password and changes nothing', async () => {
       const body = aUser({ password: 'old-password' });
       const session = await signUp(app, body);
-      const res = await changePassword(session, { currentPassword: 'guessed-wrong', newPassword: 'new-password' });
+      const res = await changePassword(session, {
+        currentPassword: 'guessed-wrong',
+        newPassword: 'new-password',
+      });
 
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Current password is incorrect', code: 'INVALID_PASSWORD' });
@@ -289,11 +323,23 @@ describe('auth routes', () => {
     });
 
     it.each([
-      ['the new password is too short', { currentPassword: 'correct horse', newPassword: '12345' }, 'Password must be at least 6 characters long'],
-      ['the new password is only spaces', { currentPassword: 'correct horse', newPassword: '       ' }, 'New password is required'],
+      [
+        'the new password is too short',
+        { currentPassword: 'correct horse', newPassword: '12345' },
+        'Password must be at least 6 characters long',
+      ],
+      [
+        'the new password is only spaces',
+        { currentPassword: 'correct horse', newPassword: '       ' },
+        'New password is required',
+      ],
       ['the new password is missing', { currentPassword: 'correct horse' }, 'New password is required'],
       ['the current password is missing', { newPassword: 'new-password' }, 'Current password is required'],
-      ['the current password is empty', { currentPassword: '', newPassword: 'new-password' }, 'Current password is required'],
+      [
+        'the current password is empty',
+        { currentPassword: '', newPassword: 'new-password' },
+        'Current password is required',
+      ],
     ])('answers 400 when %s', async (_case, payload, message) => {
       const session = await signUp(app);
       const res = await changePassword(session, payload);
@@ -303,7 +349,10 @@ describe('auth routes', () => {
     });
 
     it('answers 401 without a token', async () => {
-      const res = await post(app, 'change-password', { currentPassword: 'a-password', newPassword: 'new-password' });
+      const res = await post(app, 'change-password', {
+        currentPassword: 'a-password',
+        newPassword: 'new-password',
+      });
       expect(res.statusCode).toBe(401);
     });
   });
@@ -411,7 +460,10 @@ describe('auth routes', () => {
 
     it.each([
       ['a __proto__ key', '{"email":"a@b.co","password":"secret1","__proto__":{"isAdmin":true}}'],
-      ['a constructor.prototype key', '{"email":"a@b.co","password":"x","constructor":{"prototype":{"a":1}}}'],
+      [
+        'a constructor.prototype key',
+        '{"email":"a@b.co","password":"x","constructor":{"prototype":{"a":1}}}',
+      ],
       ['a lone brace', '{'],
       ['trailing garbage', '{"email":"a@b.co","password":"secret1"} extra'],
       ['a byte-order mark and nothing else', '\uFEFF'],
@@ -452,7 +504,9 @@ describe('auth routes', () => {
 describe('sign-in lockout after repeated failures', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: { LOGIN_FAILURES_BEFORE_LOCK: '3', AUTH_RATE_LIMIT_PER_MINUTE: '10000' } });
+    app = await createTestApp({
+      env: { LOGIN_FAILURES_BEFORE_LOCK: '3', AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+    });
   });
   afterAll(() => app.close());
 
@@ -524,7 +578,9 @@ describe('sign-in lockout after repeated failures', () => {
     await signUp(app, body);
 
     expect((await login(app, body.email, body.password, from)).statusCode).toBe(429);
-    expect((await login(app, body.email, body.password, { remoteAddress: anAddress() })).statusCode).toBe(200);
+    expect((await login(app, body.email, body.password, { remoteAddress: anAddress() })).statusCode).toBe(
+      200,
+    );
   });
 
   it('does not let a forged X-Forwarded-For header escape the per-address count', async () => {
@@ -552,7 +608,11 @@ describe('per-address rate limit on auth routes', () => {
   beforeAll(async () => {
     google = await startFakeGoogle();
     app = await createTestApp({
-      env: { AUTH_RATE_LIMIT_PER_MINUTE: String(limit), GOOGLE_JWKS_URL: google.jwksUrl },
+      env: {
+        AUTH_RATE_LIMIT_PER_MINUTE: String(limit),
+        LOGIN_FAILURES_BEFORE_LOCK: '1000',
+        GOOGLE_JWKS_URL: google.jwksUrl,
+      },
     });
   });
   afterAll(async () => {
@@ -587,7 +647,9 @@ describe('per-address rate limit on auth routes', () => {
     const session = await signUp(app);
     const payload = { currentPassword: 'wrong-password', newPassword: 'new-password' };
     for (let i = 0; i < limit; i += 1) {
-      expect((await post(app, 'change-password', payload, { ...from, headers: bearer(session) })).statusCode).toBe(400);
+      expect(
+        (await post(app, 'change-password', payload, { ...from, headers: bearer(session) })).statusCode,
+      ).toBe(400);
     }
     const res = await post(app, 'change-password', payload, { ...from, headers: bearer(session) });
     expect(res.statusCode).toBe(429);
@@ -595,7 +657,8 @@ describe('per-address rate limit on auth routes', () => {
 
   it('keeps other addresses within their own allowance', async () => {
     const busy = { remoteAddress: anAddress() };
-    for (let i = 0; i <= limit; i += 1) await post(app, 'login', { email: 'a@b.co', password: 'secret' }, busy);
+    for (let i = 0; i <= limit; i += 1)
+      await post(app, 'login', { email: 'a@b.co', password: 'secret' }, busy);
     expect((await post(app, 'login', { email: 'a@b.co', password: 'secret' }, busy)).statusCode).toBe(429);
 
     const body = aUser();
@@ -610,11 +673,13 @@ describe('per-address rate limit on auth routes', () => {
       post(
         app,
         'login',
-        { email: 'a@b.co', password: 'secret' },
+        { email: aUser().email, password: 'secret' },
         { remoteAddress: from, headers: { 'x-forwarded-for': anAddress() } },
       );
-    for (let i = 0; i < limit; i += 1) await attempt();
-    expect((await attempt()).statusCode).toBe(429);
+    for (let i = 0; i < limit; i += 1) expect((await attempt()).statusCode).toBe(401);
+    const res = await attempt();
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Too many requests/);
   });
 
   it('does not limit logout', async () => {
@@ -624,7 +689,6 @@ describe('per-address rate limit on auth routes', () => {
       expect(res.statusCode).toBe(401);
     }
   });
-
 });
 
 describe('POST /api/auth/google-login', () => {
@@ -743,7 +807,9 @@ describe('POST /api/auth/google-login', () => {
 
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Google sign-in failed. Please try again.', code: 'UNAUTHORIZED' });
-    const rows = await app.database.query('select id from users where lower(email) = lower($1)', [account.email]);
+    const rows = await app.database.query('select id from users where lower(email) = lower($1)', [
+      account.email,
+    ]);
     expect(rows).toHaveLength(0);
   });
 
@@ -769,7 +835,10 @@ describe('POST /api/auth/google-login', () => {
   ])('answers 400 "No credential received from Google" when the credential is %s', async (_case, payload) => {
     const res = await googleLogin(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: 'No credential received from Google', code: 'VALIDATION_ERROR' });
+    expect(res.json()).toMatchObject({
+      message: 'No credential received from Google',
+      code: 'VALIDATION_ERROR',
+    });
   });
 
   it('does not let a Google-only account sign in with a password', async () => {
@@ -802,7 +871,9 @@ describe('POST /api/auth/google-login', () => {
   });
 
   it('refuses Google sign-in when no client id is configured', async () => {
-    const unconfigured = await createTestApp({ env: { GOOGLE_CLIENT_ID: '', GOOGLE_JWKS_URL: google.jwksUrl } });
+    const unconfigured = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: '', GOOGLE_JWKS_URL: google.jwksUrl },
+    });
     try {
       const res = await unconfigured.inject({
         method: 'POST',
@@ -813,5 +884,53 @@ describe('POST /api/auth/google-login', () => {
     } finally {
       await unconfigured.close();
     }
+  });
+});
+
+describe('client addresses behind a trusted load balancer (TRUST_PROXY)', () => {
+  let app: TestApp;
+  const balancer = '192.168.0.2';
+  beforeAll(async () => {
+    app = await createTestApp({
+      env: { TRUST_PROXY: balancer, AUTH_RATE_LIMIT_PER_MINUTE: '2', LOGIN_FAILURES_BEFORE_LOCK: '1000' },
+    });
+  });
+  afterAll(() => app.close());
+
+  const attemptFrom = (forwardedFor: string) =>
+    post(
+      app,
+      'login',
+      { email: aUser().email, password: 'secret' },
+      { remoteAddress: balancer, headers: { 'x-forwarded-for': forwardedFor } },
+    );
+
+  it('gives each client behind the balancer its own allowance', async () => {
+    const first = anAddress();
+    await attemptFrom(first);
+    await attemptFrom(first);
+    expect((await attemptFrom(first)).statusCode).toBe(429);
+    expect((await attemptFrom(anAddress())).statusCode).toBe(401);
+  });
+
+  it('counts a client by the address the balancer saw, not one it prepended itself', async () => {
+    const real = anAddress();
+    await attemptFrom(`${anAddress()}, ${real}`);
+    await attemptFrom(`${anAddress()}, ${real}`);
+    expect((await attemptFrom(`${anAddress()}, ${real}`)).statusCode).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For from a client that is not the balancer', async () => {
+    const direct = anAddress();
+    const attempt = () =>
+      post(
+        app,
+        'login',
+        { email: aUser().email, password: 'secret' },
+        { remoteAddress: direct, headers: { 'x-forwarded-for': anAddress() } },
+      );
+    await attempt();
+    await attempt();
+    expect((await attempt()).statusCode).toBe(429);
   });
 });

@@ -24,19 +24,28 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
 
   app.post(
     '/auth/register',
-    { config: { rateLimit }, schema: { tags: ['auth'], body: registerBody, response: { 201: loginResult, ...errors } } },
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: registerBody, response: { 201: loginResult, ...errors } },
+    },
     async (req, reply) => reply.status(201).send(await register(deps, req.body)),
   );
 
   app.post(
     '/auth/login',
-    { config: { rateLimit }, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResult, ...errors } } },
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: loginResult, ...errors } },
+    },
     async (req) => login(deps, req.body, req.ip),
   );
 
   app.post(
     '/auth/google-login',
-    { config: { rateLimit }, schema: { tags: ['auth'], body: googleLoginBody, response: { 200: loginResult, ...errors } } },
+    {
+      config: { rateLimit },
+      schema: { tags: ['auth'], body: googleLoginBody, response: { 200: loginResult, ...errors } },
+    },
     async (req) => googleLogin(deps, req.body),
   );
 

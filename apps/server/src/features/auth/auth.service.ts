@@ -1,4 +1,10 @@
-import type { ChangePasswordBody, GoogleLoginBody, LoginBody, LoginResult, RegisterBody } from '@tally/shared';
+import type {
+  ChangePasswordBody,
+  GoogleLoginBody,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+} from '@tally/shared';
 import type { Db } from '../../db/client';
 import { issueToken, revokeSessions, type TokenKeys, type UserRow } from '../../lib/auth';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
@@ -54,7 +60,7 @@ export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promis
   const user = await findUserByEmail(deps.db, { email });
   // Unknown email and wrong password get the same answer after the same work, so accounts can't be probed.
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password);
-  if (!user || !user.passwordHash || !ok) {
+  if (!user?.passwordHash || !ok) {
     await recordFailure(deps.db, { email, ip });
     throw unauthorized(INVALID_LOGIN);
   }
@@ -72,15 +78,17 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
   const picture = identity.pictureUrl;
   const known = await findUserByGoogleSubject(deps.db, { subject: identity.subject });
   if (known) {
-    const refreshed = picture && picture !== known.profilePictureUrl
-      ? await updateUser(deps.db, { userId: known.id, profilePictureUrl: picture })
-      : known;
+    const refreshed =
+      picture && picture !== known.profilePictureUrl
+        ? await updateUser(deps.db, { userId: known.id, profilePictureUrl: picture })
+        : known;
     return signIn(deps, refreshed ?? known);
   }
   const byEmail = await findUserByEmail(deps.db, { email: identity.email });
   if (byEmail) {
     // Linking hands the account to whoever controls the Google identity: only when Google vouches for the email.
-    if (!identity.emailVerified) throw conflict('An account with this email already exists. Sign in with your password.');
+    if (!identity.emailVerified)
+      throw conflict('An account with this email already exists. Sign in with your password.');
     const linked = await updateUser(deps.db, {
       userId: byEmail.id,
       googleSubject: identity.subject,
@@ -101,12 +109,19 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
 }
 
 /** Revokes every session (other browsers are signed out) and signs this one in again. */
-export async function changePassword(deps: AuthDeps, user: UserRow, body: ChangePasswordBody): Promise<LoginResult> {
+export async function changePassword(
+  deps: AuthDeps,
+  user: UserRow,
+  body: ChangePasswordBody,
+): Promise<LoginResult> {
   if (!user.passwordHash) throw badRequest('Your account signs in with Google and has no password to change');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw badRequest('Current password is incorrect', 'INVALID_PASSWORD');
   }
-  const updated = await updateUser(deps.db, { userId: user.id, passwordHash: await hashPassword(body.newPassword) });
+  const updated = await updateUser(deps.db, {
+    userId: user.id,
+    passwordHash: await hashPassword(body.newPassword),
+  });
   await revokeSessions(deps.db, { userId: user.id });
   return signIn(deps, updated ?? user);
 }

@@ -1,4 +1,10 @@
-import { errorBody, notificationSettings, profileResponse, updateNotificationSettingsBody, updateProfileBody } from '@tally/shared';
+import {
+  errorBody,
+  notificationSettings,
+  profileResponse,
+  updateNotificationSettingsBody,
+  updateProfileBody,
+} from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { toUser, updateUser } from './auth.queries';
@@ -7,13 +13,19 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const db = ctx.database.db;
   app.addHook('preHandler', ctx.authenticate);
 
-  app.get('/user/profile', { schema: { tags: ['user'], response: { 200: profileResponse, 401: errorBody } } }, async (req) => ({
-    data: toUser(req.user),
-  }));
+  app.get(
+    '/user/profile',
+    { schema: { tags: ['user'], response: { 200: profileResponse, 401: errorBody } } },
+    async (req) => ({
+      data: toUser(req.user),
+    }),
+  );
 
   app.put(
     '/user/profile',
-    { schema: { tags: ['user'], body: updateProfileBody, response: { 200: profileResponse, 400: errorBody } } },
+    {
+      schema: { tags: ['user'], body: updateProfileBody, response: { 200: profileResponse, 400: errorBody } },
+    },
     async (req) => {
       const row = await updateUser(db, { userId: req.user.id, ...req.body });
       return { data: toUser(row ?? req.user) };
@@ -31,7 +43,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
 
   app.put(
     '/user/notification-settings',
-    { schema: { tags: ['user'], body: updateNotificationSettingsBody, response: { 200: notificationSettings, 400: errorBody } } },
+    {
+      schema: {
+        tags: ['user'],
+        body: updateNotificationSettingsBody,
+        response: { 200: notificationSettings, 400: errorBody },
+      },
+    },
     async (req) => {
       const row = (await updateUser(db, { userId: req.user.id, ...req.body })) ?? req.user;
       return { pushNotifications: row.pushNotifications, emailNotifications: row.emailNotifications };

@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { checkScreen, newPerson, register } from './support';
+
+test.describe('foundation journeys', () => {
+  test('landing → register → dashboard greeting → sign out → sign in', async ({ page }, testInfo) => {
+    // A fixed morning keeps the greeting independent of when the test runs.
+    await page.clock.setFixedTime(new Date('2026-11-20T09:30:00'));
+    const person = newPerson();
+
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get Started Free' }).first()).toBeVisible();
+    await checkScreen(page, testInfo, 'landing');
+    await page.getByRole('link', { name: 'Get Started Free' }).first().click();
+    await expect(page).toHaveURL(/\/register$/);
+
+    // Client-side validation speaks the spec's words.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('All fields are required');
+    await page.getByLabel('First name').fill(person.firstName);
+    await page.getByLabel('Last name').fill(person.lastName);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel(/^Password/).fill('abc');
+    await page.getByLabel('Confirm password').fill('abd');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await page.getByLabel('Confirm password').fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+    await checkScreen(page, testInfo, 'register');
+
+    await page.getByLabel(/^Password/).fill(person.password);
+    await page.getByLabel('Confirm password').fill(person.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Good morning, Maya');
+    await expect(page.getByText("Maya's Dashboard")).toBeVisible();
+    await expect(page.getByText('No recent transactions')).toBeVisible();
+    await expect(page.getByText('No spending categories yet')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+    await checkScreen(page, testInfo, 'dashboard');
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await checkScreen(page, testInfo, 'login');
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Good morning, Maya');
+  });
+
+  test('settings: dark mode survives a reload, notification switches are saved, profile edits stick', async ({
+    page,
+  }, testInfo) => {
+    await register(page, newPerson());
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+
+    const dark = page.getByRole('switch', { name: 'Dark Mode' });
+    await dark.check({ force: true });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    const email = page.getByRole('switch', { name: 'Email notifications' });
+    await expect(email).toBeChecked();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/notification-settings') && r.request().method() === 'PUT');
+    await email.uncheck({ force: true });
+    expect((await saved).status()).toBe(200);
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.getByRole('switch', { name: 'Dark Mode' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Push notifications' })).toBeChecked();
+    await checkScreen(page, testInfo, 'settings-dark');
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('First name').fill('Mira');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated')).toBeVisible();
+    await expect(page.getByText("Mira's Dashboard")).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('Mira Chen')).toBeVisible();
+  });
+
+  test('phone width: the sidebar collapses into a menu', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await register(page, newPerson());
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Budgets' })).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await nav.getByRole('link', { name: 'Budgets' }).click();
+    await expect(page).toHaveURL(/\/budgets$/);
+    await expect(page.getByText('No Active Budget')).toBeVisible();
+    await checkScreen(page, testInfo, 'budgets-phone');
+  });
+
+  test('guests are sent to /login; /home and unknown paths redirect', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+
+    await register(page, newPerson());
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/somewhere-else');
+    // Unknown paths go to /, which sends a signed-in person on to the dashboard.
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a revoked token clears the session and returns to /login', async ({ page }) => {
+    await register(page, newPerson());
+    await page.evaluate(async () => {
+      const token = localStorage.getItem('authToken');
+      await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    });
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  });
+});
