@@ -9,7 +9,8 @@ const built = path.join(root, 'apps/web/dist/index.html');
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    if (entry.isFile())
+      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
 }
@@ -17,7 +18,9 @@ function newestMtime(dir) {
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/shared/src'].map((p) =>
   path.join(root, p),
 );
-const sourceTime = Math.max(...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)));
+const sourceTime = Math.max(
+  ...sources.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)),
+);
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
   console.log('Building the web app…');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -3,5 +3,10 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['./src/test-setup.ts'] },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test-setup.ts'],
+  },
 });

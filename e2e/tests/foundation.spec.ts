@@ -48,12 +48,12 @@ test.describe('foundation journeys', () => {
     await page.getByRole('link', { name: 'Sign In' }).first().click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByPlaceholder('Your password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
     await checkScreen(page, testInfo, 'login');
-    await page.getByLabel('Password').fill(person.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByPlaceholder('Your password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Good morning, Maya');
   });
@@ -62,7 +62,10 @@ test.describe('foundation journeys', () => {
     page,
   }, testInfo) => {
     await register(page, newPerson());
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
     await expect(page).toHaveURL(/\/settings$/);
 
     const dark = page.getByRole('switch', { name: 'Dark Mode' });
@@ -70,7 +73,9 @@ test.describe('foundation journeys', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     const email = page.getByRole('switch', { name: 'Email notifications' });
     await expect(email).toBeChecked();
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/notification-settings') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/user/notification-settings') && r.request().method() === 'PUT',
+    );
     await email.uncheck({ force: true });
     expect((await saved).status()).toBe(200);
 

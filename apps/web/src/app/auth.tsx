@@ -2,11 +2,21 @@ import type { GoogleLoginBody, LoginBody, LoginResult, RegisterBody, User } from
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getProfile, googleLoginRequest, loginRequest, logoutRequest, registerRequest } from '../features/auth/api/auth';
+import {
+  getProfile,
+  googleLoginRequest,
+  loginRequest,
+  logoutRequest,
+  registerRequest,
+} from '../features/auth/api/auth';
 import { setUnauthorizedHandler } from '../lib/api';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../lib/session';
 
-type AuthState = { status: 'loading' } | { status: 'guest' } | { status: 'authenticated'; user: User };
+type AuthState =
+  | { status: 'loading' }
+  /** signedOut: the person just chose to sign out, so protected screens send them home, not to /login. */
+  | { status: 'guest'; signedOut?: boolean }
+  | { status: 'authenticated'; user: User };
 
 type AuthContextValue = {
   state: AuthState;
@@ -57,11 +67,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [state.status]);
 
-  const signOutLocally = useCallback(() => {
-    clearSession();
-    queryClient.clear();
-    setState({ status: 'guest' });
-  }, [queryClient]);
+  const signOutLocally = useCallback(
+    (signedOut = false) => {
+      clearSession();
+      queryClient.clear();
+      setState({ status: 'guest', signedOut });
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -91,8 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         } catch (error) {
           console.warn('Logout request failed; signing out locally', error);
         }
-        signOutLocally();
-        navigate('/', { replace: true });
+        signOutLocally(true);
       },
     };
   }, [state, navigate, signOutLocally]);

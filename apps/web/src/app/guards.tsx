@@ -25,6 +25,12 @@ export function RequireAuth() {
   const { state } = useAuth();
   const location = useLocation();
   if (state.status === 'loading') return <LoadingScreen />;
-  if (state.status === 'guest') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (state.status === 'guest') {
+    return state.signedOut ? (
+      <Navigate to="/" replace />
+    ) : (
+      <Navigate to="/login" replace state={{ from: location.pathname }} />
+    );
+  }
   return <Outlet />;
 }

@@ -4,9 +4,9 @@ import { RegisterPage } from '../features/auth/RegisterPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
-import { AppLayout } from './shell/AppLayout';
 import { AuthProvider } from './auth';
 import { GuestOnly, RequireAuth } from './guards';
+import { AppLayout } from './shell/AppLayout';
 import { FeatureEmptyScreen } from './shell/FeatureEmptyScreen';
 
 function Root() {

@@ -11,7 +11,12 @@ export function Logo({ to = '/', size = 'md' }: { to?: string; size?: 'sm' | 'md
       style={{ textDecoration: 'none', color: 'inherit' }}
       aria-label="Tally home"
     >
-      <ThemeIcon size={box} radius="md" variant="gradient" gradient={{ from: 'brand.8', to: 'teal.6', deg: 135 }}>
+      <ThemeIcon
+        size={box}
+        radius="md"
+        variant="gradient"
+        gradient={{ from: 'brand.8', to: 'teal.6', deg: 135 }}
+      >
         <svg viewBox="0 0 64 64" width={box * 0.62} height={box * 0.62} aria-hidden>
           <path d="M14 18h36M32 18v30" stroke="#fff" strokeWidth="8" strokeLinecap="round" />
           <circle cx="49" cy="46" r="5" fill="#b7f5da" />

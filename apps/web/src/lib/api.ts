@@ -23,7 +23,11 @@ export function setUnauthorizedHandler(handler: () => void) {
 
 type Options<S extends z.ZodType> = { body?: unknown; schema?: S; signal?: AbortSignal };
 
-async function request<S extends z.ZodType>(method: string, path: string, opts: Options<S> = {}): Promise<z.infer<S>> {
+async function request<S extends z.ZodType>(
+  method: string,
+  path: string,
+  opts: Options<S> = {},
+): Promise<z.infer<S>> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
@@ -38,7 +42,8 @@ async function request<S extends z.ZodType>(method: string, path: string, opts: 
       signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
     });
   } catch (error) {
-    if (timeout.aborted) throw new ApiError(0, 'The server took too long to answer. Please try again.', 'TIMEOUT');
+    if (timeout.aborted)
+      throw new ApiError(0, 'The server took too long to answer. Please try again.', 'TIMEOUT');
     throw error instanceof DOMException && error.name === 'AbortError'
       ? error
       : new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
@@ -52,15 +57,22 @@ async function request<S extends z.ZodType>(method: string, path: string, opts: 
       onUnauthorized();
     }
     const parsed = errorBody.safeParse(data);
-    throw new ApiError(res.status, parsed.success ? parsed.data.message : `Request failed (${res.status})`, parsed.data?.code);
+    throw new ApiError(
+      res.status,
+      parsed.success ? parsed.data.message : `Request failed (${res.status})`,
+      parsed.data?.code,
+    );
   }
   return opts.schema ? opts.schema.parse(data) : (data as z.infer<S>);
 }
 
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema?: S, signal?: AbortSignal) => request('GET', path, { schema, signal }),
-  post: <S extends z.ZodType>(path: string, body?: unknown, schema?: S) => request('POST', path, { body: body ?? {}, schema }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema?: S) => request('PUT', path, { body, schema }),
+  get: <S extends z.ZodType>(path: string, schema?: S, signal?: AbortSignal) =>
+    request('GET', path, { schema, signal }),
+  post: <S extends z.ZodType>(path: string, body?: unknown, schema?: S) =>
+    request('POST', path, { body: body ?? {}, schema }),
+  put: <S extends z.ZodType>(path: string, body: unknown, schema?: S) =>
+    request('PUT', path, { body, schema }),
   delete: <S extends z.ZodType>(path: string, schema?: S) => request('DELETE', path, { schema }),
 };
 

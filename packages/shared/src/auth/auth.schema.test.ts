@@ -107,6 +107,15 @@ describe('registerForm', () => {
     ]);
   });
 
+  it("says 'Passwords do not match' before checking the password length", () => {
+    expect(firstMessage(registerForm, { ...form, password: 'abc', confirmPassword: 'abd' })).toBe(
+      'Passwords do not match',
+    );
+    expect(firstMessage(registerForm, { ...form, password: 'abc', confirmPassword: 'abc' })).toBe(
+      'Password must be at least 6 characters long',
+    );
+  });
+
   it("still says 'All fields are required' before comparing the passwords", () => {
     expect(firstMessage(registerForm, { ...form, firstName: '', confirmPassword: 'other' })).toBe(
       'All fields are required',

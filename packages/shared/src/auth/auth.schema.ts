@@ -46,12 +46,31 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** The register form adds a confirmation that never leaves the browser. */
-export const registerForm = registerBody
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
-    path: ['confirmPassword'],
+/**
+ * The register form adds a confirmation that never leaves the browser. Checks run in the spec's order:
+ * blanks, then the confirmation, then the rules the server applies.
+ */
+export const registerForm = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if ([v.firstName, v.lastName, v.email, v.password].some((s) => !s.trim())) {
+      ctx.addIssue({ code: 'custom', message: 'All fields are required', path: [] });
+      return;
+    }
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: 'Passwords do not match', path: ['confirmPassword'] });
+      return;
+    }
+    const body = registerBody.safeParse(v);
+    for (const issue of body.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
   });
 
 export const loginBody = z.object({

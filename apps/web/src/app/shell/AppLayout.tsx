@@ -1,8 +1,8 @@
 import {
   ActionIcon,
   AppShell,
-  Box,
   Avatar,
+  Box,
   Breadcrumbs,
   Burger,
   Group,
@@ -18,9 +18,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { displayName } from '@tally/shared';
 import { IconBell, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { displayName } from '@tally/shared';
+import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
 import { useAuth, useCurrentUser } from '../auth';
@@ -34,7 +34,8 @@ export function AppLayout() {
   const wide = useMediaQuery('(min-width: 48em)');
   const current = NAV_ITEMS.find((item) => pathname.startsWith(item.to));
   const name = displayName(user);
-  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase();
+  const initials =
+    `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase();
 
   return (
     <AppShell
@@ -45,12 +46,29 @@ export function AppLayout() {
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
             <Box w={216} visibleFrom="sm">
               <Logo to="/dashboard" />
             </Box>
-            <Breadcrumbs separator="/" styles={{ root: { flexWrap: 'nowrap', minWidth: 0 } }} aria-label="Breadcrumb">
-              <Text component={Link} to="/dashboard" fw={600} c="var(--mantine-color-text)" truncate td="none">
+            <Breadcrumbs
+              separator="/"
+              styles={{ root: { flexWrap: 'nowrap', minWidth: 0 } }}
+              aria-label="Breadcrumb"
+            >
+              <Text
+                component={Link}
+                to="/dashboard"
+                fw={600}
+                c="var(--mantine-color-text)"
+                truncate
+                td="none"
+              >
                 {name}'s Dashboard
               </Text>
               {wide && current && current.to !== '/dashboard' && (

@@ -1,5 +1,11 @@
 import { Card } from '@mantine/core';
-import { IconArrowsExchange, IconBuildingBank, IconPigMoney, IconReceipt2, IconWallet } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconBuildingBank,
+  IconPigMoney,
+  IconReceipt2,
+  IconWallet,
+} from '@tabler/icons-react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 

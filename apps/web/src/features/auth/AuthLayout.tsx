@@ -12,7 +12,15 @@ const POINTS = [
 ];
 
 /** The frame around sign-in and sign-up: the form on one side, what Tally does on the other. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Box className={classes.root}>
       <Box className={classes.aside} visibleFrom="md">

@@ -3,7 +3,11 @@ import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 type GoogleId = {
-  initialize: (opts: { client_id: string; callback: (r: { credential?: string }) => void; ux_mode?: 'popup' }) => void;
+  initialize: (opts: {
+    client_id: string;
+    callback: (r: { credential?: string }) => void;
+    ux_mode?: 'popup';
+  }) => void;
   renderButton: (el: HTMLElement, opts: Record<string, unknown>) => void;
   prompt: () => void;
 };
@@ -62,7 +66,11 @@ export function GoogleButton({ clientId, mode, onCredential, disabled }: Props) 
     setStatus('loading');
     try {
       const gis = await loadGoogleIdentity();
-      gis.initialize({ client_id: clientId, callback: (r) => callback.current(r.credential), ux_mode: 'popup' });
+      gis.initialize({
+        client_id: clientId,
+        callback: (r) => callback.current(r.credential),
+        ux_mode: 'popup',
+      });
       setStatus('ready');
       return gis;
     } catch (error) {

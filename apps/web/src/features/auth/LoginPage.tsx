@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { loginBody } from '@tally/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { loginBody } from '@tally/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
@@ -37,7 +37,8 @@ export function LoginPage() {
     void run(
       () => login(values),
       // 401 and 429 carry the message to show; anything else is ours to word.
-      (e) => (e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Invalid email or password'),
+      (e) =>
+        e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Invalid email or password',
     );
   });
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { registerForm } from '@tally/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { registerForm } from '@tally/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
@@ -29,7 +29,11 @@ export function RegisterPage() {
       navigate('/dashboard', { replace: true });
     } catch (e) {
       // Validation and duplicate-email answers explain themselves; anything else gets the generic text.
-      setError(e instanceof ApiError && (e.status === 400 || e.status === 409 || e.status === 429) ? e.message : fallback);
+      setError(
+        e instanceof ApiError && (e.status === 400 || e.status === 409 || e.status === 429)
+          ? e.message
+          : fallback,
+      );
       setBusy(false);
     }
   };
@@ -48,7 +52,10 @@ export function RegisterPage() {
 
   const clientId = config.data?.googleClientId;
   return (
-    <AuthLayout title="Create your account" subtitle="Start free. Link a bank and see your first budget in minutes.">
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start free. Link a bank and see your first budget in minutes."
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {error && (
@@ -57,8 +64,18 @@ export function RegisterPage() {
             </Alert>
           )}
           <Group grow align="flex-start" gap="sm">
-            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              required
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              required
+              {...form.getInputProps('lastName')}
+            />
           </Group>
           <TextInput
             label="Email"

@@ -1,6 +1,13 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconBrandGoogleFilled,
+  IconBulb,
+  IconChartPie,
+  IconPigMoney,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { displayName, greetingForHour } from '@tally/shared';
-import { IconArrowsExchange, IconBrandGoogleFilled, IconBulb, IconChartPie, IconPigMoney, IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,7 +42,12 @@ export function DashboardPage() {
           </Title>
           <Text c="dimmed">Here is where your money stands today.</Text>
           {user.isGoogleUser && (
-            <Badge variant="light" color="gray" leftSection={<IconBrandGoogleFilled size={12} />} w="fit-content">
+            <Badge
+              variant="light"
+              color="gray"
+              leftSection={<IconBrandGoogleFilled size={12} />}
+              w="fit-content"
+            >
               Signed in with Google
             </Badge>
           )}

@@ -7,8 +7,8 @@ import {
   IconQuote,
 } from '@tabler/icons-react';
 import { type FocusEvent, type MouseEvent, useEffect, useRef, useState } from 'react';
-import type { Testimonial } from './testimonials';
 import classes from './TestimonialCarousel.module.css';
+import type { Testimonial } from './testimonials';
 import { CAROUSEL_TRANSITION_MS, useCarousel } from './use-carousel';
 
 const initials = (name: string) =>
@@ -46,9 +46,11 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
   const isAutoPlaying = !(isHovered || hasFocus || isStopped);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the auto-advance; every action has its own button.
-    <div
+    // Hovering or focusing only pauses the auto-advance; every action has its own button.
+    <section
       className={classes.root}
+      aria-roledescription="carousel"
+      aria-label="Customer testimonials"
       onMouseEnter={() => setIsHovered(true)}
       onMouseLeave={() => setIsHovered(false)}
       onFocus={() => setHasFocus(true)}
@@ -72,19 +74,19 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
               p={{ base: 'lg', sm: 40 }}
             >
               <IconQuote className={classes.quoteIcon} size={40} stroke={1.4} aria-hidden />
-              <blockquote className={classes.quote}>
-                <Text component="p" fz={{ base: 'lg', sm: 22 }} lh={1.5} fw={500}>
-                  “{testimonial.quote}”
-                </Text>
-                <Group component="footer" justify="space-between" gap="md" mt="xl">
+              <figure className={classes.figure}>
+                <blockquote className={classes.quote}>
+                  <Text component="p" fz={{ base: 'lg', sm: 22 }} lh={1.5} fw={500}>
+                    “{testimonial.quote}”
+                  </Text>
+                </blockquote>
+                <Group component="figcaption" justify="space-between" gap="md" mt="xl">
                   <Group gap="sm" wrap="nowrap">
                     <Avatar color="brand" radius="xl" size={44} aria-hidden>
                       {initials(testimonial.name)}
                     </Avatar>
                     <div>
-                      <Text component="cite" fw={700} fs="normal" display="block">
-                        {testimonial.name}
-                      </Text>
+                      <Text fw={700}>{testimonial.name}</Text>
                       <Text size="sm" c="dimmed">
                         {testimonial.role}
                       </Text>
@@ -94,7 +96,7 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
                     {testimonial.feature}
                   </Badge>
                 </Group>
-              </blockquote>
+              </figure>
             </Paper>
           );
         })}
@@ -143,9 +145,13 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
           aria-label={isStopped ? 'Resume testimonials' : 'Pause testimonials'}
           onClick={() => setIsStopped(!isStopped)}
         >
-          {isStopped ? <IconPlayerPlayFilled size={16} aria-hidden /> : <IconPlayerPauseFilled size={16} aria-hidden />}
+          {isStopped ? (
+            <IconPlayerPlayFilled size={16} aria-hidden />
+          ) : (
+            <IconPlayerPauseFilled size={16} aria-hidden />
+          )}
         </ActionIcon>
       </Group>
-    </div>
+    </section>
   );
 }

@@ -9,7 +9,15 @@ import { errorMessage } from '../../lib/api';
 import { firstError } from '../../lib/form';
 import { changePasswordRequest } from '../auth/api/auth';
 
-export function ChangePasswordDialog({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: User;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { replaceSession } = useAuth();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
@@ -31,7 +39,8 @@ export function ChangePasswordDialog({ user, opened, onClose }: { user: User; op
 
   const submit = form.onSubmit(({ confirmPassword, ...body }) => {
     const invalid =
-      firstError(changePasswordBody, body) ?? (confirmPassword === body.newPassword ? null : 'Passwords do not match');
+      firstError(changePasswordBody, body) ??
+      (confirmPassword === body.newPassword ? null : 'Passwords do not match');
     setError(invalid);
     if (!invalid) change.mutate(body);
   });
@@ -50,7 +59,12 @@ export function ChangePasswordDialog({ user, opened, onClose }: { user: User; op
               {error}
             </Alert>
           )}
-          <PasswordInput label="Current password" autoComplete="current-password" required {...form.getInputProps('currentPassword')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
           <PasswordInput
             label="New password"
             description="At least 6 characters"
@@ -58,7 +72,12 @@ export function ChangePasswordDialog({ user, opened, onClose }: { user: User; op
             required
             {...form.getInputProps('newPassword')}
           />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

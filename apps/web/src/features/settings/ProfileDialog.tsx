@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { updateProfileBody, type User } from '@tally/shared';
+import { type User, updateProfileBody } from '@tally/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '../../app/auth';
@@ -11,18 +11,34 @@ import { updateProfileRequest } from '../auth/api/auth';
 
 const TIME_ZONES: string[] = Intl.supportedValuesOf('timeZone');
 
-export function ProfileDialog({ user, opened, onClose }: { user: User; opened: boolean; onClose: () => void }) {
+export function ProfileDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: User;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const { setUser } = useAuth();
   const readOnlyNames = user.isGoogleUser;
   const form = useForm({
     initialValues: { firstName: user.firstName, lastName: user.lastName, timeZone: user.timeZone },
   });
-  const zones = useMemo(() => (TIME_ZONES.includes(user.timeZone) ? TIME_ZONES : [user.timeZone, ...TIME_ZONES]), [user.timeZone]);
+  const zones = useMemo(
+    () => (TIME_ZONES.includes(user.timeZone) ? TIME_ZONES : [user.timeZone, ...TIME_ZONES]),
+    [user.timeZone],
+  );
   const save = useMutation({
     mutationFn: updateProfileRequest,
     onSuccess: (updated) => {
       setUser(updated);
-      notifications.show({ color: 'green', title: 'Profile updated', message: 'Your changes are saved.', autoClose: 3000 });
+      notifications.show({
+        color: 'green',
+        title: 'Profile updated',
+        message: 'Your changes are saved.',
+        autoClose: 3000,
+      });
       onClose();
     },
   });
@@ -48,8 +64,18 @@ export function ProfileDialog({ user, opened, onClose }: { user: User; opened: b
             </Alert>
           )}
           <Group grow align="flex-start">
-            <TextInput label="First name" required readOnly={readOnlyNames} {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" required readOnly={readOnlyNames} {...form.getInputProps('lastName')} />
+            <TextInput
+              label="First name"
+              required
+              readOnly={readOnlyNames}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              readOnly={readOnlyNames}
+              {...form.getInputProps('lastName')}
+            />
           </Group>
           <TextInput label="Email" value={user.email} readOnly />
           <Select

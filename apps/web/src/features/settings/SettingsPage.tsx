@@ -1,8 +1,8 @@
 import { Avatar, Badge, Button, Card, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { displayName } from '@tally/shared';
 import { IconBrandGoogleFilled, IconLock, IconMoon, IconUser } from '@tabler/icons-react';
+import { displayName } from '@tally/shared';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../app/auth';
 import { useColorMode } from '../../components/ColorModeToggle';
@@ -11,7 +11,17 @@ import { useNotificationSettings, useUpdateNotificationSettings } from './api/no
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { ProfileDialog } from './ProfileDialog';
 
-function Row({ icon, title, description, action }: { icon: ReactNode; title: string; description: string; action: ReactNode }) {
+function Row({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action: ReactNode;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" py="sm">
       <Group wrap="nowrap" gap="md">
@@ -86,7 +96,14 @@ export function SettingsPage() {
           icon={<IconMoon size={22} stroke={1.6} />}
           title="Dark Mode"
           description="Easier on the eyes at night."
-          action={<Switch aria-label="Dark Mode" checked={isDark} onChange={(e) => setDark(e.currentTarget.checked)} size="md" />}
+          action={
+            <Switch
+              aria-label="Dark Mode"
+              checked={isDark}
+              onChange={(e) => setDark(e.currentTarget.checked)}
+              size="md"
+            />
+          }
         />
       </Card>
 

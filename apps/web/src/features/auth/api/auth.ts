@@ -19,7 +19,8 @@ const anyCaseLoginResult = z.preprocess((raw) => {
 
 export const loginRequest = (body: LoginBody) => api.post('auth/login', body, anyCaseLoginResult);
 export const registerRequest = (body: RegisterBody) => api.post('auth/register', body, anyCaseLoginResult);
-export const googleLoginRequest = (body: GoogleLoginBody) => api.post('auth/google-login', body, anyCaseLoginResult);
+export const googleLoginRequest = (body: GoogleLoginBody) =>
+  api.post('auth/google-login', body, anyCaseLoginResult);
 export const logoutRequest = () => api.post('auth/logout');
 export const changePasswordRequest = (body: ChangePasswordBody) =>
   api.post('auth/change-password', body, anyCaseLoginResult);

@@ -15,7 +15,8 @@ export const useNotificationSettings = () => useQuery(notificationSettingsQuery)
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<NotificationSettings>) => api.put('user/notification-settings', body, notificationSettings),
+    mutationFn: (body: Partial<NotificationSettings>) =>
+      api.put('user/notification-settings', body, notificationSettings),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationSettings>(key);
