@@ -107,7 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         signOutLocally(true);
       },
     };
-  }, [state, navigate, signOutLocally]);
+  }, [state, signOutLocally]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
