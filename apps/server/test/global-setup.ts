@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres } from '../src/db/client';
+import { fromPglite, fromPostgres, pgliteOptions } from '../src/db/client';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
       await admin.close();
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create(pgliteOptions);
   await fromPglite(client).migrate();
   const dump = await client.dumpDataDir('none');
   await client.close();

@@ -7,7 +7,7 @@ import type { LoginResult, RegisterBody } from '@tally/shared';
 import { inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { type Database, fromPglite, fromPostgres } from '../src/db/client';
+import { type Database, fromPglite, fromPostgres, pgliteOptions } from '../src/db/client';
 import { withDatabase } from './global-setup';
 
 /** A fresh, migrated database: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite. */
@@ -28,7 +28,7 @@ export async function createTestDatabase(): Promise<Database> {
     };
   }
   const dump = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  return fromPglite(await PGlite.create({ loadDataDir: dump }));
+  return fromPglite(await PGlite.create({ ...pgliteOptions, loadDataDir: dump }));
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {

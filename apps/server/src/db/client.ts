@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -26,6 +27,9 @@ export type Database = {
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/** Extensions the migrations use; PGlite must load them itself. */
+export const pgliteOptions = { extensions: { pg_trgm } } satisfies PGliteOptions;
+
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema });
   return {
@@ -42,6 +46,8 @@ export function fromPglite(client: PGlite): Database {
 
 export function fromPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.warn('PostgreSQL pool client error:', error.message));
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -64,7 +70,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDirectory(opts.dataDir);
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, pgliteOptions);
   const database = fromPglite(client);
   return {
     ...database,

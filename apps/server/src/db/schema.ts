@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -58,4 +72,145 @@ export const loginFailures = pgTable(
     index('login_failures_email_idx').on(t.email, t.createdAt),
     index('login_failures_ip_idx').on(t.ip, t.createdAt),
   ],
+);
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A linked item at a bank provider. The access token is AES-256-GCM encrypted and never leaves the server. */
+export const bankConnections = pgTable(
+  'bank_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['demo', 'plaid'] }).notNull(),
+    itemId: text('item_id').notNull(),
+    institutionId: text('institution_id'),
+    institutionName: text('institution_name').notNull(),
+    accessTokenEncrypted: text('access_token_encrypted').notNull(),
+    /** /transactions/sync position; saved in the same database transaction as the page it follows. */
+    cursor: text('cursor'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_connections_user_item_key').on(t.userId, t.itemId),
+    // Webhooks name only the item, so they need this one lookup that does not start from a user.
+    index('bank_connections_item_idx').on(t.itemId),
+  ],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => bankConnections.id, { onDelete: 'cascade' }),
+    providerAccountId: text('provider_account_id').notNull(),
+    name: text('name').notNull(),
+    officialName: text('official_name'),
+    mask: text('mask'),
+    /** 0 depository, 2 credit, 3 investment, 4 loan */
+    type: smallint('type').notNull(),
+    subtype: text('subtype'),
+    currentBalance: bigint('current_balance', { mode: 'number' }),
+    availableBalance: bigint('available_balance', { mode: 'number' }),
+    isoCurrencyCode: text('iso_currency_code').notNull().default('USD'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_user_provider_key').on(t.userId, t.providerAccountId),
+    index('bank_accounts_user_connection_idx').on(t.userId, t.connectionId),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    providerTransactionId: text('provider_transaction_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    merchantName: text('merchant_name'),
+    /** Cents; positive = money in. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    category: smallint('category').notNull(),
+    /** Who chose the category: the bank's mapping, the person's rule for the merchant, or the person. */
+    categorySource: text('category_source', { enum: ['provider', 'rule', 'user'] })
+      .notNull()
+      .default('provider'),
+    providerCategory: text('provider_category'),
+    /** Moves between the person's own accounts: listed, but not income or spending. */
+    isTransfer: boolean('is_transfer').notNull().default(false),
+    pending: boolean('pending').notNull().default(false),
+    note: text('note'),
+    /** Hidden from lists and totals; kept so a later import does not bring it back. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('transactions_user_provider_key').on(t.userId, t.providerTransactionId),
+    index('transactions_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
+    index('transactions_user_account_date_idx').on(t.userId, t.accountId, t.date.desc()),
+    index('transactions_user_category_date_idx').on(t.userId, t.category, t.date.desc()),
+    index('transactions_search_idx').using(
+      'gin',
+      sql`(lower(${t.description} || ' ' || coalesce(${t.merchantName}, ''))) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** A person's choice of category for a merchant; later imports of that merchant use it. */
+export const merchantCategories = pgTable(
+  'merchant_categories',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchantKey: text('merchant_key').notNull(),
+    category: smallint('category').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.merchantKey] })],
+);
+
+/** One background import of a connection's history, with what the progress banner shows. */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => bankConnections.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['Pending', 'InProgress', 'Completed', 'Failed'] })
+      .notNull()
+      .default('Pending'),
+    progress: integer('progress').notNull().default(0),
+    message: text('message').notNull().default('Import pending...'),
+    processed: integer('processed').notNull().default(0),
+    quickSyncCompletedAt: timestamp('quick_sync_completed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_runs_user_connection_idx').on(t.userId, t.connectionId, t.createdAt.desc())],
 );
