@@ -1,9 +1,11 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { AccountsPage } from '../features/accounts/AccountsPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { TransactionsPage } from '../features/transactions/TransactionsPage';
 import { AuthProvider } from './auth';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
@@ -36,9 +38,9 @@ export const router = createBrowserRouter([
             element: <AppLayout />,
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/transactions', element: <FeatureEmptyScreen screen="transactions" /> },
+              { path: '/transactions', element: <TransactionsPage /> },
               { path: '/subscriptions', element: <FeatureEmptyScreen screen="subscriptions" /> },
-              { path: '/accounts', element: <FeatureEmptyScreen screen="accounts" /> },
+              { path: '/accounts', element: <AccountsPage /> },
               { path: '/budgets', element: <FeatureEmptyScreen screen="budgets" /> },
               { path: '/savings', element: <FeatureEmptyScreen screen="savings" /> },
               { path: '/settings', element: <SettingsPage /> },

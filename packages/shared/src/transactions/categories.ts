@@ -137,3 +137,8 @@ const DETAILED: Record<string, CategoryCode> = {
   TRAVEL_FLIGHTS: CATEGORY.Travel,
   TRAVEL_LODGING: CATEGORY.Travel,
 };
+
+/** The key a person's category choice for a merchant is stored under: its name, else the description. */
+export function merchantKey(merchantName: string | null | undefined, description: string): string {
+  return (merchantName || description).trim().toLowerCase().replace(/\s+/g, ' ');
+}

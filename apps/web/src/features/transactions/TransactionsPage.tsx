@@ -1,0 +1,5 @@
+import { FeatureEmptyScreen } from '../../app/shell/FeatureEmptyScreen';
+
+export function TransactionsPage() {
+  return <FeatureEmptyScreen screen="transactions" />;
+}

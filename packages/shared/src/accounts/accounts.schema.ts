@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const account = z.object({
+  id: z.string(),
+  connectionId: z.string(),
+  institutionName: z.string(),
+  name: z.string(),
+  officialName: z.string().nullable(),
+  mask: z.string().nullable(),
+  /** 0 depository, 2 credit, 3 investment, 4 loan */
+  type: z.number(),
+  subtype: z.string().nullable(),
+  /** Dollars. */
+  currentBalance: z.number(),
+  availableBalance: z.number().nullable(),
+  isActive: z.boolean(),
+});
+export type Account = z.infer<typeof account>;
+
+export const importStatus = z.enum(['Pending', 'InProgress', 'Completed', 'Failed']);
+export type ImportStatus = z.infer<typeof importStatus>;
+
+export const importProgress = z.object({
+  status: importStatus,
+  progress: z.number(),
+  message: z.string(),
+  canDismiss: z.boolean(),
+  quickSyncCompletedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  transactionsImported: z.number(),
+});
+export type ImportProgress = z.infer<typeof importProgress>;
+
+export const connection = z.object({
+  id: z.string(),
+  institutionId: z.string().nullable(),
+  institutionName: z.string(),
+  isActive: z.boolean(),
+  lastSyncAt: z.string().nullable(),
+  accounts: z.array(account),
+});
+export type Connection = z.infer<typeof connection>;
+
+export const connectionStatus = z.object({
+  id: z.string(),
+  isActive: z.boolean(),
+  lastSyncAt: z.string().nullable(),
+  accountCount: z.number(),
+  transactionCount: z.number(),
+  importProgress: importProgress.nullable(),
+});
+
+export const linkTokenResponse = z.object({ linkToken: z.string(), expiration: z.string() });
+
+export const publicTokenBody = z.object({
+  publicToken: z
+    .string({ error: 'publicToken is required' })
+    .trim()
+    .min(1, 'publicToken is required')
+    .max(500, 'publicToken is too long'),
+});
+export type PublicTokenBody = z.infer<typeof publicTokenBody>;
+
+export const exchangeResponse = z.object({
+  connection,
+  transactionsImported: z.number(),
+  importProgress: importProgress.nullable(),
+});
+export type ExchangeResponse = z.infer<typeof exchangeResponse>;
+
+export const sandboxPublicTokenBody = z.object({
+  institutionId: z.string().trim().min(1).max(100).optional(),
+});
+
+export const institution = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  accountTypes: z.array(z.string()),
+});
+export type Institution = z.infer<typeof institution>;
+
+export const importRange = z.enum(['30d', '90d', '1y', '2y', 'custom']);
+
+export const importHistoricalDataBody = z
+  .object({
+    connectionId: z.uuid('connectionId must be a connection id'),
+    range: importRange.default('2y'),
+    customStartDate: z.string().nullish(),
+    customEndDate: z.string().nullish(),
+  })
+  .refine((b) => b.range !== 'custom' || (b.customStartDate && b.customEndDate), {
+    message: 'A custom range needs customStartDate and customEndDate',
+  });
+export type ImportHistoricalDataBody = z.infer<typeof importHistoricalDataBody>;
+
+export const idParam = z.object({ id: z.uuid('Invalid id') });

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** A calendar day, YYYY-MM-DD, that really exists (no 2025-02-30). */
+export const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'Not a real date');
+
+/** Today's calendar day in an IANA time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** Adds days to a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Adds calendar months, clamping to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(day: string, months: number): string {
+  const [y, m, dd] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(dd, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+export type DatePreset = 'all' | 'week' | 'month' | 'quarter' | 'year' | 'ytd';
+
+export const DATE_PRESETS: { value: DatePreset; label: string }[] = [
+  { value: 'all', label: 'All Time' },
+  { value: 'week', label: 'Last 7 Days' },
+  { value: 'month', label: 'Last 30 Days' },
+  { value: 'quarter', label: 'Last 3 Months' },
+  { value: 'ytd', label: 'Year to Date' },
+];
+
+/**
+ * The date range of a preset, ending today (SPEC §9): week = 7 days back, month = 1 month back,
+ * quarter = 3 months back, year = 1 year back, ytd from 1 January. 'all' has no bounds.
+ */
+export function presetRange(preset: DatePreset, today: string): { startDate?: string; endDate?: string } {
+  switch (preset) {
+    case 'all':
+      return {};
+    case 'week':
+      return { startDate: addDays(today, -7), endDate: today };
+    case 'month':
+      return { startDate: addMonths(today, -1), endDate: today };
+    case 'quarter':
+      return { startDate: addMonths(today, -3), endDate: today };
+    case 'year':
+      return { startDate: addMonths(today, -12), endDate: today };
+    case 'ytd':
+      return { startDate: `${today.slice(0, 4)}-01-01`, endDate: today };
+  }
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { isoDay } from '../dates';
+import { CATEGORY_CODES } from './categories';
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_NOTE_LENGTH = 500;
+
+export const categoryCode = z.coerce
+  .number({ error: 'Unknown category' })
+  .int('Unknown category')
+  .refine((n) => (CATEGORY_CODES as readonly number[]).includes(n), 'Unknown category');
+
+const dollarsFilter = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(1e9);
+
+/** The list/summary/export filters, as query-string values. Amount bounds apply to the size of the amount. */
+export const transactionFilters = z
+  .object({
+    category: categoryCode.optional(),
+    accountId: z.uuid('Unknown account').optional(),
+    searchTerm: z.string().trim().max(100, 'Search is too long').optional(),
+    startDate: isoDay.optional(),
+    endDate: isoDay.optional(),
+    minAmount: dollarsFilter('Minimum amount').optional(),
+    maxAmount: dollarsFilter('Maximum amount').optional(),
+  })
+  .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
+    message: 'Start date must be before end date',
+    path: ['startDate'],
+  })
+  .refine((f) => f.minAmount === undefined || f.maxAmount === undefined || f.minAmount <= f.maxAmount, {
+    message: 'Minimum amount must be less than maximum amount',
+    path: ['minAmount'],
+  });
+export type TransactionFilters = z.infer<typeof transactionFilters>;
+
+export const transactionListQuery = z.intersection(
+  transactionFilters,
+  z.object({
+    page: z.coerce.number().int('Page must be a whole number').min(1, 'Page must be 1 or more').default(1),
+    pageSize: z.coerce
+      .number()
+      .int('Page size must be a whole number')
+      .min(1, 'Page size must be 1 or more')
+      .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
+      .default(DEFAULT_PAGE_SIZE),
+  }),
+);
+export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+
+export const dateRangeQuery = z
+  .object({ startDate: isoDay.optional(), endDate: isoDay.optional() })
+  .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
+    message: 'Start date must be before end date',
+    path: ['startDate'],
+  });
+
+export const transaction = z.object({
+  id: z.string(),
+  description: z.string(),
+  merchantName: z.string().nullable(),
+  /** Dollars; positive = money in. */
+  amount: z.number(),
+  accountId: z.string(),
+  accountName: z.string(),
+  category: z.number(),
+  categoryName: z.string(),
+  date: z.string(),
+  pending: z.boolean(),
+  isTransfer: z.boolean(),
+  note: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const pagination = z.object({
+  totalItems: z.number(),
+  currentPage: z.number(),
+  pageSize: z.number(),
+  totalPages: z.number(),
+  hasPreviousPage: z.boolean(),
+  hasNextPage: z.boolean(),
+});
+
+export const transactionList = z.object({ transactions: z.array(transaction), pagination });
+export type TransactionList = z.infer<typeof transactionList>;
+
+export const transactionSummary = z.object({
+  totalIncome: z.number(),
+  totalExpenses: z.number(),
+  netAmount: z.number(),
+  transactionCount: z.number(),
+});
+export type TransactionSummary = z.infer<typeof transactionSummary>;
+
+export const categoryTotal = z.object({
+  category: z.number(),
+  categoryName: z.string(),
+  group: z.string(),
+  income: z.number(),
+  expenses: z.number(),
+  transactionCount: z.number(),
+});
+export const categoryTotals = z.array(categoryTotal);
+
+export const spendingByCategory = z.array(
+  z.object({ category: z.number(), categoryName: z.string(), amount: z.number() }),
+);
+
+export const updateCategoryBody = z.object({ category: categoryCode });
+export const updateNoteBody = z.object({
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .max(MAX_NOTE_LENGTH, `Note must be at most ${MAX_NOTE_LENGTH} characters`)
+    .nullable(),
+});
+
+export const resetAndResyncBody = z
+  .object({ connectionId: z.uuid('Unknown connection').optional() })
+  .default({});
