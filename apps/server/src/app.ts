@@ -11,10 +11,20 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { profileRoutes } from './features/auth/profile.routes';
+import { bankRoutes } from './features/bank/bank.routes';
+import type { BankDeps } from './features/bank/bank.service';
+import { webhookRoutes } from './features/bank/webhook.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { transactionsRoutes } from './features/transactions/transactions.routes';
+import { startBankSyncWorker } from './jobs/bank-sync.job';
+import { startQueue } from './jobs/queue';
 import { authenticator, tokenKeys } from './lib/auth';
 import type { AppContext } from './lib/context';
+import { createCipher } from './lib/crypto';
 import { errorHandler, notFound, tooManyRequests } from './lib/errors';
+import { createBankProvider } from './providers/bank';
+import { createPlaidWebhookVerifier } from './providers/bank/plaid-webhook';
+import type { BankProvider } from './providers/bank/types';
 import { type GoogleVerifier, googleVerifier } from './providers/identity/google';
 
 export type BuildAppOptions = {
@@ -22,13 +32,29 @@ export type BuildAppOptions = {
   /** Already migrated. */
   database: Database;
   jwtSecret: string;
+  /** Key for bank access tokens at rest. */
+  tokenEncryptionKey: string;
   verifyGoogle?: GoogleVerifier;
+  bankProvider?: BankProvider;
+  /** The clock for "today" (quick-sync window, demo bank); tests pin it. */
+  now?: () => Date;
+  /** Run background jobs in this process (default true). */
+  runJobs?: boolean;
 };
 
 const GOOGLE = 'https://accounts.google.com';
 const PLAID_CDN = 'https://cdn.plaid.com';
 
-export async function buildApp({ config, database, jwtSecret, verifyGoogle }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  jwtSecret,
+  tokenEncryptionKey,
+  verifyGoogle,
+  bankProvider,
+  now = () => new Date(),
+  runJobs = true,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
     bodyLimit: 256 * 1024,
@@ -75,6 +101,21 @@ export async function buildApp({ config, database, jwtSecret, verifyGoogle }: Bu
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const queue = await startQueue(database, { pollingIntervalSeconds: config.jobPollSeconds });
+  // preClose: the queue drains before anything (the database) is closed under it.
+  app.addHook('preClose', () => queue.stop());
+  const bank: BankDeps = {
+    db: database.db,
+    provider: bankProvider ?? createBankProvider(config, now),
+    cipher: createCipher(tokenEncryptionKey),
+    queue,
+    now,
+  };
+  if (runJobs) await startBankSyncWorker(queue, bank);
+  const plaidWebhookVerifier = config.plaid
+    ? createPlaidWebhookVerifier({ ...config.plaid, env: config.plaid.env }, { now })
+    : null;
+
   const keys = tokenKeys(jwtSecret, config.tokenTtlHours);
   const ctx: AppContext = {
     config,
@@ -83,6 +124,7 @@ export async function buildApp({ config, database, jwtSecret, verifyGoogle }: Bu
     verifyGoogle:
       verifyGoogle ?? googleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl }),
     authenticate: authenticator(database.db, keys),
+    bank,
   };
 
   await app.register(
@@ -90,6 +132,9 @@ export async function buildApp({ config, database, jwtSecret, verifyGoogle }: Bu
       await api.register(systemRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(profileRoutes, ctx);
+      await api.register(bankRoutes, ctx);
+      await api.register(webhookRoutes(plaidWebhookVerifier), ctx);
+      await api.register(transactionsRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -32,6 +32,9 @@ const envSchema = z.object({
   PLAID_SECRET: optional,
   PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   PLAID_BASE_URL: optional.pipe(z.url().optional()),
+  PLAID_WEBHOOK_URL: optional.pipe(z.url().optional()),
+  TOKEN_ENCRYPTION_KEY: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
 });
 
 /**
@@ -66,6 +69,10 @@ export type Config = {
   authRateLimitPerMinute: number;
   loginFailuresBeforeLock: number;
   loginLockMinutes: number;
+  plaidWebhookUrl: string | undefined;
+  /** Given in env, or generated once into DATA_DIR by the server on start. */
+  tokenEncryptionKey: string | undefined;
+  jobPollSeconds: number;
   plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;
 };
 
@@ -94,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    plaidWebhookUrl: e.PLAID_WEBHOOK_URL,
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     plaid:
       e.PLAID_CLIENT_ID && e.PLAID_SECRET
         ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }

@@ -7,7 +7,8 @@ const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
 const jwtSecret = ensureSecret(config.dataDir, 'jwt-secret', config.jwtSecret);
-const app = await buildApp({ config, database, jwtSecret });
+const tokenEncryptionKey = ensureSecret(config.dataDir, 'token-encryption-key', config.tokenEncryptionKey);
+const app = await buildApp({ config, database, jwtSecret, tokenEncryptionKey });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgres, pgliteOptions } from '../src/db/client';
+import { startQueue } from '../src/jobs/queue';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
     await admin.exec(`CREATE DATABASE ${name}`);
     const template = fromPostgres(withDatabase(url, name), 1);
     await template.migrate();
+    await (await startQueue(template)).stop();
     await template.close();
     project.provide('postgresTemplate', name);
     project.provide('pgliteTemplate', '');
@@ -34,7 +36,10 @@ export default async function setup(project: TestProject) {
     };
   }
   const client = await PGlite.create(pgliteOptions);
-  await fromPglite(client).migrate();
+  const template = fromPglite(client);
+  await template.migrate();
+  // The job queue's own schema takes seconds to create; build it once into the template.
+  await (await startQueue(template)).stop();
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tally-test-')), 'template.tar');

@@ -45,16 +45,21 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database };
 
 export async function createTestApp(
-  options: { env?: Record<string, string> } & Partial<Omit<BuildAppOptions, 'config' | 'database'>> = {},
+  options: { env?: Record<string, string>; database?: Database; keepDatabase?: boolean } & Partial<
+    Omit<BuildAppOptions, 'config' | 'database'>
+  > = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const { env, database: given, keepDatabase, ...rest } = options;
+  const database = given ?? (await createTestDatabase());
   const app = await buildApp({
-    config: testConfig(options.env),
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    tokenEncryptionKey: crypto.randomBytes(32).toString('hex'),
+    ...rest,
+    config: testConfig({ JOB_POLL_SECONDS: '0.5', ...env }),
     database,
-    jwtSecret: options.jwtSecret ?? crypto.randomBytes(32).toString('hex'),
-    verifyGoogle: options.verifyGoogle,
   });
-  app.addHook('onClose', () => database.close());
+  // A test that restarts the server keeps its database across app instances.
+  if (!keepDatabase) app.addHook('onClose', () => database.close());
   return Object.assign(app, { database });
 }
 

@@ -17,8 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs raw SQL that may hold several statements (job-queue schema, test resets). */
-  exec: (sql: string) => Promise<void>;
+  /** Runs raw SQL that may hold several statements (job-queue schema, test resets); the last one's rows. */
+  exec: <T = Record<string, unknown>>(sql: string) => Promise<T[]>;
   /** Runs one parameterised statement and returns its rows. */
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   migrate: () => Promise<void>;
@@ -35,9 +35,7 @@ export function fromPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
-    exec: async (sql) => {
-      await client.exec(sql);
-    },
+    exec: async <T>(sql: string) => ((await client.exec(sql)).at(-1)?.rows ?? []) as T[],
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
@@ -52,8 +50,9 @@ export function fromPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
-    exec: async (sql) => {
-      await pool.query(sql);
+    exec: async <T>(sql: string) => {
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(sql);
+      return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as T[];
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
     migrate: () => migratePg(db, { migrationsFolder }),

@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { BankDeps } from '../features/bank/bank.service';
 import type { GoogleVerifier } from '../providers/identity/google';
 import type { TokenKeys } from './auth';
 
@@ -11,4 +12,5 @@ export type AppContext = {
   keys: TokenKeys;
   verifyGoogle: GoogleVerifier;
   authenticate: preHandlerAsyncHookHandler;
+  bank: BankDeps;
 };

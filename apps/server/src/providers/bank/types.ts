@@ -6,7 +6,10 @@ import type { AccountTypeCode, Cents } from '@tally/shared';
  */
 export interface BankProvider {
   readonly kind: 'demo' | 'plaid';
-  createLinkToken(params: { userId: string; webhookUrl?: string }): Promise<{ linkToken: string; expiration: string }>;
+  createLinkToken(params: {
+    userId: string;
+    webhookUrl?: string;
+  }): Promise<{ linkToken: string; expiration: string }>;
   exchangePublicToken(publicToken: string): Promise<{ accessToken: string; itemId: string }>;
   /** The item's accounts with current balances, and which institution they belong to. */
   getAccounts(accessToken: string): Promise<{ institutionId: string | null; accounts: ProviderAccount[] }>;
@@ -15,7 +18,11 @@ export interface BankProvider {
    * One page of changes since `cursor` (null = from the beginning). Apply the page, then store
    * `nextCursor`; keep calling while `hasMore`.
    */
-  syncTransactions(accessToken: string, cursor: string | null, options?: { count?: number }): Promise<SyncPage>;
+  syncTransactions(
+    accessToken: string,
+    cursor: string | null,
+    options?: { count?: number },
+  ): Promise<SyncPage>;
   removeItem(accessToken: string): Promise<void>;
   /** Demo mode and Plaid's sandbox: a public token for an institution without the Link widget. */
   createSandboxPublicToken(institutionId?: string): Promise<string>;

@@ -1,0 +1,474 @@
+import type { LoginResult } from '@tally/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  eventually,
+  fakeHistory,
+  TODAY,
+  testNow,
+  transactionContent,
+  transactionRows,
+  waitForImport,
+} from '../../../test/bank';
+import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import { bearer, createTestApp, createTestDatabase, signUp, type TestApp } from '../../../test/helpers';
+import { createPlaidProvider } from '../../providers/bank/plaid';
+import type { BankProvider } from '../../providers/bank/types';
+
+let fake: FakePlaid;
+const plaidEnv = () => ({
+  PLAID_CLIENT_ID: fake.clientId,
+  PLAID_SECRET: fake.secret,
+  PLAID_ENV: 'sandbox',
+  PLAID_BASE_URL: fake.url,
+});
+
+beforeAll(async () => {
+  fake = await startFakePlaid({ now: testNow, seed: fakeHistory() });
+});
+afterAll(() => fake.close());
+
+async function connect(app: TestApp, auth: LoginResult, url = '/api/plaid/exchange-public-token-quick-sync') {
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/sandbox/public-token',
+    headers: bearer(auth),
+    payload: {},
+  });
+  expect(token.statusCode).toBe(200);
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(auth),
+    payload: { publicToken: token.json().publicToken },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const list = async (app: TestApp, auth: LoginResult, query = '') =>
+  (
+    await app.inject({ method: 'GET', url: `/api/transactions?pageSize=100${query}`, headers: bearer(auth) })
+  ).json();
+
+describe('bank linking through Plaid (real SDK against the fake Plaid server)', () => {
+  let app: TestApp;
+  let alice: LoginResult;
+  beforeEach(async () => {
+    app = await createTestApp({ env: plaidEnv(), now: testNow });
+    alice = await signUp(app, { timeZone: 'America/New_York' });
+  });
+  afterEach(() => app.close());
+
+  it('stores the connection, its accounts and the last 30 days before answering, then imports the rest', async () => {
+    const body = await connect(app, alice);
+    expect(body.connection.institutionName).toBe('First Platypus Bank');
+    expect(body.connection.accounts.map((a: { type: number }) => a.type).sort()).toEqual([0, 0, 2, 3, 4]);
+    expect(body.importProgress.quickSyncCompletedAt).not.toBeNull();
+    expect(body.transactionsImported).toBeGreaterThan(10);
+    expect(JSON.stringify(body)).not.toContain('access-');
+
+    // Today in New York is the 20th, so the quick sync covers the 30 days from Oct 21.
+    const recent = fake.seed.transactions.filter((t) => t.date >= '2026-10-21');
+    expect(body.transactionsImported).toBe(recent.length);
+
+    const done = await waitForImport(app, alice.token, body.connection.id);
+    expect(done).toMatchObject({
+      progress: 100,
+      message: 'Import completed successfully!',
+      canDismiss: true,
+    });
+    const all = await list(app, alice);
+    expect(all.pagination.totalItems).toBe(fake.seed.transactions.length);
+    expect(all.transactions.at(-1).date < '2026-10-01').toBe(true);
+  });
+
+  it('converts Plaid amounts exactly and flips their sign', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const salary = (await list(app, alice, '&searchTerm=payroll')).transactions[0];
+    expect(salary).toMatchObject({
+      amount: 2500.1,
+      category: 1,
+      categoryName: 'Salary',
+      merchantName: 'Acme Corp',
+    });
+    const grocery = (await list(app, alice, '&searchTerm=trader')).transactions[0];
+    expect(grocery.amount).toBeLessThan(0);
+    expect(grocery.categoryName).toBe('Groceries');
+    expect(Math.round(grocery.amount * 100) / 100).toBe(grocery.amount);
+  });
+
+  it('keeps the access token encrypted at rest', async () => {
+    const { connection } = await connect(app, alice);
+    const [row] = await app.database.query<{ access_token_encrypted: string }>(
+      'select access_token_encrypted from bank_connections where id = $1',
+      [connection.id],
+    );
+    const accessToken = fake.items.values().next().value?.accessToken;
+    expect(accessToken).toBeTruthy();
+    expect(row?.access_token_encrypted).not.toContain(accessToken);
+    expect(row?.access_token_encrypted.startsWith('v1.')).toBe(true);
+  });
+
+  it('leaves exactly the same rows when the whole history is imported again', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const before = await transactionRows(app, alice.user.id);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/import-historical-data',
+      headers: bearer(alice),
+      payload: { connectionId: connection.id, range: '2y' },
+    });
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => {
+      const runs = await app.database.query<{ status: string }>(
+        'select status from import_runs where connection_id = $1 order by created_at desc limit 1',
+        [connection.id],
+      );
+      return runs[0]?.status === 'Completed';
+    }, 'backfill');
+    expect(await transactionRows(app, alice.user.id)).toEqual(before);
+  });
+
+  it('applies a webhook delivered five times exactly once', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const item = [...fake.items.values()].at(-1)!;
+    fake.addTransactions(item.itemId, [
+      { account: 'checking', amount: 12.34, date: TODAY, name: 'NEW SHOP', merchantName: 'New Shop' },
+    ]);
+    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
+    for (let i = 0; i < 5; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/plaid/webhook',
+        headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const found = await eventually(async () => {
+      const rows = (await list(app, alice, '&searchTerm=new%20shop')).transactions;
+      return rows.length > 0 ? rows : undefined;
+    }, 'webhook sync');
+    expect(found).toHaveLength(1);
+    // Let every queued delivery run, then check nothing was duplicated or rewritten.
+    const settled = await transactionRows(app, alice.user.id);
+    await eventually(async () => {
+      const jobs = await app.database.query<{ n: number }>(
+        "select count(*)::int as n from pgboss.job where name like 'bank-%' and state in ('created','retry','active')",
+      );
+      return Number(jobs[0]?.n) === 0;
+    }, 'queued syncs');
+    expect(await transactionRows(app, alice.user.id)).toEqual(settled);
+  });
+
+  it('rejects webhooks that are unsigned, forged, stale or tampered', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const item = [...fake.items.values()].at(-1)!;
+    const { body } = await fake.syncUpdatesWebhook(item.itemId);
+    const cases = [
+      {},
+      { 'plaid-verification': 'not-a-jwt' },
+      { 'plaid-verification': await fake.signWebhook(body, { wrongKey: true }) },
+      {
+        'plaid-verification': await fake.signWebhook(body, {
+          issuedAt: Math.floor(testNow().getTime() / 1000) - 600,
+        }),
+      },
+      { 'plaid-verification': await fake.signWebhook(`${body} `) },
+      { 'plaid-verification': await fake.signWebhook(body, { alg: 'HS256' }) },
+    ];
+    for (const headers of cases) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/plaid/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it("carries the person's category and note from a pending transaction to the posted one", async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const pending = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions[0];
+    expect(pending.pending).toBe(true);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/transactions/${pending.id}/category`,
+      headers: bearer(alice),
+      payload: { category: 23 },
+    });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/transactions/${pending.id}/note`,
+      headers: bearer(alice),
+      payload: { note: 'with Sam' },
+    });
+
+    const item = [...fake.items.values()].at(-1)!;
+    const pendingId = [...item.transactions.values()].find((t) => t.pending)!.transaction_id;
+    fake.postPending(item.itemId, pendingId, { amount: 5.5 });
+    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/webhook',
+      headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
+      payload: body,
+    });
+    const posted = await eventually(async () => {
+      const rows = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions;
+      return rows.length === 1 && !rows[0].pending ? rows[0] : undefined;
+    }, 'posted transaction');
+    expect(posted).toMatchObject({
+      amount: -5.5,
+      category: 23,
+      categoryName: 'Entertainment',
+      note: 'with Sam',
+    });
+  });
+
+  it('deletes what the bank removes, and a deleted transaction stays deleted after another import', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const item = [...fake.items.values()].at(-1)!;
+    const [first, second] = [...item.transactions.values()].filter((t) => !t.pending);
+    fake.removeTransactions(item.itemId, [first!.transaction_id]);
+    const mine = (await list(app, alice)).transactions.find(
+      (t: { description: string; date: string; amount: number }) =>
+        t.date === second!.date && t.amount === -second!.amount,
+    );
+    await app.inject({ method: 'DELETE', url: `/api/transactions/${mine.id}`, headers: bearer(alice) });
+    const before = (await list(app, alice)).pagination.totalItems;
+
+    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/webhook',
+      headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
+      payload: body,
+    });
+    await eventually(async () => (await list(app, alice)).pagination.totalItems === before - 1, 'removal');
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/import-historical-data',
+      headers: bearer(alice),
+      payload: { connectionId: connection.id, range: '2y' },
+    });
+    expect(again.statusCode).toBe(200);
+    await eventually(async () => {
+      const runs = await app.database.query<{ status: string }>(
+        'select status from import_runs where connection_id = $1 order by created_at desc limit 1',
+        [connection.id],
+      );
+      return runs[0]?.status === 'Completed';
+    }, 'backfill');
+    expect((await list(app, alice)).pagination.totalItems).toBe(before - 1);
+  });
+
+  it('uses the category a person chose for a merchant on later imports', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const coffee = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions[0];
+    await app.inject({
+      method: 'PUT',
+      url: `/api/transactions/${coffee.id}/category`,
+      headers: bearer(alice),
+      payload: { category: 24 },
+    });
+    const item = [...fake.items.values()].at(-1)!;
+    fake.addTransactions(item.itemId, [
+      {
+        account: 'checking',
+        amount: 3.75,
+        date: TODAY,
+        name: 'BLUE BOTTLE COFFEE #2',
+        merchantName: 'Blue Bottle Coffee',
+        category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_COFFEE' },
+      },
+    ]);
+    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/webhook',
+      headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
+      payload: body,
+    });
+    const rows = await eventually(async () => {
+      const r = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions;
+      return r.length === 2 ? r : undefined;
+    }, 'new coffee');
+    expect(rows.map((t: { category: number }) => t.category)).toEqual([24, 24]);
+  });
+
+  it('disconnects (history deleted, connection inactive) and reconnects with a fresh import', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/transactions/reset-and-resync',
+      headers: bearer(alice),
+      payload: { connectionId: connection.id },
+    });
+    expect(reset.statusCode).toBe(200);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/plaid/connections/${connection.id}`,
+      headers: bearer(alice),
+    });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().isActive).toBe(false);
+    expect((await list(app, alice)).pagination.totalItems).toBe(0);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/plaid/accounts', headers: bearer(alice) })).json(),
+    ).toEqual([]);
+
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/plaid/connections/${connection.id}/reconnect`,
+      headers: bearer(alice),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().connection.isActive).toBe(true);
+    await waitForImport(app, alice.token, connection.id);
+    expect((await list(app, alice)).pagination.totalItems).toBe(fake.seed.transactions.length);
+  });
+
+  it("answers 404 for another user's connection on every route", async () => {
+    const { connection } = await connect(app, alice);
+    const bob = await signUp(app);
+    const routes = [
+      ['GET', `/api/plaid/connections/${connection.id}/status`],
+      ['GET', `/api/plaid/connections/${connection.id}/import-progress`],
+      ['POST', `/api/plaid/connections/${connection.id}/reconnect`],
+      ['DELETE', `/api/plaid/connections/${connection.id}`],
+    ] as const;
+    for (const [method, url] of routes) {
+      expect((await app.inject({ method, url, headers: bearer(bob) })).statusCode).toBe(404);
+    }
+    const post = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: bearer(bob), payload });
+    expect(
+      (await post('/api/plaid/import-historical-data', { connectionId: connection.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post('/api/transactions/reset-and-resync', { connectionId: connection.id })).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/plaid/connections', headers: bearer(bob) })).json(),
+    ).toEqual([]);
+    // And Alice's connection is untouched.
+    const status = await app.inject({
+      method: 'GET',
+      url: `/api/plaid/connections/${connection.id}/status`,
+      headers: bearer(alice),
+    });
+    expect(status.json().isActive).toBe(true);
+  });
+
+  it('answers 400 with a message for bad bodies and a rejected public token', async () => {
+    const cases: [string, object, string][] = [
+      ['/api/plaid/exchange-public-token-quick-sync', {}, 'publicToken is required'],
+      [
+        '/api/plaid/exchange-public-token-quick-sync',
+        { publicToken: 'public-sandbox-nope' },
+        'The bank connection could not be completed. Please try again.',
+      ],
+      ['/api/plaid/import-historical-data', { connectionId: 'nope' }, 'connectionId must be a connection id'],
+    ];
+    for (const [url, payload, message] of cases) {
+      const res = await app.inject({ method: 'POST', url, headers: bearer(alice), payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/plaid/connections/not-a-uuid/status',
+          headers: bearer(alice),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/plaid/connections' })).statusCode).toBe(401);
+  });
+});
+
+describe('an import interrupted by a stopped server', () => {
+  it('resumes from the saved cursor after a restart and ends with the same rows as an uninterrupted import', async () => {
+    const database = await createTestDatabase();
+    fake.maxPageSize = 10;
+    const real = createPlaidProvider({
+      clientId: fake.clientId,
+      secret: fake.secret,
+      env: 'sandbox',
+      baseUrl: fake.url,
+    });
+    let calls = 0;
+    // The first process dies while fetching its second page.
+    const dying: BankProvider = {
+      ...real,
+      syncTransactions: async (...args) => {
+        calls += 1;
+        if (calls === 2) throw new Error('process killed');
+        return real.syncTransactions(...args);
+      },
+    };
+    // The restarted server has the same secrets, as it would read them from DATA_DIR.
+    const secrets = { jwtSecret: 'j'.repeat(40), tokenEncryptionKey: 'k'.repeat(40) };
+    const first = await createTestApp({
+      env: plaidEnv(),
+      now: testNow,
+      database,
+      keepDatabase: true,
+      bankProvider: dying,
+      ...secrets,
+    });
+    const alice = await signUp(first);
+    const { connection } = await connect(first, alice, '/api/plaid/exchange-public-token');
+    await eventually(async () => {
+      const rows = await database.query<{ status: string }>(
+        'select status from import_runs where connection_id = $1',
+        [connection.id],
+      );
+      return rows[0]?.status === 'Failed';
+    }, 'the interrupted import');
+    const partial = await transactionRows(first, alice.user.id);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(fake.seed.transactions.length);
+    await first.close();
+    // A killed process never gets to mark its import failed: it is left in progress.
+    await database.query("update import_runs set status = 'InProgress' where connection_id = $1", [
+      connection.id,
+    ]);
+
+    const second = await createTestApp({ env: plaidEnv(), now: testNow, database, ...secrets });
+    try {
+      await waitForImport(second, alice.token, connection.id);
+      const resumed = await transactionContent(second, alice.user.id);
+
+      const clean = await createTestApp({ env: plaidEnv(), now: testNow });
+      try {
+        const bob = await signUp(clean);
+        const other = await connect(clean, bob, '/api/plaid/exchange-public-token');
+        await waitForImport(clean, bob.token, other.connection.id);
+        const expected = await transactionContent(clean, bob.user.id);
+        const strip = (rows: Record<string, unknown>[]) =>
+          rows.map(({ provider_transaction_id: _, ...r }) => r);
+        expect(strip(resumed).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
+          strip(expected).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+        );
+        expect(resumed).toHaveLength(fake.seed.transactions.length);
+      } finally {
+        await clean.close();
+      }
+    } finally {
+      fake.maxPageSize = 500;
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,377 @@
+import { addDays, type ExchangeResponse, todayIn } from '@tally/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bankConnections } from '../../db/schema';
+import type { JobQueue } from '../../jobs/queue';
+import type { Cipher } from '../../lib/crypto';
+import { AppError, badRequest } from '../../lib/errors';
+import type { BankProvider, SyncPage } from '../../providers/bank/types';
+import { applyPage } from './apply-page';
+import {
+  type ConnectionRow,
+  cancelOpenRuns,
+  createImportRun,
+  deleteConnectionTransactions,
+  getConnection,
+  listAccountRows,
+  saveAccounts,
+  saveConnection,
+  setAccountsActive,
+  toConnection,
+  toImportProgress,
+  updateConnection,
+  updateImportRun,
+} from './bank.queries';
+
+export type BankDeps = {
+  db: Db;
+  provider: BankProvider;
+  cipher: Cipher;
+  queue: JobQueue;
+  now: () => Date;
+};
+
+export const QUICK_SYNC_DAYS = 30;
+export const FULL_IMPORT_DAYS = 730;
+
+/** What the bank-sync job carries. A window means a ranged backfill that leaves the cursor alone. */
+export type BankSyncJob = {
+  userId: string;
+  connectionId: string;
+  runId?: string;
+  window?: { fromDay: string; toDay?: string };
+};
+
+/** Exchanges a public token and saves the item with its accounts. Provider failures become a 400. */
+async function link(deps: BankDeps, userId: string, publicToken: string): Promise<ConnectionRow> {
+  let exchanged: Awaited<ReturnType<BankProvider['exchangePublicToken']>>;
+  try {
+    exchanged = await deps.provider.exchangePublicToken(publicToken);
+  } catch {
+    throw badRequest('The bank connection could not be completed. Please try again.', 'INVALID_PUBLIC_TOKEN');
+  }
+  const { institutionId, accounts } = await deps.provider.getAccounts(exchanged.accessToken);
+  const institutionName = institutionId
+    ? await deps.provider.getInstitutionName(institutionId)
+    : 'Linked bank';
+  return deps.db.transaction(async (tx) => {
+    const connection = await saveConnection(tx, {
+      userId,
+      provider: deps.provider.kind,
+      itemId: exchanged.itemId,
+      institutionId,
+      institutionName,
+      accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
+    });
+    await saveAccounts(tx, { userId, connectionId: connection.id, accounts });
+    return connection;
+  });
+}
+
+async function connectionResponse(deps: BankDeps, connection: ConnectionRow) {
+  const accounts = await listAccountRows(deps.db, {
+    userId: connection.userId,
+    connectionIds: [connection.id],
+  });
+  return toConnection(connection, accounts);
+}
+
+/** Queues the full cursor sync with a progress row the banner can follow. */
+async function queueFullImport(deps: BankDeps, connection: ConnectionRow, quickSyncDone = false) {
+  const run = await createImportRun(deps.db, { userId: connection.userId, connectionId: connection.id });
+  if (quickSyncDone) {
+    await updateImportRun(deps.db, {
+      userId: connection.userId,
+      runId: run.id,
+      quickSyncCompletedAt: deps.now(),
+    });
+  }
+  await deps.queue.send<BankSyncJob>('bank-import', {
+    userId: connection.userId,
+    connectionId: connection.id,
+    runId: run.id,
+  });
+  return { ...run, quickSyncCompletedAt: quickSyncDone ? deps.now() : null };
+}
+
+export type LinkMode = 'background' | 'quick-sync' | 'full';
+
+/**
+ * Links a bank. 'quick-sync' stores the last 30 days before answering and imports two years in the
+ * background; 'full' imports everything before answering; 'background' answers at once.
+ */
+export async function linkBank(
+  deps: BankDeps,
+  {
+    userId,
+    publicToken,
+    mode,
+    timeZone,
+  }: { userId: string; publicToken: string; mode: LinkMode; timeZone: string },
+): Promise<ExchangeResponse> {
+  const connection = await link(deps, userId, publicToken);
+  if (mode === 'full') {
+    const run = await createImportRun(deps.db, { userId, connectionId: connection.id });
+    const imported = await syncConnection(deps, { userId, connectionId: connection.id, runId: run.id });
+    const fresh = (await getConnection(deps.db, { userId, connectionId: connection.id })) ?? connection;
+    return {
+      connection: await connectionResponse(deps, fresh),
+      transactionsImported: imported,
+      importProgress: null,
+    };
+  }
+  let imported = 0;
+  if (mode === 'quick-sync') {
+    const fromDay = addDays(todayIn(timeZone, deps.now()), -QUICK_SYNC_DAYS);
+    imported = await backfill(deps, connection, { fromDay });
+  }
+  const run = await queueFullImport(deps, connection, mode === 'quick-sync');
+  return {
+    connection: await connectionResponse(deps, connection),
+    transactionsImported: imported,
+    importProgress: toImportProgress(run),
+  };
+}
+
+async function* pages(deps: BankDeps, accessToken: string, cursor: string | null): AsyncGenerator<SyncPage> {
+  let next = cursor;
+  for (;;) {
+    const page = await deps.provider.syncTransactions(accessToken, next);
+    yield page;
+    if (!page.hasMore) return;
+    next = page.nextCursor;
+  }
+}
+
+/**
+ * Reads the whole history from the start without moving the saved cursor, storing only the days in the
+ * window. Idempotent: the cursor sync that follows upserts the same rows again without changing them.
+ */
+async function backfill(
+  deps: BankDeps,
+  connection: ConnectionRow,
+  window: { fromDay: string; toDay?: string },
+  onPage?: (stored: number, page: SyncPage) => Promise<void>,
+): Promise<number> {
+  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+  let stored = 0;
+  for await (const page of pages(deps, accessToken, null)) {
+    const result = await deps.db.transaction((tx) =>
+      applyPage(tx, {
+        userId: connection.userId,
+        connectionId: connection.id,
+        added: page.added,
+        modified: page.modified,
+        removed: page.removed,
+        ...window,
+      }),
+    );
+    stored += result.upserted;
+    await onPage?.(stored, page);
+  }
+  return stored;
+}
+
+const percent = (done: number, page: SyncPage, pageNumber: number) =>
+  page.totalEstimate
+    ? Math.min(99, Math.floor((done / page.totalEstimate) * 100))
+    : Math.min(95, 5 + pageNumber * 10);
+
+/**
+ * The cursor sync: each page is applied and its cursor saved in one database transaction, so a crash
+ * between pages resumes where it stopped and a page is never applied twice. Returns rows stored.
+ */
+export async function syncConnection(
+  deps: BankDeps,
+  { userId, connectionId, runId }: { userId: string; connectionId: string; runId?: string },
+): Promise<number> {
+  const connection = await getConnection(deps.db, { userId, connectionId });
+  if (!connection?.isActive) {
+    if (runId) await cancelRun(deps, userId, runId);
+    return 0;
+  }
+  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+  if (runId) {
+    await updateImportRun(deps.db, {
+      userId,
+      runId,
+      status: 'InProgress',
+      message: 'Importing historical data...',
+    });
+  }
+  let stored = 0;
+  let pageNumber = 0;
+  try {
+    let cursor = connection.cursor;
+    for (;;) {
+      const page = await deps.provider.syncTransactions(accessToken, cursor);
+      pageNumber += 1;
+      const applied = await deps.db.transaction(async (tx) => {
+        // Lock the connection; if another worker moved the cursor meanwhile, drop this page and re-read.
+        const [row] = await tx
+          .select({ cursor: bankConnections.cursor, isActive: bankConnections.isActive })
+          .from(bankConnections)
+          .where(eq(bankConnections.id, connectionId))
+          .for('update');
+        if (!row?.isActive) return 'inactive' as const;
+        if (row.cursor !== cursor) return { moved: row.cursor };
+        const result = await applyPage(tx, {
+          userId,
+          connectionId,
+          added: page.added,
+          modified: page.modified,
+          removed: page.removed,
+        });
+        await updateConnection(tx, { userId, connectionId, cursor: page.nextCursor, lastSyncAt: deps.now() });
+        return result;
+      });
+      if (applied === 'inactive') {
+        if (runId) await cancelRun(deps, userId, runId);
+        return stored;
+      }
+      if ('moved' in applied) {
+        cursor = applied.moved;
+        continue;
+      }
+      stored += applied.upserted;
+      cursor = page.nextCursor;
+      if (runId)
+        await updateImportRun(deps.db, {
+          userId,
+          runId,
+          processed: stored,
+          progress: percent(stored, page, pageNumber),
+        });
+      if (!page.hasMore) break;
+    }
+    await refreshBalances(deps, connection, accessToken);
+    if (runId) {
+      await updateImportRun(deps.db, {
+        userId,
+        runId,
+        status: 'Completed',
+        progress: 100,
+        message: 'Import completed successfully!',
+        completedAt: deps.now(),
+      });
+    }
+    return stored;
+  } catch (error) {
+    if (runId) await updateImportRun(deps.db, { userId, runId, status: 'Failed', message: 'Import failed' });
+    throw error;
+  }
+}
+
+/** A ranged backfill run as a job, reporting progress like the full import. */
+export async function backfillConnection(
+  deps: BankDeps,
+  job: Required<Pick<BankSyncJob, 'window'>> & BankSyncJob,
+) {
+  const { userId, connectionId, runId } = job;
+  const connection = await getConnection(deps.db, { userId, connectionId });
+  if (!connection?.isActive) {
+    if (runId) await cancelRun(deps, userId, runId);
+    return;
+  }
+  if (runId)
+    await updateImportRun(deps.db, {
+      userId,
+      runId,
+      status: 'InProgress',
+      message: 'Importing historical data...',
+    });
+  let pageNumber = 0;
+  try {
+    const stored = await backfill(deps, connection, job.window, async (done, page) => {
+      pageNumber += 1;
+      if (runId)
+        await updateImportRun(deps.db, {
+          userId,
+          runId,
+          processed: done,
+          progress: percent(done, page, pageNumber),
+        });
+    });
+    if (runId) {
+      await updateImportRun(deps.db, {
+        userId,
+        runId,
+        status: 'Completed',
+        progress: 100,
+        processed: stored,
+        message: 'Import completed successfully!',
+        completedAt: deps.now(),
+      });
+    }
+  } catch (error) {
+    if (runId) await updateImportRun(deps.db, { userId, runId, status: 'Failed', message: 'Import failed' });
+    throw error;
+  }
+}
+
+/** A run whose connection was disconnected stops; the banner hides it like any finished import. */
+async function cancelRun(deps: BankDeps, userId: string, runId: string) {
+  await updateImportRun(deps.db, { userId, runId, status: 'Failed', message: 'Import cancelled' });
+}
+
+async function refreshBalances(deps: BankDeps, connection: ConnectionRow, accessToken: string) {
+  const { accounts } = await deps.provider.getAccounts(accessToken);
+  await saveAccounts(deps.db, { userId: connection.userId, connectionId: connection.id, accounts });
+}
+
+/** Queues a ranged import (import-historical-data). */
+export async function queueBackfill(
+  deps: BankDeps,
+  connection: ConnectionRow,
+  window: { fromDay: string; toDay?: string },
+) {
+  if (!connection.isActive)
+    throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
+  const run = await createImportRun(deps.db, { userId: connection.userId, connectionId: connection.id });
+  await deps.queue.send<BankSyncJob>('bank-import', {
+    userId: connection.userId,
+    connectionId: connection.id,
+    runId: run.id,
+    window,
+  });
+  return run;
+}
+
+/** Disconnect (SPEC §4): history of these accounts deleted, accounts and connection inactive, cursor reset. */
+export async function disconnect(deps: BankDeps, connection: ConnectionRow) {
+  const { userId, id: connectionId } = connection;
+  return deps.db.transaction(async (tx) => {
+    await deleteConnectionTransactions(tx, { userId, connectionId });
+    await setAccountsActive(tx, { userId, connectionId, isActive: false });
+    await cancelOpenRuns(tx, { userId, connectionId });
+    return updateConnection(tx, { userId, connectionId, isActive: false, cursor: null });
+  });
+}
+
+/** Reconnect: active again, balances refreshed, and the whole history imported anew. */
+export async function reconnect(deps: BankDeps, connection: ConnectionRow) {
+  const { userId, id: connectionId } = connection;
+  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+  const { accounts } = await deps.provider.getAccounts(accessToken);
+  const updated = await deps.db.transaction(async (tx) => {
+    await saveAccounts(tx, { userId, connectionId, accounts });
+    return updateConnection(tx, { userId, connectionId, isActive: true, cursor: null });
+  });
+  const run = await queueFullImport(deps, updated ?? connection);
+  return {
+    connection: await connectionResponse(deps, updated ?? connection),
+    importProgress: toImportProgress(run),
+  };
+}
+
+/** Clears the imported history and starts the import again from the beginning. */
+export async function resetAndResync(deps: BankDeps, connections: ConnectionRow[]) {
+  for (const connection of connections) {
+    const { userId, id: connectionId } = connection;
+    const updated = await deps.db.transaction(async (tx) => {
+      await deleteConnectionTransactions(tx, { userId, connectionId });
+      return updateConnection(tx, { userId, connectionId, cursor: null });
+    });
+    if (updated?.isActive) await queueFullImport(deps, updated);
+  }
+}

@@ -1,0 +1,206 @@
+import {
+  categoryTotals,
+  dateRangeQuery,
+  errorBody,
+  idParam,
+  merchantKey,
+  spendingByCategory,
+  transaction,
+  transactionFilters,
+  transactionList,
+  transactionListQuery,
+  transactionSummary,
+  updateCategoryBody,
+  updateNoteBody,
+} from '@tally/shared';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import {
+  exportTransactions,
+  getCategoryTotals,
+  getSpendingByCategory,
+  getSummary,
+  getTransaction,
+  listTransactions,
+  saveMerchantCategory,
+  toTransaction,
+  updateTransaction,
+} from './transactions.queries';
+
+const EXPORT_LIMIT = 100_000;
+
+export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const db = ctx.database.db;
+  app.addHook('preHandler', ctx.authenticate);
+  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+
+  const ownTransaction = async (userId: string, transactionId: string, deleted = false) => {
+    const row = await getTransaction(db, { userId, transactionId, deleted });
+    // Another user's id answers 404, not 403, so ids can't be probed.
+    if (!row) throw notFound('Transaction not found');
+    return row;
+  };
+
+  app.get(
+    '/transactions',
+    {
+      schema: {
+        tags: ['transactions'],
+        querystring: transactionListQuery,
+        response: { 200: transactionList, ...errors },
+      },
+    },
+    async (req) => {
+      const { page, pageSize, ...filters } = req.query;
+      return listTransactions(db, { userId: req.user.id, filters, page, pageSize });
+    },
+  );
+
+  app.get(
+    '/transactions/summary',
+    {
+      schema: {
+        tags: ['transactions'],
+        querystring: transactionFilters,
+        response: { 200: transactionSummary, ...errors },
+      },
+    },
+    async (req) => getSummary(db, { userId: req.user.id, filters: req.query }),
+  );
+
+  app.get(
+    '/transactions/categories',
+    {
+      schema: {
+        tags: ['transactions'],
+        querystring: dateRangeQuery,
+        response: { 200: categoryTotals, ...errors },
+      },
+    },
+    async (req) => getCategoryTotals(db, { userId: req.user.id, filters: req.query }),
+  );
+
+  app.get(
+    '/reports/spending-by-category',
+    {
+      schema: {
+        tags: ['reports'],
+        querystring: dateRangeQuery,
+        response: { 200: spendingByCategory, ...errors },
+      },
+    },
+    async (req) => getSpendingByCategory(db, { userId: req.user.id, filters: req.query }),
+  );
+
+  app.get(
+    '/transactions/export',
+    {
+      schema: {
+        tags: ['transactions'],
+        querystring: transactionFilters,
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const rows = await exportTransactions(db, {
+        userId: req.user.id,
+        filters: req.query,
+        limit: EXPORT_LIMIT,
+      });
+      const csv = stringify(
+        rows.map((t) => [
+          t.date,
+          t.description,
+          t.merchantName ?? '',
+          t.accountName,
+          t.categoryName,
+          t.amount.toFixed(2),
+          t.pending ? 'yes' : 'no',
+          t.note ?? '',
+        ]),
+        {
+          header: true,
+          columns: ['Date', 'Description', 'Merchant', 'Account', 'Category', 'Amount', 'Pending', 'Note'],
+        },
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="tally-transactions-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  app.put(
+    '/transactions/:id/category',
+    {
+      schema: {
+        tags: ['transactions'],
+        params: idParam,
+        body: updateCategoryBody,
+        response: { 200: transaction, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await ownTransaction(req.user.id, req.params.id);
+      await db.transaction(async (tx) => {
+        await updateTransaction(tx, {
+          userId: req.user.id,
+          transactionId: row.id,
+          category: req.body.category,
+          categorySource: 'user',
+        });
+        // Later imports of this merchant follow the person's choice.
+        await saveMerchantCategory(tx, {
+          userId: req.user.id,
+          merchantKey: merchantKey(row.merchantName, row.description),
+          category: req.body.category,
+        });
+      });
+      return toTransaction({ ...row, category: req.body.category });
+    },
+  );
+
+  app.put(
+    '/transactions/:id/note',
+    {
+      schema: {
+        tags: ['transactions'],
+        params: idParam,
+        body: updateNoteBody,
+        response: { 200: transaction, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await ownTransaction(req.user.id, req.params.id);
+      const note = req.body.note || null;
+      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, note });
+      return toTransaction({ ...row, note });
+    },
+  );
+
+  app.delete(
+    '/transactions/:id',
+    { schema: { tags: ['transactions'], params: idParam, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const row = await ownTransaction(req.user.id, req.params.id);
+      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, deletedAt: new Date() });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/transactions/:id/restore',
+    { schema: { tags: ['transactions'], params: idParam, response: { 200: transaction, ...errors } } },
+    async (req) => {
+      const row = await ownTransaction(req.user.id, req.params.id, true);
+      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, deletedAt: null });
+      return toTransaction({ ...row, deletedAt: null });
+    },
+  );
+};

@@ -1,0 +1,68 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** The background queue: pg-boss on PostgreSQL or PGlite, so N workers never run the same job twice. */
+export type JobQueue = {
+  send: <T extends object>(name: string, data: T, options?: { singletonKey?: string }) => Promise<void>;
+  work: <T extends object>(name: string, handler: JobHandler<T>) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * bank-import: one job per import run (progress banner), never merged.
+ * bank-sync: webhook-triggered catch-ups; 'stately' keeps at most one waiting and one running per connection.
+ */
+export const QUEUES = [
+  { name: 'bank-import', policy: 'standard' },
+  { name: 'bank-sync', policy: 'stately' },
+] as const;
+
+/** pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. */
+export function pgBossFor(database: Database, options: { pollingIntervalSeconds?: number } = {}) {
+  const boss = new PgBoss({
+    db: {
+      // pg-boss sends multi-statement SQL (its schema) without values; those must go through exec.
+      executeSql: async (text: string, values: unknown[]) =>
+        values?.length ? { rows: await database.query(text, values) } : { rows: await database.exec(text) },
+    },
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: 120,
+  });
+  return { boss, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
+}
+
+export async function startQueue(
+  database: Database,
+  options: { pollingIntervalSeconds?: number } = {},
+): Promise<JobQueue> {
+  const { boss, pollingIntervalSeconds } = pgBossFor(database, options);
+  boss.on('error', (error) => console.error('job queue error:', error.message));
+  await boss.start();
+  for (const { name, policy } of QUEUES) {
+    await boss.createQueue(name, { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
+  }
+  let stopped = false;
+  return {
+    send: async (name, data, opts) => {
+      await boss.send(name, data, {
+        singletonKey: opts?.singletonKey,
+        retryLimit: 3,
+        retryDelay: 5,
+        retryBackoff: true,
+      });
+    },
+    work: async <T extends object>(name: string, handler: JobHandler<T>) => {
+      await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data);
+      });
+    },
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
