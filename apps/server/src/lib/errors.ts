@@ -14,6 +14,9 @@ export class AppError extends Error {
   }
 }
 
+/** A service we depend on (the bank provider) failed; the client gets a 502 without its details. */
+export class UpstreamError extends Error {}
+
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, 'UNAUTHORIZED', message);
@@ -43,6 +46,12 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     const first = details[0]?.message ?? 'Invalid request';
     const message = first.startsWith('Invalid input: expected object') ? 'Request body is required' : first;
     return reply.status(400).send({ message, code: 'VALIDATION_ERROR', details });
+  }
+  if (error instanceof UpstreamError) {
+    request.log.warn({ err: error }, 'upstream service failed');
+    return reply
+      .status(502)
+      .send({ message: 'Your bank did not answer as expected. Please try again in a moment.', code: 'BANK_UNAVAILABLE' });
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {

@@ -370,6 +370,19 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     expect(status.json().isActive).toBe(true);
   });
 
+  it('creates a link token through Plaid, and answers 502 without internals when Plaid fails', async () => {
+    const ok = await app.inject({ method: 'POST', url: '/api/plaid/create-link-token', headers: bearer(alice) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().linkToken).toMatch(/^link-/);
+    fake.failNext('/link/token/create', { errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR', status: 500 });
+    const failed = await app.inject({ method: 'POST', url: '/api/plaid/create-link-token', headers: bearer(alice) });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      message: 'Your bank did not answer as expected. Please try again in a moment.',
+      code: 'BANK_UNAVAILABLE',
+    });
+  });
+
   it('answers 400 with a message for bad bodies and a rejected public token', async () => {
     const cases: [string, object, string][] = [
       ['/api/plaid/exchange-public-token-quick-sync', {}, 'publicToken is required'],

@@ -8,6 +8,7 @@ import {
   Products,
   type Transaction,
 } from 'plaid';
+import { UpstreamError } from '../../lib/errors';
 import type { BankProvider, ProviderAccount, ProviderTransaction, SyncPage } from './types';
 
 export type PlaidClientOptions = {
@@ -33,7 +34,7 @@ const DAYS_REQUESTED = 730;
 const DEFAULT_SYNC_COUNT = 500;
 
 /** A failure reported by Plaid (or on the way to it). `code` is Plaid's error_code, e.g. INVALID_ACCESS_TOKEN. */
-export class PlaidProviderError extends Error {
+export class PlaidProviderError extends UpstreamError {
   override readonly name = 'PlaidProviderError';
   readonly code: string;
   /** Plaid's error_type, e.g. ITEM_ERROR; null when Plaid did not answer. */
