@@ -371,11 +371,23 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
   });
 
   it('creates a link token through Plaid, and answers 502 without internals when Plaid fails', async () => {
-    const ok = await app.inject({ method: 'POST', url: '/api/plaid/create-link-token', headers: bearer(alice) });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/create-link-token',
+      headers: bearer(alice),
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().linkToken).toMatch(/^link-/);
-    fake.failNext('/link/token/create', { errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR', status: 500 });
-    const failed = await app.inject({ method: 'POST', url: '/api/plaid/create-link-token', headers: bearer(alice) });
+    fake.failNext('/link/token/create', {
+      errorType: 'API_ERROR',
+      errorCode: 'INTERNAL_SERVER_ERROR',
+      status: 500,
+    });
+    const failed = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/create-link-token',
+      headers: bearer(alice),
+    });
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
       message: 'Your bank did not answer as expected. Please try again in a moment.',

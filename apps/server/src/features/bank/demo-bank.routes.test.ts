@@ -1,0 +1,85 @@
+import { addDays } from '@tally/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TODAY, testNow, transactionRows, waitForImport } from '../../../test/bank';
+import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+
+describe('the built-in demo bank (no Plaid keys)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ now: testNow });
+  });
+  afterAll(() => app.close());
+
+  it('says it is in demo mode and lists at least three institutions', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/config' })).json().bankMode).toBe('demo');
+    const auth = await signUp(app);
+    const res = await app.inject({ method: 'GET', url: '/api/plaid/institutions', headers: bearer(auth) });
+    expect(res.json().length).toBeGreaterThanOrEqual(3);
+    expect(res.json()[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        name: expect.any(String),
+        accountTypes: expect.any(Array),
+      }),
+    );
+  });
+
+  it('connects: 30 days at once, two years in the background, and a re-run changes no row', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const institutions = (
+      await app.inject({ method: 'GET', url: '/api/plaid/institutions', headers: bearer(auth) })
+    ).json();
+    const token = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/sandbox/public-token',
+      headers: bearer(auth),
+      payload: { institutionId: institutions[0].id },
+    });
+    const linked = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/exchange-public-token-quick-sync',
+      headers: bearer(auth),
+      payload: { publicToken: token.json().publicToken },
+    });
+    expect(linked.statusCode).toBe(200);
+    const { connection, transactionsImported } = linked.json();
+    expect(connection.institutionName).toBe(institutions[0].name);
+    expect(transactionsImported).toBeGreaterThan(20);
+
+    await waitForImport(app, auth.token, connection.id);
+    const list = (
+      await app.inject({ method: 'GET', url: '/api/transactions?pageSize=100', headers: bearer(auth) })
+    ).json();
+    expect(list.pagination.totalItems).toBeGreaterThan(transactionsImported);
+    const oldest = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/transactions?pageSize=1&page=${list.pagination.totalItems}`,
+        headers: bearer(auth),
+      })
+    ).json().transactions[0];
+    expect(oldest.date <= addDays(TODAY, -700)).toBe(true);
+
+    const before = await transactionRows(app, auth.user.id);
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/import-historical-data',
+      headers: bearer(auth),
+      payload: { connectionId: connection.id, range: '2y' },
+    });
+    await waitForImport(app, auth.token, connection.id);
+    expect(await transactionRows(app, auth.user.id)).toEqual(before);
+  });
+
+  it('answers 400 for an unknown demo institution', async () => {
+    const auth = await signUp(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/sandbox/public-token',
+      headers: bearer(auth),
+      payload: { institutionId: 'no_such_bank' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Unknown institution');
+  });
+});
