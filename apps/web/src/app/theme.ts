@@ -28,9 +28,16 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's default dimmed text is below 4.5:1 contrast in both modes; darken (or lighten) it. */
+/** --tally-money-in: green for money in, readable (4.5:1) on cards in both modes.
+ * Mantine's default dimmed text is below 4.5:1 contrast in both modes; darken (or lighten) it. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--tally-money-in': 'var(--mantine-color-teal-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--tally-money-in': 'var(--mantine-color-teal-4)',
+  },
 });

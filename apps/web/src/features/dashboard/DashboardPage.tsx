@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
+import { RecentTransactions } from './RecentTransactions';
 
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -97,11 +98,7 @@ export function DashboardPage() {
           />
         </Panel>
         <Panel title="Recent Transactions">
-          <EmptyState
-            icon={IconArrowsExchange}
-            title="No recent transactions"
-            description="Your latest five transactions show up here."
-          />
+          <RecentTransactions />
         </Panel>
       </SimpleGrid>
     </Stack>

@@ -1,0 +1,79 @@
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { formatDay, formatSignedCurrency } from '../../lib/format';
+import { RECENT_TRANSACTIONS, useRecentTransactions } from './api/get-recent-transactions';
+
+export function RecentTransactions() {
+  const recent = useRecentTransactions();
+  if (recent.isPending) {
+    return (
+      <Stack gap="sm">
+        {Array.from({ length: RECENT_TRANSACTIONS }, (_, i) => (
+          <Skeleton key={i} h={36} />
+        ))}
+      </Stack>
+    );
+  }
+  if (recent.isError) {
+    return (
+      <Stack align="center" py="lg" gap="xs">
+        <Text c="dimmed">Could not load your recent transactions.</Text>
+        <Button variant="default" size="xs" onClick={() => void recent.refetch()}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
+  const rows = recent.data.transactions;
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon={IconArrowsExchange}
+        title="No recent transactions"
+        description="Link a bank on the Accounts page and your latest transactions show up here."
+      />
+    );
+  }
+  return (
+    <Stack gap={0}>
+      {rows.map((t) => (
+        <Group
+          key={t.id}
+          justify="space-between"
+          wrap="nowrap"
+          py={10}
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <div style={{ minWidth: 0 }}>
+            <Text fw={500} truncate>
+              {t.merchantName ?? t.description}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {formatDay(t.date)} · {t.categoryName}
+              {t.pending ? ' · Pending' : ''}
+            </Text>
+          </div>
+          <Text
+            fw={600}
+            c={t.amount > 0 ? 'var(--tally-money-in)' : undefined}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {formatSignedCurrency(t.amount)}
+          </Text>
+        </Group>
+      ))}
+      <Button
+        component={Link}
+        to="/transactions"
+        variant="subtle"
+        size="compact-sm"
+        mt="sm"
+        style={{ alignSelf: 'flex-end' }}
+      >
+        View all transactions
+      </Button>
+    </Stack>
+  );
+}
