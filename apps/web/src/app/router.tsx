@@ -1,13 +1,7 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { AccountsPage } from '../features/accounts/AccountsPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { LandingPage } from '../features/landing/LandingPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { TransactionsPage } from '../features/transactions/TransactionsPage';
 import { AuthProvider } from './auth';
-import { GuestOnly, RequireAuth } from './guards';
+import { GuestOnly, LoadingScreen, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 import { FeatureEmptyScreen } from './shell/FeatureEmptyScreen';
 
@@ -19,16 +13,29 @@ function Root() {
   );
 }
 
+// Each screen is its own chunk, so the landing page does not download the app (or the app the charts).
+const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
         element: <GuestOnly />,
         children: [
-          { path: '/', element: <LandingPage /> },
-          { path: '/login', element: <LoginPage /> },
-          { path: '/register', element: <RegisterPage /> },
+          {
+            path: '/',
+            lazy: screen(async () => (await import('../features/landing/LandingPage')).LandingPage),
+          },
+          {
+            path: '/login',
+            lazy: screen(async () => (await import('../features/auth/LoginPage')).LoginPage),
+          },
+          {
+            path: '/register',
+            lazy: screen(async () => (await import('../features/auth/RegisterPage')).RegisterPage),
+          },
         ],
       },
       {
@@ -37,13 +44,27 @@ export const router = createBrowserRouter([
           {
             element: <AppLayout />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/transactions', element: <TransactionsPage /> },
+              {
+                path: '/dashboard',
+                lazy: screen(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage),
+              },
+              {
+                path: '/transactions',
+                lazy: screen(
+                  async () => (await import('../features/transactions/TransactionsPage')).TransactionsPage,
+                ),
+              },
               { path: '/subscriptions', element: <FeatureEmptyScreen screen="subscriptions" /> },
-              { path: '/accounts', element: <AccountsPage /> },
+              {
+                path: '/accounts',
+                lazy: screen(async () => (await import('../features/accounts/AccountsPage')).AccountsPage),
+              },
               { path: '/budgets', element: <FeatureEmptyScreen screen="budgets" /> },
               { path: '/savings', element: <FeatureEmptyScreen screen="savings" /> },
-              { path: '/settings', element: <SettingsPage /> },
+              {
+                path: '/settings',
+                lazy: screen(async () => (await import('../features/settings/SettingsPage')).SettingsPage),
+              },
             ],
           },
         ],
