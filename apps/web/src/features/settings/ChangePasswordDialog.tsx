@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { changePasswordBody, type User } from '@tally/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '../../app/auth';
+import { Dialog } from '../../components/Dialog';
 import { errorMessage } from '../../lib/api';
 import { firstError } from '../../lib/form';
 import { changePasswordRequest } from '../auth/api/auth';
@@ -46,7 +47,7 @@ export function ChangePasswordDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Security" centered>
+    <Dialog opened={opened} onClose={onClose} title="Security" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text fz="sm" c="dimmed">
@@ -88,6 +89,6 @@ export function ChangePasswordDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { type User, updateProfileBody } from '@tally/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '../../app/auth';
+import { Dialog } from '../../components/Dialog';
 import { errorMessage } from '../../lib/api';
 import { firstError } from '../../lib/form';
 import { updateProfileRequest } from '../auth/api/auth';
@@ -50,7 +51,7 @@ export function ProfileDialog({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Profile Information" centered>
+    <Dialog opened={opened} onClose={onClose} title="Profile Information" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           {readOnlyNames && (
@@ -96,6 +97,6 @@ export function ProfileDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,0 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
+import { API_TIMEOUT_MS } from '../../../lib/api';
+import { getToken } from '../../../lib/session';
+
+export type CsvFile = { blob: Blob; filename: string };
+
+const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/**
+ * GET /transactions/export: the CSV of the given filters. It is a file, not JSON, so it goes through
+ * fetch directly rather than the JSON api client.
+ */
+export async function exportTransactionsCsv(query: string): Promise<CsvFile> {
+  const token = getToken();
+  const res = await fetch(`/api/transactions/export${query ? `?${query}` : ''}`, {
+    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`Export failed (${res.status})`);
+  const header = res.headers.get('content-disposition') ?? '';
+  const filename = decodeURIComponent(FILENAME.exec(header)?.[1] ?? 'transactions.csv');
+  return { blob: await res.blob(), filename };
+}
+
+/** Saves a file through a temporary link, the one way browsers allow without a dialog API. */
+export function downloadFile({ blob, filename }: CsvFile) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: some browsers start the download only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function useExportTransactions() {
+  return useMutation({
+    mutationFn: async (query: string) => downloadFile(await exportTransactionsCsv(query)),
+  });
+}

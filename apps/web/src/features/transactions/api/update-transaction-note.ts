@@ -1,0 +1,22 @@
+import { transaction } from '@tally/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { TRANSACTIONS_KEY } from './get-transactions';
+import { replaceCachedTransaction } from './update-transaction-category';
+
+export type UpdateNoteInput = { id: string; note: string | null };
+
+/** PUT /transactions/{id}/note; null (or blank) removes the note. */
+export const updateTransactionNote = ({ id, note }: UpdateNoteInput) =>
+  api.put(`transactions/${id}/note`, { note: note?.trim() ? note.trim() : null }, transaction);
+
+export function useUpdateTransactionNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTransactionNote,
+    onSuccess: (updated) => {
+      replaceCachedTransaction(queryClient, updated);
+      return queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+    },
+  });
+}

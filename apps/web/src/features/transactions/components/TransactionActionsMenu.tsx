@@ -1,0 +1,48 @@
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { IconDots, IconNote, IconRepeat, IconTag, IconTrash } from '@tabler/icons-react';
+import type { Transaction } from '@tally/shared';
+import classes from '../transactions.module.css';
+
+export type TransactionAction = 'category' | 'note' | 'delete';
+
+export function TransactionActionsMenu({
+  transaction,
+  onAction,
+}: {
+  transaction: Transaction;
+  onAction: (action: TransactionAction, transaction: Transaction) => void;
+}) {
+  return (
+    <Menu position="bottom-end" width={210} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Transaction actions">
+          <IconDots size={18} stroke={1.6} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown className={classes.dialog}>
+        <Menu.Item leftSection={<IconTag size={16} />} onClick={() => onAction('category', transaction)}>
+          Edit Category
+        </Menu.Item>
+        <Menu.Item leftSection={<IconNote size={16} />} onClick={() => onAction('note', transaction)}>
+          {transaction.note ? 'Edit Note' : 'Add Note'}
+        </Menu.Item>
+        {/* Recurring payments are managed by subscription tracking, which is not part of this screen yet. */}
+        <Tooltip label="Available with subscription tracking" position="left" withArrow>
+          <div>
+            <Menu.Item leftSection={<IconRepeat size={16} />} disabled>
+              Mark as Recurring
+            </Menu.Item>
+          </div>
+        </Tooltip>
+        <Menu.Divider />
+        <Menu.Item
+          c="var(--tx-negative)"
+          leftSection={<IconTrash size={16} />}
+          onClick={() => onAction('delete', transaction)}
+        >
+          Delete
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

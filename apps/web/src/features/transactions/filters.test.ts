@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeFilterChips,
+  categorySelectData,
+  countActiveFilters,
+  countAdvancedFilters,
+  EMPTY_FILTERS,
+  filtersFromSearchParams,
+  filtersToSearchParams,
+  listQueryString,
+  paginationText,
+  removeFilter,
+  type TransactionFilterState,
+  toApiParams,
+} from './filters';
+
+const TODAY = '2026-03-15';
+const f = (patch: Partial<TransactionFilterState>): TransactionFilterState => ({
+  ...EMPTY_FILTERS,
+  ...patch,
+});
+
+describe('the list request', () => {
+  it.each<[string, Partial<TransactionFilterState>, number, string]>([
+    ['no filters', {}, 1, 'page=1&pageSize=25'],
+    ['a search, trimmed', { searchTerm: '  coffee  ' }, 1, 'page=1&pageSize=25&searchTerm=coffee'],
+    ['a category', { category: 21 }, 2, 'page=2&pageSize=25&category=21'],
+    [
+      'Last 7 Days, counted back from the person’s today',
+      { dateRange: 'week' },
+      1,
+      'page=1&pageSize=25&startDate=2026-03-08&endDate=2026-03-15',
+    ],
+    [
+      'Last 30 Days as one calendar month back',
+      { dateRange: 'month' },
+      1,
+      'page=1&pageSize=25&startDate=2026-02-15&endDate=2026-03-15',
+    ],
+    [
+      'Year to Date from 1 January',
+      { dateRange: 'ytd' },
+      1,
+      'page=1&pageSize=25&startDate=2026-01-01&endDate=2026-03-15',
+    ],
+    [
+      'a custom start only',
+      { dateRange: 'custom', startDate: '2025-12-01' },
+      1,
+      'page=1&pageSize=25&startDate=2025-12-01',
+    ],
+    [
+      'every advanced filter',
+      { minAmount: 50, maxAmount: 200.5, accountId: 'acc-1', category: 99 },
+      3,
+      'page=3&pageSize=25&category=99&accountId=acc-1&minAmount=50&maxAmount=200.5',
+    ],
+    ['a zero minimum is still a filter', { minAmount: 0 }, 1, 'page=1&pageSize=25&minAmount=0'],
+  ])('%s', (_name, patch, page, expected) => {
+    expect(listQueryString(f(patch), TODAY, page, 25)).toBe(expected);
+  });
+
+  it('sends the same filters, without paging, for the totals and the export', () => {
+    expect(toApiParams(f({ searchTerm: 'rent', dateRange: 'quarter' }), TODAY)).toEqual({
+      searchTerm: 'rent',
+      startDate: '2025-12-15',
+      endDate: '2026-03-15',
+    });
+  });
+});
+
+describe('filters in the address bar', () => {
+  it('round-trips every filter and the page', () => {
+    const filters = f({
+      searchTerm: 'whole foods',
+      category: 20,
+      accountId: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
+      dateRange: 'custom',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      minAmount: 10,
+      maxAmount: 99.99,
+    });
+    const params = filtersToSearchParams(filters, 4);
+    expect(filtersFromSearchParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 4 });
+  });
+
+  it('keeps a clean screen’s URL empty and names presets', () => {
+    expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
+    expect(filtersToSearchParams(f({ dateRange: 'month' })).toString()).toBe('range=month');
+  });
+
+  it('ignores values that could not have come from the screen', () => {
+    const read = filtersFromSearchParams(
+      new URLSearchParams('category=7&from=2026-02-30&range=decade&min=-5&max=2e9&account=acc-1&page=0'),
+    );
+    expect(read).toEqual({ filters: EMPTY_FILTERS, page: 1 });
+  });
+});
+
+describe('active filters', () => {
+  const all = f({
+    searchTerm: 'uber',
+    category: 22,
+    dateRange: 'week',
+    minAmount: 50,
+    maxAmount: 200,
+    accountId: 'acc-1',
+  });
+
+  it('shows one chip per filter, in the filter bar’s order', () => {
+    expect(activeFilterChips(all, (id) => (id === 'acc-1' ? 'Everyday Checking' : undefined))).toEqual([
+      { key: 'search', label: 'Search: "uber"' },
+      { key: 'category', label: 'Category: Transportation' },
+      { key: 'dateRange', label: 'Date: Last 7 Days' },
+      { key: 'amount', label: 'Amount: $50 – $200' },
+      { key: 'account', label: 'Account: Everyday Checking' },
+    ]);
+  });
+
+  it.each<[Partial<TransactionFilterState>, string]>([
+    [{ minAmount: 1000 }, 'Amount: $1,000 or more'],
+    [{ maxAmount: 50 }, 'Amount: Up to $50'],
+    [{ minAmount: 12.5, maxAmount: 20 }, 'Amount: $12.50 – $20'],
+    [
+      { dateRange: 'custom', startDate: '2026-01-05', endDate: '2026-02-01' },
+      'Date: Jan 5, 2026 – Feb 1, 2026',
+    ],
+    [{ dateRange: 'custom', endDate: '2026-02-01' }, 'Date: Until Feb 1, 2026'],
+    [{ category: 99 }, 'Category: Other'],
+  ])('labels %o as %s', (patch, label) => {
+    expect(activeFilterChips(f(patch)).map((c) => c.label)).toEqual([label]);
+  });
+
+  it('counts every filter for Clear All, and all but the search for the Advanced Filters badge', () => {
+    expect(countActiveFilters(all)).toBe(5);
+    expect(countAdvancedFilters(all)).toBe(4);
+    expect(countActiveFilters(EMPTY_FILTERS)).toBe(0);
+    expect(countAdvancedFilters(f({ searchTerm: 'x' }))).toBe(0);
+  });
+
+  it('removes exactly the filter behind a chip', () => {
+    expect(removeFilter(all, 'amount')).toEqual({ ...all, minAmount: null, maxAmount: null });
+    expect(removeFilter(all, 'dateRange')).toEqual({ ...all, dateRange: 'all' });
+    expect(removeFilter(all, 'search').searchTerm).toBe('');
+    expect(removeFilter(all, 'account').accountId).toBeNull();
+    expect(removeFilter(all, 'category').category).toBeNull();
+  });
+});
+
+describe('the table footer', () => {
+  it.each([
+    [{ totalItems: 60, currentPage: 1, totalPages: 3 }, 25, 'Showing 25 of 60 transactions', 'Page 1 of 3'],
+    [{ totalItems: 60, currentPage: 3, totalPages: 3 }, 10, 'Showing 10 of 60 transactions', 'Page 3 of 3'],
+    [
+      { totalItems: 1234, currentPage: 2, totalPages: 50 },
+      25,
+      'Showing 25 of 1,234 transactions',
+      'Page 2 of 50',
+    ],
+    [{ totalItems: 0, currentPage: 1, totalPages: 0 }, 0, 'Showing 0 of 0 transactions', 'Page 1 of 1'],
+  ])('%o with %i rows says "%s" and "%s"', (pagination, shown, showing, page) => {
+    expect(paginationText(pagination, shown)).toEqual({ showing, page });
+  });
+});
+
+describe('the category select', () => {
+  it('groups the categories as the Edit Category dialog lists them', () => {
+    const groups = categorySelectData();
+    expect(groups.map((g) => g.group)).toEqual([
+      'Income',
+      'Fixed Expenses',
+      'Variable Expenses',
+      'Uncategorized',
+    ]);
+    expect(groups[0]?.items.map((i) => i.label)).toEqual([
+      'Salary',
+      'Bonus',
+      'Investment Income',
+      'Other Income',
+    ]);
+    expect(groups[3]?.items).toEqual([{ value: '99', label: 'Other' }]);
+  });
+});

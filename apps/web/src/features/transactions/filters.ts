@@ -1,0 +1,268 @@
+import {
+  CATEGORIES,
+  type CategoryCode,
+  categoryName,
+  DATE_PRESETS,
+  type DatePreset,
+  idParam,
+  isCategoryCode,
+  isoDay,
+  presetRange,
+} from '@tally/shared';
+import { formatDay } from '../../lib/format';
+
+/** A preset from the date-range select, or 'custom' when the Advanced Filters dialog set the dates. */
+export type DateRangeChoice = DatePreset | 'custom';
+
+/** What the screen filters by. Empty values are null ('' for the search box), never undefined. */
+export type TransactionFilterState = {
+  searchTerm: string;
+  category: CategoryCode | null;
+  accountId: string | null;
+  dateRange: DateRangeChoice;
+  /** Only for dateRange 'custom'; presets are turned into days when a request is made. */
+  startDate: string | null;
+  endDate: string | null;
+  /** Dollars; the server compares them with the size of the amount, so both directions of money match. */
+  minAmount: number | null;
+  maxAmount: number | null;
+};
+
+export const EMPTY_FILTERS: TransactionFilterState = {
+  searchTerm: '',
+  category: null,
+  accountId: null,
+  dateRange: 'all',
+  startDate: null,
+  endDate: null,
+  minAmount: null,
+  maxAmount: null,
+};
+
+// Short names keep shared links readable: /transactions?q=coffee&category=21&range=month&page=2
+const PARAM = {
+  search: 'q',
+  category: 'category',
+  account: 'account',
+  range: 'range',
+  from: 'from',
+  to: 'to',
+  min: 'min',
+  max: 'max',
+  page: 'page',
+} as const;
+
+const PRESET_VALUES = new Set<string>(DATE_PRESETS.map((p) => p.value));
+
+const dayOrNull = (value: string | null) => (value && isoDay.safeParse(value).success ? value : null);
+
+/** The API's bounds (transactionFilters): amounts up to a billion dollars, searches up to 100 characters. */
+export const MAX_AMOUNT_FILTER = 1_000_000_000;
+export const MAX_SEARCH_LENGTH = 100;
+
+function amountOrNull(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= MAX_AMOUNT_FILTER ? n : null;
+}
+
+const accountIdOrNull = (value: string | null) =>
+  value && idParam.shape.id.safeParse(value).success ? value : null;
+
+/** Reads the filters and page from the address bar; anything malformed is ignored rather than sent. */
+export function filtersFromSearchParams(params: URLSearchParams): {
+  filters: TransactionFilterState;
+  page: number;
+} {
+  const category = Number(params.get(PARAM.category) ?? Number.NaN);
+  const startDate = dayOrNull(params.get(PARAM.from));
+  const endDate = dayOrNull(params.get(PARAM.to));
+  const range = params.get(PARAM.range) ?? 'all';
+  const page = Number(params.get(PARAM.page) ?? 1);
+  return {
+    filters: {
+      searchTerm: params.get(PARAM.search)?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '',
+      category: isCategoryCode(category) ? category : null,
+      accountId: accountIdOrNull(params.get(PARAM.account)),
+      dateRange: startDate || endDate ? 'custom' : PRESET_VALUES.has(range) ? (range as DatePreset) : 'all',
+      startDate,
+      endDate,
+      minAmount: amountOrNull(params.get(PARAM.min)),
+      maxAmount: amountOrNull(params.get(PARAM.max)),
+    },
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The address-bar form of the filters; defaults are left out so a clean screen has a clean URL. */
+export function filtersToSearchParams(filters: TransactionFilterState, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  const search = filters.searchTerm.trim();
+  if (search) params.set(PARAM.search, search);
+  if (filters.category !== null) params.set(PARAM.category, String(filters.category));
+  if (filters.accountId) params.set(PARAM.account, filters.accountId);
+  if (filters.dateRange === 'custom') {
+    if (filters.startDate) params.set(PARAM.from, filters.startDate);
+    if (filters.endDate) params.set(PARAM.to, filters.endDate);
+  } else if (filters.dateRange !== 'all') {
+    params.set(PARAM.range, filters.dateRange);
+  }
+  if (filters.minAmount !== null) params.set(PARAM.min, String(filters.minAmount));
+  if (filters.maxAmount !== null) params.set(PARAM.max, String(filters.maxAmount));
+  if (page > 1) params.set(PARAM.page, String(page));
+  return params;
+}
+
+/**
+ * The days a filter covers. Presets are counted back from `today`, which the caller takes in the
+ * person's own time zone (todayIn), so "Last 7 Days" means their week, not the server's.
+ */
+export function effectiveDateRange(
+  filters: TransactionFilterState,
+  today: string,
+): { startDate: string | null; endDate: string | null } {
+  if (filters.dateRange === 'custom') return { startDate: filters.startDate, endDate: filters.endDate };
+  const range = presetRange(filters.dateRange, today);
+  return { startDate: range.startDate ?? null, endDate: range.endDate ?? null };
+}
+
+/** The API's filter parameters (list, summary and export share them). */
+export function toApiParams(filters: TransactionFilterState, today: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  const search = filters.searchTerm.trim();
+  if (search) params.searchTerm = search;
+  if (filters.category !== null) params.category = String(filters.category);
+  if (filters.accountId) params.accountId = filters.accountId;
+  const { startDate, endDate } = effectiveDateRange(filters, today);
+  if (startDate) params.startDate = startDate;
+  if (endDate) params.endDate = endDate;
+  if (filters.minAmount !== null) params.minAmount = String(filters.minAmount);
+  if (filters.maxAmount !== null) params.maxAmount = String(filters.maxAmount);
+  return params;
+}
+
+/** The query string for GET /transactions: the filters plus paging. */
+export function listQueryString(
+  filters: TransactionFilterState,
+  today: string,
+  page: number,
+  pageSize: number,
+): string {
+  return new URLSearchParams({
+    page: String(page),
+    pageSize: String(pageSize),
+    ...toApiParams(filters, today),
+  }).toString();
+}
+
+export type FilterKey = 'search' | 'category' | 'dateRange' | 'amount' | 'account';
+export type FilterChip = { key: FilterKey; label: string };
+
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const centsDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** $50, $1,000, $12.50: cents only when there are some. */
+export function formatAmountBound(dollars: number): string {
+  return Number.isInteger(dollars) ? wholeDollars.format(dollars) : centsDollars.format(dollars);
+}
+
+export function amountRangeLabel(min: number | null, max: number | null): string | null {
+  if (min !== null && max !== null) return `${formatAmountBound(min)} – ${formatAmountBound(max)}`;
+  if (min !== null) return `${formatAmountBound(min)} or more`;
+  if (max !== null) return `Up to ${formatAmountBound(max)}`;
+  return null;
+}
+
+export function dateRangeLabel(filters: TransactionFilterState): string | null {
+  if (filters.dateRange === 'all') return null;
+  if (filters.dateRange !== 'custom') {
+    return DATE_PRESETS.find((p) => p.value === filters.dateRange)?.label ?? null;
+  }
+  const { startDate, endDate } = filters;
+  if (startDate && endDate) return `${formatDay(startDate)} – ${formatDay(endDate)}`;
+  if (startDate) return `From ${formatDay(startDate)}`;
+  if (endDate) return `Until ${formatDay(endDate)}`;
+  return null;
+}
+
+/** One removable chip per active filter, in the order the filter bar shows them. */
+export function activeFilterChips(
+  filters: TransactionFilterState,
+  accountName: (id: string) => string | undefined = () => undefined,
+): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const search = filters.searchTerm.trim();
+  if (search) chips.push({ key: 'search', label: `Search: "${search}"` });
+  if (filters.category !== null) {
+    chips.push({ key: 'category', label: `Category: ${categoryName(filters.category)}` });
+  }
+  const dates = dateRangeLabel(filters);
+  if (dates) chips.push({ key: 'dateRange', label: `Date: ${dates}` });
+  const amount = amountRangeLabel(filters.minAmount, filters.maxAmount);
+  if (amount) chips.push({ key: 'amount', label: `Amount: ${amount}` });
+  if (filters.accountId) {
+    chips.push({ key: 'account', label: `Account: ${accountName(filters.accountId) ?? 'Selected account'}` });
+  }
+  return chips;
+}
+
+export function countActiveFilters(filters: TransactionFilterState): number {
+  return activeFilterChips(filters).length;
+}
+
+/** What the Advanced Filters button counts: everything its dialog sets (all but the search box). */
+export function countAdvancedFilters(filters: TransactionFilterState): number {
+  return activeFilterChips(filters).filter((chip) => chip.key !== 'search').length;
+}
+
+export function removeFilter(filters: TransactionFilterState, key: FilterKey): TransactionFilterState {
+  switch (key) {
+    case 'search':
+      return { ...filters, searchTerm: '' };
+    case 'category':
+      return { ...filters, category: null };
+    case 'account':
+      return { ...filters, accountId: null };
+    case 'amount':
+      return { ...filters, minAmount: null, maxAmount: null };
+    case 'dateRange':
+      return { ...filters, dateRange: 'all', startDate: null, endDate: null };
+  }
+}
+
+/** The category select, grouped as SPEC §2 lists them; code 99 ('Other') sits under Uncategorized. */
+export function categorySelectData(): { group: string; items: { value: string; label: string }[] }[] {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const c of CATEGORIES) {
+    const group = c.group === 'Other' ? 'Uncategorized' : c.group;
+    const items = groups.get(group) ?? [];
+    items.push({ value: String(c.code), label: c.label });
+    groups.set(group, items);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
+}
+
+/** The merchant's clean name when the bank gave one, else the statement text. */
+export function transactionName(t: { merchantName: string | null; description: string }): string {
+  return t.merchantName?.trim() || t.description;
+}
+
+export type PaginationInfo = {
+  totalItems: number;
+  currentPage: number;
+  totalPages: number;
+};
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The table footer's two texts: 'Showing X of Y transactions' and 'Page N of M'. */
+export function paginationText(pagination: PaginationInfo, shown: number): { showing: string; page: string } {
+  return {
+    showing: `Showing ${count.format(shown)} of ${count.format(pagination.totalItems)} transactions`,
+    page: `Page ${count.format(pagination.currentPage)} of ${count.format(Math.max(1, pagination.totalPages))}`,
+  };
+}
