@@ -143,7 +143,8 @@ export async function buildApp({
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
-      wildcard: false,
+      // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
       setHeaders: (res, file) => {
         // Vite fingerprints everything under assets/, so it can be cached for good.
         if (file.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -151,7 +152,8 @@ export async function buildApp({
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api')) {
+    // Client-side routes get the app; a missing asset or API path is a real 404.
+    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api') && !req.url.startsWith('/assets/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     throw notFound(`No route for ${req.method} ${req.url.split('?')[0]}`);

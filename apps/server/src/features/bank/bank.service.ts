@@ -109,7 +109,7 @@ export async function linkBank(
     timeZone,
   }: { userId: string; publicToken: string; mode: LinkMode; timeZone: string },
 ): Promise<ExchangeResponse> {
-  const connection = await link(deps, userId, publicToken);
+  let connection = await link(deps, userId, publicToken);
   if (mode === 'full') {
     const run = await createImportRun(deps.db, { userId, connectionId: connection.id });
     const imported = await syncConnection(deps, { userId, connectionId: connection.id, runId: run.id });
@@ -124,6 +124,7 @@ export async function linkBank(
   if (mode === 'quick-sync') {
     const fromDay = addDays(todayIn(timeZone, deps.now()), -QUICK_SYNC_DAYS);
     imported = await backfill(deps, connection, { fromDay });
+    connection = (await updateConnection(deps.db, { userId, connectionId: connection.id, lastSyncAt: deps.now() })) ?? connection;
   }
   const run = await queueFullImport(deps, connection, mode === 'quick-sync');
   return {

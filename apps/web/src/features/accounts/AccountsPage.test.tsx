@@ -1,0 +1,345 @@
+import type { Account, Connection, ImportProgress } from '@tally/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AccountsPage } from './AccountsPage';
+import { demoConfig, fakeApi, renderWithProviders } from './test-utils';
+
+const CONNECTION_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000001';
+
+const anAccount = (over: Partial<Account>): Account => ({
+  id: over.name ?? 'a',
+  connectionId: CONNECTION_ID,
+  institutionName: 'First Demo Bank',
+  name: 'Account',
+  officialName: null,
+  mask: null,
+  type: 0,
+  subtype: null,
+  currentBalance: 0,
+  availableBalance: null,
+  isActive: true,
+  ...over,
+});
+
+const firstDemoBank: Connection = {
+  id: CONNECTION_ID,
+  institutionId: 'ins_first',
+  institutionName: 'First Demo Bank',
+  isActive: true,
+  lastSyncAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  accounts: [
+    anAccount({ name: 'Visa Signature', type: 2, subtype: 'credit card', currentBalance: 420.5 }),
+    anAccount({
+      name: 'Everyday Checking',
+      type: 0,
+      subtype: 'checking',
+      currentBalance: 2500,
+      availableBalance: 2400,
+      mask: '0001',
+    }),
+    anAccount({ name: 'Brokerage', type: 3, subtype: 'brokerage', currentBalance: 10_000 }),
+    anAccount({ name: 'High-Yield Savings', type: 0, subtype: 'savings', currentBalance: 7500 }),
+    anAccount({ name: 'Home Mortgage', type: 4, subtype: 'mortgage', currentBalance: 250_000 }),
+  ],
+};
+
+const completed: ImportProgress = {
+  status: 'Completed',
+  progress: 100,
+  message: 'Import completed successfully!',
+  canDismiss: true,
+  quickSyncCompletedAt: null,
+  completedAt: null,
+  transactionsImported: 900,
+};
+
+const pending: ImportProgress = {
+  ...completed,
+  status: 'Pending',
+  progress: 0,
+  message: '',
+  canDismiss: false,
+};
+
+const progressRoute = `GET /api/plaid/connections/${CONNECTION_ID}/import-progress`;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AccountsPage', () => {
+  it('shows the totals, one card per institution and its accounts grouped and sorted', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [firstDemoBank] },
+      [progressRoute]: { body: completed },
+    });
+    renderWithProviders(<AccountsPage />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Accounts' })).toBeTruthy();
+    const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'First Demo Bank' })).toBeTruthy();
+
+    // Totals: depository + investment = 20,000; credit 420.50; the mortgage counts toward neither.
+    expect(screen.getByText('Total Connections').parentElement?.parentElement?.textContent).toContain('1');
+    expect(screen.getAllByText('$20,000.00')).toHaveLength(2); // summary card and institution card
+    expect(screen.getAllByText('$420.50').length).toBeGreaterThanOrEqual(2);
+
+    expect(card.getByText('Active')).toBeTruthy();
+    expect(card.getByText('Last synced: 5 minutes ago')).toBeTruthy();
+    expect(card.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Depository Accounts',
+      'Investment Accounts',
+      'Credit Accounts',
+      'Loans & Mortgages',
+    ]);
+    const depository = within(card.getByRole('list', { name: 'Depository Accounts' }));
+    expect(depository.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Everyday Checking'),
+      expect.stringContaining('High-Yield Savings'),
+    ]);
+    expect(depository.getByText('Available $2,400.00')).toBeTruthy();
+    expect(depository.getAllByText('Depository')).toHaveLength(2);
+  });
+
+  it.each([400, 404])('treats a %i from the list as nothing connected', async (status) => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { status, body: { message: 'Nope', code: 'X' } },
+    });
+    renderWithProviders(<AccountsPage />);
+    expect(await screen.findByText('No accounts connected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Your First Account' })).toBeTruthy();
+    expect(screen.queryByText(/Failed to load connections/)).toBeNull();
+  });
+
+  it('explains a failed load and tries again on request', async () => {
+    const api = fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': ({ calls }) =>
+        calls === 1 ? { status: 500, body: { message: 'Database is down', code: 'INTERNAL' } } : { body: [] },
+    });
+    renderWithProviders(<AccountsPage />);
+    expect(await screen.findByText('Failed to load connections: Database is down')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No accounts connected')).toBeTruthy();
+    expect(api.count('GET /api/plaid/connections')).toBe(2);
+  });
+
+  it('refreshes on request and says so', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': ({ calls }) =>
+        calls === 1 ? { body: [] } : { status: 500, body: { message: 'Boom', code: 'INTERNAL' } },
+    });
+    renderWithProviders(<AccountsPage />);
+    await screen.findByText('No accounts connected');
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Error refreshing accounts')).toBeTruthy();
+    expect(screen.getByText('Failed to refresh your account connections. Please try again.')).toBeTruthy();
+  });
+
+  it('resets the transaction data, then disconnects, after a confirmation that names the consequences', async () => {
+    const api = fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [firstDemoBank] },
+      [progressRoute]: { body: completed },
+      'POST /api/transactions/reset-and-resync': { body: { connectionsResynced: 1 } },
+      [`DELETE /api/plaid/connections/${CONNECTION_ID}`]: ({ calls }) =>
+        calls === 1 ? { status: 500, body: { message: 'Flaky', code: 'INTERNAL' } } : { body: firstDemoBank },
+    });
+    renderWithProviders(<AccountsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connection actions for First Demo Bank' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Disconnect' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Disconnect First Demo Bank?' }));
+    expect(dialog.getByText(/Stop any imports/)).toBeTruthy();
+    expect(dialog.getByText(/Permanently delete the transaction history for these accounts/)).toBeTruthy();
+    expect(dialog.getByText(/Deactivate the 5 accounts/)).toBeTruthy();
+    expect(dialog.getByText(/reconnecting needs a new import/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByText('Account disconnected')).toBeTruthy();
+    expect(
+      screen.getByText('Account disconnected and transaction data cleared. Reconnect to import fresh data.'),
+    ).toBeTruthy();
+    const writes = api.requests.filter((r) => !r.route.startsWith('GET'));
+    expect(writes).toEqual([
+      { route: 'POST /api/transactions/reset-and-resync', body: { connectionId: CONNECTION_ID } },
+      // The first DELETE failed, so it was sent once more (SPEC §7).
+      { route: `DELETE /api/plaid/connections/${CONNECTION_ID}`, body: undefined },
+      { route: `DELETE /api/plaid/connections/${CONNECTION_ID}`, body: undefined },
+    ]);
+  });
+
+  it('reports a failed disconnect', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [firstDemoBank] },
+      [progressRoute]: { body: completed },
+      'POST /api/transactions/reset-and-resync': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } },
+    });
+    renderWithProviders(<AccountsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connection actions for First Demo Bank' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Disconnect' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Error disconnecting account')).toBeTruthy();
+    expect(screen.getByText('Failed to disconnect the account. Please try again.')).toBeTruthy();
+  });
+
+  it('offers Reconnect for a disconnected bank and shows the new import at once', async () => {
+    const disconnected = {
+      ...firstDemoBank,
+      isActive: false,
+      accounts: firstDemoBank.accounts.map((a) => ({ ...a, isActive: false })),
+    };
+    let reconnected = false;
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': () => ({ body: [reconnected ? firstDemoBank : disconnected] }),
+      [progressRoute]: { body: pending },
+      [`POST /api/plaid/connections/${CONNECTION_ID}/reconnect`]: () => {
+        reconnected = true;
+        return { body: { connection: firstDemoBank, importProgress: pending } };
+      },
+    });
+    renderWithProviders(<AccountsPage />);
+    const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
+    expect(card.getByText('Disconnected')).toBeTruthy();
+    // Nothing is imported for a disconnected bank, so there is nothing to show for it.
+    expect(card.queryByText('Import pending...')).toBeNull();
+    fireEvent.click(card.getByRole('button', { name: 'Connection actions for First Demo Bank' }));
+    expect(screen.queryByRole('menuitem', { name: 'Disconnect' })).toBeNull();
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Reconnect' }));
+    expect(await screen.findByText('Account reconnected')).toBeTruthy();
+    expect(await card.findByText('Import pending...')).toBeTruthy();
+    expect(card.getByText('Active')).toBeTruthy();
+  });
+
+  it('connects a demo bank through the picker and starts showing its import', async () => {
+    let connected = false;
+    const api = fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': () => ({ body: connected ? [firstDemoBank] : [] }),
+      [progressRoute]: { body: { ...pending, status: 'InProgress', progress: 10 } },
+      'POST /api/plaid/create-link-token': {
+        body: { linkToken: 'link-demo', expiration: '2030-01-01T00:00:00Z' },
+      },
+      'GET /api/plaid/institutions': {
+        body: [
+          {
+            id: 'ins_first',
+            name: 'First Demo Bank',
+            description: 'Checking and savings',
+            accountTypes: ['checking'],
+          },
+          {
+            id: 'ins_cu',
+            name: 'Harbor Credit Union',
+            description: 'A credit union',
+            accountTypes: ['mortgage'],
+          },
+        ],
+      },
+      'POST /api/plaid/sandbox/public-token': { body: { publicToken: 'public-demo' } },
+      'POST /api/plaid/exchange-public-token-quick-sync': () => {
+        connected = true;
+        return { body: { connection: firstDemoBank, transactionsImported: 120, importProgress: pending } };
+      },
+    });
+    renderWithProviders(<AccountsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
+    expect(dialog.getByText('Secure connection')).toBeTruthy();
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Connect to Plaid' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Connect to Plaid' }));
+
+    fireEvent.click(await dialog.findByRole('radio', { name: /Harbor Credit Union/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Connect' }));
+
+    expect(
+      await dialog.findByText('Your financial institution has been connected and data is being imported.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Account connected successfully')).toBeTruthy();
+    expect(api.requests.filter((r) => r.route.startsWith('POST'))).toEqual([
+      { route: 'POST /api/plaid/create-link-token', body: {} },
+      { route: 'POST /api/plaid/sandbox/public-token', body: { institutionId: 'ins_cu' } },
+      { route: 'POST /api/plaid/exchange-public-token-quick-sync', body: { publicToken: 'public-demo' } },
+    ]);
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Done' }));
+    const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
+    expect(await card.findByText('Importing historical data...')).toBeTruthy();
+  });
+
+  it('tells the person when the connection cannot be started', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [] },
+      'POST /api/plaid/create-link-token': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } },
+    });
+    renderWithProviders(<AccountsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Connect to Plaid' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Connect to Plaid' }));
+    expect(await screen.findByText('Failed to initialize connection. Please try again.')).toBeTruthy();
+  });
+
+  it('reports a failed exchange as a failed connection', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [] },
+      'POST /api/plaid/create-link-token': {
+        body: { linkToken: 'link-demo', expiration: '2030-01-01T00:00:00Z' },
+      },
+      'GET /api/plaid/institutions': {
+        body: [{ id: 'ins_first', name: 'First Demo Bank', description: 'Checking', accountTypes: [] }],
+      },
+      'POST /api/plaid/sandbox/public-token': { body: { publicToken: 'public-demo' } },
+      'POST /api/plaid/exchange-public-token-quick-sync': {
+        status: 500,
+        body: { message: 'Boom', code: 'X' },
+      },
+    });
+    renderWithProviders(<AccountsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Connect to Plaid' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Connect to Plaid' }));
+    fireEvent.click(await dialog.findByRole('radio', { name: /First Demo Bank/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Connection failed')).toBeTruthy();
+    expect(screen.getByText('Failed to connect your account. Please try again.')).toBeTruthy();
+  });
+
+  it('in Plaid mode opens Plaid Link instead of the picker, and cannot be closed while the bank is linking', async () => {
+    const api = fakeApi({
+      'GET /api/config': { body: { ...demoConfig, bankMode: 'plaid' } },
+      'GET /api/plaid/connections': { body: [] },
+      'POST /api/plaid/create-link-token': {
+        body: { linkToken: 'link-sandbox-1', expiration: '2030-01-01T00:00:00Z' },
+      },
+    });
+    renderWithProviders(<AccountsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect Account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
+    expect(dialog.queryByText(/Demo mode/)).toBeNull();
+    await waitFor(() =>
+      expect(dialog.getByRole('button', { name: 'Connect to Plaid' })).toHaveProperty('disabled', false),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Connect to Plaid' }));
+
+    await waitFor(() => expect(api.count('POST /api/plaid/create-link-token')).toBe(1));
+    // Link now loads from Plaid's CDN; the dialog stays, busy, with no way to close it.
+    await waitFor(() => expect(dialog.queryByRole('button', { name: 'Close dialog' })).toBeNull());
+    expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
+    expect(api.count('GET /api/plaid/institutions')).toBe(0);
+    expect(document.querySelector('script[src*="cdn.plaid.com"]')).not.toBeNull();
+  });
+});

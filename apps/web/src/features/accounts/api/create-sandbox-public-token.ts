@@ -1,0 +1,6 @@
+import { publicTokenBody } from '@tally/shared';
+import { api } from '../../../lib/api';
+
+/** Demo mode (and Plaid's sandbox): a public token for the chosen institution, no Link widget. */
+export const createSandboxPublicToken = (institutionId: string) =>
+  api.post('plaid/sandbox/public-token', { institutionId }, publicTokenBody);

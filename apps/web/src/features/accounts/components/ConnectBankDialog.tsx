@@ -1,0 +1,203 @@
+import { Button, Group, List, Modal, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconBolt,
+  IconCircleCheck,
+  IconHistory,
+  IconPlugConnected,
+  IconShieldLock,
+} from '@tabler/icons-react';
+import type { ExchangeResponse } from '@tally/shared';
+import { useState } from 'react';
+import { usePublicConfig } from '../../../app/config';
+import { useCreateLinkToken } from '../api/create-link-token';
+import { type ConnectSource, useConnectBank } from '../api/exchange-public-token';
+import { toastError, toastSuccess } from '../toasts';
+import { DemoBankPicker } from './DemoBankPicker';
+import { PlaidLinkLauncher } from './PlaidLinkLauncher';
+
+type Step = 'intro' | 'pick' | 'done';
+
+/**
+ * SPEC §4 "Connect flow": a link token first, then Plaid Link (or, in demo mode, our picker), then the
+ * public token is exchanged with a quick sync. The dialog cannot be closed while any of that is running.
+ * The page gives each opening a new key, so every visit starts at the first step.
+ */
+export function ConnectBankDialog({
+  opened,
+  onClose,
+  onConnected,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onConnected: (result: ExchangeResponse) => void;
+}) {
+  const config = usePublicConfig();
+  const isDemo = config.data?.bankMode === 'demo';
+  const linkToken = useCreateLinkToken();
+  const connectBank = useConnectBank();
+  const [step, setStep] = useState<Step>('intro');
+  const [plaidToken, setPlaidToken] = useState<string | null>(null);
+  const [institutionId, setInstitutionId] = useState<string | null>(null);
+
+  const connecting = linkToken.isPending || connectBank.isPending || plaidToken !== null;
+
+  const close = () => {
+    if (connecting) return;
+    onClose();
+  };
+
+  const start = () =>
+    linkToken.mutate(undefined, {
+      onSuccess: ({ linkToken: token }) => (isDemo ? setStep('pick') : setPlaidToken(token)),
+      onError: () => toastError('Error', 'Failed to initialize connection. Please try again.'),
+    });
+
+  const connect = (source: ConnectSource) =>
+    connectBank.mutate(source, {
+      onSuccess: (result) => {
+        setStep('done');
+        toastSuccess(
+          'Account connected successfully',
+          `${result.connection.institutionName}: your last 30 days are ready and the full history is importing in the background.`,
+          8000,
+        );
+        onConnected(result);
+      },
+      onError: () => toastError('Connection failed', 'Failed to connect your account. Please try again.'),
+    });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      closeOnClickOutside={!connecting}
+      closeOnEscape={!connecting}
+      withCloseButton={!connecting}
+      // Plaid Link draws its own window over ours; it must be able to take focus.
+      trapFocus={plaidToken === null}
+      title="Connect Bank Account"
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      size="md"
+    >
+      {plaidToken && (
+        <PlaidLinkLauncher
+          token={plaidToken}
+          onSuccess={(publicToken) => {
+            setPlaidToken(null);
+            connect({ publicToken });
+          }}
+          onExit={(error) => {
+            setPlaidToken(null);
+            // Closing Link on purpose is not an error; anything else is.
+            if (error)
+              toastError('Connection error', 'There was an error connecting to your bank. Please try again.');
+          }}
+        />
+      )}
+
+      {step === 'done' ? (
+        <Stack align="center" ta="center" gap="sm" py="md">
+          <ThemeIcon color="teal" variant="light" size={56} radius="xl" aria-hidden>
+            <IconCircleCheck size={32} />
+          </ThemeIcon>
+          <Text fw={700} fz="lg">
+            You're all set
+          </Text>
+          <Text fz="sm" c="dimmed" maw={340}>
+            Your financial institution has been connected and data is being imported.
+          </Text>
+          <Button mt="sm" onClick={close}>
+            Done
+          </Button>
+        </Stack>
+      ) : step === 'pick' ? (
+        <Stack gap="md">
+          <DemoBankPicker value={institutionId} onChange={setInstitutionId} disabled={connecting} />
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="subtle"
+              color="gray"
+              leftSection={<IconArrowLeft size={16} />}
+              onClick={() => setStep('intro')}
+              disabled={connecting}
+            >
+              Back
+            </Button>
+            <Button
+              leftSection={<IconPlugConnected size={16} />}
+              disabled={!institutionId}
+              loading={connectBank.isPending}
+              onClick={() => institutionId && connect({ institutionId })}
+            >
+              Connect
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text fz="sm">
+            Link your bank to see every balance and transaction in one place. It takes about a minute.
+          </Text>
+          <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <ThemeIcon variant="light" radius="xl" size={32} aria-hidden>
+                <IconShieldLock size={18} />
+              </ThemeIcon>
+              <div>
+                <Text fw={600} fz="sm">
+                  Secure connection
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  Your bank is connected through Plaid with bank-level encryption. Tally never sees or stores
+                  your bank username or password, and can only read your accounts.
+                </Text>
+              </div>
+            </Group>
+          </Paper>
+          <List spacing={6} fz="sm" center>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" color="yellow" size={22} radius="xl" aria-hidden>
+                  <IconBolt size={14} />
+                </ThemeIcon>
+              }
+            >
+              Your last 30 days appear within seconds
+            </List.Item>
+            <List.Item
+              icon={
+                <ThemeIcon variant="light" color="blue" size={22} radius="xl" aria-hidden>
+                  <IconHistory size={14} />
+                </ThemeIcon>
+              }
+            >
+              Two years of history import in the background
+            </List.Item>
+          </List>
+          {isDemo && (
+            <Text fz="xs" c="dimmed">
+              Demo mode: you will pick one of Tally's sample banks. No real credentials are needed.
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={connecting}>
+              Cancel
+            </Button>
+            <Button
+              leftSection={<IconPlugConnected size={16} />}
+              loading={connecting}
+              disabled={!config.data}
+              onClick={start}
+            >
+              Connect to Plaid
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

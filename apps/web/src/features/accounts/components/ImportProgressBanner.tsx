@@ -1,0 +1,105 @@
+import { CloseButton, Group, Loader, Paper, Progress, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCloudDownload } from '@tabler/icons-react';
+import type { ImportStatus } from '@tally/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useImportProgress } from '../api/get-import-progress';
+import { plaidKeys, transactionsKey } from '../api/keys';
+import { IMPORT_STATUS_MESSAGES, importBannerView } from '../import-status';
+import { toastError, toastSuccess } from '../toasts';
+
+const inFlight = (status: ImportStatus | undefined) => status === 'Pending' || status === 'InProgress';
+
+/**
+ * The background import of one connection. It fetches the progress once; only an import that is still
+ * running is polled (every 5 s), and when it finishes the balances and transactions are fetched again.
+ */
+export function ImportProgressBanner({
+  connectionId,
+  institutionName,
+  enabled = true,
+  dismissed,
+  onDismiss,
+}: {
+  connectionId: string;
+  institutionName: string;
+  enabled?: boolean;
+  dismissed: boolean;
+  onDismiss: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const { data: progress, isError } = useImportProgress(connectionId, enabled);
+
+  // Seen running and now finished: this is the moment to refresh what the import changed.
+  const previous = useRef<ImportStatus | undefined>(undefined);
+  const status = progress?.status;
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (!inFlight(was) || inFlight(status)) return;
+    if (status === 'Completed') {
+      void queryClient.invalidateQueries({ queryKey: plaidKeys.connections });
+      void queryClient.invalidateQueries({ queryKey: plaidKeys.accounts });
+      void queryClient.invalidateQueries({ queryKey: transactionsKey });
+      toastSuccess(
+        IMPORT_STATUS_MESSAGES.Completed,
+        `${institutionName}: your full history is now in Tally.`,
+        6000,
+      );
+    } else if (status === 'Failed') {
+      toastError(IMPORT_STATUS_MESSAGES.Failed, `The history of ${institutionName} could not be imported.`);
+    }
+  }, [status, institutionName, queryClient]);
+
+  const view = enabled ? importBannerView({ progress, isError, dismissed }) : null;
+  if (!view) return null;
+
+  const isErrorView = view.kind === 'error';
+  const color = isErrorView ? 'red' : 'brand';
+  return (
+    <Paper
+      role={isErrorView ? 'alert' : 'status'}
+      aria-label={`Import status for ${institutionName}`}
+      p="sm"
+      radius="md"
+      bg={`var(--mantine-color-${color}-light)`}
+      style={{ border: `1px solid var(--mantine-color-${color}-light-hover)` }}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <ThemeIcon variant="light" color={color} size={32} radius="xl" aria-hidden>
+          {isErrorView ? (
+            <IconAlertTriangle size={18} />
+          ) : view.status === 'Pending' ? (
+            <Loader size={14} color={color} />
+          ) : (
+            <IconCloudDownload size={18} />
+          )}
+        </ThemeIcon>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={600} fz="sm" lh={1.4}>
+            {view.title}
+          </Text>
+          <Text fz="xs" c="dimmed" mt={2}>
+            {view.message}
+          </Text>
+          {view.kind === 'progress' && view.percent !== null && (
+            <Group gap="sm" mt={8} wrap="nowrap">
+              <Progress
+                value={view.percent}
+                size="sm"
+                radius="xl"
+                animated
+                style={{ flex: 1 }}
+                aria-label={`Import progress for ${institutionName}`}
+              />
+              <Text fw={700} fz="xs" miw={34} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {view.percent}%
+              </Text>
+            </Group>
+          )}
+        </div>
+        <CloseButton size="sm" aria-label="Dismiss import status" onClick={onDismiss} />
+      </Group>
+    </Paper>
+  );
+}
