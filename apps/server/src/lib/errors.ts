@@ -49,12 +49,10 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
   }
   if (error instanceof UpstreamError) {
     request.log.warn({ err: error }, 'upstream service failed');
-    return reply
-      .status(502)
-      .send({
-        message: 'Your bank did not answer as expected. Please try again in a moment.',
-        code: 'BANK_UNAVAILABLE',
-      });
+    return reply.status(502).send({
+      message: 'Your bank did not answer as expected. Please try again in a moment.',
+      code: 'BANK_UNAVAILABLE',
+    });
   }
   const status = error.statusCode ?? 500;
   if (status < 500) {

@@ -124,7 +124,9 @@ export async function linkBank(
   if (mode === 'quick-sync') {
     const fromDay = addDays(todayIn(timeZone, deps.now()), -QUICK_SYNC_DAYS);
     imported = await backfill(deps, connection, { fromDay });
-    connection = (await updateConnection(deps.db, { userId, connectionId: connection.id, lastSyncAt: deps.now() })) ?? connection;
+    connection =
+      (await updateConnection(deps.db, { userId, connectionId: connection.id, lastSyncAt: deps.now() })) ??
+      connection;
   }
   const run = await queueFullImport(deps, connection, mode === 'quick-sync');
   return {

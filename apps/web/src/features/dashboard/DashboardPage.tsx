@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  IconArrowsExchange,
   IconBrandGoogleFilled,
   IconBulb,
   IconChartPie,

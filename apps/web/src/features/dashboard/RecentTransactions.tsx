@@ -5,13 +5,15 @@ import { EmptyState } from '../../components/EmptyState';
 import { formatDay, formatSignedCurrency } from '../../lib/format';
 import { RECENT_TRANSACTIONS, useRecentTransactions } from './api/get-recent-transactions';
 
+const SKELETON_ROWS = Array.from({ length: RECENT_TRANSACTIONS }, (_, i) => `row-${i}`);
+
 export function RecentTransactions() {
   const recent = useRecentTransactions();
   if (recent.isPending) {
     return (
       <Stack gap="sm">
-        {Array.from({ length: RECENT_TRANSACTIONS }, (_, i) => (
-          <Skeleton key={i} h={36} />
+        {SKELETON_ROWS.map((row) => (
+          <Skeleton key={row} h={36} />
         ))}
       </Stack>
     );
