@@ -21,6 +21,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    actionTimeout: 15_000,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -50,6 +51,8 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: 'e2e-client.apps.googleusercontent.com',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Workers look for jobs every 3 s, so the import banner is on screen long enough to be seen.
+      JOB_POLL_SECONDS: '3',
     },
   },
 });

@@ -16,7 +16,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string) 
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).slice(0, 5),
     }));
   expect(blocking, `accessibility violations on ${name}`).toEqual([]);
 }

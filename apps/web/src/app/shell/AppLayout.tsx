@@ -141,6 +141,14 @@ export function AppLayout() {
                 label={item.label}
                 leftSection={<item.icon size={20} stroke={1.6} />}
                 active={pathname.startsWith(item.to)}
+                // Mantine's hover pill for the active link is too dark for its green text (4.45:1).
+                vars={() => ({
+                  root: {
+                    '--nl-hover':
+                      'light-dark(var(--mantine-color-brand-1), var(--mantine-color-brand-light-hover))',
+                  },
+                  children: {},
+                })}
                 onClick={close}
                 fw={500}
                 style={{ borderRadius: 8 }}
