@@ -155,3 +155,47 @@ test.describe('bank linking and transactions', () => {
     await expect(rows.first()).toBeVisible();
   });
 });
+
+test('accounts and transactions read well in dark mode at phone width', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('colorScheme', 'dark'));
+  await register(page, newPerson());
+  // Link the demo bank through the API the dialog uses, then look at the screens.
+  const connectionId = await page.evaluate(async () => {
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${localStorage.getItem('authToken')}`,
+    };
+    const post = (url: string, body: object) =>
+      fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    const { publicToken } = await post('/api/plaid/sandbox/public-token', { institutionId: 'demo_summit' });
+    return (await post('/api/plaid/exchange-public-token-quick-sync', { publicToken })).connection
+      .id as string;
+  });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (id) =>
+            (
+              await fetch(`/api/plaid/connections/${id}/import-progress`, {
+                headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+              }).then((r) => r.json())
+            ).status,
+          connectionId,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe('Completed');
+
+  await page.goto('/accounts');
+  await expect(page.getByRole('region', { name: 'Summit Credit Union' })).toBeVisible();
+  await checkScreen(page, testInfo, 'accounts-phone-dark');
+  await page.goto('/transactions');
+  await expect(page.getByRole('list', { name: 'Transactions' })).toBeVisible();
+  await checkScreen(page, testInfo, 'transactions-phone-dark');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'View all transactions' })).toBeVisible();
+  await checkScreen(page, testInfo, 'dashboard-phone-dark');
+});

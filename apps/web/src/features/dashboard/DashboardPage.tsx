@@ -74,7 +74,7 @@ export function DashboardPage() {
           <EmptyState
             icon={IconChartPie}
             title="No spending categories yet"
-            description="Once your transactions arrive, your top spending categories appear here."
+            description="Create a budget and your top categories, spent against allocated, appear here."
           />
         </Panel>
         <Panel title="Savings Goals">
