@@ -27,6 +27,18 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
+/** Plaid tells us, with a signed webhook, that the item has new changes. */
+async function syncUpdates(app: TestApp, itemId: string) {
+  const { body, plaidVerification } = await fake.syncUpdatesWebhook(itemId);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/webhook',
+    headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
+    payload: body,
+  });
+  expect(res.statusCode).toBe(200);
+}
+
 async function connect(app: TestApp, auth: LoginResult, url = '/api/plaid/exchange-public-token-quick-sync') {
   const token = await app.inject({
     method: 'POST',
@@ -213,13 +225,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     const item = [...fake.items.values()].at(-1)!;
     const pendingId = [...item.transactions.values()].find((t) => t.pending)!.transaction_id;
     fake.postPending(item.itemId, pendingId, { amount: 5.5 });
-    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
-    await app.inject({
-      method: 'POST',
-      url: '/api/plaid/webhook',
-      headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
-      payload: body,
-    });
+    await syncUpdates(app, item.itemId);
     const posted = await eventually(async () => {
       const rows = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions;
       return rows.length === 1 && !rows[0].pending ? rows[0] : undefined;
@@ -245,13 +251,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     await app.inject({ method: 'DELETE', url: `/api/transactions/${mine.id}`, headers: bearer(alice) });
     const before = (await list(app, alice)).pagination.totalItems;
 
-    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
-    await app.inject({
-      method: 'POST',
-      url: '/api/plaid/webhook',
-      headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
-      payload: body,
-    });
+    await syncUpdates(app, item.itemId);
     await eventually(async () => (await list(app, alice)).pagination.totalItems === before - 1, 'removal');
     const again = await app.inject({
       method: 'POST',
@@ -291,13 +291,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
         category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_COFFEE' },
       },
     ]);
-    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
-    await app.inject({
-      method: 'POST',
-      url: '/api/plaid/webhook',
-      headers: { 'content-type': 'application/json', 'plaid-verification': plaidVerification },
-      payload: body,
-    });
+    await syncUpdates(app, item.itemId);
     const rows = await eventually(async () => {
       const r = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions;
       return r.length === 2 ? r : undefined;

@@ -13,6 +13,7 @@ import {
   createImportRun,
   deleteConnectionTransactions,
   getConnection,
+  type ImportRunRow,
   listAccountRows,
   saveAccounts,
   saveConnection,
@@ -180,35 +181,66 @@ const percent = (done: number, page: SyncPage, pageNumber: number) =>
     ? Math.min(99, Math.floor((done / page.totalEstimate) * 100))
     : Math.min(95, 5 + pageNumber * 10);
 
+type RunProgress = { page: (stored: number, page: SyncPage) => Promise<void> };
+
+/**
+ * Runs an import job's work and keeps its progress row (what the banner polls) in step: InProgress,
+ * a percent per page, then Completed, Failed, or cancelled when the connection was disconnected meanwhile.
+ */
+async function runImport(
+  deps: BankDeps,
+  { userId, connectionId, runId }: { userId: string; connectionId: string; runId?: string },
+  work: (connection: ConnectionRow, progress: RunProgress) => Promise<number | 'cancelled'>,
+): Promise<number> {
+  const update = (values: Partial<ImportRunRow>) =>
+    runId ? updateImportRun(deps.db, { userId, runId, ...values }) : Promise.resolve();
+  const connection = await getConnection(deps.db, { userId, connectionId });
+  if (!connection?.isActive) {
+    await update({ status: 'Failed', message: 'Import cancelled' });
+    return 0;
+  }
+  await update({ status: 'InProgress', message: 'Importing historical data...' });
+  let pageNumber = 0;
+  try {
+    const stored = await work(connection, {
+      page: (done, page) => {
+        pageNumber += 1;
+        return update({ processed: done, progress: percent(done, page, pageNumber) });
+      },
+    });
+    if (stored === 'cancelled') {
+      await update({ status: 'Failed', message: 'Import cancelled' });
+      return 0;
+    }
+    await update({
+      status: 'Completed',
+      progress: 100,
+      processed: stored,
+      message: 'Import completed successfully!',
+      completedAt: deps.now(),
+    });
+    return stored;
+  } catch (error) {
+    await update({ status: 'Failed', message: 'Import failed' });
+    throw error;
+  }
+}
+
 /**
  * The cursor sync: each page is applied and its cursor saved in one database transaction, so a crash
  * between pages resumes where it stopped and a page is never applied twice. Returns rows stored.
  */
-export async function syncConnection(
+export function syncConnection(
   deps: BankDeps,
-  { userId, connectionId, runId }: { userId: string; connectionId: string; runId?: string },
+  job: { userId: string; connectionId: string; runId?: string },
 ): Promise<number> {
-  const connection = await getConnection(deps.db, { userId, connectionId });
-  if (!connection?.isActive) {
-    if (runId) await cancelRun(deps, userId, runId);
-    return 0;
-  }
-  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
-  if (runId) {
-    await updateImportRun(deps.db, {
-      userId,
-      runId,
-      status: 'InProgress',
-      message: 'Importing historical data...',
-    });
-  }
-  let stored = 0;
-  let pageNumber = 0;
-  try {
+  const { userId, connectionId } = job;
+  return runImport(deps, job, async (connection, progress) => {
+    const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+    let stored = 0;
     let cursor = connection.cursor;
     for (;;) {
       const page = await deps.provider.syncTransactions(accessToken, cursor);
-      pageNumber += 1;
       const applied = await deps.db.transaction(async (tx) => {
         // Lock the connection; if another worker moved the cursor meanwhile, drop this page and re-read.
         const [row] = await tx
@@ -228,93 +260,27 @@ export async function syncConnection(
         await updateConnection(tx, { userId, connectionId, cursor: page.nextCursor, lastSyncAt: deps.now() });
         return result;
       });
-      if (applied === 'inactive') {
-        if (runId) await cancelRun(deps, userId, runId);
-        return stored;
-      }
+      if (applied === 'inactive') return 'cancelled';
       if ('moved' in applied) {
         cursor = applied.moved;
         continue;
       }
       stored += applied.upserted;
       cursor = page.nextCursor;
-      if (runId)
-        await updateImportRun(deps.db, {
-          userId,
-          runId,
-          processed: stored,
-          progress: percent(stored, page, pageNumber),
-        });
+      await progress.page(stored, page);
       if (!page.hasMore) break;
     }
     await refreshBalances(deps, connection, accessToken);
-    if (runId) {
-      await updateImportRun(deps.db, {
-        userId,
-        runId,
-        status: 'Completed',
-        progress: 100,
-        message: 'Import completed successfully!',
-        completedAt: deps.now(),
-      });
-    }
     return stored;
-  } catch (error) {
-    if (runId) await updateImportRun(deps.db, { userId, runId, status: 'Failed', message: 'Import failed' });
-    throw error;
-  }
+  });
 }
 
 /** A ranged backfill run as a job, reporting progress like the full import. */
 export async function backfillConnection(
   deps: BankDeps,
-  job: Required<Pick<BankSyncJob, 'window'>> & BankSyncJob,
+  job: BankSyncJob & Required<Pick<BankSyncJob, 'window'>>,
 ) {
-  const { userId, connectionId, runId } = job;
-  const connection = await getConnection(deps.db, { userId, connectionId });
-  if (!connection?.isActive) {
-    if (runId) await cancelRun(deps, userId, runId);
-    return;
-  }
-  if (runId)
-    await updateImportRun(deps.db, {
-      userId,
-      runId,
-      status: 'InProgress',
-      message: 'Importing historical data...',
-    });
-  let pageNumber = 0;
-  try {
-    const stored = await backfill(deps, connection, job.window, async (done, page) => {
-      pageNumber += 1;
-      if (runId)
-        await updateImportRun(deps.db, {
-          userId,
-          runId,
-          processed: done,
-          progress: percent(done, page, pageNumber),
-        });
-    });
-    if (runId) {
-      await updateImportRun(deps.db, {
-        userId,
-        runId,
-        status: 'Completed',
-        progress: 100,
-        processed: stored,
-        message: 'Import completed successfully!',
-        completedAt: deps.now(),
-      });
-    }
-  } catch (error) {
-    if (runId) await updateImportRun(deps.db, { userId, runId, status: 'Failed', message: 'Import failed' });
-    throw error;
-  }
-}
-
-/** A run whose connection was disconnected stops; the banner hides it like any finished import. */
-async function cancelRun(deps: BankDeps, userId: string, runId: string) {
-  await updateImportRun(deps.db, { userId, runId, status: 'Failed', message: 'Import cancelled' });
+  await runImport(deps, job, (connection, progress) => backfill(deps, connection, job.window, progress.page));
 }
 
 async function refreshBalances(deps: BankDeps, connection: ConnectionRow, accessToken: string) {
