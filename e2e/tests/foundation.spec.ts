@@ -73,6 +73,8 @@ test.describe('foundation journeys', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     const email = page.getByRole('switch', { name: 'Email notifications' });
     await expect(email).toBeChecked();
+    // The switches wait for the saved settings before they can be changed.
+    await expect(email).toBeEnabled();
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/user/notification-settings') && r.request().method() === 'PUT',
     );

@@ -25,7 +25,8 @@ createRoot(document.getElementById('root')!).render(
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <Notifications position="top-right" />
+      {/* Bottom-right, so toasts never cover the page actions in the top bar. */}
+      <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -9,14 +9,17 @@ import type { JobQueue } from './queue';
 
 /** Runs bank imports off the queue, and re-queues any a stopped server left unfinished. */
 export async function startBankSyncWorker(queue: JobQueue, deps: BankDeps) {
-  const run = async (job: BankSyncJob) => {
-    if (job.window) await backfillConnection(deps, { ...job, window: job.window });
-    else await syncConnection(deps, job);
+  const run = async (job: BankSyncJob, { isLastAttempt }: { isLastAttempt: boolean }) => {
+    if (job.window) await backfillConnection(deps, { ...job, window: job.window, isLastAttempt });
+    else await syncConnection(deps, { ...job, isLastAttempt });
   };
   await queue.work<BankSyncJob>('bank-import', run);
   await queue.work<BankSyncJob>('bank-sync', run);
   // Resuming is safe: the sync continues from the cursor saved with the last applied page.
+  // Runs whose job is still waiting in the queue need nothing; a job left 'active' by a stopped process
+  // would only be retried after it expires, so those runs are queued again now (claiming keeps it single).
   for (const unfinished of await unfinishedImportRuns(deps.db)) {
+    if (await queue.isWaiting('bank-import', { runId: unfinished.id })) continue;
     await queue.send<BankSyncJob>('bank-import', {
       userId: unfinished.userId,
       connectionId: unfinished.connectionId,

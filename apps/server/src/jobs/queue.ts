@@ -1,12 +1,15 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** isLastAttempt: the queue will not retry this job if it fails now. */
+export type JobHandler<T> = (data: T, meta: { isLastAttempt: boolean }) => Promise<void>;
 
 /** The background queue: pg-boss on PostgreSQL or PGlite, so N workers never run the same job twice. */
 export type JobQueue = {
   send: <T extends object>(name: string, data: T, options?: { singletonKey?: string }) => Promise<void>;
   work: <T extends object>(name: string, handler: JobHandler<T>) => Promise<void>;
+  /** Whether a job of this queue whose data contains `match` is waiting to run (created or retry). */
+  isWaiting: (name: string, match: Record<string, string>) => Promise<boolean>;
   stop: () => Promise<void>;
 };
 
@@ -55,9 +58,21 @@ export async function startQueue(
       });
     },
     work: async <T extends object>(name: string, handler: JobHandler<T>) => {
-      await boss.work<T>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
-      });
+      await boss.work<T>(
+        name,
+        { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs)
+            await handler(job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
+        },
+      );
+    },
+    isWaiting: async (name, match) => {
+      const rows = await database.query(
+        "select 1 from pgboss.job where name = $1 and data @> $2::jsonb and state in ('created', 'retry') limit 1",
+        [name, JSON.stringify(match)],
+      );
+      return rows.length > 0;
     },
     stop: async () => {
       if (stopped) return;

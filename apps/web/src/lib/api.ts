@@ -49,10 +49,22 @@ async function request<S extends z.ZodType>(
       : new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
   }
   const text = await res.text();
-  const data: unknown = text ? JSON.parse(text) : null;
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page, say: keep the status, drop the body.
+    if (res.ok)
+      throw new ApiError(
+        res.status,
+        'The server sent an unreadable answer. Please try again.',
+        'BAD_RESPONSE',
+      );
+  }
   if (!res.ok) {
     // A 401 on a request that carried a token means the session is gone: sign out everywhere.
-    if (res.status === 401 && token) {
+    // Only if it is still the stored token: a poll sent before a password change must not sign out the new session.
+    if (res.status === 401 && token && getToken() === token) {
       clearSession();
       onUnauthorized();
     }

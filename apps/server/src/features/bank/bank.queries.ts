@@ -317,3 +317,19 @@ export async function cancelOpenRuns(
       ),
     );
 }
+
+/** Takes a waiting (or interrupted) run for a worker; null when it already finished. */
+export async function claimImportRun(db: Db, { userId, runId }: { userId: string; runId: string }) {
+  const [row] = await db
+    .update(importRuns)
+    .set({ status: 'InProgress', message: 'Importing historical data...', updatedAt: new Date() })
+    .where(
+      and(
+        eq(importRuns.userId, userId),
+        eq(importRuns.id, runId),
+        inArray(importRuns.status, ['Pending', 'InProgress']),
+      ),
+    )
+    .returning({ id: importRuns.id });
+  return row ?? null;
+}

@@ -10,6 +10,7 @@ import { applyPage } from './apply-page';
 import {
   type ConnectionRow,
   cancelOpenRuns,
+  claimImportRun,
   createImportRun,
   deleteConnectionTransactions,
   getConnection,
@@ -122,14 +123,25 @@ export async function linkBank(
     };
   }
   let imported = 0;
+  let quickSyncDone = false;
   if (mode === 'quick-sync') {
     const fromDay = addDays(todayIn(timeZone, deps.now()), -QUICK_SYNC_DAYS);
-    imported = await backfill(deps, connection, { fromDay });
-    connection =
-      (await updateConnection(deps.db, { userId, connectionId: connection.id, lastSyncAt: deps.now() })) ??
-      connection;
+    try {
+      const quick = await backfill(deps, connection, { fromDay });
+      imported = quick === 'cancelled' ? 0 : quick;
+      quickSyncDone = true;
+      connection =
+        (await updateConnection(deps.db, { userId, connectionId: connection.id, lastSyncAt: deps.now() })) ??
+        connection;
+    } catch (error) {
+      // The connection is saved; the background import (with its retries) still brings the history.
+      console.warn(
+        'quick sync failed; the background import continues',
+        error instanceof Error ? error.message : error,
+      );
+    }
   }
-  const run = await queueFullImport(deps, connection, mode === 'quick-sync');
+  const run = await queueFullImport(deps, connection, quickSyncDone);
   return {
     connection: await connectionResponse(deps, connection),
     transactionsImported: imported,
@@ -156,25 +168,42 @@ async function backfill(
   connection: ConnectionRow,
   window: { fromDay: string; toDay?: string },
   onPage?: (stored: number, page: SyncPage) => Promise<void>,
-): Promise<number> {
+): Promise<number | 'cancelled'> {
   const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
   let stored = 0;
   for await (const page of pages(deps, accessToken, null)) {
-    const result = await deps.db.transaction((tx) =>
-      applyPage(tx, {
+    const result = await deps.db.transaction(async (tx) => {
+      // The same lock the cursor sync and disconnect take: no page lands on a disconnected connection.
+      if (!(await lockActiveConnection(tx, connection.id))) return 'inactive' as const;
+      return applyPage(tx, {
         userId: connection.userId,
         connectionId: connection.id,
         added: page.added,
         modified: page.modified,
         removed: page.removed,
         ...window,
-      }),
-    );
+      });
+    });
+    if (result === 'inactive') return 'cancelled';
     stored += result.upserted;
     await onPage?.(stored, page);
   }
   return stored;
 }
+
+/** Locks the connection row for this transaction; null when it is gone or disconnected. */
+async function lockActiveConnection(tx: Db, connectionId: string) {
+  const [row] = await tx
+    .select({ cursor: bankConnections.cursor, isActive: bankConnections.isActive })
+    .from(bankConnections)
+    .where(eq(bankConnections.id, connectionId))
+    .for('update');
+  return row?.isActive ? row : null;
+}
+
+/** Plaid's answer when the item changed mid-pagination: start again from the cursor the pagination began at. */
+const MUTATION_DURING_PAGINATION = 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION';
+const MAX_PAGINATION_RESTARTS = 3;
 
 const percent = (done: number, page: SyncPage, pageNumber: number) =>
   page.totalEstimate
@@ -189,17 +218,18 @@ type RunProgress = { page: (stored: number, page: SyncPage) => Promise<void> };
  */
 async function runImport(
   deps: BankDeps,
-  { userId, connectionId, runId }: { userId: string; connectionId: string; runId?: string },
+  { userId, connectionId, runId, isLastAttempt = true }: BankSyncJob & { isLastAttempt?: boolean },
   work: (connection: ConnectionRow, progress: RunProgress) => Promise<number | 'cancelled'>,
 ): Promise<number> {
   const update = (values: Partial<ImportRunRow>) =>
     runId ? updateImportRun(deps.db, { userId, runId, ...values }) : Promise.resolve();
+  // Claiming the run makes a duplicate delivery of a finished run (restart, expiry) a no-op.
+  if (runId && !(await claimImportRun(deps.db, { userId, runId }))) return 0;
   const connection = await getConnection(deps.db, { userId, connectionId });
   if (!connection?.isActive) {
     await update({ status: 'Failed', message: 'Import cancelled' });
     return 0;
   }
-  await update({ status: 'InProgress', message: 'Importing historical data...' });
   let pageNumber = 0;
   try {
     const stored = await work(connection, {
@@ -221,7 +251,8 @@ async function runImport(
     });
     return stored;
   } catch (error) {
-    await update({ status: 'Failed', message: 'Import failed' });
+    // The queue retries; the banner says Failed only when no attempt is left.
+    if (isLastAttempt) await update({ status: 'Failed', message: 'Import failed' });
     throw error;
   }
 }
@@ -232,23 +263,33 @@ async function runImport(
  */
 export function syncConnection(
   deps: BankDeps,
-  job: { userId: string; connectionId: string; runId?: string },
+  job: BankSyncJob & { isLastAttempt?: boolean },
 ): Promise<number> {
   const { userId, connectionId } = job;
   return runImport(deps, job, async (connection, progress) => {
     const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+    // Accounts first, so transactions of an account the bank added since the last sync have a home.
+    await refreshAccounts(deps, connection, accessToken);
     let stored = 0;
     let cursor = connection.cursor;
+    let paginationStart = cursor;
+    let restarts = 0;
     for (;;) {
-      const page = await deps.provider.syncTransactions(accessToken, cursor);
+      let page: SyncPage;
+      try {
+        page = await deps.provider.syncTransactions(accessToken, cursor);
+      } catch (error) {
+        if (!isMutationDuringPagination(error) || restarts >= MAX_PAGINATION_RESTARTS) throw error;
+        // Re-reading pages already applied is harmless: applying a page is idempotent.
+        restarts += 1;
+        await updateConnection(deps.db, { userId, connectionId, cursor: paginationStart });
+        cursor = paginationStart;
+        continue;
+      }
       const applied = await deps.db.transaction(async (tx) => {
-        // Lock the connection; if another worker moved the cursor meanwhile, drop this page and re-read.
-        const [row] = await tx
-          .select({ cursor: bankConnections.cursor, isActive: bankConnections.isActive })
-          .from(bankConnections)
-          .where(eq(bankConnections.id, connectionId))
-          .for('update');
-        if (!row?.isActive) return 'inactive' as const;
+        const row = await lockActiveConnection(tx, connectionId);
+        if (!row) return 'inactive' as const;
+        // Another worker moved the cursor meanwhile: drop this page and continue from theirs.
         if (row.cursor !== cursor) return { moved: row.cursor };
         const result = await applyPage(tx, {
           userId,
@@ -263,6 +304,7 @@ export function syncConnection(
       if (applied === 'inactive') return 'cancelled';
       if ('moved' in applied) {
         cursor = applied.moved;
+        paginationStart = cursor;
         continue;
       }
       stored += applied.upserted;
@@ -270,22 +312,32 @@ export function syncConnection(
       await progress.page(stored, page);
       if (!page.hasMore) break;
     }
-    await refreshBalances(deps, connection, accessToken);
+    await refreshAccounts(deps, connection, accessToken);
     return stored;
   });
+}
+
+function isMutationDuringPagination(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && Reflect.get(error, 'code') === MUTATION_DURING_PAGINATION
+  );
 }
 
 /** A ranged backfill run as a job, reporting progress like the full import. */
 export async function backfillConnection(
   deps: BankDeps,
-  job: BankSyncJob & Required<Pick<BankSyncJob, 'window'>>,
+  job: BankSyncJob & Required<Pick<BankSyncJob, 'window'>> & { isLastAttempt?: boolean },
 ) {
   await runImport(deps, job, (connection, progress) => backfill(deps, connection, job.window, progress.page));
 }
 
-async function refreshBalances(deps: BankDeps, connection: ConnectionRow, accessToken: string) {
+/** New accounts and fresh balances; never revives the accounts of a connection disconnected meanwhile. */
+async function refreshAccounts(deps: BankDeps, connection: ConnectionRow, accessToken: string) {
   const { accounts } = await deps.provider.getAccounts(accessToken);
-  await saveAccounts(deps.db, { userId: connection.userId, connectionId: connection.id, accounts });
+  await deps.db.transaction(async (tx) => {
+    if (!(await lockActiveConnection(tx, connection.id))) return;
+    await saveAccounts(tx, { userId: connection.userId, connectionId: connection.id, accounts });
+  });
 }
 
 /** Queues a ranged import (import-historical-data). */
@@ -310,10 +362,12 @@ export async function queueBackfill(
 export async function disconnect(deps: BankDeps, connection: ConnectionRow) {
   const { userId, id: connectionId } = connection;
   return deps.db.transaction(async (tx) => {
+    // Inactive first: this waits for any page holding the connection lock, and later pages see it and stop.
+    const updated = await updateConnection(tx, { userId, connectionId, isActive: false, cursor: null });
     await deleteConnectionTransactions(tx, { userId, connectionId });
     await setAccountsActive(tx, { userId, connectionId, isActive: false });
     await cancelOpenRuns(tx, { userId, connectionId });
-    return updateConnection(tx, { userId, connectionId, isActive: false, cursor: null });
+    return updated;
   });
 }
 

@@ -34,6 +34,8 @@ export function webhookRoutes(verifier: PlaidWebhookVerifier | null): FastifyPlu
     app.post(
       '/plaid/webhook',
       {
+        // Unauthenticated by nature, so it is rate limited like sign-in.
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
           tags: ['bank'],
           response: { 200: z.object({ received: z.literal(true) }), 401: errorBody },

@@ -25,6 +25,7 @@ export type PlaidWebhookVerifier = {
 /** Plaid's key ids are UUIDs; anything far from that shape is not worth a request. */
 const KEY_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const MISS_TTL_MS = 60_000;
+const MAX_REMEMBERED_MISSES = 1000;
 
 type VerificationKey = { key: Awaited<ReturnType<typeof importJWK>>; expiredAt: number | null };
 
@@ -78,7 +79,11 @@ export function createPlaidWebhookVerifier(
     // so a key Plaid has since retired stops verifying.
     const live = [...keys].filter(([, key]) => key.expiredAt === null).map(([id]) => load(id));
     const [key] = await Promise.all([load(kid), ...live]);
-    if (!key) misses.set(kid, now().getTime());
+    if (!key) {
+      // Bounded: a flood of made-up kids must not grow memory without end.
+      if (misses.size >= MAX_REMEMBERED_MISSES) misses.clear();
+      misses.set(kid, now().getTime());
+    }
     return key ?? null;
   }
 
