@@ -487,3 +487,66 @@ describe('an import interrupted by a stopped server', () => {
     }
   });
 });
+
+describe('disconnecting while an import runs', () => {
+  it('stops a re-import: no rows land on the disconnected connection and the run says cancelled', async () => {
+    fake.maxPageSize = 10;
+    const real = createPlaidProvider({
+      clientId: fake.clientId,
+      secret: fake.secret,
+      env: 'sandbox',
+      baseUrl: fake.url,
+    });
+    let onThirdPage: (() => Promise<void>) | null = null;
+    let calls = 0;
+    const provider: BankProvider = {
+      ...real,
+      syncTransactions: async (...args) => {
+        calls += 1;
+        if (calls === 3 && onThirdPage) await onThirdPage();
+        return real.syncTransactions(...args);
+      },
+    };
+    const app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: provider });
+    try {
+      const alice = await signUp(app);
+      const { connection } = await connect(app, alice, '/api/plaid/exchange-public-token');
+      await waitForImport(app, alice.token, connection.id);
+      // A ranged re-import reads the history again; the person disconnects on its third page.
+      calls = 0;
+      onThirdPage = async () => {
+        const res = await app.inject({
+          method: 'DELETE',
+          url: `/api/plaid/connections/${connection.id}`,
+          headers: bearer(alice),
+        });
+        expect(res.statusCode).toBe(200);
+      };
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/plaid/import-historical-data',
+        headers: bearer(alice),
+        payload: { connectionId: connection.id, range: '2y' },
+      });
+      expect(res.statusCode).toBe(200);
+      const run = await eventually(async () => {
+        const [row] = await app.database.query<{ status: string; message: string }>(
+          'select status, message from import_runs where connection_id = $1 order by created_at desc limit 1',
+          [connection.id],
+        );
+        return row?.status === 'Failed' ? row : undefined;
+      }, 'the cancelled import');
+      expect(run.message).toBe('Import cancelled');
+      expect(await transactionRows(app, alice.user.id)).toEqual([]);
+      const accounts = await app.inject({
+        method: 'GET',
+        url: '/api/plaid/accounts',
+        headers: bearer(alice),
+      });
+      expect(accounts.json()).toEqual([]);
+    } finally {
+      fake.maxPageSize = 500;
+      await app.close();
+    }
+  });
+});
