@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, isoDay, presetRange, todayIn } from './dates';
+
+describe('presetRange', () => {
+  it.each([
+    ['all', '2026-11-20', {}],
+    ['week', '2026-11-20', { startDate: '2026-11-13', endDate: '2026-11-20' }],
+    ['month', '2026-11-20', { startDate: '2026-10-20', endDate: '2026-11-20' }],
+    ['month', '2026-03-31', { startDate: '2026-02-28', endDate: '2026-03-31' }],
+    ['month', '2024-03-31', { startDate: '2024-02-29', endDate: '2024-03-31' }],
+    ['quarter', '2026-05-31', { startDate: '2026-02-28', endDate: '2026-05-31' }],
+    ['year', '2024-02-29', { startDate: '2023-02-28', endDate: '2024-02-29' }],
+    ['ytd', '2026-01-01', { startDate: '2026-01-01', endDate: '2026-01-01' }],
+    ['week', '2026-01-03', { startDate: '2025-12-27', endDate: '2026-01-03' }],
+  ] as const)('%s ending %s', (preset, today, range) => {
+    expect(presetRange(preset, today)).toEqual(range);
+  });
+});
+
+describe('todayIn', () => {
+  it("follows the person's time zone, not the server's", () => {
+    const instant = new Date('2026-11-21T03:30:00Z');
+    expect(todayIn('UTC', instant)).toBe('2026-11-21');
+    expect(todayIn('America/Los_Angeles', instant)).toBe('2026-11-20');
+    expect(todayIn('Asia/Tokyo', instant)).toBe('2026-11-21');
+    expect(todayIn('Pacific/Kiritimati', new Date('2026-11-20T10:30:00Z'))).toBe('2026-11-21');
+  });
+
+  it('is unaffected by a DST change', () => {
+    // US clocks go back at 2026-11-01 06:00Z (2am EDT → 1am EST).
+    expect(todayIn('America/New_York', new Date('2026-11-01T05:30:00Z'))).toBe('2026-11-01');
+    expect(todayIn('America/New_York', new Date('2026-11-02T04:30:00Z'))).toBe('2026-11-01');
+  });
+});
+
+describe('day arithmetic', () => {
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+
+  it('clamps month arithmetic to the last day of the month', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+  });
+
+  it('adding and removing the same days returns the same day', () => {
+    const day = fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2090-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.integer({ min: -5000, max: 5000 }), (d, n) => addDays(addDays(d, n), -n) === d),
+    );
+  });
+
+  it('accepts real days only', () => {
+    expect(isoDay.safeParse('2024-02-29').success).toBe(true);
+    expect(isoDay.safeParse('2025-02-29').success).toBe(false);
+    expect(isoDay.safeParse('2025-2-1').success).toBe(false);
+  });
+});
