@@ -1,0 +1,189 @@
+import { CATEGORY } from '@tally/shared';
+import { type App, type Auth, call } from './lib/app';
+import { createRandom } from './lib/random';
+
+export type Group = 'baseline' | 'list' | 'summary' | 'spending';
+
+export type Query = { name: string; group: Group; url: string };
+
+export type QueryResult = Query & {
+  /** Rows the filters match (list: totalItems; summary: transactionCount; spending: categories). */
+  matched: number;
+  runs: { p50: number; p95: number; mean: number; max: number }[];
+  /** Medians over the runs. */
+  p50: number;
+  p95: number;
+};
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+type Account = { id: string; name: string; type: number; subtype: string | null };
+type List = { pagination: { totalItems: number; totalPages: number } };
+
+/**
+ * The filter matrix, at L's data: none, each filter alone, several together, search common and absent,
+ * and deep pages. Dates are relative to the last day of the generated history.
+ */
+export async function buildQueries(app: App, auth: Auth, anchor: string): Promise<Query[]> {
+  const accounts = await call<Account[]>(app, auth, 'GET', '/api/plaid/accounts');
+  const card = accounts.find((a) => a.subtype === 'credit card');
+  const savings = accounts.find((a) => a.subtype === 'savings');
+  if (!card || !savings) throw new Error('L is missing a credit card or a savings account');
+  const last30 = `startDate=${addDays(anchor, -29)}&endDate=${anchor}`;
+  const last90 = `startDate=${addDays(anchor, -89)}&endDate=${anchor}`;
+  const year = `startDate=${addDays(anchor, -364)}&endDate=${anchor}`;
+  const month = `startDate=${addDays(anchor, -395)}&endDate=${addDays(anchor, -366)}`;
+  const C = CATEGORY;
+  const list = (name: string, query: string): Query => ({
+    name,
+    group: 'list',
+    url: `/api/transactions${query ? `?${query}` : ''}`,
+  });
+  const first = await call<List>(app, auth, 'GET', '/api/transactions');
+  const queries: Query[] = [
+    // What every request pays before any transaction is read: routing, bearer check against sessions, one row.
+    { name: 'baseline: GET /api/user/profile', group: 'baseline', url: '/api/user/profile' },
+    list('no filter (page 1 of 25)', ''),
+    list('no filter, pageSize=100', 'pageSize=100'),
+    list('category Groceries', `category=${C.Groceries}`),
+    list('category Travel (rare)', `category=${C.Travel}`),
+    list('account: a credit card', `accountId=${card.id}`),
+    list('account: savings (small)', `accountId=${savings.id}`),
+    list('dates: last 30 days', last30),
+    list('dates: last 365 days', year),
+    list('dates: one month a year ago', month),
+    list('minAmount=500', 'minAmount=500'),
+    list('maxAmount=5', 'maxAmount=5'),
+    list('amount 20..50', 'minAmount=20&maxAmount=50'),
+    list("search 'grocery' (common)", 'searchTerm=grocery'),
+    list("search 'starbucks'", 'searchTerm=starbucks'),
+    list("search 'amzn mktp'", 'searchTerm=amzn%20mktp'),
+    list("search 'zzqx' (absent)", 'searchTerm=zzqx'),
+    list('category + last 90 days', `category=${C.Groceries}&${last90}`),
+    list('account + 365 days + minAmount=100', `accountId=${card.id}&${year}&minAmount=100`),
+    list("search 'uber' + account", `searchTerm=uber&accountId=${card.id}`),
+    list(
+      "search 'grocery' + category + 365 days + 10..200",
+      `searchTerm=grocery&category=${C.Groceries}&${year}&minAmount=10&maxAmount=200`,
+    ),
+    list(
+      'all filters (search, category, account, dates, amounts)',
+      `searchTerm=star&category=${C.DiningOut}&accountId=${card.id}&${year}&minAmount=1&maxAmount=100`,
+    ),
+    list('deep: page=200', 'page=200'),
+    list('deep: page=200, pageSize=100', 'page=200&pageSize=100'),
+    list('deep: last page', `page=${first.pagination.totalPages}`),
+    list('deep: category DiningOut page=100', `category=${C.DiningOut}&page=100`),
+    { name: 'summary: no filter', group: 'summary', url: '/api/transactions/summary' },
+    { name: 'summary: last 365 days', group: 'summary', url: `/api/transactions/summary?${year}` },
+    { name: 'summary: last 30 days', group: 'summary', url: `/api/transactions/summary?${last30}` },
+    {
+      name: "summary: search 'grocery'",
+      group: 'summary',
+      url: '/api/transactions/summary?searchTerm=grocery',
+    },
+    {
+      name: 'summary: category + account + 365 days',
+      group: 'summary',
+      url: `/api/transactions/summary?category=${C.DiningOut}&accountId=${card.id}&${year}`,
+    },
+    {
+      name: 'spending-by-category: 365 days',
+      group: 'spending',
+      url: `/api/reports/spending-by-category?${year}`,
+    },
+    {
+      name: 'spending-by-category: last 30 days',
+      group: 'spending',
+      url: `/api/reports/spending-by-category?${last30}`,
+    },
+    { name: 'spending-by-category: all time', group: 'spending', url: '/api/reports/spending-by-category' },
+  ];
+  return queries;
+}
+
+async function matched(app: App, auth: Auth, q: Query): Promise<number> {
+  const body = await call<unknown>(app, auth, 'GET', q.url);
+  if (q.group === 'list') return (body as List).pagination.totalItems;
+  if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
+  if (q.group === 'spending') return (body as unknown[]).length;
+  return 1;
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = (p / 100) * (sorted.length - 1);
+  const lo = Math.floor(rank);
+  const hi = Math.ceil(rank);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (rank - lo);
+}
+
+export const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/**
+ * Times every query through app.inject (routing, auth, validation, SQL, serialisation), after a warm-up.
+ * Each run visits the queries round-robin in a shuffled order per iteration, so no query gets a cache
+ * or JIT state the others did not have; p50/p95 per query per run, then the median over runs.
+ */
+export async function measureQueries(
+  app: App,
+  auth: Auth,
+  queries: Query[],
+  options: { runs: number; iterations: number; warmup: number; log: (message: string) => void },
+): Promise<QueryResult[]> {
+  const samples = queries.map(() => [] as number[][]);
+  const counts: number[] = [];
+  for (const q of queries) counts.push(await matched(app, auth, q));
+  const random = createRandom('bench-order');
+  for (let run = 0; run < options.runs; run++) {
+    for (let w = 0; w < options.warmup; w++) {
+      for (const q of queries) await call(app, auth, 'GET', q.url);
+    }
+    const times = queries.map(() => [] as number[]);
+    const order = queries.map((_, i) => i);
+    const started = performance.now();
+    for (let it = 0; it < options.iterations; it++) {
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(random.next() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      for (const i of order) {
+        const q = queries[i]!;
+        const t = performance.now();
+        const res = await app.inject({ method: 'GET', url: q.url, headers: auth });
+        const ms = performance.now() - t;
+        if (res.statusCode !== 200) throw new Error(`${q.url}: ${res.statusCode} ${res.body}`);
+        times[i]!.push(ms);
+      }
+    }
+    options.log(
+      `  run ${run + 1}/${options.runs}: ${options.iterations} × ${queries.length} requests in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    times.forEach((t, i) => {
+      samples[i]!.push(t);
+    });
+  }
+  return queries.map((q, i) => {
+    const runs = samples[i]!.map((t) => {
+      const sorted = [...t].sort((a, b) => a - b);
+      return {
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        mean: t.reduce((a, b) => a + b, 0) / t.length,
+        max: sorted.at(-1)!,
+      };
+    });
+    return {
+      ...q,
+      matched: counts[i]!,
+      runs,
+      p50: median(runs.map((r) => r.p50)),
+      p95: median(runs.map((r) => r.p95)),
+    };
+  });
+}

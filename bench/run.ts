@@ -1,0 +1,198 @@
+/**
+ * Tally performance benchmarks: `npm run bench [-- options]`. See BENCHMARKS.md.
+ *
+ *   --db=pglite|postgres|both      which databases (env BENCH_DB, default both)
+ *   --scale=1                      1 = 2M rows, L with 100k (env BENCH_SCALE)
+ *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
+ *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
+ *   --only=queries,import          what to measure (env BENCH_ONLY, default both)
+ *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
+ *   --pg-url=postgres://…          server to create tally_bench on (env BENCH_DATABASE_URL)
+ *                                  (the database's name: env BENCH_PG_DATABASE, default tally_bench)
+ *   --explain                      print EXPLAIN (ANALYZE, BUFFERS) of each query's SQL on L
+ *   --skip-vacuum                  PGlite: no VACUUM (ANALYZE) after the load, as the app leaves a PGlite
+ *                                  database (it runs no autovacuum); cached separately
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BenchDatabase, CACHE_DIR, preparePglite, preparePostgres } from './databases';
+import { explainAll } from './explain';
+import { L_EMAIL, L_PASSWORD } from './generate';
+import { type ImportResult, measureImport } from './import';
+import { login, startApp } from './lib/app';
+import { buildQueries, type Group, measureQueries, type QueryResult } from './queries';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: process.env.BENCH_DB ?? 'both' },
+    scale: { type: 'string', default: process.env.BENCH_SCALE ?? '1' },
+    runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
+    iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
+    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import' },
+    regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
+    'pg-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+    explain: { type: 'boolean', default: false },
+    'skip-vacuum': { type: 'boolean', default: false },
+  },
+});
+
+const scale = Number(values.scale);
+const runs = Number(values.runs);
+const iterations = Number(values.iterations);
+const only = new Set(values.only.split(',').map((s) => s.trim()));
+const kinds = (values.db === 'both' ? ['pglite', 'postgres'] : [values.db]) as ('pglite' | 'postgres')[];
+if (!(scale >= 0.02 && scale <= 5)) throw new Error('--scale must be between 0.02 and 5');
+if (!(runs >= 1 && iterations >= 5)) throw new Error('--runs ≥ 1 and --iterations ≥ 5');
+for (const k of kinds) if (k !== 'pglite' && k !== 'postgres') throw new Error(`unknown --db ${k}`);
+
+const log = (message: string) => console.log(message);
+const TARGETS: Record<'pglite' | 'postgres', Record<Group, number> & { importSeconds: number }> = {
+  pglite: { baseline: Number.NaN, list: 20, summary: 50, spending: 50, importSeconds: 3 },
+  postgres: { baseline: Number.NaN, list: 10, summary: 50, spending: 50, importSeconds: 2 },
+};
+
+type Result = {
+  kind: 'pglite' | 'postgres';
+  version: string;
+  prepared: BenchDatabase['preparedIn'];
+  generated: BenchDatabase['meta'];
+  queries?: QueryResult[];
+  import?: ImportResult;
+};
+
+const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus.length} × ${cpus[0]?.model ?? 'unknown'}`,
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+function report(result: Result): string {
+  const t = TARGETS[result.kind];
+  const lines: string[] = [];
+  lines.push(`### ${result.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${result.version})`);
+  const g = result.generated.report;
+  lines.push('');
+  lines.push(
+    `${g.transactions.toLocaleString('en-US')} transactions, ${g.users} users, ${g.accounts} accounts; ` +
+      `L = ${g.lTransactions.toLocaleString('en-US')}. Data ${result.prepared.how} ` +
+      `(${result.prepared.seconds.toFixed(0)} s; generation took ${g.seconds.total.toFixed(0)} s: ` +
+      `rows ${g.seconds.rows.toFixed(0)} s, indexes ${g.seconds.indexes.toFixed(0)} s, ` +
+      `${result.generated.key.endsWith('-novacuum') ? 'no VACUUM ANALYZE' : `VACUUM ANALYZE ${g.seconds.vacuumAnalyze.toFixed(0)} s`}).`,
+  );
+  if (result.queries) {
+    lines.push('');
+    lines.push(`Median of ${runs} runs × ${iterations} requests per query, milliseconds.`);
+    lines.push('');
+    lines.push('| Query | Rows matched | p50 | p95 | Target p95 | |');
+    lines.push('|---|---:|---:|---:|---:|---|');
+    for (const q of result.queries) {
+      const target = t[q.group];
+      const verdict = Number.isNaN(target) ? '' : q.p95 <= target ? 'ok' : '**over**';
+      lines.push(
+        `| ${q.name} | ${q.matched.toLocaleString('en-US')} | ${ms(q.p50)} | ${ms(q.p95)} | ${Number.isNaN(target) ? '–' : target} | ${verdict} |`,
+      );
+    }
+    lines.push('');
+    for (const group of ['list', 'summary', 'spending'] as const) {
+      const rows = result.queries.filter((q) => q.group === group);
+      const worst = rows.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+      const met = rows.filter((q) => q.p95 <= t[group]).length;
+      lines.push(
+        `- ${group}: ${met}/${rows.length} within p95 ≤ ${t[group]} ms; worst p95 ${ms(worst.p95)} ms (${worst.name})`,
+      );
+    }
+  }
+  if (result.import) {
+    const imp = result.import;
+    lines.push('');
+    lines.push(
+      `Import (${imp.institution}, transactionsPerInstitution ${imp.transactionsPerInstitution}; ` +
+        `demo history generated in ${imp.providerGenerationSeconds.toFixed(2)} s before timing):`,
+    );
+    lines.push('');
+    lines.push(
+      '| Run | Transactions | Import (s) | of which provider (s) | Node CPU (s) | Re-run backfill (s) | Re-run full sync (s) | Rows unchanged |',
+    );
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---|');
+    imp.runs.forEach((r, i) => {
+      lines.push(
+        `| ${i + 1} | ${r.transactions.toLocaleString('en-US')} | ${r.seconds.toFixed(2)} | ${r.providerSeconds.toFixed(2)} | ${r.nodeCpuSeconds.toFixed(2)} | ${r.rerunBackfillSeconds.toFixed(2)} | ${r.rerunFullSyncSeconds.toFixed(2)} | ${r.unchanged.backfill && r.unchanged.fullSync ? 'yes' : '**no**'} |`,
+      );
+    });
+    lines.push('');
+    lines.push(
+      `- median import ${imp.medianSeconds.toFixed(2)} s vs target ≤ ${t.importSeconds} s: ${imp.medianSeconds <= t.importSeconds ? 'ok' : '**over**'}`,
+    );
+    lines.push(
+      `- VACUUM (ANALYZE) transactions afterwards (${imp.runs.reduce((n, r) => n + r.transactions, 0).toLocaleString('en-US')} new rows): ${imp.vacuumAnalyzeSeconds.toFixed(2)} s`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
+  log(`\n== ${kind} ==`);
+  const options = { scale, regenerate: values.regenerate, vacuum: !values['skip-vacuum'], log };
+  const bench =
+    kind === 'pglite' ? await preparePglite(options) : await preparePostgres(values['pg-url'], options);
+  try {
+    const [v] = await bench.database.query<{ version: string }>('SELECT version()');
+    const version = (v?.version ?? '').split(' on ')[0]!.split(',')[0]!;
+    const result: Result = { kind, version, prepared: bench.preparedIn, generated: bench.meta };
+    if (only.has('queries') || values.explain) {
+      const app = await startApp(bench.database, { runJobs: false });
+      try {
+        const auth = await login(app, L_EMAIL, L_PASSWORD);
+        const queries = await buildQueries(app, auth, bench.meta.report.anchor);
+        if (values.explain) {
+          await explainAll(bench.database, bench.meta.report.lUserId, queries, log);
+        }
+        if (only.has('queries')) {
+          log(`${queries.length} queries × ${iterations} iterations × ${runs} runs`);
+          result.queries = await measureQueries(app, auth, queries, { runs, iterations, warmup: 3, log });
+        }
+      } finally {
+        await app.close();
+      }
+    }
+    if (only.has('import')) {
+      log('import: 10k transactions through the demo provider');
+      result.import = await measureImport(bench.database, { runs, transactionsPerInstitution: 10_000, log });
+    }
+    return result;
+  } finally {
+    await bench.close();
+  }
+}
+
+const started = Date.now();
+const results: Result[] = [];
+for (const kind of kinds) results.push(await benchOne(kind));
+const info = machine();
+const header = [
+  `Machine: ${info.cpu}, ${info.memoryGiB} GiB RAM, ${info.platform}, Node ${info.node}.`,
+  `Scale ${scale}, ${runs} runs × ${iterations} iterations; finished ${new Date().toISOString()} ` +
+    `in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+].join('\n');
+const markdown = [header, ...results.map(report)].join('\n\n');
+console.log(`\n${markdown}`);
+fs.mkdirSync(CACHE_DIR, { recursive: true });
+const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+const out = path.join(CACHE_DIR, `results-${stamp}`);
+fs.writeFileSync(
+  `${out}.json`,
+  `${JSON.stringify({ machine: info, scale, runs, iterations, results }, null, 2)}\n`,
+);
+fs.writeFileSync(`${out}.md`, `${markdown}\n`);
+console.log(`\nSaved ${path.relative(process.cwd(), out)}.{json,md}`);
