@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { type Database, vacuumAfterImports } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { profileRoutes } from './features/auth/profile.routes';
 import { bankRoutes } from './features/bank/bank.routes';
@@ -111,7 +111,7 @@ export async function buildApp({
     queue,
     now,
   };
-  if (runJobs) await startBankSyncWorker(queue, bank);
+  if (runJobs) await startBankSyncWorker(queue, bank, { afterImport: vacuumAfterImports(database) });
   const plaidWebhookVerifier = config.plaid
     ? createPlaidWebhookVerifier({ ...config.plaid, env: config.plaid.env }, { now })
     : null;

@@ -166,11 +166,30 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_user_provider_key').on(t.userId, t.providerTransactionId),
-    index('transactions_user_date_idx').on(t.userId, t.date.desc(), t.id.desc()),
-    index('transactions_user_account_date_idx').on(t.userId, t.accountId, t.date.desc()),
-    index('transactions_user_category_date_idx').on(t.userId, t.category, t.date.desc()),
+    // Lists read live rows newest first (ORDER BY date DESC, id DESC = NULLS FIRST), so the keys match
+    // that order and the predicate matches filterWhere; the trailing columns let counts, amount filters,
+    // summaries and reports be answered from the index alone.
+    index('transactions_user_date_idx')
+      .on(
+        t.userId,
+        t.date.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.accountId,
+        t.category,
+        t.amount,
+        t.isTransfer,
+      )
+      .where(sql`${t.deletedAt} is null`),
+    index('transactions_user_account_date_idx')
+      .on(t.userId, t.accountId, t.date.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('transactions_user_category_date_idx')
+      .on(t.userId, t.category, t.date.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    // user_id inside the trigram index (btree_gin) so a search reads only the person's candidates.
     index('transactions_search_idx').using(
       'gin',
+      t.userId,
       sql`(lower(${t.description} || ' ' || coalesce(${t.merchantName}, ''))) gin_trgm_ops`,
     ),
   ],

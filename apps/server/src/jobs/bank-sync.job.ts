@@ -7,11 +7,20 @@ import {
 } from '../features/bank/bank.service';
 import type { JobQueue } from './queue';
 
-/** Runs bank imports off the queue, and re-queues any a stopped server left unfinished. */
-export async function startBankSyncWorker(queue: JobQueue, deps: BankDeps) {
+/**
+ * Runs bank imports off the queue, and re-queues any a stopped server left unfinished.
+ * afterImport hears how many rows each run stored (database upkeep).
+ */
+export async function startBankSyncWorker(
+  queue: JobQueue,
+  deps: BankDeps,
+  { afterImport }: { afterImport?: (rows: number) => Promise<void> } = {},
+) {
   const run = async (job: BankSyncJob, { isLastAttempt }: { isLastAttempt: boolean }) => {
-    if (job.window) await backfillConnection(deps, { ...job, window: job.window, isLastAttempt });
-    else await syncConnection(deps, { ...job, isLastAttempt });
+    const stored = job.window
+      ? await backfillConnection(deps, { ...job, window: job.window, isLastAttempt })
+      : await syncConnection(deps, { ...job, isLastAttempt });
+    await afterImport?.(stored);
   };
   await queue.work<BankSyncJob>('bank-import', run);
   await queue.work<BankSyncJob>('bank-sync', run);

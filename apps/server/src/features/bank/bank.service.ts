@@ -328,7 +328,9 @@ export async function backfillConnection(
   deps: BankDeps,
   job: BankSyncJob & Required<Pick<BankSyncJob, 'window'>> & { isLastAttempt?: boolean },
 ) {
-  await runImport(deps, job, (connection, progress) => backfill(deps, connection, job.window, progress.page));
+  return runImport(deps, job, (connection, progress) =>
+    backfill(deps, connection, job.window, progress.page),
+  );
 }
 
 /** New accounts and fresh balances; never revives the accounts of a connection disconnected meanwhile. */

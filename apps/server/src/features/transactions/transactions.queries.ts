@@ -86,16 +86,23 @@ export async function listTransactions(
   }: { userId: string; filters: TransactionFilters; page: number; pageSize: number },
 ) {
   const where = filterWhere(userId, filters);
+  // The page's ids first: an index-only scan, so skipping to a deep page costs index entries, not rows.
+  const pageIds = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(where)
+    // Newest first; the id breaks ties so pages never overlap or skip.
+    .orderBy(desc(transactions.date), desc(transactions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page_ids');
   const [rows, [count]] = await Promise.all([
     db
       .select(selection)
-      .from(transactions)
+      .from(pageIds)
+      .innerJoin(transactions, eq(transactions.id, pageIds.id))
       .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
-      .where(where)
-      // Newest first; the id breaks ties so pages never overlap or skip.
-      .orderBy(desc(transactions.date), desc(transactions.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .orderBy(desc(transactions.date), desc(transactions.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
   ]);
   const totalItems = Number(count?.n ?? 0);

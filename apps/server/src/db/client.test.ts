@@ -1,0 +1,35 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, fromPglite, fromPostgres, pgliteOptions, vacuumAfterImports } from './client';
+
+const lastVacuum = async (database: Database) =>
+  (
+    await database.query<{ vacuumed: Date | null; analyzed: Date | null }>(
+      "select last_vacuum as vacuumed, last_analyze as analyzed from pg_stat_user_tables where relname = 'transactions'",
+    )
+  )[0];
+
+describe('vacuumAfterImports', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = fromPglite(await PGlite.create(pgliteOptions));
+    await database.migrate();
+  });
+  afterAll(() => database.close());
+
+  it('vacuums and analyses PGlite once the imported rows add up to the threshold', async () => {
+    const afterImport = vacuumAfterImports(database, 1000);
+    await afterImport?.(600);
+    expect(await lastVacuum(database)).toEqual({ vacuumed: null, analyzed: null });
+    await afterImport?.(400);
+    const after = await lastVacuum(database);
+    expect(after?.vacuumed).toBeInstanceOf(Date);
+    expect(after?.analyzed).toBeInstanceOf(Date);
+  });
+
+  it('leaves PostgreSQL to its autovacuum', async () => {
+    const postgres = fromPostgres('postgres://nobody@127.0.0.1:1/none');
+    expect(vacuumAfterImports(postgres)).toBeUndefined();
+    await postgres.close();
+  });
+});
