@@ -1,60 +1,32 @@
 import { dateRangeQuery, transactionListQuery } from '@tally/shared';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
-import { bankAccounts, transactions } from '../apps/server/src/db/schema';
-import { filterWhere } from '../apps/server/src/features/transactions/transactions.queries';
+import {
+  listStatements,
+  spendingStatement,
+  summaryStatement,
+} from '../apps/server/src/features/transactions/transactions.queries';
 import type { Query } from './queries';
 
 type Statement = { label: string; sql: string; params: unknown[] };
 
-/**
- * The statements each endpoint runs, rebuilt with the app's own filterWhere and the same shape as
- * transactions.queries.ts (list: page + count; summary; spending-by-category). Diagnostics only.
- */
+/** The statements each endpoint runs, taken from the app's own query builders. Diagnostics only. */
 function statements(database: Database, userId: string, q: Query): Statement[] {
   const db = database.db;
   const params = Object.fromEntries(new URL(q.url, 'http://x').searchParams);
   if (q.group === 'list') {
     const { page, pageSize, ...filters } = transactionListQuery.parse(params);
-    const where = filterWhere(userId, filters);
-    const rows = db
-      .select({ ...getTableColumns(transactions), accountName: bankAccounts.name })
-      .from(transactions)
-      .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
-      .where(where)
-      .orderBy(desc(transactions.date), desc(transactions.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .toSQL();
-    const count = db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where).toSQL();
+    const { rows, count } = listStatements(db, { userId, filters, page, pageSize });
     return [
-      { label: 'page', ...rows },
-      { label: 'count', ...count },
+      { label: 'page', ...rows.toSQL() },
+      { label: 'count', ...count.toSQL() },
     ];
   }
   if (q.group === 'summary') {
     const filters = transactionListQuery.parse(params);
-    const summary = db
-      .select({
-        income: sql`coalesce(sum(${transactions.amount}) filter (where ${transactions.amount} > 0 and not ${transactions.isTransfer}), 0)`,
-        expenses: sql`coalesce(-sum(${transactions.amount}) filter (where ${transactions.amount} < 0 and not ${transactions.isTransfer}), 0)`,
-        count: sql`count(*)::int`,
-      })
-      .from(transactions)
-      .where(filterWhere(userId, filters))
-      .toSQL();
-    return [{ label: 'summary', ...summary }];
+    return [{ label: 'summary', ...summaryStatement(db, { userId, filters }).toSQL() }];
   }
   const filters = dateRangeQuery.parse(params);
-  const spending = db
-    .select({ category: transactions.category, spent: sql`-sum(${transactions.amount})` })
-    .from(transactions)
-    .where(
-      and(filterWhere(userId, filters), eq(transactions.isTransfer, false), sql`${transactions.amount} < 0`),
-    )
-    .groupBy(transactions.category)
-    .toSQL();
-  return [{ label: 'spending', ...spending }];
+  return [{ label: 'spending', ...spendingStatement(db, { userId, filters }).toSQL() }];
 }
 
 export async function explainAll(

@@ -10,8 +10,8 @@
  *   --pg-url=postgres://…          server to create tally_bench on (env BENCH_DATABASE_URL)
  *                                  (the database's name: env BENCH_PG_DATABASE, default tally_bench)
  *   --explain                      print EXPLAIN (ANALYZE, BUFFERS) of each query's SQL on L
- *   --skip-vacuum                  PGlite: no VACUUM (ANALYZE) after the load, as the app leaves a PGlite
- *                                  database (it runs no autovacuum); cached separately
+ *   --skip-vacuum                  PGlite: no VACUUM (ANALYZE) after the load (PGlite has no autovacuum;
+ *                                  the app vacuums only after imports); cached separately
  */
 import fs from 'node:fs';
 import os from 'node:os';

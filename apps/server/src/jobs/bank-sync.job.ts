@@ -3,12 +3,15 @@ import {
   type BankDeps,
   type BankSyncJob,
   backfillConnection,
+  REFRESH_CRON,
+  refreshStaleConnections,
   syncConnection,
 } from '../features/bank/bank.service';
 import type { JobQueue } from './queue';
 
 /**
- * Runs bank imports off the queue, and re-queues any a stopped server left unfinished.
+ * Runs bank imports off the queue, syncs connections on a schedule, and re-queues any import a stopped
+ * server left unfinished.
  * afterImport hears how many rows each run stored (database upkeep).
  */
 export async function startBankSyncWorker(
@@ -24,6 +27,8 @@ export async function startBankSyncWorker(
   };
   await queue.work<BankSyncJob>('bank-import', run);
   await queue.work<BankSyncJob>('bank-sync', run);
+  await queue.work('bank-refresh', () => refreshStaleConnections(deps).then(() => undefined));
+  await queue.schedule('bank-refresh', REFRESH_CRON);
   // Resuming is safe: the sync continues from the cursor saved with the last applied page.
   // Runs whose job is still waiting in the queue need nothing; a job left 'active' by a stopped process
   // would only be retried after it expires, so those runs are queued again now (claiming keeps it single).

@@ -10,16 +10,20 @@ export type JobQueue = {
   work: <T extends object>(name: string, handler: JobHandler<T>) => Promise<void>;
   /** Whether a job of this queue whose data contains `match` is waiting to run (created or retry). */
   isWaiting: (name: string, match: Record<string, string>) => Promise<boolean>;
+  /** Runs a job of this queue on a cron schedule (UTC); once across all instances. */
+  schedule: (name: string, cron: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
 /**
  * bank-import: one job per import run (progress banner), never merged.
- * bank-sync: webhook-triggered catch-ups; 'stately' keeps at most one waiting and one running per connection.
+ * bank-sync: catch-ups (webhook or schedule); 'stately' keeps at most one waiting and one running per connection.
+ * bank-refresh: the scheduled sweep that queues bank-sync for connections not synced lately.
  */
 export const QUEUES = [
   { name: 'bank-import', policy: 'standard' },
   { name: 'bank-sync', policy: 'stately' },
+  { name: 'bank-refresh', policy: 'singleton' },
 ] as const;
 
 /** pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. */
@@ -30,7 +34,7 @@ export function pgBossFor(database: Database, options: { pollingIntervalSeconds?
       executeSql: async (text: string, values: unknown[]) =>
         values?.length ? { rows: await database.query(text, values) } : { rows: await database.exec(text) },
     },
-    schedule: false,
+    schedule: true,
     supervise: true,
     maintenanceIntervalSeconds: 120,
   });
@@ -73,6 +77,9 @@ export async function startQueue(
         [name, JSON.stringify(match)],
       );
       return rows.length > 0;
+    },
+    schedule: async (name, cron) => {
+      await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     stop: async () => {
       if (stopped) return;

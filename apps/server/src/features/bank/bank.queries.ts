@@ -5,7 +5,7 @@ import {
   centsToDollars,
   type ImportProgress,
 } from '@tally/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, importRuns, transactions } from '../../db/schema';
 import type { ProviderAccount } from '../../providers/bank/types';
@@ -80,6 +80,19 @@ export async function getConnection(
 
 export async function getConnectionsByItem(db: Db, { itemId }: { itemId: string }) {
   return db.select().from(bankConnections).where(eq(bankConnections.itemId, itemId));
+}
+
+/** Every person's active connections not synced since `before` (the scheduled refresh). */
+export async function staleConnections(db: Db, { before }: { before: Date }) {
+  return db
+    .select({ id: bankConnections.id, userId: bankConnections.userId })
+    .from(bankConnections)
+    .where(
+      and(
+        eq(bankConnections.isActive, true),
+        or(isNull(bankConnections.lastSyncAt), lt(bankConnections.lastSyncAt, before)),
+      ),
+    );
 }
 
 export async function listConnectionRows(

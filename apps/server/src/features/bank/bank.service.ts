@@ -19,6 +19,7 @@ import {
   saveAccounts,
   saveConnection,
   setAccountsActive,
+  staleConnections,
   toConnection,
   toImportProgress,
   updateConnection,
@@ -340,6 +341,22 @@ async function refreshAccounts(deps: BankDeps, connection: ConnectionRow, access
     if (!(await lockActiveConnection(tx, connection.id))) return;
     await saveAccounts(tx, { userId: connection.userId, connectionId: connection.id, accounts });
   });
+}
+
+/** How often the schedule looks for connections to sync, and how old a sync must be to repeat it. */
+export const REFRESH_CRON = '0 * * * *';
+export const REFRESH_AFTER_HOURS = 6;
+
+/**
+ * The scheduled refresh: new and newly posted transactions arrive without a webhook (the demo bank, or
+ * Plaid without PLAID_WEBHOOK_URL) and a missed webhook is caught up. One catch-up per connection at most.
+ */
+export async function refreshStaleConnections(deps: Pick<BankDeps, 'db' | 'queue' | 'now'>) {
+  const before = new Date(deps.now().getTime() - REFRESH_AFTER_HOURS * 3600_000);
+  const stale = await staleConnections(deps.db, { before });
+  for (const { id, userId } of stale)
+    await deps.queue.send<BankSyncJob>('bank-sync', { userId, connectionId: id }, { singletonKey: id });
+  return stale.length;
 }
 
 /** Queues a ranged import (import-historical-data). */

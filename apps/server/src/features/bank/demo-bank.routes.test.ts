@@ -2,6 +2,8 @@ import { addDays } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow, transactionRows, waitForImport } from '../../../test/bank';
 import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { startQueue } from '../../jobs/queue';
+import { REFRESH_CRON, refreshStaleConnections } from './bank.service';
 
 describe('the built-in demo bank (no Plaid keys)', () => {
   let app: TestApp;
@@ -89,5 +91,50 @@ describe('the built-in demo bank (no Plaid keys)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Unknown institution');
+  });
+});
+
+describe('the scheduled refresh', () => {
+  it('syncs connections not synced lately, so new days of transactions arrive on their own', async () => {
+    let now = testNow();
+    const app = await createTestApp({ now: () => now });
+    const queue = await startQueue(app.database);
+    try {
+      // The app keeps the sweep on the queue's schedule (once across all instances).
+      expect(
+        await app.database.query("select cron from pgboss.schedule where name = 'bank-refresh'"),
+      ).toEqual([{ cron: REFRESH_CRON }]);
+      const auth = await signUp(app, { timeZone: 'UTC' });
+      const token = await app.inject({
+        method: 'POST',
+        url: '/api/plaid/sandbox/public-token',
+        headers: bearer(auth),
+        payload: {},
+      });
+      const { connection } = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/plaid/exchange-public-token-quick-sync',
+          headers: bearer(auth),
+          payload: { publicToken: token.json().publicToken },
+        })
+      ).json();
+      await waitForImport(app, auth.token, connection.id);
+      const newest = async () =>
+        (
+          await app.inject({ method: 'GET', url: '/api/transactions?pageSize=1', headers: bearer(auth) })
+        ).json().transactions[0].date as string;
+      expect(await newest()).toBe(TODAY);
+
+      // Just synced: nothing to do.
+      expect(await refreshStaleConnections({ db: app.database.db, queue, now: () => now })).toBe(0);
+
+      now = new Date(now.getTime() + 3 * 86_400_000);
+      expect(await refreshStaleConnections({ db: app.database.db, queue, now: () => now })).toBe(1);
+      await eventually(async () => (await newest()) === addDays(TODAY, 3), 'the new days to arrive');
+    } finally {
+      await queue.stop();
+      await app.close();
+    }
   });
 });

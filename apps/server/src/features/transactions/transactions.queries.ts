@@ -76,7 +76,8 @@ const selection = {
   accountName: bankAccounts.name,
 };
 
-export async function listTransactions(
+/** The two statements behind a list page: the page's rows and the count of every match. */
+export function listStatements(
   db: Db,
   {
     userId,
@@ -96,15 +97,24 @@ export async function listTransactions(
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .as('page_ids');
-  const [rows, [count]] = await Promise.all([
-    db
+  return {
+    rows: db
       .select(selection)
       .from(pageIds)
       .innerJoin(transactions, eq(transactions.id, pageIds.id))
       .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
       .orderBy(desc(transactions.date), desc(transactions.id)),
-    db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
-  ]);
+    count: db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
+  };
+}
+
+export async function listTransactions(
+  db: Db,
+  args: { userId: string; filters: TransactionFilters; page: number; pageSize: number },
+) {
+  const { page, pageSize } = args;
+  const statements = listStatements(db, args);
+  const [rows, [count]] = await Promise.all([statements.rows, statements.count]);
   const totalItems = Number(count?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(totalItems / pageSize));
   return {
@@ -153,12 +163,12 @@ export async function getTransaction(
   return row ?? null;
 }
 
-/** Income and spending leave transfers between the person's own accounts out. */
-export async function getSummary(
+/** Income and spending of the filtered rows; transfers between own accounts are neither. */
+export function summaryStatement(
   db: Db,
   { userId, filters }: { userId: string; filters: TransactionFilters },
 ) {
-  const [row] = await db
+  return db
     .select({
       income: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.amount} > 0 and not ${transactions.isTransfer}), 0)`,
       expenses: sql<string>`coalesce(-sum(${transactions.amount}) filter (where ${transactions.amount} < 0 and not ${transactions.isTransfer}), 0)`,
@@ -166,6 +176,27 @@ export async function getSummary(
     })
     .from(transactions)
     .where(filterWhere(userId, filters));
+}
+
+export function spendingStatement(
+  db: Db,
+  { userId, filters }: { userId: string; filters: TransactionFilters },
+) {
+  return db
+    .select({ category: transactions.category, spent: sql<string>`-sum(${transactions.amount})` })
+    .from(transactions)
+    .where(
+      and(filterWhere(userId, filters), eq(transactions.isTransfer, false), sql`${transactions.amount} < 0`),
+    )
+    .groupBy(transactions.category);
+}
+
+/** Income and spending leave transfers between the person's own accounts out. */
+export async function getSummary(
+  db: Db,
+  { userId, filters }: { userId: string; filters: TransactionFilters },
+) {
+  const [row] = await summaryStatement(db, { userId, filters });
   const income = Number(row?.income ?? 0);
   const expenses = Number(row?.expenses ?? 0);
   return {
@@ -206,13 +237,7 @@ export async function getSpendingByCategory(
   db: Db,
   { userId, filters }: { userId: string; filters: TransactionFilters },
 ) {
-  const rows = await db
-    .select({ category: transactions.category, spent: sql<string>`-sum(${transactions.amount})` })
-    .from(transactions)
-    .where(
-      and(filterWhere(userId, filters), eq(transactions.isTransfer, false), sql`${transactions.amount} < 0`),
-    )
-    .groupBy(transactions.category);
+  const rows = await spendingStatement(db, { userId, filters });
   return rows
     .map((r) => ({
       category: r.category,
