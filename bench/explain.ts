@@ -2,8 +2,7 @@ import { dateRangeQuery, transactionListQuery } from '@tally/shared';
 import type { Database } from '../apps/server/src/db/client';
 import {
   listStatements,
-  spendingStatement,
-  summaryStatement,
+  totalsStatements,
 } from '../apps/server/src/features/transactions/transactions.queries';
 import type { Query } from './queries';
 
@@ -15,18 +14,14 @@ function statements(database: Database, userId: string, q: Query): Statement[] {
   const params = Object.fromEntries(new URL(q.url, 'http://x').searchParams);
   if (q.group === 'list') {
     const { page, pageSize, ...filters } = transactionListQuery.parse(params);
-    const { rows, count } = listStatements(db, { userId, filters, page, pageSize });
+    const { rows, counts } = listStatements(db, { userId, filters, page, pageSize });
     return [
       { label: 'page', ...rows.toSQL() },
-      { label: 'count', ...count.toSQL() },
+      ...counts.map((count) => ({ label: 'count', ...count.toSQL() })),
     ];
   }
-  if (q.group === 'summary') {
-    const filters = transactionListQuery.parse(params);
-    return [{ label: 'summary', ...summaryStatement(db, { userId, filters }).toSQL() }];
-  }
-  const filters = dateRangeQuery.parse(params);
-  return [{ label: 'spending', ...spendingStatement(db, { userId, filters }).toSQL() }];
+  const filters = (q.group === 'summary' ? transactionListQuery : dateRangeQuery).parse(params);
+  return totalsStatements(db, { userId, filters }).map((s) => ({ label: 'totals', ...s.toSQL() }));
 }
 
 export async function explainAll(

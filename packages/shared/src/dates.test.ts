@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, isoDay, presetRange, todayIn } from './dates';
+import { addDays, addMonths, isoDay, presetRange, todayIn, wholeMonths } from './dates';
 
 describe('presetRange', () => {
   it.each([
@@ -60,5 +60,45 @@ describe('day arithmetic', () => {
     expect(isoDay.safeParse('2024-02-29').success).toBe(true);
     expect(isoDay.safeParse('2025-02-29').success).toBe(false);
     expect(isoDay.safeParse('2025-2-1').success).toBe(false);
+  });
+});
+
+describe('wholeMonths', () => {
+  it('keeps the whole months of a range and opens what is open', () => {
+    expect(wholeMonths()).toEqual({ from: undefined, to: undefined });
+    expect(wholeMonths('2026-01-01', '2026-03-31')).toEqual({ from: '2026-01-01', to: '2026-04-01' });
+    expect(wholeMonths('2026-01-15', '2026-03-10')).toEqual({ from: '2026-02-01', to: '2026-03-01' });
+    expect(wholeMonths('2025-12-02')).toEqual({ from: '2026-01-01', to: undefined });
+    expect(wholeMonths(undefined, '2024-02-29')).toEqual({ from: undefined, to: '2024-03-01' });
+    expect(wholeMonths(undefined, '2024-02-28')).toEqual({ from: undefined, to: '2024-02-01' });
+  });
+
+  it('is null when no whole month fits', () => {
+    expect(wholeMonths('2026-01-02', '2026-01-31')).toBeNull();
+    expect(wholeMonths('2026-01-15', '2026-02-20')).toBeNull();
+    expect(wholeMonths('2026-03-01', '2026-03-30')).toBeNull();
+  });
+
+  it('splits any range into whole months and edges shorter than a month', () => {
+    const day = fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2090-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 500 }), (start, length) => {
+        const end = addDays(start, length);
+        const months = wholeMonths(start, end);
+        if (!months) return true;
+        const { from = start, to = addDays(end, 1) } = months;
+        return (
+          from.endsWith('-01') &&
+          to.endsWith('-01') &&
+          start <= from &&
+          to <= addDays(end, 1) &&
+          from < to &&
+          addMonths(start, 1) > from &&
+          addMonths(to, 1) > addDays(end, 1)
+        );
+      }),
+    );
   });
 });

@@ -36,6 +36,19 @@ export function addMonths(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/**
+ * The whole calendar months inside a day range, as [from, to) first days of months; an open end of the
+ * range stays open (undefined). Null when the range holds no whole month.
+ */
+export function wholeMonths(startDate?: string, endDate?: string): { from?: string; to?: string } | null {
+  const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+  const from = startDate && (startDate.endsWith('-01') ? startDate : addMonths(monthStart(startDate), 1));
+  const dayAfter = endDate && addDays(endDate, 1);
+  const to = dayAfter && (dayAfter.endsWith('-01') ? dayAfter : monthStart(dayAfter));
+  if (from && to && from >= to) return null;
+  return { from: from || undefined, to: to || undefined };
+}
+
 export type DatePreset = 'all' | 'week' | 'month' | 'quarter' | 'year' | 'ytd';
 
 export const DATE_PRESETS: { value: DatePreset; label: string }[] = [

@@ -195,6 +195,28 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * Live transactions counted and summed per person, month, account, category and transfer flag, kept
+ * exact by statement triggers on `transactions` (migration 0003). Totals over whole months read these
+ * few rows instead of every transaction; only the partial months at a range's edges are counted directly.
+ */
+export const transactionRollups = pgTable(
+  'transaction_rollups',
+  {
+    userId: uuid('user_id').notNull(),
+    /** First day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    category: smallint('category').notNull(),
+    isTransfer: boolean('is_transfer').notNull(),
+    count: integer('count').notNull(),
+    /** Cents in (amount > 0) and out (amount < 0, as a positive number). */
+    income: bigint('income', { mode: 'number' }).notNull(),
+    expenses: bigint('expenses', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.accountId, t.category, t.isTransfer] })],
+);
+
 /** A person's choice of category for a merchant; later imports of that merchant use it. */
 export const merchantCategories = pgTable(
   'merchant_categories',

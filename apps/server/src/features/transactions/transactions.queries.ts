@@ -5,10 +5,11 @@ import {
   dollarsToCents,
   type Transaction,
   type TransactionFilters,
+  wholeMonths,
 } from '@tally/shared';
-import { and, desc, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, merchantCategories, transactions } from '../../db/schema';
+import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
 
 type Row = typeof transactions.$inferSelect & { accountName: string };
 
@@ -104,7 +105,7 @@ export function listStatements(
       .innerJoin(transactions, eq(transactions.id, pageIds.id))
       .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
       .orderBy(desc(transactions.date), desc(transactions.id)),
-    count: db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where),
+    counts: countStatements(db, userId, filters),
   };
 }
 
@@ -114,8 +115,8 @@ export async function listTransactions(
 ) {
   const { page, pageSize } = args;
   const statements = listStatements(db, args);
-  const [rows, [count]] = await Promise.all([statements.rows, statements.count]);
-  const totalItems = Number(count?.n ?? 0);
+  const [rows, ...counts] = await Promise.all([statements.rows, ...statements.counts]);
+  const totalItems = counts.reduce((sum, [count]) => sum + Number(count?.n ?? 0), 0);
   const totalPages = Math.max(1, Math.ceil(totalItems / pageSize));
   return {
     transactions: rows.map(toTransaction),
@@ -163,47 +164,117 @@ export async function getTransaction(
   return row ?? null;
 }
 
-/** Income and spending of the filtered rows; transfers between own accounts are neither. */
-export function summaryStatement(
+/**
+ * Where totals can come from the monthly rollups: their rows for the whole months of the range, plus the
+ * transactions of the partial months at its edges (none when the range is open). Null when they cannot:
+ * amount and text filters, or a range without a whole month.
+ */
+function rollupPlan(userId: string, f: TransactionFilters) {
+  if (f.searchTerm || f.minAmount !== undefined || f.maxAmount !== undefined) return null;
+  const months = wholeMonths(f.startDate, f.endDate);
+  if (!months) return null;
+  const { from, to } = months;
+  const rollups = and(
+    eq(transactionRollups.userId, userId),
+    f.category !== undefined ? eq(transactionRollups.category, f.category) : undefined,
+    f.accountId ? eq(transactionRollups.accountId, f.accountId) : undefined,
+    from ? gte(transactionRollups.month, from) : undefined,
+    to ? lt(transactionRollups.month, to) : undefined,
+  )!;
+  const outside = [
+    from ? lt(transactions.date, from) : undefined,
+    to ? gte(transactions.date, to) : undefined,
+  ];
+  const edges = from || to ? and(filterWhere(userId, f), or(...outside)) : null;
+  return { rollups, edges };
+}
+
+/** Statements whose counts add up to the number of matching transactions. */
+function countStatements(db: Db, userId: string, filters: TransactionFilters) {
+  const count = (where: SQL) => db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where);
+  const plan = rollupPlan(userId, filters);
+  if (!plan) return [count(filterWhere(userId, filters))];
+  const fromRollups = db
+    .select({ n: sql<number>`coalesce(sum(${transactionRollups.count}), 0)::int` })
+    .from(transactionRollups)
+    .where(plan.rollups);
+  return plan.edges ? [fromRollups, count(plan.edges)] : [fromRollups];
+}
+
+/** Statements whose rows, added up per category and transfer flag, are the matches' count, income and spending. */
+export function totalsStatements(
   db: Db,
   { userId, filters }: { userId: string; filters: TransactionFilters },
 ) {
-  return db
+  const t = transactions;
+  const direct = (where: SQL) =>
+    db
+      .select({
+        category: t.category,
+        isTransfer: t.isTransfer,
+        count: sql<number>`count(*)::int`,
+        income: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.amount} > 0), 0)`,
+        expenses: sql<string>`coalesce(-sum(${t.amount}) filter (where ${t.amount} < 0), 0)`,
+      })
+      .from(t)
+      .where(where)
+      .groupBy(t.category, t.isTransfer);
+  const plan = rollupPlan(userId, filters);
+  if (!plan) return [direct(filterWhere(userId, filters))];
+  const r = transactionRollups;
+  const fromRollups = db
     .select({
-      income: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.amount} > 0 and not ${transactions.isTransfer}), 0)`,
-      expenses: sql<string>`coalesce(-sum(${transactions.amount}) filter (where ${transactions.amount} < 0 and not ${transactions.isTransfer}), 0)`,
-      count: sql<number>`count(*)::int`,
+      category: r.category,
+      isTransfer: r.isTransfer,
+      count: sql<number>`sum(${r.count})::int`,
+      income: sql<string>`sum(${r.income})`,
+      expenses: sql<string>`sum(${r.expenses})`,
     })
-    .from(transactions)
-    .where(filterWhere(userId, filters));
+    .from(r)
+    .where(plan.rollups)
+    .groupBy(r.category, r.isTransfer);
+  return plan.edges ? [fromRollups, direct(plan.edges)] : [fromRollups];
 }
 
-export function spendingStatement(
-  db: Db,
-  { userId, filters }: { userId: string; filters: TransactionFilters },
-) {
-  return db
-    .select({ category: transactions.category, spent: sql<string>`-sum(${transactions.amount})` })
-    .from(transactions)
-    .where(
-      and(filterWhere(userId, filters), eq(transactions.isTransfer, false), sql`${transactions.amount} < 0`),
-    )
-    .groupBy(transactions.category);
+type Totals = { count: number; income: number; expenses: number };
+
+/** Count, income and spending (cents) of the filtered rows per category, split by the transfer flag. */
+async function totalsByCategory(db: Db, args: { userId: string; filters: TransactionFilters }) {
+  const byKey = new Map<string, Totals & { category: number; isTransfer: boolean }>();
+  for (const rows of await Promise.all(totalsStatements(db, args))) {
+    for (const row of rows) {
+      const key = `${row.category}|${row.isTransfer}`;
+      const totals = byKey.get(key) ?? {
+        category: row.category,
+        isTransfer: row.isTransfer,
+        count: 0,
+        income: 0,
+        expenses: 0,
+      };
+      totals.count += Number(row.count);
+      totals.income += Number(row.income);
+      totals.expenses += Number(row.expenses);
+      byKey.set(key, totals);
+    }
+  }
+  return [...byKey.values()].filter((t) => t.count > 0);
 }
 
-/** Income and spending leave transfers between the person's own accounts out. */
+/** Income and spending leave transfers between the person's own accounts out; the count keeps them. */
 export async function getSummary(
   db: Db,
   { userId, filters }: { userId: string; filters: TransactionFilters },
 ) {
-  const [row] = await summaryStatement(db, { userId, filters });
-  const income = Number(row?.income ?? 0);
-  const expenses = Number(row?.expenses ?? 0);
+  const totals = await totalsByCategory(db, { userId, filters });
+  const sum = (pick: (t: Totals) => number, rows = totals) => rows.reduce((n, t) => n + pick(t), 0);
+  const spendable = totals.filter((t) => !t.isTransfer);
+  const income = sum((t) => t.income, spendable);
+  const expenses = sum((t) => t.expenses, spendable);
   return {
     totalIncome: centsToDollars(income),
     totalExpenses: centsToDollars(expenses),
     netAmount: centsToDollars(income - expenses),
-    transactionCount: Number(row?.count ?? 0),
+    transactionCount: sum((t) => t.count),
   };
 }
 
@@ -211,24 +282,16 @@ export async function getCategoryTotals(
   db: Db,
   { userId, filters }: { userId: string; filters: TransactionFilters },
 ) {
-  const rows = await db
-    .select({
-      category: transactions.category,
-      income: sql<string>`coalesce(sum(${transactions.amount}) filter (where ${transactions.amount} > 0), 0)`,
-      expenses: sql<string>`coalesce(-sum(${transactions.amount}) filter (where ${transactions.amount} < 0), 0)`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(transactions)
-    .where(and(filterWhere(userId, filters), eq(transactions.isTransfer, false)))
-    .groupBy(transactions.category);
-  return rows
-    .map((r) => ({
-      category: r.category,
-      categoryName: categoryName(r.category),
-      group: categoryGroup(r.category),
-      income: centsToDollars(Number(r.income)),
-      expenses: centsToDollars(Number(r.expenses)),
-      transactionCount: Number(r.count),
+  const totals = await totalsByCategory(db, { userId, filters });
+  return totals
+    .filter((t) => !t.isTransfer)
+    .map((t) => ({
+      category: t.category,
+      categoryName: categoryName(t.category),
+      group: categoryGroup(t.category),
+      income: centsToDollars(t.income),
+      expenses: centsToDollars(t.expenses),
+      transactionCount: t.count,
     }))
     .sort((a, b) => b.expenses + b.income - (a.expenses + a.income));
 }
@@ -237,12 +300,13 @@ export async function getSpendingByCategory(
   db: Db,
   { userId, filters }: { userId: string; filters: TransactionFilters },
 ) {
-  const rows = await spendingStatement(db, { userId, filters });
-  return rows
-    .map((r) => ({
-      category: r.category,
-      categoryName: categoryName(r.category),
-      amount: centsToDollars(Number(r.spent)),
+  const totals = await totalsByCategory(db, { userId, filters });
+  return totals
+    .filter((t) => !t.isTransfer && t.expenses > 0)
+    .map((t) => ({
+      category: t.category,
+      categoryName: categoryName(t.category),
+      amount: centsToDollars(t.expenses),
     }))
     .sort((a, b) => b.amount - a.amount);
 }
