@@ -118,6 +118,6 @@ export function vacuumAfterImports(database: Database, threshold = 1000) {
     pending += rows;
     if (pending < threshold) return;
     pending = 0;
-    await database.exec('VACUUM (ANALYZE) transactions');
+    await database.exec('VACUUM (ANALYZE) transactions, transaction_rollups');
   };
 }

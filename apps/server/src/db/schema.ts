@@ -186,6 +186,10 @@ export const transactions = pgTable(
     index('transactions_user_category_date_idx')
       .on(t.userId, t.category, t.date.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
+    // Amount filters are about size (abs); amount trails so their counts are index-only.
+    index('transactions_user_abs_amount_idx')
+      .on(t.userId, sql`abs(${t.amount})`, t.amount)
+      .where(sql`${t.deletedAt} is null`),
     // user_id inside the trigram index (btree_gin) so a search reads only the person's candidates.
     index('transactions_search_idx').using(
       'gin',

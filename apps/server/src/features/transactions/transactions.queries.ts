@@ -7,7 +7,7 @@ import {
   type TransactionFilters,
   wholeMonths,
 } from '@tally/shared';
-import { and, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
 
@@ -166,7 +166,7 @@ export async function getTransaction(
 
 /**
  * Where totals can come from the monthly rollups: their rows for the whole months of the range, plus the
- * transactions of the partial months at its edges (none when the range is open). Null when they cannot:
+ * transactions of the partial months at its edges (none at an open end). Null when they cannot:
  * amount and text filters, or a range without a whole month.
  */
 function rollupPlan(userId: string, f: TransactionFilters) {
@@ -181,11 +181,12 @@ function rollupPlan(userId: string, f: TransactionFilters) {
     from ? gte(transactionRollups.month, from) : undefined,
     to ? lt(transactionRollups.month, to) : undefined,
   )!;
-  const outside = [
-    from ? lt(transactions.date, from) : undefined,
-    to ? gte(transactions.date, to) : undefined,
-  ];
-  const edges = from || to ? and(filterWhere(userId, f), or(...outside)) : null;
+  // One statement per edge, so each reads only its own days from the date index.
+  const where = filterWhere(userId, f);
+  const edges = [
+    from ? and(where, lt(transactions.date, from)) : undefined,
+    to ? and(where, gte(transactions.date, to)) : undefined,
+  ].filter((edge) => edge !== undefined);
   return { rollups, edges };
 }
 
@@ -198,7 +199,7 @@ function countStatements(db: Db, userId: string, filters: TransactionFilters) {
     .select({ n: sql<number>`coalesce(sum(${transactionRollups.count}), 0)::int` })
     .from(transactionRollups)
     .where(plan.rollups);
-  return plan.edges ? [fromRollups, count(plan.edges)] : [fromRollups];
+  return [fromRollups, ...plan.edges.map(count)];
 }
 
 /** Statements whose rows, added up per category and transfer flag, are the matches' count, income and spending. */
@@ -233,7 +234,7 @@ export function totalsStatements(
     .from(r)
     .where(plan.rollups)
     .groupBy(r.category, r.isTransfer);
-  return plan.edges ? [fromRollups, direct(plan.edges)] : [fromRollups];
+  return [fromRollups, ...plan.edges.map(direct)];
 }
 
 type Totals = { count: number; income: number; expenses: number };

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_user_abs_amount_idx" ON "transactions" USING btree ("user_id",abs("amount"),"amount") WHERE "transactions"."deleted_at" is null;
