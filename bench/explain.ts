@@ -1,7 +1,10 @@
 import { dateRangeQuery, transactionListQuery } from '@tally/shared';
 import type { Database } from '../apps/server/src/db/client';
 import {
-  listStatements,
+  countStatements,
+  listTransactions,
+  pageStatement,
+  pageWindow,
   totalsStatements,
 } from '../apps/server/src/features/transactions/transactions.queries';
 import type { Query } from './queries';
@@ -9,12 +12,16 @@ import type { Query } from './queries';
 type Statement = { label: string; sql: string; params: unknown[] };
 
 /** The statements each endpoint runs, taken from the app's own query builders. Diagnostics only. */
-function statements(database: Database, userId: string, q: Query): Statement[] {
+async function statements(database: Database, userId: string, q: Query): Promise<Statement[]> {
   const db = database.db;
   const params = Object.fromEntries(new URL(q.url, 'http://x').searchParams);
   if (q.group === 'list') {
     const { page, pageSize, ...filters } = transactionListQuery.parse(params);
-    const { rows, counts } = listStatements(db, { userId, filters, page, pageSize });
+    const counts = countStatements(db, userId, filters);
+    // The page as the app reads it, which past page 1 depends on the count (listTransactions).
+    const { pagination } = await listTransactions(db, { userId, filters, page, pageSize });
+    const window = pageWindow(page, pageSize, pagination.totalItems) ?? { offset: 0, limit: pageSize };
+    const rows = pageStatement(db, { userId, filters, ...window });
     return [
       { label: 'page', ...rows.toSQL() },
       ...counts.map((count) => ({ label: 'count', ...count.toSQL() })),
@@ -32,7 +39,7 @@ export async function explainAll(
 ) {
   for (const q of queries) {
     if (q.group === 'baseline') continue;
-    for (const s of statements(database, userId, q)) {
+    for (const s of await statements(database, userId, q)) {
       // Twice: the first warms the cache, the second is the plan and timing that steady state sees.
       let plan: Record<string, unknown>[] = [];
       for (let i = 0; i < 2; i++) {

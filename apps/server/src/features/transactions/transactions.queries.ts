@@ -7,7 +7,7 @@ import {
   type TransactionFilters,
   wholeMonths,
 } from '@tally/shared';
-import { and, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
 
@@ -77,8 +77,58 @@ const selection = {
   accountName: bankAccounts.name,
 };
 
-/** The two statements behind a list page: the page's rows and the count of every match. */
-export function listStatements(
+/**
+ * The ids at positions [offset, offset + limit) of the newest-first list, then their rows, newest first.
+ * `fromOldest` counts the positions from the other end, so a page near the end skips few index entries.
+ */
+export function pageStatement(
+  db: Db,
+  {
+    userId,
+    filters,
+    offset,
+    limit,
+    fromOldest = false,
+  }: { userId: string; filters: TransactionFilters; offset: number; limit: number; fromOldest?: boolean },
+) {
+  const order = fromOldest ? asc : desc;
+  // Ids first: an index-only scan, so skipping to a deep page costs index entries, not rows.
+  const pageIds = db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(filterWhere(userId, filters))
+    // The id breaks ties so pages never overlap or skip.
+    .orderBy(order(transactions.date), order(transactions.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page_ids');
+  return db
+    .select(selection)
+    .from(pageIds)
+    .innerJoin(transactions, eq(transactions.id, pageIds.id))
+    .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
+    .orderBy(desc(transactions.date), desc(transactions.id));
+}
+
+/**
+ * The positions page `page` covers, counted from the oldest end when it lies beyond the middle of the list
+ * (so the index skips fewer entries); null past the end.
+ */
+export function pageWindow(page: number, pageSize: number, totalItems: number) {
+  const offset = (page - 1) * pageSize;
+  const remaining = totalItems - offset;
+  if (remaining <= 0) return null;
+  if (offset <= remaining) return { offset, limit: pageSize, fromOldest: false };
+  return {
+    offset: Math.max(0, remaining - pageSize),
+    limit: Math.min(pageSize, remaining),
+    fromOldest: true,
+  };
+}
+
+const total = (counts: { n: number }[][]) => counts.reduce((sum, [count]) => sum + Number(count?.n ?? 0), 0);
+
+export async function listTransactions(
   db: Db,
   {
     userId,
@@ -87,36 +137,21 @@ export function listStatements(
     pageSize,
   }: { userId: string; filters: TransactionFilters; page: number; pageSize: number },
 ) {
-  const where = filterWhere(userId, filters);
-  // The page's ids first: an index-only scan, so skipping to a deep page costs index entries, not rows.
-  const pageIds = db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(where)
-    // Newest first; the id breaks ties so pages never overlap or skip.
-    .orderBy(desc(transactions.date), desc(transactions.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .as('page_ids');
-  return {
-    rows: db
-      .select(selection)
-      .from(pageIds)
-      .innerJoin(transactions, eq(transactions.id, pageIds.id))
-      .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
-      .orderBy(desc(transactions.date), desc(transactions.id)),
-    counts: countStatements(db, userId, filters),
-  };
-}
-
-export async function listTransactions(
-  db: Db,
-  args: { userId: string; filters: TransactionFilters; page: number; pageSize: number },
-) {
-  const { page, pageSize } = args;
-  const statements = listStatements(db, args);
-  const [rows, ...counts] = await Promise.all([statements.rows, ...statements.counts]);
-  const totalItems = counts.reduce((sum, [count]) => sum + Number(count?.n ?? 0), 0);
+  const counts = countStatements(db, userId, filters);
+  let rows: Row[];
+  let totalItems: number;
+  if (page === 1) {
+    const [first, ...n] = await Promise.all([
+      pageStatement(db, { userId, filters, offset: 0, limit: pageSize }),
+      ...counts,
+    ]);
+    [rows, totalItems] = [first, total(n)];
+  } else {
+    // Past the first page the count comes first, so a page beyond the middle can be read from the oldest end.
+    totalItems = total(await Promise.all(counts));
+    const window = pageWindow(page, pageSize, totalItems);
+    rows = window ? await pageStatement(db, { userId, filters, ...window }) : [];
+  }
   const totalPages = Math.max(1, Math.ceil(totalItems / pageSize));
   return {
     transactions: rows.map(toTransaction),
@@ -191,7 +226,7 @@ function rollupPlan(userId: string, f: TransactionFilters) {
 }
 
 /** Statements whose counts add up to the number of matching transactions. */
-function countStatements(db: Db, userId: string, filters: TransactionFilters) {
+export function countStatements(db: Db, userId: string, filters: TransactionFilters) {
   const count = (where: SQL) => db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where);
   const plan = rollupPlan(userId, filters);
   if (!plan) return [count(filterWhere(userId, filters))];

@@ -73,12 +73,15 @@ describe('GET /api/transactions', () => {
     });
     const dates = first.transactions.map((t: Tx) => t.date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    // Walking every page yields every transaction exactly once.
-    const seen = new Set<string>();
-    for (let p = 1; p <= first.pagination.totalPages; p += 1) {
-      for (const t of (await page(`page=${p}&pageSize=10`)).transactions) seen.add(t.id);
-    }
-    expect(seen.size).toBe(total);
+    // Walking every page yields every transaction exactly once, newest first (date, then id, descending),
+    // including the pages past the middle, which are read from the oldest end; 7 leaves a partial last page.
+    const walked: Tx[] = [];
+    const pages = Math.ceil(total / 7);
+    for (let p = 1; p <= pages + 1; p += 1) walked.push(...(await page(`page=${p}&pageSize=7`)).transactions);
+    expect(new Set(walked.map((t) => t.id)).size).toBe(total);
+    const key = (t: Tx) => `${t.date} ${t.id}`;
+    expect(walked.map(key)).toEqual(walked.map(key).sort().reverse());
+    expect((await page(`page=${pages}&pageSize=7`)).transactions).toHaveLength(total - (pages - 1) * 7);
   });
 
   it('defaults to 25 per page and caps the page size at 100', async () => {
