@@ -90,9 +90,10 @@ describe('totals from the monthly rollups', () => {
   it('let the planner see how amounts are spread, so amount filters do not look rarer than they are', async () => {
     await app.database.query('ANALYZE transactions');
     const where = `user_id = '${auth.user.id}' and deleted_at is null and abs(amount) between 100 and 100000`;
-    const [{ n }] = await app.database.query<{ n: number }>(
+    const [counted] = await app.database.query<{ n: number }>(
       `select count(*)::int as n from transactions where ${where}`,
     );
+    const n = counted!.n;
     const [plan] = await app.database.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
       `explain (format json) select id from transactions where ${where}`,
     );
