@@ -180,11 +180,29 @@ export const transactions = pgTable(
         t.isTransfer,
       )
       .where(sql`${t.deletedAt} is null`),
+    // The same shape led by account or category, so lists, counts and edge totals with those filters (and
+    // dates and amounts) are index-only too.
     index('transactions_user_account_date_idx')
-      .on(t.userId, t.accountId, t.date.desc().nullsFirst())
+      .on(
+        t.userId,
+        t.accountId,
+        t.date.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.category,
+        t.amount,
+        t.isTransfer,
+      )
       .where(sql`${t.deletedAt} is null`),
     index('transactions_user_category_date_idx')
-      .on(t.userId, t.category, t.date.desc().nullsFirst())
+      .on(
+        t.userId,
+        t.category,
+        t.date.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.accountId,
+        t.amount,
+        t.isTransfer,
+      )
       .where(sql`${t.deletedAt} is null`),
     // Amount filters are about size (abs); amount trails so their counts are index-only.
     index('transactions_user_abs_amount_idx')

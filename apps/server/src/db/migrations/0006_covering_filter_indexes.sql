@@ -1,0 +1,4 @@
+DROP INDEX "transactions_user_account_date_idx";--> statement-breakpoint
+DROP INDEX "transactions_user_category_date_idx";--> statement-breakpoint
+CREATE INDEX "transactions_user_account_date_idx" ON "transactions" USING btree ("user_id","account_id","date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"category","amount","is_transfer") WHERE "transactions"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "transactions_user_category_date_idx" ON "transactions" USING btree ("user_id","category","date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"account_id","amount","is_transfer") WHERE "transactions"."deleted_at" is null;
