@@ -18,13 +18,16 @@ describe('vacuumAfterImports', () => {
   afterAll(() => database.close());
 
   it('vacuums and analyses PGlite once the imported rows add up to the threshold', async () => {
+    // The migrations analyse once themselves; vacuuming is what tells the app's upkeep apart.
+    const migrated = await lastVacuum(database);
     const afterImport = vacuumAfterImports(database, 1000);
     await afterImport?.(600);
-    expect(await lastVacuum(database)).toEqual({ vacuumed: null, analyzed: null });
+    expect(await lastVacuum(database)).toEqual(migrated);
+    expect(migrated?.vacuumed).toBeNull();
     await afterImport?.(400);
     const after = await lastVacuum(database);
     expect(after?.vacuumed).toBeInstanceOf(Date);
-    expect(after?.analyzed).toBeInstanceOf(Date);
+    expect(after?.analyzed?.getTime()).toBeGreaterThan(migrated?.analyzed?.getTime() ?? 0);
   });
 
   it('leaves PostgreSQL to its autovacuum', async () => {

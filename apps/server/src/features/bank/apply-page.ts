@@ -78,7 +78,7 @@ export async function applyPage(
     }
   }
 
-  const values = incoming.flatMap((t) => {
+  const rows = incoming.flatMap((t) => {
     const accountId = accountIds.get(t.providerAccountId);
     if (!accountId) return [];
     const prior = t.pendingTransactionId ? carried.get(t.pendingTransactionId) : undefined;
@@ -88,60 +88,59 @@ export async function applyPage(
       prior?.category ??
       rule ??
       (transfer ? CATEGORY.Uncategorized : categoryFromProvider(t.categoryPrimary, t.categoryDetailed));
+    const source = prior?.category != null ? 'user' : rule !== undefined ? 'rule' : 'provider';
     return [
-      {
-        userId,
+      [
         accountId,
-        providerTransactionId: t.providerTransactionId,
-        date: t.date,
-        description: t.description,
-        merchantName: t.merchantName,
-        amount: t.amount,
+        t.providerTransactionId,
+        t.date,
+        t.description,
+        t.merchantName,
+        t.amount,
         category,
-        categorySource:
-          prior?.category != null
-            ? ('user' as const)
-            : rule !== undefined
-              ? ('rule' as const)
-              : ('provider' as const),
-        providerCategory: t.categoryDetailed ?? t.categoryPrimary,
-        isTransfer: transfer,
-        pending: t.pending,
-        note: prior?.note ?? null,
-        deletedAt: prior?.deletedAt ?? null,
-      },
+        source,
+        t.categoryDetailed ?? t.categoryPrimary,
+        transfer,
+        t.pending,
+        prior?.note ?? null,
+        prior?.deletedAt?.toISOString() ?? null,
+      ],
     ];
   });
 
-  for (let i = 0; i < values.length; i += CHUNK) {
-    await tx
-      .insert(transactions)
-      .values(values.slice(i, i + CHUNK))
-      .onConflictDoUpdate({
-        target: [transactions.userId, transactions.providerTransactionId],
-        set: {
-          accountId: sql`excluded.account_id`,
-          date: sql`excluded.date`,
-          description: sql`excluded.description`,
-          merchantName: sql`excluded.merchant_name`,
-          amount: sql`excluded.amount`,
-          pending: sql`excluded.pending`,
-          providerCategory: sql`excluded.provider_category`,
-          isTransfer: sql`excluded.is_transfer`,
-          // The person's own choice always wins over the bank's.
-          category: sql`case when ${transactions.categorySource} = 'user' then ${transactions.category} else excluded.category end`,
-          categorySource: sql`case when ${transactions.categorySource} = 'user' then ${transactions.categorySource} else excluded.category_source end`,
-          note: sql`coalesce(${transactions.note}, excluded.note)`,
-          deletedAt: sql`coalesce(${transactions.deletedAt}, excluded.deleted_at)`,
-          updatedAt: sql`now()`,
-        },
-        // Leave unchanged rows alone, so a re-run writes nothing.
-        setWhere: sql`(${transactions.accountId}, ${transactions.date}, ${transactions.description}, ${transactions.merchantName}, ${transactions.amount}, ${transactions.pending}, ${transactions.providerCategory}, ${transactions.isTransfer})
-          is distinct from (excluded.account_id, excluded.date, excluded.description, excluded.merchant_name, excluded.amount, excluded.pending, excluded.provider_category, excluded.is_transfer)
-          or (${transactions.categorySource} <> 'user' and ${transactions.category} <> excluded.category)
-          or (${transactions.note} is null and excluded.note is not null)
-          or (${transactions.deletedAt} is null and excluded.deleted_at is not null)`,
-      });
+  if (rows.length > 0) {
+    // One array per column: a page is one statement with 14 parameters, whatever its size.
+    const column = (i: number) => sql.param(rows.map((row) => row[i]));
+    await tx.execute(sql`
+      insert into transactions (user_id, account_id, provider_transaction_id, date, description, merchant_name,
+        amount, category, category_source, provider_category, is_transfer, pending, note, deleted_at)
+      select ${userId}::uuid, * from unnest(${column(0)}::uuid[], ${column(1)}::text[], ${column(2)}::date[],
+        ${column(3)}::text[], ${column(4)}::text[], ${column(5)}::bigint[], ${column(6)}::smallint[],
+        ${column(7)}::text[], ${column(8)}::text[], ${column(9)}::boolean[], ${column(10)}::boolean[],
+        ${column(11)}::text[], ${column(12)}::timestamptz[])
+      on conflict (user_id, provider_transaction_id) do update set
+        account_id = excluded.account_id,
+        date = excluded.date,
+        description = excluded.description,
+        merchant_name = excluded.merchant_name,
+        amount = excluded.amount,
+        pending = excluded.pending,
+        provider_category = excluded.provider_category,
+        is_transfer = excluded.is_transfer,
+        -- The person's own choice always wins over the bank's.
+        category = case when transactions.category_source = 'user' then transactions.category else excluded.category end,
+        category_source = case when transactions.category_source = 'user' then 'user' else excluded.category_source end,
+        note = coalesce(transactions.note, excluded.note),
+        deleted_at = coalesce(transactions.deleted_at, excluded.deleted_at),
+        updated_at = now()
+      -- Leave unchanged rows alone, so a re-run writes nothing.
+      where (transactions.account_id, transactions.date, transactions.description, transactions.merchant_name,
+             transactions.amount, transactions.pending, transactions.provider_category, transactions.is_transfer)
+          is distinct from (excluded.account_id, excluded.date, excluded.description, excluded.merchant_name,
+             excluded.amount, excluded.pending, excluded.provider_category, excluded.is_transfer)
+        or (transactions.category_source <> 'user' and transactions.category <> excluded.category)
+        or (transactions.note is null and excluded.note is not null)
+        or (transactions.deleted_at is null and excluded.deleted_at is not null)`);
   }
 
   const removedIds = [...opts.removed, ...pendingIds.filter((id) => carried.has(id))];
@@ -158,5 +157,5 @@ export async function applyPage(
       .returning({ id: transactions.id });
     removed += rows.length;
   }
-  return { upserted: values.length, removed };
+  return { upserted: rows.length, removed };
 }

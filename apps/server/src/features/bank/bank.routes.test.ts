@@ -238,6 +238,34 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     });
   });
 
+  it('keeps a pending transaction the person deleted deleted once it posts', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const pending = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions[0];
+    expect(pending.pending).toBe(true);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/transactions/${pending.id}`,
+      headers: bearer(alice),
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const item = [...fake.items.values()].at(-1)!;
+    const pendingId = [...item.transactions.values()].find((t) => t.pending)!.transaction_id;
+    const postedId = fake.postPending(item.itemId, pendingId, { amount: 5.5 }).transaction_id;
+    await syncUpdates(app, item.itemId);
+    const posted = await eventually(async () => {
+      const rows = await app.database.query<{ deleted: boolean; pending: boolean }>(
+        `select deleted_at is not null as deleted, pending from transactions
+          where user_id = $1 and provider_transaction_id = $2`,
+        [alice.user.id, postedId],
+      );
+      return rows[0];
+    }, 'posted transaction');
+    expect(posted).toEqual({ deleted: true, pending: false });
+    expect((await list(app, alice, '&searchTerm=blue%20bottle')).transactions).toEqual([]);
+  });
+
   it('deletes what the bank removes, and a deleted transaction stays deleted after another import', async () => {
     const { connection } = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
