@@ -146,7 +146,7 @@ export async function applyPage(
   const removedIds = [...opts.removed, ...pendingIds.filter((id) => carried.has(id))];
   let removed = 0;
   for (let i = 0; i < removedIds.length; i += CHUNK) {
-    const rows = await tx
+    const deleted = await tx
       .delete(transactions)
       .where(
         and(
@@ -155,7 +155,7 @@ export async function applyPage(
         ),
       )
       .returning({ id: transactions.id });
-    removed += rows.length;
+    removed += deleted.length;
   }
   return { upserted: rows.length, removed };
 }
