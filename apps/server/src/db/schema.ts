@@ -164,57 +164,40 @@ export const transactions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('transactions_user_provider_key').on(t.userId, t.providerTransactionId),
-    // Lists read live rows newest first (ORDER BY date DESC, id DESC = NULLS FIRST), so the keys match
-    // that order and the predicate matches filterWhere; the trailing columns let counts, amount filters,
-    // summaries and reports be answered from the index alone.
-    index('transactions_user_date_idx')
-      .on(
+  (t) => {
+    // Lists read live rows newest first (ORDER BY date DESC, id DESC = NULLS FIRST), so the keys match that
+    // order and the predicate matches filterWhere; the trailing columns let counts, amount filters and
+    // totals be answered from the index alone. One such index for all rows, one led by account, one by
+    // category.
+    const listIndex = (name: string, lead?: typeof t.accountId | typeof t.category) => {
+      const trailing = [t.accountId, t.category, t.amount, t.isTransfer].filter((c) => c !== lead);
+      return index(name)
+        .on(
+          t.userId,
+          ...(lead ? [lead] : []),
+          t.date.desc().nullsFirst(),
+          t.id.desc().nullsFirst(),
+          ...trailing,
+        )
+        .where(sql`${t.deletedAt} is null`);
+    };
+    return [
+      uniqueIndex('transactions_user_provider_key').on(t.userId, t.providerTransactionId),
+      listIndex('transactions_user_date_idx'),
+      listIndex('transactions_user_account_date_idx', t.accountId),
+      listIndex('transactions_user_category_date_idx', t.category),
+      // Amount filters are about size (abs); amount trails so their counts are index-only.
+      index('transactions_user_abs_amount_idx')
+        .on(t.userId, sql`abs(${t.amount})`, t.amount)
+        .where(sql`${t.deletedAt} is null`),
+      // user_id inside the trigram index (btree_gin) so a search reads only the person's candidates.
+      index('transactions_search_idx').using(
+        'gin',
         t.userId,
-        t.date.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.accountId,
-        t.category,
-        t.amount,
-        t.isTransfer,
-      )
-      .where(sql`${t.deletedAt} is null`),
-    // The same shape led by account or category, so lists, counts and edge totals with those filters (and
-    // dates and amounts) are index-only too.
-    index('transactions_user_account_date_idx')
-      .on(
-        t.userId,
-        t.accountId,
-        t.date.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.category,
-        t.amount,
-        t.isTransfer,
-      )
-      .where(sql`${t.deletedAt} is null`),
-    index('transactions_user_category_date_idx')
-      .on(
-        t.userId,
-        t.category,
-        t.date.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.accountId,
-        t.amount,
-        t.isTransfer,
-      )
-      .where(sql`${t.deletedAt} is null`),
-    // Amount filters are about size (abs); amount trails so their counts are index-only.
-    index('transactions_user_abs_amount_idx')
-      .on(t.userId, sql`abs(${t.amount})`, t.amount)
-      .where(sql`${t.deletedAt} is null`),
-    // user_id inside the trigram index (btree_gin) so a search reads only the person's candidates.
-    index('transactions_search_idx').using(
-      'gin',
-      t.userId,
-      sql`(lower(${t.description} || ' ' || coalesce(${t.merchantName}, ''))) gin_trgm_ops`,
-    ),
-  ],
+        sql`(lower(${t.description} || ' ' || coalesce(${t.merchantName}, ''))) gin_trgm_ops`,
+      ),
+    ];
+  },
 );
 
 /**
