@@ -176,6 +176,31 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     expect(await transactionRows(app, alice.user.id)).toEqual(settled);
   });
 
+  it('stores descriptions and merchant names exactly, whatever characters they hold', async () => {
+    const { connection } = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+    const item = [...fake.items.values()].at(-1)!;
+    const odd = [
+      { name: 'JOE\'S "CAFÉ" {1,2} \\ NULL', merchantName: null },
+      { name: 'a,b;c\ttab NULL', merchantName: '{"braces"}, \\ and \'quotes\'' },
+      { name: 'NULL', merchantName: '' },
+    ];
+    fake.addTransactions(
+      item.itemId,
+      odd.map((t, i) => ({ account: 'checking', amount: 1 + i, date: TODAY, ...t })),
+    );
+    await syncUpdates(app, item.itemId);
+    const stored = await eventually(async () => {
+      const rows = await app.database.query<{ description: string; merchantName: string | null }>(
+        `select description, merchant_name as "merchantName" from transactions
+          where user_id = $1 and date = $2 and amount in (-100, -200, -300) order by amount desc`,
+        [alice.user.id, TODAY],
+      );
+      return rows.length === 3 ? rows : undefined;
+    }, 'odd descriptions');
+    expect(stored).toEqual(odd.map((t) => ({ description: t.name, merchantName: t.merchantName })));
+  });
+
   it('rejects webhooks that are unsigned, forged, stale or tampered', async () => {
     const { connection } = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
