@@ -1,25 +1,19 @@
-import { CATEGORY, type CategoryCode } from '@tally/shared';
+import { ACCOUNT_TYPE, CATEGORY, type CategoryCode, type Cents, categoryFromProvider } from '@tally/shared';
 import { createCipher } from '../apps/server/src/lib/crypto';
 import { hashPassword } from '../apps/server/src/lib/password';
 import {
-  BANKS,
-  EMPLOYERS,
-  FIRST_NAMES,
-  FRIENDS,
-  LANDLORDS,
-  LAST_NAMES,
-  MERCHANTS,
-  type Merchant,
-  NOTES,
-  PLACES,
-  RESTAURANTS,
-  SUBSCRIPTIONS,
-  type Subscription,
-} from './lib/catalog';
-import { apportion, createRandom, cumulativeWeights, type Random } from './lib/random';
+  DEMO_RECURRING,
+  type DemoRecurring,
+  demoAccount,
+  fillDescription,
+  primaryCategoryOf,
+  STREAMS,
+} from '../apps/server/src/providers/bank/demo/catalogue';
+import { createRandom, cumulativeWeights, type Random } from '../apps/server/src/providers/bank/demo/random';
+import { BANKS, EMPLOYERS, FIRST_NAMES, LANDLORDS, LAST_NAMES, NOTES, PLACES } from './lib/people';
 
 /** Bump when the generated data changes shape, so cached databases are rebuilt. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 export const HISTORY_DAYS = 730;
 export const USER_COUNT = 20;
 export const FULL_TOTAL_ROWS = 2_000_000;
@@ -83,6 +77,51 @@ function calendar(anchor: string): Day[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Merchants and subscriptions: the demo bank's catalogue, spread over many people
+
+/** One of the demo catalogue's everyday merchants, with the category the import gives its rows. */
+type Merchant = {
+  name: string | null;
+  descriptions: readonly string[];
+  min: Cents;
+  max: Cents;
+  amounts?: readonly Cents[];
+  detailed: string;
+  category: CategoryCode;
+  /** How often the demo household buys there: its stream's weekly rate times its share of the stream. */
+  weight: number;
+  /** Where it is paid from: the demo stream's account kind. */
+  paidFrom: 'checking' | 'card';
+  /** Share of its transactions that are refunds (money in). */
+  refundRate?: number;
+  /** Money in rather than out (cash-outs). */
+  income: boolean;
+};
+
+const MERCHANTS: readonly Merchant[] = STREAMS.flatMap((stream) => {
+  const streamWeight = stream.merchants.reduce((sum, m) => sum + (m.weight ?? 1), 0);
+  return stream.merchants.map((m) => {
+    const detailed = m.detailed ?? stream.detailed;
+    return {
+      name: m.name,
+      descriptions: m.descriptions,
+      min: m.min,
+      max: m.max,
+      amounts: m.amounts,
+      detailed,
+      category: categoryFromProvider(primaryCategoryOf(detailed), detailed),
+      weight: (stream.perWeek * (m.weight ?? 1)) / streamWeight,
+      paidFrom: demoAccount(stream.account).type === ACCOUNT_TYPE.Credit ? 'card' : 'checking',
+      refundRate: m.refundRate,
+      income: stream.sign === 1,
+    } satisfies Merchant;
+  });
+});
+
+/** The demo household's subscriptions (its ground truth), each person taking a share of them. */
+const SUBSCRIPTIONS: readonly DemoRecurring[] = DEMO_RECURRING.filter((r) => r.kind === 'subscription');
+
+// ---------------------------------------------------------------------------------------------------------
 // People, connections, accounts
 
 type AccountKind =
@@ -113,7 +152,7 @@ type AccountPlan = {
 
 type ConnectionPlan = { id: string; itemId: string; institutionId: string; institutionName: string };
 
-type Location = { merchant: Merchant; template: string };
+type Location = { merchant: Merchant; description: string };
 
 type UserPlan = {
   index: number;
@@ -131,7 +170,7 @@ type UserPlan = {
   byKind: Partial<Record<AccountKind, AccountPlan>>;
   locations: Location[];
   locationWeights: Float64Array;
-  subscriptions: Subscription[];
+  subscriptions: DemoRecurring[];
   /** Purchases still to be paid off, per card. */
   owed: Map<string, number>;
 };
@@ -281,21 +320,15 @@ function planUser(index: number, total: number, seed: string): UserPlan {
   const byKind: Partial<Record<AccountKind, AccountPlan>> = {};
   for (const a of accounts) byKind[a.kind] = a;
 
-  // Each person uses most merchants, a few of them a lot; a chain is one to three stores near home.
+  // Each person uses most merchants, a few of them a lot, at one or more of the catalogue's locations.
   const locations: Location[] = [];
   const weights: number[] = [];
   for (const merchant of MERCHANTS) {
     if (!r.chance(isL ? 0.95 : 0.75)) continue;
     const affinity = merchant.weight * Math.exp(r.normal() * 0.8);
-    const stores = r.int(1, 3);
+    const stores = r.int(1, merchant.descriptions.length);
     for (let s = 0; s < stores; s++) {
-      const store = String(r.int(100, 9999));
-      const template = r
-        .pick(merchant.templates)
-        .replaceAll('{store}', store)
-        .replaceAll('{city}', city)
-        .replaceAll('{st}', st);
-      locations.push({ merchant, template });
+      locations.push({ merchant, description: r.pick(merchant.descriptions) });
       weights.push(affinity / stores);
     }
   }
@@ -345,13 +378,6 @@ const isTransfer = (detailed: string) =>
 /** Scheduled rows: their amounts may depend on what happened before (card statement balances). */
 type Scheduled = { rows: number; make: (user: UserPlan) => Row[] };
 
-const fill = (template: string, r: Random) =>
-  template
-    .replace('{code}', () => r.code(9))
-    .replace('{rest}', () => r.pick(RESTAURANTS))
-    .replace('{n}', () => String(r.int(10_000, 999_999)))
-    .replace('{name}', () => r.pick(FRIENDS));
-
 const C = CATEGORY;
 
 /** Salary, rent, bills, subscriptions, transfers, card payments, interest: per day, for the whole history. */
@@ -377,9 +403,9 @@ function schedule(user: UserPlan, days: Day[], r: Random): Scheduled[][] {
     'DUKE ENERGY PAYMENT',
     'COMED ONLINE PMT',
   ]);
-  const subDay = new Map(user.subscriptions.map((s) => [s.name, r.int(1, 28)]));
-  const annualDay = new Map(user.subscriptions.map((s) => [s.name, r.int(0, 364)]));
-  const weeklyDay = new Map(user.subscriptions.map((s) => [s.name, r.int(0, 6)]));
+  const subDay = new Map(user.subscriptions.map((s) => [s.id, r.int(1, 28)]));
+  const annualDay = new Map(user.subscriptions.map((s) => [s.id, r.int(0, 364)]));
+  const weeklyDay = new Map(user.subscriptions.map((s) => [s.id, r.int(0, 6)]));
 
   days.forEach((d, i) => {
     const year2 = i >= HISTORY_DAYS - 365;
@@ -646,22 +672,24 @@ function schedule(user: UserPlan, days: Day[], r: Random): Scheduled[][] {
     for (const s of user.subscriptions) {
       const due =
         s.cadence === 'monthly'
-          ? d.dayOfMonth === subDay.get(s.name)
+          ? d.dayOfMonth === subDay.get(s.id)
           : s.cadence === 'weekly'
-            ? d.weekday === weeklyDay.get(s.name)
-            : i % 365 === annualDay.get(s.name);
-      if (!due) continue;
-      const cents = s.raisedTo && i >= HISTORY_DAYS / 2 ? s.raisedTo : s.cents;
-      const account = s.paidFrom === 'card' ? (a.card ?? checking) : checking;
-      const description = fill(s.description, r);
+            ? d.weekday === weeklyDay.get(s.id)
+            : i % 365 === annualDay.get(s.id);
+      if (!due || s.amount === null) continue;
+      // The catalogue's price changes, as many days before the last day of the history as in the demo.
+      let amount = s.amount;
+      for (const change of s.priceChanges)
+        if (i >= HISTORY_DAYS - 1 - change.daysBeforeAnchor) amount = change.amount;
+      const account = s.card ? (a.card ?? checking) : checking;
       at(
         i,
         fixed(account, {
-          description,
-          merchantName: s.name,
-          amount: -cents,
-          category: C.Subscriptions,
-          detailed: s.detailed,
+          description: fillDescription(s.description, r),
+          merchantName: s.merchantName,
+          amount,
+          category: categoryFromProvider(s.categoryPrimary, s.categoryDetailed),
+          detailed: s.categoryDetailed,
         }),
       );
     }
@@ -714,6 +742,20 @@ const EXPENSE_CATEGORIES: CategoryCode[] = [
   C.PersonalCare,
   C.Gifts,
 ];
+
+/** Splits `total` into integers proportional to `weights` that add up exactly (largest remainder). */
+export function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (sum > 0 ? (w / sum) * total : 0));
+  const counts = exact.map(Math.floor);
+  let left = total - counts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0]);
+  for (let k = 0; left > 0; k = (k + 1) % order.length, left--) {
+    const i = order[k]![1];
+    counts[i] = counts[i]! + 1;
+  }
+  return counts;
+}
 
 /**
  * Generates and loads the whole data set: 20 users (L first), their connections and accounts, and the
@@ -887,7 +929,7 @@ export async function generate(sql: Sql, options: GenerateOptions): Promise<Gene
       for (const s of scheduled[day]!) for (const row of s.make(user)) push(row, false);
       const a = user.byKind;
       for (let k = 0; k < everyday[day]!; k++) {
-        const { merchant, template } = r.weighted(user.locations, user.locationWeights);
+        const { merchant, description } = r.pickCumulative(user.locations, user.locationWeights);
         const x = r.next();
         const account =
           merchant.paidFrom === 'checking' || !a.card
@@ -897,14 +939,14 @@ export async function generate(sql: Sql, options: GenerateOptions): Promise<Gene
               : x < 0.82
                 ? (a.card2 ?? a.card)
                 : a.checking!;
-        const size = Math.max(50, Math.round(merchant.median * Math.exp(merchant.spread * r.normal())));
+        const size = merchant.amounts ? r.pick(merchant.amounts) : r.cents(merchant.min, merchant.max);
         const refund = merchant.refundRate !== undefined && r.chance(merchant.refundRate);
         const amount = merchant.income || refund ? size : -size;
         if (account.type === 2) user.owed.set(account.id, (user.owed.get(account.id) ?? 0) - amount);
         push(
           {
             account,
-            description: fill(template, r),
+            description: fillDescription(description, r),
             merchantName: merchant.name,
             amount,
             category: merchant.category,

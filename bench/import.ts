@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Database } from '../apps/server/src/db/client';
-import { createDemoProvider } from '../apps/server/src/providers/bank/demo';
+import { createDemoProvider } from '../apps/server/src/providers/bank/demo/demo-bank';
 import type { BankProvider } from '../apps/server/src/providers/bank/types';
 import { IMPORT_EMAIL_DOMAIN } from './databases';
 import { type Auth, call, register, startApp } from './lib/app';

@@ -1,6 +1,6 @@
 import { CATEGORY } from '@tally/shared';
+import { createRandom } from '../apps/server/src/providers/bank/demo/random';
 import { type App, type Auth, call } from './lib/app';
-import { createRandom } from './lib/random';
 
 export type Group = 'baseline' | 'list' | 'summary' | 'spending';
 

@@ -4,16 +4,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, vacuumAfterImports } from './db/client';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { webhookRoutes } from './features/accounts/webhook.routes';
 import { authRoutes } from './features/auth/auth.routes';
-import { profileRoutes } from './features/auth/profile.routes';
-import { bankRoutes } from './features/bank/bank.routes';
-import type { BankDeps } from './features/bank/bank.service';
-import { webhookRoutes } from './features/bank/webhook.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
@@ -22,6 +21,7 @@ import { authenticator, tokenKeys } from './lib/auth';
 import type { AppContext } from './lib/context';
 import { createCipher } from './lib/crypto';
 import { errorHandler, notFound, tooManyRequests } from './lib/errors';
+import { createLogger } from './lib/logger';
 import { createBankProvider } from './providers/bank';
 import { createPlaidWebhookVerifier } from './providers/bank/plaid-webhook';
 import type { BankProvider } from './providers/bank/types';
@@ -40,6 +40,8 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** Run background jobs in this process (default true). */
   runJobs?: boolean;
+  /** The logger the app logs through; server.ts shares it with the database opened before the app. */
+  log?: FastifyBaseLogger;
 };
 
 const GOOGLE = 'https://accounts.google.com';
@@ -54,15 +56,23 @@ export async function buildApp({
   bankProvider,
   now = () => new Date(),
   runJobs = true,
+  log = createLogger(config),
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    loggerInstance: log,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // An empty JSON body is no body: a route whose body is optional (reset-and-resync) takes it as absent,
+  // one that needs a body still answers 'Request body is required'. Anything else parses as Fastify does.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body.length === 0 ? done(null, undefined) : parseJson(req, body.toString(), done),
+  );
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -101,38 +111,35 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const queue = await startQueue(database, { pollingIntervalSeconds: config.jobPollSeconds });
+  const queue = await startQueue(database, { pollingIntervalSeconds: config.jobPollSeconds, log: app.log });
   // preClose: the queue drains before anything (the database) is closed under it.
   app.addHook('preClose', () => queue.stop());
-  const bank: BankDeps = {
-    db: database.db,
-    provider: bankProvider ?? createBankProvider(config, now),
-    cipher: createCipher(tokenEncryptionKey),
-    queue,
-    now,
-  };
-  if (runJobs) await startBankSyncWorker(queue, bank, { afterImport: vacuumAfterImports(database) });
   const plaidWebhookVerifier = config.plaid
     ? createPlaidWebhookVerifier({ ...config.plaid, env: config.plaid.env }, { now })
     : null;
 
-  const keys = tokenKeys(jwtSecret, config.tokenTtlHours);
+  const keys = tokenKeys(jwtSecret, config.tokenTtlHours, now);
   const ctx: AppContext = {
     config,
+    log: app.log,
     database,
     keys,
     verifyGoogle:
       verifyGoogle ?? googleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl }),
     authenticate: authenticator(database.db, keys),
-    bank,
+    now,
+    queue,
+    bankProvider: bankProvider ?? createBankProvider(config, now),
+    cipher: createCipher(tokenEncryptionKey),
   };
+  if (runJobs) await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, ctx);
       await api.register(authRoutes, ctx);
-      await api.register(profileRoutes, ctx);
-      await api.register(bankRoutes, ctx);
+      await api.register(settingsRoutes, ctx);
+      await api.register(accountsRoutes, ctx);
       await api.register(webhookRoutes(plaidWebhookVerifier), ctx);
       await api.register(transactionsRoutes, ctx);
     },

@@ -1,14 +1,17 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { ensureSecret } from './lib/secrets';
+import { createLogger } from './lib/logger';
+import { ensureSecret, prepareDataDir } from './lib/secrets';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const log = createLogger(config);
+prepareDataDir(config.dataDir);
+const database = await openDatabase({ ...config, log });
 await database.migrate();
 const jwtSecret = ensureSecret(config.dataDir, 'jwt-secret', config.jwtSecret);
 const tokenEncryptionKey = ensureSecret(config.dataDir, 'token-encryption-key', config.tokenEncryptionKey);
-const app = await buildApp({ config, database, jwtSecret, tokenEncryptionKey });
+const app = await buildApp({ config, database, jwtSecret, tokenEncryptionKey, log });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

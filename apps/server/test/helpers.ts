@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { LoginResult, RegisterBody } from '@tally/shared';
-import { inject } from 'vitest';
+import { type LoginResult, loginResult, type RegisterBody } from '@tally/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect, inject } from 'vitest';
+import type { z } from 'zod';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, fromPglite, fromPostgres, pgliteOptions } from '../src/db/client';
@@ -78,7 +80,17 @@ export function aUser(overrides: Partial<RegisterBody> = {}): RegisterBody {
 export async function signUp(app: TestApp, overrides: Partial<RegisterBody> = {}): Promise<LoginResult> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: aUser(overrides) });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return loginResult.parse(res.json());
+}
+
+/** Asserts the status and reads the body through its shared schema, so a test sees what a client sees. */
+export function expectJson<S extends z.ZodType>(
+  res: LightMyRequestResponse,
+  status: number,
+  schema: S,
+): z.output<S> {
+  expect(res.statusCode, res.body).toBe(status);
+  return schema.parse(res.json());
 }
 
 export const bearer = (auth: { token: string }) => ({ authorization: `Bearer ${auth.token}` });

@@ -18,3 +18,6 @@ export const publicConfig = z.object({
   plans: z.array(plan),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+/** The health check's answer: the server is up and its database answers. */
+export const healthResponse = z.object({ status: z.literal('ok') });

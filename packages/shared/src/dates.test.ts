@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, isoDay, presetRange, todayIn, wholeMonths } from './dates';
+import {
+  addDays,
+  addMonths,
+  dayOfWeek,
+  daysBetween,
+  isoDay,
+  lastDayOfMonth,
+  presetRange,
+  startOfMonth,
+  todayIn,
+  wholeMonths,
+} from './dates';
 
 describe('presetRange', () => {
   it.each([
@@ -60,6 +71,60 @@ describe('day arithmetic', () => {
     expect(isoDay.safeParse('2024-02-29').success).toBe(true);
     expect(isoDay.safeParse('2025-02-29').success).toBe(false);
     expect(isoDay.safeParse('2025-2-1').success).toBe(false);
+  });
+});
+
+describe('dayOfWeek', () => {
+  it.each([
+    ['1970-01-01', 4],
+    ['2024-02-29', 4],
+    ['2025-03-01', 6],
+    ['2026-03-01', 0],
+    ['2026-12-31', 4],
+    ['2000-02-29', 2],
+  ] as const)('%s is weekday %i (0 = Sunday)', (day, weekday) => {
+    expect(dayOfWeek(day)).toBe(weekday);
+  });
+});
+
+describe('daysBetween', () => {
+  it.each([
+    ['2026-03-15', '2026-03-15', 0],
+    ['2024-02-28', '2024-03-01', 2],
+    ['2025-02-28', '2025-03-01', 1],
+    ['2026-01-31', '2025-12-31', -31],
+    ['1970-01-01', '2024-02-29', 19_782],
+    ['1970-01-01', '1969-12-31', -1],
+    ['2024-01-01', '2025-01-01', 366],
+    ['2025-01-01', '2026-01-01', 365],
+    // The spring-forward day still counts as one whole day: days are calendar days, not 24-hour spans.
+    ['2026-03-08', '2026-03-09', 1],
+  ] as const)('from %s to %s is %i days', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
+  });
+
+  it('undoes addDays', () => {
+    const day = fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2090-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.integer({ min: -5000, max: 5000 }), (d, n) => daysBetween(d, addDays(d, n)) === n),
+    );
+  });
+});
+
+describe('month edges', () => {
+  it.each([
+    ['2026-01-15', '2026-01-01', '2026-01-31'],
+    ['2026-02-01', '2026-02-01', '2026-02-28'],
+    ['2024-02-10', '2024-02-01', '2024-02-29'],
+    ['2000-02-29', '2000-02-01', '2000-02-29'],
+    ['1900-02-14', '1900-02-01', '1900-02-28'],
+    ['2026-04-30', '2026-04-01', '2026-04-30'],
+    ['2026-12-31', '2026-12-01', '2026-12-31'],
+  ] as const)('%s runs from %s to %s', (day, first, last) => {
+    expect(startOfMonth(day)).toBe(first);
+    expect(lastDayOfMonth(day)).toBe(last);
   });
 });
 

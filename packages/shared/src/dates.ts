@@ -36,15 +36,44 @@ export function addMonths(day: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/** The day of the week of a YYYY-MM-DD day: 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
+/**
+ * Whole days from one YYYY-MM-DD day to another: negative when `to` is earlier. Like addMonths it reads the
+ * parts with Date.UTC, which takes years 0–99 as 1900–1999, so both agree on every day they accept.
+ */
+export function daysBetween(from: string, to: string): number {
+  return (utcMidnight(to) - utcMidnight(from)) / DAY_MS;
+}
+
+/** The first day of the day's month. */
+export function startOfMonth(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+/** The last day of the day's month: 28, 29, 30 or 31. */
+export function lastDayOfMonth(day: string): string {
+  return addDays(addMonths(startOfMonth(day), 1), -1);
+}
+
+const DAY_MS = 86_400_000;
+
+function utcMidnight(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
 /**
  * The whole calendar months inside a day range, as [from, to) first days of months; an open end of the
  * range stays open (undefined). Null when the range holds no whole month.
  */
 export function wholeMonths(startDate?: string, endDate?: string): { from?: string; to?: string } | null {
-  const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-  const from = startDate && (startDate.endsWith('-01') ? startDate : addMonths(monthStart(startDate), 1));
+  const from = startDate && (startDate.endsWith('-01') ? startDate : addMonths(startOfMonth(startDate), 1));
   const dayAfter = endDate && addDays(endDate, 1);
-  const to = dayAfter && (dayAfter.endsWith('-01') ? dayAfter : monthStart(dayAfter));
+  const to = dayAfter && (dayAfter.endsWith('-01') ? dayAfter : startOfMonth(dayAfter));
   if (from && to && from >= to) return null;
   return { from: from || undefined, to: to || undefined };
 }

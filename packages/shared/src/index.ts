@@ -1,4 +1,5 @@
 export * from './accounts/account-types';
+export * from './accounts/accounts';
 export * from './accounts/accounts.schema';
 export * from './auth/auth.schema';
 export * from './config.schema';
@@ -8,6 +9,6 @@ export * from './greeting';
 export * from './money';
 export * from './plans';
 export * from './polling';
+export * from './settings/settings.schema';
 export * from './transactions/categories';
 export * from './transactions/transactions.schema';
-export * from './user/user.schema';

@@ -8,7 +8,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { standaloneLogger } from '../lib/logger';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -43,10 +45,11 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPostgres(url: string, max = 10): Database {
+/** log: the app's logger; callers without one (bench, tests) get one at the info level. */
+export function fromPostgres(url: string, max = 10, log: FastifyBaseLogger = standaloneLogger()): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.warn('PostgreSQL pool client error:', error.message));
+  pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL pool client error'));
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -65,8 +68,12 @@ export function fromPostgres(url: string, max = 10): Database {
  * PostgreSQL when a URL is given, else embedded PGlite under dataDir.
  * One process owns a PGlite directory: two would silently lose writes, so a lock file guards it.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  log?: FastifyBaseLogger;
+}): Promise<Database> {
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, undefined, opts.log);
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDirectory(opts.dataDir);

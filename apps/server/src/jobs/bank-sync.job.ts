@@ -1,13 +1,12 @@
-import { unfinishedImportRuns } from '../features/bank/bank.queries';
+import { accountsDeps, type BankSyncJob } from '../features/accounts/accounts.deps';
+import { unfinishedImportRuns } from '../features/accounts/accounts.queries';
 import {
-  type BankDeps,
-  type BankSyncJob,
   backfillConnection,
   REFRESH_CRON,
   refreshStaleConnections,
   syncConnection,
-} from '../features/bank/bank.service';
-import type { JobQueue } from './queue';
+} from '../features/accounts/accounts.sync';
+import type { AppContext } from '../lib/context';
 
 /**
  * Runs bank imports off the queue, syncs connections on a schedule, and re-queues any import a stopped
@@ -15,10 +14,11 @@ import type { JobQueue } from './queue';
  * afterImport hears how many rows each run stored (database upkeep).
  */
 export async function startBankSyncWorker(
-  queue: JobQueue,
-  deps: BankDeps,
+  ctx: AppContext,
   { afterImport }: { afterImport?: (rows: number) => Promise<void> } = {},
 ) {
+  const deps = accountsDeps(ctx);
+  const queue = ctx.queue;
   const run = async (job: BankSyncJob, { isLastAttempt }: { isLastAttempt: boolean }) => {
     const stored = job.window
       ? await backfillConnection(deps, { ...job, window: job.window, isLastAttempt })

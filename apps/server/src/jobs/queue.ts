@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { standaloneLogger } from '../lib/logger';
 
 /** isLastAttempt: the queue will not retry this job if it fails now. */
 export type JobHandler<T> = (data: T, meta: { isLastAttempt: boolean }) => Promise<void>;
@@ -41,12 +43,14 @@ export function pgBossFor(database: Database, options: { pollingIntervalSeconds?
   return { boss, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
 }
 
+/** log: the app's logger; callers without an app (bench, test setup) get one at the info level. */
 export async function startQueue(
   database: Database,
-  options: { pollingIntervalSeconds?: number } = {},
+  options: { pollingIntervalSeconds?: number; log?: FastifyBaseLogger } = {},
 ): Promise<JobQueue> {
   const { boss, pollingIntervalSeconds } = pgBossFor(database, options);
-  boss.on('error', (error) => console.error('job queue error:', error.message));
+  const log = options.log ?? standaloneLogger();
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const { name, policy } of QUEUES) {
     await boss.createQueue(name, { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });

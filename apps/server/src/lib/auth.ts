@@ -15,30 +15,32 @@ declare module 'fastify' {
   }
 }
 
-export type TokenKeys = { secret: Uint8Array; ttlHours: number };
+/** What signs and checks tokens, with the app's clock for issue times and expiry (tests pin it). */
+export type TokenKeys = { secret: Uint8Array; ttlHours: number; now: () => Date };
 
-export function tokenKeys(secret: string, ttlHours: number): TokenKeys {
-  return { secret: new TextEncoder().encode(secret), ttlHours };
+export function tokenKeys(secret: string, ttlHours: number, now: () => Date): TokenKeys {
+  return { secret: new TextEncoder().encode(secret), ttlHours, now };
 }
 
 /** Opens a session row and signs a token naming it; revoking the row kills the token. */
 export async function issueToken(db: Db, keys: TokenKeys, userId: string) {
-  const expiresAt = new Date(Date.now() + keys.ttlHours * 3_600_000);
+  const issuedAt = keys.now();
+  const expiresAt = new Date(issuedAt.getTime() + keys.ttlHours * 3_600_000);
   const [session] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setJti(session!.id)
-    .setIssuedAt()
+    .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(keys.secret);
   return { token, expiresAt };
 }
 
-export async function revokeSessions(db: Db, where: { userId: string; sessionId?: string }) {
+export async function revokeSessions(db: Db, where: { userId: string; sessionId?: string; now: Date }) {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: where.now })
     .where(
       and(
         eq(sessions.userId, where.userId),
@@ -56,7 +58,8 @@ export function authenticator(db: Db, keys: TokenKeys) {
     if (!token) throw unauthorized();
     let payload: { sub?: string; jti?: string };
     try {
-      ({ payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] }));
+      const currentDate = keys.now();
+      ({ payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'], currentDate }));
     } catch {
       throw unauthorized('Your session has expired. Please sign in again.');
     }
@@ -70,7 +73,7 @@ export function authenticator(db: Db, keys: TokenKeys) {
           eq(sessions.id, payload.jti),
           eq(sessions.userId, payload.sub),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
+          gt(sessions.expiresAt, keys.now()),
         ),
       );
     if (!row) throw unauthorized('Your session has expired. Please sign in again.');

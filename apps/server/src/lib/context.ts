@@ -1,16 +1,25 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { BankDeps } from '../features/bank/bank.service';
+import type { JobQueue } from '../jobs/queue';
+import type { BankProvider } from '../providers/bank/types';
 import type { GoogleVerifier } from '../providers/identity/google';
 import type { TokenKeys } from './auth';
+import type { Cipher } from './crypto';
 
 /** What every feature's routes are given: explicit, so a reader of app.ts sees all the wiring. */
 export type AppContext = {
   config: Config;
+  /** The app's logger (Fastify's pino), for work that runs outside a request. */
+  log: FastifyBaseLogger;
   database: Database;
   keys: TokenKeys;
   verifyGoogle: GoogleVerifier;
   authenticate: preHandlerAsyncHookHandler;
-  bank: BankDeps;
+  /** The one clock: every "now" and "today" comes from here, so tests can pin any date. */
+  now: () => Date;
+  queue: JobQueue;
+  bankProvider: BankProvider;
+  /** Encrypts bank access tokens at rest. */
+  cipher: Cipher;
 };

@@ -22,4 +22,10 @@ describe('createCipher', () => {
     expect(() => createCipher('another key').decrypt(sealed)).toThrow();
     expect(() => cipher.decrypt('garbage')).toThrow();
   });
+
+  it('refuses a value whose authentication tag was cut short', () => {
+    const [version, iv, tag, body] = cipher.encrypt('secret').split('.');
+    const short = Buffer.from(tag!, 'base64url').subarray(0, 4).toString('base64url');
+    expect(() => cipher.decrypt([version, iv, short, body].join('.'))).toThrow('Unreadable sealed value');
+  });
 });

@@ -2,6 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Shorter than this, a key or secret is refused: a truncated file must not become a guessable key. */
+export const MIN_SECRET_LENGTH = 32;
+
+/**
+ * DATA_DIR holds the embedded database and the generated keys: only its owner may read it. The mask
+ * makes every file created later (the database's own included) owner-only, whatever the shell's umask.
+ */
+export function prepareDataDir(dataDir: string) {
+  process.umask(0o077);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+}
+
 /**
  * A secret from env, or one generated once into DATA_DIR (mode 0600) so a fresh clone needs no set-up
  * and restarts keep sessions and encrypted tokens readable.
@@ -9,7 +22,15 @@ import path from 'node:path';
 export function ensureSecret(dataDir: string, name: string, fromEnv: string | undefined, bytes = 48): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'secrets', name);
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  if (fs.existsSync(file)) {
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    if (secret.length < MIN_SECRET_LENGTH) {
+      throw new Error(
+        `${file} is empty or shorter than ${MIN_SECRET_LENGTH} characters; restore it from a backup, or delete it to generate a new one (sessions or bank links sealed with the old one stop working).`,
+      );
+    }
+    return secret;
+  }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = crypto.randomBytes(bytes).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });

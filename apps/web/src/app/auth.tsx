@@ -2,14 +2,13 @@ import type { GoogleLoginBody, LoginBody, LoginResult, RegisterBody, User } from
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  getProfile,
-  googleLoginRequest,
-  loginRequest,
-  logoutRequest,
-  registerRequest,
-} from '../features/auth/api/auth';
+import { googleLoginRequest } from '../features/auth/api/google-login';
+import { loginRequest } from '../features/auth/api/login';
+import { logoutRequest } from '../features/auth/api/logout';
+import { registerRequest } from '../features/auth/api/register';
+import { getProfile } from '../features/settings/api/get-profile';
 import { setUnauthorizedHandler } from '../lib/api';
+import { log } from '../lib/log';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../lib/session';
 
 type AuthState =
@@ -60,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        console.warn('Could not restore the session', error);
+        log.warn('Could not restore the session', error);
         clearSession();
         setState({ status: 'guest' });
       });
@@ -102,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         try {
           await logoutRequest();
         } catch (error) {
-          console.warn('Logout request failed; signing out locally', error);
+          log.warn('Logout request failed; signing out locally', error);
         }
         signOutLocally(true);
       },

@@ -1,9 +1,10 @@
 import { publicConfig } from '@tally/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
+import { queryKeys } from '../lib/query-keys';
 
 export const configQuery = queryOptions({
-  queryKey: ['config'],
+  queryKey: queryKeys.config,
   queryFn: () => api.get('config', publicConfig),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -21,7 +21,20 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-type Options<S extends z.ZodType> = { body?: unknown; schema?: S; signal?: AbortSignal };
+/**
+ * A JSON request body with the shared schema that describes it. The compiler checks the value against what
+ * the schema accepts; the server parses it with the same schema, so it is not parsed twice here.
+ */
+export type JsonBody<S extends z.ZodType = z.ZodType> = { schema: S; value: z.input<S> };
+
+/** Pairs a body with its shared request schema: `jsonBody(loginBody, { email, password })`. */
+export const jsonBody = <S extends z.ZodType>(schema: S, value: z.input<S>): JsonBody<S> => ({
+  schema,
+  value,
+});
+
+// Inside the client the body is plain JSON; its type was checked where the call was made (api.post/put).
+type Options<S extends z.ZodType> = { json?: unknown; schema?: S; signal?: AbortSignal };
 
 async function request<S extends z.ZodType>(
   method: string,
@@ -30,7 +43,7 @@ async function request<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.json !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   let res: Response;
@@ -38,7 +51,7 @@ async function request<S extends z.ZodType>(
     res = await fetch(`/api/${path.replace(/^\//, '')}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
       signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
     });
   } catch (error) {
@@ -81,10 +94,11 @@ async function request<S extends z.ZodType>(
 export const api = {
   get: <S extends z.ZodType>(path: string, schema?: S, signal?: AbortSignal) =>
     request('GET', path, { schema, signal }),
-  post: <S extends z.ZodType>(path: string, body?: unknown, schema?: S) =>
-    request('POST', path, { body: body ?? {}, schema }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema?: S) =>
-    request('PUT', path, { body, schema }),
+  /** Without a body, an empty JSON object is sent: the endpoints that take none still expect JSON. */
+  post: <S extends z.ZodType>(path: string, body?: JsonBody, schema?: S) =>
+    request('POST', path, { json: body ? body.value : {}, schema }),
+  put: <S extends z.ZodType>(path: string, body: JsonBody, schema?: S) =>
+    request('PUT', path, { json: body.value, schema }),
   delete: <S extends z.ZodType>(path: string, schema?: S) => request('DELETE', path, { schema }),
 };
 

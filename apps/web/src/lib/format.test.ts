@@ -1,22 +1,17 @@
+import { formatMoney } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  formatCurrency,
-  formatDay,
-  formatLastSynced,
-  formatSignedCurrency,
-  formatUpdatedAgo,
-} from './format';
+import { formatDay, formatLastSynced, formatSignedMoney, formatUpdatedAgo } from './format';
 
 describe('formatters', () => {
   it.each([
-    [1234.5, '$1,234.50'],
-    [-12, '-$12.00'],
+    [123_450, '$1,234.50'],
+    [-1_200, '-$12.00'],
     [-0, '$0.00'],
-  ])('formats %s as %s', (dollars, text) => expect(formatCurrency(dollars)).toBe(text));
+  ])('formats %s cents as %s', (cents, text) => expect(formatMoney(cents)).toBe(text));
 
   it('marks money in with a plus', () => {
-    expect(formatSignedCurrency(25)).toBe('+$25.00');
-    expect(formatSignedCurrency(-25)).toBe('-$25.00');
+    expect(formatSignedMoney(2_500)).toBe('+$25.00');
+    expect(formatSignedMoney(-2_500)).toBe('-$25.00');
   });
 
   it('shows a day without shifting it across time zones', () => {

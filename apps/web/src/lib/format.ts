@@ -1,4 +1,5 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import type { Cents } from '@tally/shared';
+
 const signed = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -12,14 +13,9 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 });
 const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** Dollars from the API as en-US currency, e.g. $1,234.50 or -$12.00. */
-export function formatCurrency(dollars: number): string {
-  return usd.format(dollars === 0 ? 0 : dollars);
-}
-
-/** With an explicit + for money in, as the transaction table shows amounts. */
-export function formatSignedCurrency(dollars: number): string {
-  return signed.format(dollars);
+/** Cents with an explicit + for money in, as the transaction table shows amounts (plain amounts: formatMoney). */
+export function formatSignedMoney(cents: Cents): string {
+  return signed.format(cents / 100);
 }
 
 /** A calendar day (YYYY-MM-DD) as "Jan 5, 2026"; it is a day, so no time zone shifts it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from '../dates';
 
 export const account = z.object({
   id: z.string(),
@@ -16,6 +17,9 @@ export const account = z.object({
   isActive: z.boolean(),
 });
 export type Account = z.infer<typeof account>;
+
+/** The accounts of active connections, for pickers and totals. */
+export const accountList = z.array(account);
 
 export const importStatus = z.enum(['Pending', 'InProgress', 'Completed', 'Failed']);
 export type ImportStatus = z.infer<typeof importStatus>;
@@ -40,6 +44,11 @@ export const connection = z.object({
   accounts: z.array(account),
 });
 export type Connection = z.infer<typeof connection>;
+
+export const connectionList = z.array(connection);
+
+export const reconnectResponse = z.object({ connection, importProgress });
+export type ReconnectResponse = z.infer<typeof reconnectResponse>;
 
 export const connectionStatus = z.object({
   id: z.string(),
@@ -72,6 +81,8 @@ export const sandboxPublicTokenBody = z.object({
   institutionId: z.string().trim().min(1).max(100).optional(),
 });
 
+export const sandboxPublicTokenResponse = z.object({ publicToken: z.string() });
+
 export const institution = z.object({
   id: z.string(),
   name: z.string(),
@@ -80,18 +91,28 @@ export const institution = z.object({
 });
 export type Institution = z.infer<typeof institution>;
 
+export const institutionList = z.array(institution);
+
 export const importRange = z.enum(['30d', '90d', '1y', '2y', 'custom']);
 
 export const importHistoricalDataBody = z
   .object({
     connectionId: z.uuid('connectionId must be a connection id'),
     range: importRange.default('2y'),
-    customStartDate: z.string().nullish(),
-    customEndDate: z.string().nullish(),
+    customStartDate: isoDay.nullish(),
+    customEndDate: isoDay.nullish(),
   })
   .refine((b) => b.range !== 'custom' || (b.customStartDate && b.customEndDate), {
     message: 'A custom range needs customStartDate and customEndDate',
-  });
+  })
+  .refine(
+    (b) =>
+      b.range !== 'custom' || !b.customStartDate || !b.customEndDate || b.customStartDate <= b.customEndDate,
+    { message: 'Start date must be before end date' },
+  );
 export type ImportHistoricalDataBody = z.infer<typeof importHistoricalDataBody>;
+
+/** Plaid's webhook is acknowledged with this whatever it carried. */
+export const webhookResponse = z.object({ received: z.literal(true) });
 
 export const idParam = z.object({ id: z.uuid('Invalid id') });

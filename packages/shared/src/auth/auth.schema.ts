@@ -73,9 +73,16 @@ export const registerForm = z
     }
   });
 
+/** A password as typed at sign-in: no password can be longer than a new one may be. */
+const typedPassword = (blankMessage: string) =>
+  z
+    .string({ error: blankMessage })
+    .min(1, blankMessage)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
 export const loginBody = z.object({
-  email: required('Email and password are required'),
-  password: z.string({ error: 'Email and password are required' }).min(1, 'Email and password are required'),
+  email: required('Email and password are required').pipe(z.string().max(254, 'Email is too long')),
+  password: typedPassword('Email and password are required'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -89,10 +96,14 @@ export const googleLoginBody = z.object({
 export type GoogleLoginBody = z.infer<typeof googleLoginBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  currentPassword: typedPassword('Current password is required'),
   newPassword: newPassword('New password is required'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** A first password, for an account that has none (created with Google, or linked to it). */
+export const setPasswordBody = z.object({ newPassword: newPassword('New password is required') });
+export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 
 export const planCode = z.enum(['starter', 'pro', 'premium']);
 export type PlanCode = z.infer<typeof planCode>;
@@ -104,6 +115,8 @@ export const user = z.object({
   email: z.string(),
   profilePictureUrl: z.string().nullable(),
   isGoogleUser: z.boolean(),
+  /** False for an account that signs in with Google only: Settings offers to set a password. */
+  hasPassword: z.boolean(),
   timeZone: z.string(),
   plan: planCode,
   trialEndsAt: z.string().nullable(),

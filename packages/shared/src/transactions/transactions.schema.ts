@@ -5,6 +5,9 @@ import { CATEGORY_CODES } from './categories';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_NOTE_LENGTH = 500;
+/** Amount filters are dollars from 0 up to this; searches are at most MAX_SEARCH_LENGTH characters. */
+export const MAX_AMOUNT_FILTER = 1_000_000_000;
+export const MAX_SEARCH_LENGTH = 100;
 
 export const categoryCode = z.coerce
   .number({ error: 'Unknown category' })
@@ -15,14 +18,14 @@ const dollarsFilter = (label: string) =>
   z.coerce
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
-    .max(1e9);
+    .max(MAX_AMOUNT_FILTER);
 
 /** The list/summary/export filters, as query-string values. Amount bounds apply to the size of the amount. */
 export const transactionFilters = z
   .object({
     category: categoryCode.optional(),
     accountId: z.uuid('Unknown account').optional(),
-    searchTerm: z.string().trim().max(100, 'Search is too long').optional(),
+    searchTerm: z.string().trim().max(MAX_SEARCH_LENGTH, 'Search is too long').optional(),
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
     minAmount: dollarsFilter('Minimum amount').optional(),
@@ -119,6 +122,10 @@ export const updateNoteBody = z.object({
     .nullable(),
 });
 
-export const resetAndResyncBody = z
-  .object({ connectionId: z.uuid('Unknown connection').optional() })
-  .default({});
+/** No body at all (as SPEC §7 calls it) means every active connection. */
+export const resetAndResyncBody = z.preprocess(
+  (body) => body ?? {},
+  z.object({ connectionId: z.uuid('Unknown connection').optional() }),
+);
+
+export const resetAndResyncResponse = z.object({ connectionsResynced: z.number() });

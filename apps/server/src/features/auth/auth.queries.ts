@@ -1,22 +1,7 @@
-import type { User } from '@tally/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    profilePictureUrl: row.profilePictureUrl,
-    isGoogleUser: row.googleSubject !== null,
-    timeZone: row.timeZone,
-    plan: row.plan,
-    trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
-  };
-}
 
 export async function findUserByEmail(db: Db, { email }: { email: string }): Promise<UserRow | null> {
   const [row] = await db
@@ -42,15 +27,6 @@ export async function createUser(db: Db, values: NewUser): Promise<UserRow | nul
     .insert(users)
     .values({ ...values, email: values.email.trim() })
     .onConflictDoNothing()
-    .returning();
-  return row ?? null;
-}
-
-export async function updateUser(db: Db, { userId, ...values }: Partial<NewUser> & { userId: string }) {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, userId))
     .returning();
   return row ?? null;
 }

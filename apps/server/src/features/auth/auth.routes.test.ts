@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { type LoginResult, loginResult } from '@tally/shared';
+import { errorBody, type LoginResult, loginResult, profileResponse } from '@tally/shared';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
-import { aUser, bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { aUser, bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 
 type Body = Record<string, unknown>;
 
@@ -42,8 +42,7 @@ describe('auth routes', () => {
       const body = aUser({ firstName: 'Ada', lastName: 'Lovelace', timeZone: 'Europe/London' });
       const res = await post(app, 'register', body);
 
-      expect(res.statusCode).toBe(201);
-      const result = res.json<LoginResult>();
+      const result = expectJson(res, 201, loginResult);
       expect(Object.keys(result).sort()).toEqual(['expiresAt', 'token', 'user']);
       expect(Object.keys(result.user).sort()).toEqual(
         [
@@ -53,6 +52,7 @@ describe('auth routes', () => {
           'email',
           'profilePictureUrl',
           'isGoogleUser',
+          'hasPassword',
           'timeZone',
           'plan',
           'trialEndsAt',
@@ -65,6 +65,7 @@ describe('auth routes', () => {
         email: body.email,
         profilePictureUrl: null,
         isGoogleUser: false,
+        hasPassword: true,
         timeZone: 'Europe/London',
         plan: 'starter',
         trialEndsAt: null,
@@ -88,8 +89,7 @@ describe('auth routes', () => {
     it('gives a token that opens the new profile', async () => {
       const registered = await signUp(app);
       const res = await getProfile(app, registered);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual(registered.user);
+      expect(expectJson(res, 200, profileResponse).data).toEqual(registered.user);
     });
 
     it('defaults the time zone to UTC when none is sent', async () => {
@@ -104,8 +104,11 @@ describe('auth routes', () => {
         'register',
         aUser({ firstName: '  Ada ', lastName: ' King ', email: ` ${email} ` }),
       );
-      expect(res.statusCode).toBe(201);
-      expect(res.json().user).toMatchObject({ firstName: 'Ada', lastName: 'King', email });
+      expect(expectJson(res, 201, loginResult).user).toMatchObject({
+        firstName: 'Ada',
+        lastName: 'King',
+        email,
+      });
     });
 
     it.each([
@@ -125,8 +128,7 @@ describe('auth routes', () => {
       ['first name is a number', { firstName: 42 }, 'All fields are required'],
     ])('answers 400 when the %s', async (_case, overrides, message) => {
       const res = await post(app, 'register', { ...aUser(), ...overrides });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+      expect(expectJson(res, 400, errorBody)).toMatchObject({ message, code: 'VALIDATION_ERROR' });
     });
 
     it('accepts a password of exactly 6 characters', async () => {
@@ -136,7 +138,7 @@ describe('auth routes', () => {
 
     it('names the offending field in the error details', async () => {
       const res = await post(app, 'register', { ...aUser(), password: '123' });
-      expect(res.json().details).toEqual([
+      expect(expectJson(res, 400, errorBody).details).toEqual([
         { path: 'password', message: 'Password must be at least 6 characters long' },
       ]);
     });
@@ -145,8 +147,10 @@ describe('auth routes', () => {
       const first = aUser();
       await signUp(app, first);
       const res = await post(app, 'register', aUser({ email: first.email }));
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+      expect(expectJson(res, 409, errorBody)).toEqual({
+        message: 'An account with this email already exists',
+        code: 'CONFLICT',
+      });
     });
 
     it('answers 409 when the email differs only in letter case', async () => {
@@ -174,8 +178,7 @@ describe('auth routes', () => {
       const registered = await signUp(app, body);
       const res = await login(app, body.email, body.password);
 
-      expect(res.statusCode).toBe(200);
-      const result = res.json<LoginResult>();
+      const result = expectJson(res, 200, loginResult);
       expect(loginResult.safeParse(result).success).toBe(true);
       expect(result.user).toEqual(registered.user);
       expect(result.token).not.toBe(registered.token);
@@ -187,9 +190,17 @@ describe('auth routes', () => {
       const registered = await signUp(app, body);
       for (const email of [body.email.toLowerCase(), body.email.toUpperCase(), `  ${body.email}  `]) {
         const res = await login(app, email, body.password);
-        expect(res.statusCode).toBe(200);
-        expect(res.json().user.id).toBe(registered.user.id);
+        expect(expectJson(res, 200, loginResult).user.id).toBe(registered.user.id);
       }
+    });
+
+    it('answers 400 with a message, not 500, for an email or password far too long', async () => {
+      const hugeEmail = await login(app, `${'a'.repeat(12_000)}@example.com`, 'whatever');
+      expect(errorBody.parse(expectJson(hugeEmail, 400, errorBody)).message).toBe('Email is too long');
+      const hugePassword = await login(app, aUser().email, 'p'.repeat(100_000));
+      expect(expectJson(hugePassword, 400, errorBody).message).toBe(
+        'Password must be at most 200 characters long',
+      );
     });
 
     it('gives the same 401 for a wrong password as for an unknown email', async () => {
@@ -200,7 +211,10 @@ describe('auth routes', () => {
 
       expect(wrongPassword.statusCode).toBe(401);
       expect(unknownEmail.statusCode).toBe(401);
-      expect(wrongPassword.json()).toEqual({ message: 'Invalid email or password', code: 'UNAUTHORIZED' });
+      expect(errorBody.parse(wrongPassword.json())).toEqual({
+        message: 'Invalid email or password',
+        code: 'UNAUTHORIZED',
+      });
       expect(unknownEmail.body).toBe(wrongPassword.body);
     });
 
@@ -220,8 +234,7 @@ describe('auth routes', () => {
       ['email is not a string', { email: 7, password: 'secret1' }],
     ])('answers 400 "Email and password are required" when the %s', async (_case, payload) => {
       const res = await post(app, 'login', payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
+      expect(expectJson(res, 400, errorBody)).toMatchObject({
         message: 'Email and password are required',
         code: 'VALIDATION_ERROR',
       });
@@ -230,8 +243,8 @@ describe('auth routes', () => {
     it('opens a separate session per sign-in', async () => {
       const body = aUser();
       await signUp(app, body);
-      const first = (await login(app, body.email, body.password)).json<LoginResult>();
-      const second = (await login(app, body.email, body.password)).json<LoginResult>();
+      const first = loginResult.parse((await login(app, body.email, body.password)).json());
+      const second = loginResult.parse((await login(app, body.email, body.password)).json());
       expect(decodeJwt(first.token).jti).not.toBe(decodeJwt(second.token).jti);
     });
   });
@@ -244,14 +257,13 @@ describe('auth routes', () => {
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       const after = await getProfile(app, session);
-      expect(after.statusCode).toBe(401);
-      expect(after.json().code).toBe('UNAUTHORIZED');
+      expect(expectJson(after, 401, errorBody).code).toBe('UNAUTHORIZED');
     });
 
     it("keeps the user's other sessions signed in", async () => {
       const body = aUser();
       const laptop = await signUp(app, body);
-      const phone = (await login(app, body.email, body.password)).json<LoginResult>();
+      const phone = loginResult.parse((await login(app, body.email, body.password)).json());
 
       await post(app, 'logout', undefined, { headers: bearer(laptop) });
 
@@ -268,8 +280,10 @@ describe('auth routes', () => {
 
     it('answers 401 without a token', async () => {
       const res = await post(app, 'logout');
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Authentication required', code: 'UNAUTHORIZED' });
+      expect(expectJson(res, 401, errorBody)).toEqual({
+        message: 'Authentication required',
+        code: 'UNAUTHORIZED',
+      });
     });
   });
 
@@ -280,15 +294,14 @@ describe('auth routes', () => {
     it('returns a new working token and revokes every old one', async () => {
       const body = aUser({ password: 'old-password' });
       const laptop = await signUp(app, body);
-      const phone = (await login(app, body.email, body.password)).json<LoginResult>();
+      const phone = loginResult.parse((await login(app, body.email, body.password)).json());
 
       const res = await changePassword(laptop, {
         currentPassword: 'old-password',
         newPassword: 'new-password',
       });
 
-      expect(res.statusCode).toBe(200);
-      const result = res.json<LoginResult>();
+      const result = expectJson(res, 200, loginResult);
       expect(loginResult.safeParse(result).success).toBe(true);
       expect(result.user.id).toBe(laptop.user.id);
       expect((await getProfile(app, result)).statusCode).toBe(200);
@@ -303,8 +316,7 @@ describe('auth routes', () => {
 
       expect((await login(app, body.email, 'new-password')).statusCode).toBe(200);
       const old = await login(app, body.email, 'old-password');
-      expect(old.statusCode).toBe(401);
-      expect(old.json().message).toBe('Invalid email or password');
+      expect(expectJson(old, 401, errorBody).message).toBe('Invalid email or password');
     });
 
     it('answers 400 for a wrong current password and changes nothing', async () => {
@@ -315,8 +327,10 @@ describe('auth routes', () => {
         newPassword: 'new-password',
       });
 
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Current password is incorrect', code: 'INVALID_PASSWORD' });
+      expect(expectJson(res, 400, errorBody)).toEqual({
+        message: 'Current password is incorrect',
+        code: 'INVALID_PASSWORD',
+      });
       expect((await getProfile(app, session)).statusCode).toBe(200);
       expect((await login(app, body.email, 'old-password')).statusCode).toBe(200);
       expect((await login(app, body.email, 'new-password')).statusCode).toBe(401);
@@ -343,8 +357,7 @@ describe('auth routes', () => {
     ])('answers 400 when %s', async (_case, payload, message) => {
       const session = await signUp(app);
       const res = await changePassword(session, payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+      expect(expectJson(res, 400, errorBody)).toMatchObject({ message, code: 'VALIDATION_ERROR' });
       expect((await getProfile(app, session)).statusCode).toBe(200);
     });
 
@@ -391,16 +404,14 @@ describe('auth routes', () => {
       ['a token with its signature cut off', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.'],
     ])('answers 401 for %s', async (_case, authorization) => {
       const res = await profileWith(authorization);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('UNAUTHORIZED');
+      expect(expectJson(res, 401, errorBody).code).toBe('UNAUTHORIZED');
     });
 
     it('answers 401 for an expired token', async () => {
       const session = await signUp(app);
       const token = await tokenFor(session, Math.floor(Date.now() / 1000) - 60);
       const res = await profileWith(`Bearer ${token}`);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({
+      expect(expectJson(res, 401, errorBody)).toEqual({
         message: 'Your session has expired. Please sign in again.',
         code: 'UNAUTHORIZED',
       });
@@ -445,8 +456,7 @@ describe('auth routes', () => {
       const res = await post(app, route, '{"email": "ada@example.com",', {
         headers: { 'content-type': 'application/json' },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Request body is not valid JSON' });
+      expect(expectJson(res, 400, errorBody)).toMatchObject({ message: 'Request body is not valid JSON' });
     });
 
     it('answers 400 to malformed JSON on an authenticated route', async () => {
@@ -454,8 +464,7 @@ describe('auth routes', () => {
       const res = await post(app, 'change-password', '{currentPassword:', {
         headers: { ...bearer(session), 'content-type': 'application/json' },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Request body is not valid JSON');
+      expect(expectJson(res, 400, errorBody).message).toBe('Request body is not valid JSON');
     });
 
     it.each([
@@ -469,8 +478,7 @@ describe('auth routes', () => {
       ['a byte-order mark and nothing else', '\uFEFF'],
     ])('answers 400, never 500, to JSON with %s', async (_case, payload) => {
       const res = await post(app, 'login', payload, { headers: { 'content-type': 'application/json' } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: 'Request body is not valid JSON' });
+      expect(expectJson(res, 400, errorBody)).toMatchObject({ message: 'Request body is not valid JSON' });
     });
 
     it.each([
@@ -481,22 +489,19 @@ describe('auth routes', () => {
       ['a number', '42'],
     ])('answers 400 "Request body is required" when the JSON body is %s', async (_case, payload) => {
       const res = await post(app, 'login', payload, { headers: { 'content-type': 'application/json' } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Request body is required');
+      expect(expectJson(res, 400, errorBody).message).toBe('Request body is required');
     });
 
     it('answers 415 to a body that is not JSON', async () => {
       const res = await post(app, 'login', 'email=ada@example.com&password=secret1', {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      expect(res.statusCode).toBe(415);
-      expect(res.json().message).toBe('Unsupported content type; send application/json');
+      expect(expectJson(res, 415, errorBody).message).toBe('Unsupported content type; send application/json');
     });
 
     it('answers 413 to a body over the size limit', async () => {
       const res = await post(app, 'register', { ...aUser(), firstName: 'A'.repeat(300 * 1024) });
-      expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({ message: 'Request body is too large' });
+      expect(expectJson(res, 413, errorBody)).toMatchObject({ message: 'Request body is too large' });
     });
   });
 });
@@ -519,8 +524,7 @@ describe('sign-in lockout after repeated failures', () => {
     }
 
     const locked = await login(app, body.email, body.password, from);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({
+    expect(expectJson(locked, 429, errorBody)).toEqual({
       message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
       code: 'RATE_LIMITED',
     });
@@ -630,9 +634,10 @@ describe('per-address rate limit on auth routes', () => {
       expect((await post(app, route, payload(), from)).statusCode).not.toBe(429);
     }
     const res = await post(app, route, payload(), from);
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(res.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(expectJson(res, 429, errorBody)).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(errorBody.parse(res.json()).message).toMatch(
+      /^Too many requests\. Please wait \d+ seconds and try again\.$/,
+    );
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -678,8 +683,7 @@ describe('per-address rate limit on auth routes', () => {
       );
     for (let i = 0; i < limit; i += 1) expect((await attempt()).statusCode).toBe(401);
     const res = await attempt();
-    expect(res.statusCode).toBe(429);
-    expect(res.json().message).toMatch(/^Too many requests/);
+    expect(expectJson(res, 429, errorBody).message).toMatch(/^Too many requests/);
   });
 
   it('does not limit logout', async () => {
@@ -717,8 +721,7 @@ describe('POST /api/auth/google-login', () => {
     const account = aGoogleAccount({ given_name: 'Grace', family_name: 'Hopper' });
     const res = await signInWith(await google.sign(account), { timeZone: 'America/New_York' });
 
-    expect(res.statusCode).toBe(200);
-    const result = res.json<LoginResult>();
+    const result = expectJson(res, 200, loginResult);
     expect(loginResult.safeParse(result).success).toBe(true);
     expect(result.user).toEqual({
       id: expect.any(String),
@@ -727,20 +730,20 @@ describe('POST /api/auth/google-login', () => {
       email: account.email,
       profilePictureUrl: account.picture,
       isGoogleUser: true,
+      hasPassword: false,
       timeZone: 'America/New_York',
       plan: 'starter',
       trialEndsAt: null,
     });
-    expect((await getProfile(app, result)).json().data).toEqual(result.user);
+    expect(profileResponse.parse((await getProfile(app, result)).json()).data).toEqual(result.user);
   });
 
   it('signs the same Google user in again to the same account', async () => {
     const account = aGoogleAccount();
-    const first = (await signInWith(await google.sign(account))).json<LoginResult>();
+    const first = loginResult.parse((await signInWith(await google.sign(account))).json());
     const second = await signInWith(await google.sign(account));
 
-    expect(second.statusCode).toBe(200);
-    const result = second.json<LoginResult>();
+    const result = expectJson(second, 200, loginResult);
     expect(result.user).toEqual(first.user);
     expect(result.token).not.toBe(first.token);
     expect((await getProfile(app, first)).statusCode).toBe(200);
@@ -752,7 +755,7 @@ describe('POST /api/auth/google-login', () => {
     await signInWith(await google.sign(account));
     const newPicture = `${account.picture}-new`;
     const res = await signInWith(await google.sign({ ...account, picture: newPicture }));
-    expect(res.json().user.profilePictureUrl).toBe(newPicture);
+    expect(expectJson(res, 200, loginResult).user.profilePictureUrl).toBe(newPicture);
   });
 
   it('links an existing password account with the same email, keeping its id', async () => {
@@ -762,18 +765,74 @@ describe('POST /api/auth/google-login', () => {
 
     const res = await signInWith(await google.sign(account));
 
-    expect(res.statusCode).toBe(200);
-    const linked = res.json<LoginResult>().user;
-    expect(linked.id).toBe(registered.user.id);
-    expect(linked.isGoogleUser).toBe(true);
-    expect(linked.firstName).toBe(registered.user.firstName);
-    expect(linked.profilePictureUrl).toBe(account.picture);
-    const profile = await getProfile(app, registered);
-    expect(profile.json().data.isGoogleUser).toBe(true);
-    // The password still works after linking.
-    expect((await login(app, body.email, body.password)).json().user.id).toBe(registered.user.id);
+    const linked = expectJson(res, 200, loginResult);
+    expect(linked.user.id).toBe(registered.user.id);
+    expect(linked.user.isGoogleUser).toBe(true);
+    expect(linked.user.firstName).toBe(registered.user.firstName);
+    expect(linked.user.profilePictureUrl).toBe(account.picture);
+    expect(expectJson(await getProfile(app, linked), 200, profileResponse).data.isGoogleUser).toBe(true);
     // And the Google identity now leads to the same account.
-    expect((await signInWith(await google.sign(account))).json().user.id).toBe(registered.user.id);
+    expect(expectJson(await signInWith(await google.sign(account)), 200, loginResult).user.id).toBe(
+      registered.user.id,
+    );
+  });
+
+  it('leaves a stranger who registered the email first no way in once its owner signs in with Google', async () => {
+    // The attacker registers the victim's address with a password of their own, before the victim ever came.
+    const victimEmail = `victim-${crypto.randomBytes(3).toString('hex')}@gmail.com`;
+    const attacker = aUser({ email: victimEmail, password: 'attacker-knows-this' });
+    const attackerSession = await signUp(app, attacker);
+
+    // The real owner signs in with Google, which vouches for the address: the account is linked.
+    const owner = expectJson(
+      await signInWith(await google.sign(aGoogleAccount({ email: victimEmail, email_verified: true }))),
+      200,
+      loginResult,
+    );
+    expect(owner.user.id).toBe(attackerSession.user.id);
+    expect(owner.user.hasPassword).toBe(false);
+
+    // The attacker's session is gone and their password no longer opens the account.
+    expect((await getProfile(app, attackerSession)).statusCode).toBe(401);
+    expect(expectJson(await login(app, victimEmail, attacker.password), 401, errorBody).message).toBe(
+      'Invalid email or password',
+    );
+    // The owner is signed in, and can set a password of their own from Settings.
+    expect((await getProfile(app, owner)).statusCode).toBe(200);
+    const withPassword = expectJson(
+      await post(app, 'set-password', { newPassword: 'owner-chose-this' }, { headers: bearer(owner) }),
+      200,
+      loginResult,
+    );
+    expect(withPassword.user.hasPassword).toBe(true);
+    expect(expectJson(await login(app, victimEmail, 'owner-chose-this'), 200, loginResult).user.id).toBe(
+      owner.user.id,
+    );
+    expect((await login(app, victimEmail, attacker.password)).statusCode).toBe(401);
+  });
+
+  it('sets a first password only for an account that has none', async () => {
+    const google_ = expectJson(await signInWith(await google.sign(aGoogleAccount())), 200, loginResult);
+    expect(google_.user.hasPassword).toBe(false);
+    const tooShort = await post(app, 'set-password', { newPassword: 'abc' }, { headers: bearer(google_) });
+    expect(expectJson(tooShort, 400, errorBody).message).toBe('Password must be at least 6 characters long');
+    const first = expectJson(
+      await post(app, 'set-password', { newPassword: 'first-password' }, { headers: bearer(google_) }),
+      200,
+      loginResult,
+    );
+    // Setting it signs other sessions out, as a change does.
+    expect((await getProfile(app, google_)).statusCode).toBe(401);
+    const again = await post(
+      app,
+      'set-password',
+      { newPassword: 'second-password' },
+      { headers: bearer(first) },
+    );
+    expect(expectJson(again, 400, errorBody).message).toBe(
+      'Your account already has a password. Change it with your current password.',
+    );
+    expect((await post(app, 'set-password', { newPassword: 'x'.repeat(10) })).statusCode).toBe(401);
   });
 
   it('answers 409 and links nothing when an unverified Google email matches an existing account', async () => {
@@ -783,12 +842,11 @@ describe('POST /api/auth/google-login', () => {
 
     const res = await signInWith(await google.sign(account));
 
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
+    expect(expectJson(res, 409, errorBody)).toEqual({
       message: 'An account with this email already exists. Sign in with your password.',
       code: 'CONFLICT',
     });
-    expect((await getProfile(app, registered)).json().data.isGoogleUser).toBe(false);
+    expect(profileResponse.parse((await getProfile(app, registered)).json()).data.isGoogleUser).toBe(false);
   });
 
   it('accepts the issuer without its scheme, as Google documents', async () => {
@@ -805,8 +863,10 @@ describe('POST /api/auth/google-login', () => {
     const account = aGoogleAccount();
     const res = await signInWith(await google.sign(account, options));
 
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Google sign-in failed. Please try again.', code: 'UNAUTHORIZED' });
+    expect(expectJson(res, 401, errorBody)).toEqual({
+      message: 'Google sign-in failed. Please try again.',
+      code: 'UNAUTHORIZED',
+    });
     const rows = await app.database.query('select id from users where lower(email) = lower($1)', [
       account.email,
     ]);
@@ -834,8 +894,7 @@ describe('POST /api/auth/google-login', () => {
     ['not a string', { idToken: 42 }],
   ])('answers 400 "No credential received from Google" when the credential is %s', async (_case, payload) => {
     const res = await googleLogin(payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
+    expect(expectJson(res, 400, errorBody)).toMatchObject({
       message: 'No credential received from Google',
       code: 'VALIDATION_ERROR',
     });
@@ -846,21 +905,21 @@ describe('POST /api/auth/google-login', () => {
     await signInWith(await google.sign(account));
     for (const password of ['not-a-real-password', 'anything-at-all']) {
       const res = await login(app, account.email, password);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().message).toBe('Invalid email or password');
+      expect(expectJson(res, 401, errorBody).message).toBe('Invalid email or password');
     }
   });
 
   it('answers 400 when a Google-only account tries to change its password', async () => {
-    const session = (await signInWith(await google.sign(aGoogleAccount()))).json<LoginResult>();
+    const session = loginResult.parse((await signInWith(await google.sign(aGoogleAccount()))).json());
     const res = await post(
       app,
       'change-password',
       { currentPassword: 'not-a-real-password', newPassword: 'new-password' },
       { headers: bearer(session) },
     );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Your account signs in with Google and has no password to change');
+    expect(expectJson(res, 400, errorBody).message).toBe(
+      'Your account signs in with Google and has no password to change',
+    );
   });
 
   it('answers 409 when a password account registers with an email Google already created', async () => {

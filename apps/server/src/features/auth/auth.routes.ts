@@ -5,12 +5,13 @@ import {
   loginBody,
   loginResult,
   registerBody,
+  setPasswordBody,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revokeSessions } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { type AuthDeps, changePassword, googleLogin, login, register } from './auth.service';
+import { type AuthDeps, changePassword, googleLogin, login, register, setPassword } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const deps: AuthDeps = {
@@ -18,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     keys: ctx.keys,
     verifyGoogle: ctx.verifyGoogle,
     lockout: { failures: ctx.config.loginFailuresBeforeLock, minutes: ctx.config.loginLockMinutes },
+    now: ctx.now,
   };
   const rateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
   const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
@@ -53,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/auth/logout',
     { preHandler: ctx.authenticate, schema: { tags: ['auth'], response: { 204: z.null(), 401: errorBody } } },
     async (req, reply) => {
-      await revokeSessions(deps.db, { userId: req.user.id, sessionId: req.sessionId });
+      await revokeSessions(deps.db, { userId: req.user.id, sessionId: req.sessionId, now: ctx.now() });
       return reply.status(204).send(null);
     },
   );
@@ -66,5 +68,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       schema: { tags: ['auth'], body: changePasswordBody, response: { 200: loginResult, ...errors } },
     },
     async (req) => changePassword(deps, req.user, req.body),
+  );
+
+  app.post(
+    '/auth/set-password',
+    {
+      config: { rateLimit },
+      preHandler: ctx.authenticate,
+      schema: { tags: ['auth'], body: setPasswordBody, response: { 200: loginResult, ...errors } },
+    },
+    async (req) => setPassword(deps, req.user, req.body),
   );
 };

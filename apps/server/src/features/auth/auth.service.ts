@@ -4,11 +4,13 @@ import type {
   LoginBody,
   LoginResult,
   RegisterBody,
+  SetPasswordBody,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { issueToken, revokeSessions, type TokenKeys, type UserRow } from '../../lib/auth';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
+import { toUser, updateUser } from '../../lib/users';
 import type { GoogleVerifier } from '../../providers/identity/google';
 import {
   clearFailures,
@@ -17,8 +19,6 @@ import {
   findUserByEmail,
   findUserByGoogleSubject,
   recordFailure,
-  toUser,
-  updateUser,
 } from './auth.queries';
 
 export type AuthDeps = {
@@ -26,6 +26,7 @@ export type AuthDeps = {
   keys: TokenKeys;
   verifyGoogle: GoogleVerifier;
   lockout: { failures: number; minutes: number };
+  now: () => Date;
 };
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -49,7 +50,7 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Logi
 
 export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promise<LoginResult> {
   const email = body.email.trim().toLowerCase();
-  const since = new Date(Date.now() - deps.lockout.minutes * 60_000);
+  const since = new Date(deps.now().getTime() - deps.lockout.minutes * 60_000);
   const recent = await countRecentFailures(deps.db, { email, ip, since });
   // Per email stops guessing one password; per IP (looser) stops spraying many emails.
   if (recent.byEmail >= deps.lockout.failures || recent.byIp >= deps.lockout.failures * 4) {
@@ -80,7 +81,7 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
   if (known) {
     const refreshed =
       picture && picture !== known.profilePictureUrl
-        ? await updateUser(deps.db, { userId: known.id, profilePictureUrl: picture })
+        ? await updateUser(deps.db, { now: deps.now(), userId: known.id, profilePictureUrl: picture })
         : known;
     return signIn(deps, refreshed ?? known);
   }
@@ -89,10 +90,19 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
     // Linking hands the account to whoever controls the Google identity: only when Google vouches for the email.
     if (!identity.emailVerified)
       throw conflict('An account with this email already exists. Sign in with your password.');
-    const linked = await updateUser(deps.db, {
-      userId: byEmail.id,
-      googleSubject: identity.subject,
-      profilePictureUrl: picture ?? byEmail.profilePictureUrl,
+    // Anyone could have registered this email with a password before its owner arrived: linking drops that
+    // password and signs every existing session out, so whoever set them up keeps no way in. The owner
+    // signs in with Google, and can set a new password from Settings.
+    const linked = await deps.db.transaction(async (tx) => {
+      const row = await updateUser(tx, {
+        now: deps.now(),
+        userId: byEmail.id,
+        googleSubject: identity.subject,
+        passwordHash: null,
+        profilePictureUrl: picture ?? byEmail.profilePictureUrl,
+      });
+      await revokeSessions(tx, { userId: byEmail.id, now: deps.now() });
+      return row;
     });
     return signIn(deps, linked ?? byEmail);
   }
@@ -108,7 +118,30 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
   return signIn(deps, created);
 }
 
-/** Revokes every session (other browsers are signed out) and signs this one in again. */
+/** Stores a new password, signs every session out (other browsers too) and signs this one in again. */
+async function replacePassword(deps: AuthDeps, user: UserRow, newPassword: string): Promise<LoginResult> {
+  const passwordHash = await hashPassword(newPassword);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateUser(tx, { now: deps.now(), userId: user.id, passwordHash });
+    await revokeSessions(tx, { userId: user.id, now: deps.now() });
+    return row;
+  });
+  return signIn(deps, updated ?? user);
+}
+
+/** A first password for an account without one; like a change, it signs every other session out. */
+export async function setPassword(
+  deps: AuthDeps,
+  user: UserRow,
+  body: SetPasswordBody,
+): Promise<LoginResult> {
+  if (user.passwordHash) {
+    throw badRequest('Your account already has a password. Change it with your current password.');
+  }
+  return replacePassword(deps, user, body.newPassword);
+}
+
+/** A new password in place of the current one, which must be given. */
 export async function changePassword(
   deps: AuthDeps,
   user: UserRow,
@@ -118,10 +151,5 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw badRequest('Current password is incorrect', 'INVALID_PASSWORD');
   }
-  const updated = await updateUser(deps.db, {
-    userId: user.id,
-    passwordHash: await hashPassword(body.newPassword),
-  });
-  await revokeSessions(deps.db, { userId: user.id });
-  return signIn(deps, updated ?? user);
+  return replacePassword(deps, user, body.newPassword);
 }

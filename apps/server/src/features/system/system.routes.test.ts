@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { errorBody, healthResponse, publicConfig } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, expectJson, type TestApp } from '../../../test/helpers';
 
 describe('system routes', () => {
   let app: TestApp;
@@ -13,17 +14,15 @@ describe('system routes', () => {
 
   it('answers health once migrations have run', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(expectJson(res, 200, healthResponse)).toEqual({ status: 'ok' });
   });
 
   it('gives the web app its public config', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const body = expectJson(res, 200, publicConfig);
     expect(body.googleClientId).toBe('test-client.apps.googleusercontent.com');
     expect(body.bankMode).toBe('demo');
-    expect(body.plans.map((p: { name: string }) => p.name)).toEqual(['Starter', 'Pro', 'Premium']);
+    expect(body.plans.map((p) => p.name)).toEqual(['Starter', 'Pro', 'Premium']);
   });
 
   it('sends security headers with a CSP limited to our origin, Google and Plaid', async () => {
@@ -34,10 +33,22 @@ describe('system routes', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('documents every route in OpenAPI at /api/docs', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/plaid/connections',
+        '/api/transactions/reset-and-resync',
+      ]),
+    );
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/nope' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(expectJson(res, 404, errorBody)).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { addDays, centsToDollars, type LoginResult } from '@tally/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TODAY, testNow, waitForImport } from '../../../test/bank';
+import { TODAY, testNow, waitForImport } from '../../../test/accounts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
 
 const toQuery = (values: Record<string, string | number | undefined>) =>

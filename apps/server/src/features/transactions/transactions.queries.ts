@@ -7,7 +7,7 @@ import {
   type TransactionFilters,
   wholeMonths,
 } from '@tally/shared';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
 
@@ -166,19 +166,45 @@ export async function listTransactions(
   };
 }
 
-/** For CSV export: the filtered list, newest first, up to a limit. */
-export async function exportTransactions(
+/**
+ * For CSV export: the filtered list, newest first, up to a limit, read a page at a time (keyset on
+ * date and id) so a long history never sits in memory at once and other requests run between pages.
+ */
+export async function* exportTransactions(
   db: Db,
-  { userId, filters, limit }: { userId: string; filters: TransactionFilters; limit: number },
+  {
+    userId,
+    filters,
+    limit,
+    pageSize = 2_000,
+  }: { userId: string; filters: TransactionFilters; limit: number; pageSize?: number },
 ) {
-  const rows = await db
-    .select(selection)
-    .from(transactions)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
-    .where(filterWhere(userId, filters))
-    .orderBy(desc(transactions.date), desc(transactions.id))
-    .limit(limit);
-  return rows.map(toTransaction);
+  let after: { date: string; id: string } | null = null;
+  for (let sent = 0; sent < limit; ) {
+    const rows = await db
+      .select(selection)
+      .from(transactions)
+      .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
+      .where(
+        and(
+          filterWhere(userId, filters),
+          after
+            ? or(
+                lt(transactions.date, after.date),
+                and(eq(transactions.date, after.date), lt(transactions.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.date), desc(transactions.id))
+      .limit(Math.min(pageSize, limit - sent));
+    const last = rows.at(-1);
+    if (!last) return;
+    yield rows.map(toTransaction);
+    sent += rows.length;
+    if (rows.length < pageSize) return;
+    after = { date: last.date, id: last.id };
+  }
 }
 
 export async function getTransaction(
@@ -352,14 +378,15 @@ export async function updateTransaction(
   {
     userId,
     transactionId,
+    now,
     ...values
-  }: { userId: string; transactionId: string } & Partial<
+  }: { userId: string; transactionId: string; now: Date } & Partial<
     Pick<typeof transactions.$inferInsert, 'category' | 'categorySource' | 'note' | 'deletedAt'>
   >,
 ) {
   const [row] = await db
     .update(transactions)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(and(eq(transactions.userId, userId), eq(transactions.id, transactionId)))
     .returning({ id: transactions.id });
   return row ?? null;
@@ -367,13 +394,18 @@ export async function updateTransaction(
 
 export async function saveMerchantCategory(
   db: Db,
-  { userId, merchantKey, category }: { userId: string; merchantKey: string; category: number },
+  {
+    userId,
+    merchantKey,
+    category,
+    now,
+  }: { userId: string; merchantKey: string; category: number; now: Date },
 ) {
   await db
     .insert(merchantCategories)
     .values({ userId, merchantKey, category })
     .onConflictDoUpdate({
       target: [merchantCategories.userId, merchantCategories.merchantKey],
-      set: { category, updatedAt: new Date() },
+      set: { category, updatedAt: now },
     });
 }

@@ -1,8 +1,19 @@
-import type { LoginResult } from '@tally/shared';
+import {
+  categoryTotals,
+  errorBody,
+  exchangeResponse,
+  type LoginResult,
+  sandboxPublicTokenResponse,
+  spendingByCategory,
+  transaction,
+  transactionList,
+  transactionSummary,
+} from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeHistory, testNow, waitForImport } from '../../../test/bank';
+import { fakeHistory, TODAY, testNow, waitForImport } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
-import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { exportTransactions } from './transactions.queries';
 
 type Tx = {
   id: string;
@@ -33,21 +44,23 @@ beforeAll(async () => {
   });
   alice = await signUp(app);
   bob = await signUp(app);
-  const { publicToken } = (
+  const { publicToken } = expectJson(
     await app.inject({
       method: 'POST',
       url: '/api/plaid/sandbox/public-token',
       headers: bearer(alice),
       payload: {},
-    })
-  ).json();
+    }),
+    200,
+    sandboxPublicTokenResponse,
+  );
   const linked = await app.inject({
     method: 'POST',
     url: '/api/plaid/exchange-public-token',
     headers: bearer(alice),
     payload: { publicToken },
   });
-  await waitForImport(app, alice.token, linked.json().connection.id);
+  await waitForImport(app, alice.token, expectJson(linked, 200, exchangeResponse).connection.id);
   total = fake.seed.transactions.length;
 });
 afterAll(async () => {
@@ -58,7 +71,7 @@ afterAll(async () => {
 const get = (url: string, who: LoginResult = alice) =>
   app.inject({ method: 'GET', url, headers: bearer(who) });
 const page = async (query: string, who: LoginResult = alice) =>
-  (await get(`/api/transactions?${query}`, who)).json();
+  expectJson(await get(`/api/transactions?${query}`, who), 200, transactionList);
 
 describe('GET /api/transactions', () => {
   it('lists newest first in a stable order with the pagination object', async () => {
@@ -87,8 +100,7 @@ describe('GET /api/transactions', () => {
   it('defaults to 25 per page and caps the page size at 100', async () => {
     expect((await page('')).transactions).toHaveLength(25);
     const res = await get('/api/transactions?pageSize=101');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Page size must be at most 100');
+    expect(expectJson(res, 400, errorBody).message).toBe('Page size must be at most 100');
   });
 
   it('filters by category, account, dates, amount size and search over description and merchant', async () => {
@@ -96,7 +108,7 @@ describe('GET /api/transactions', () => {
     expect(groceries.transactions.length).toBeGreaterThan(0);
     expect(groceries.transactions.every((t: Tx) => t.category === 20)).toBe(true);
 
-    const anAccount = groceries.transactions[0].accountId;
+    const anAccount = groceries.transactions[0]?.accountId;
     const byAccount = await page(`accountId=${anAccount}&pageSize=100`);
     expect(byAccount.transactions.every((t: Tx) => t.accountId === anAccount)).toBe(true);
 
@@ -139,8 +151,7 @@ describe('GET /api/transactions', () => {
     ['page=0', 'Page must be 1 or more'],
   ])('answers 400 for %s', async (query, message) => {
     const res = await get(`/api/transactions?${query}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
+    expect(expectJson(res, 400, errorBody).message).toBe(message);
   });
 
   it("shows nobody else's transactions", async () => {
@@ -159,28 +170,30 @@ describe('summary and reports', () => {
         else expenses -= Math.round(t.amount * 100);
       }
     }
-    const summary = (await get('/api/transactions/summary')).json();
+    const summary = expectJson(await get('/api/transactions/summary'), 200, transactionSummary);
     expect(summary).toEqual({
       totalIncome: income / 100,
       totalExpenses: expenses / 100,
       netAmount: (income - expenses) / 100,
       transactionCount: total,
     });
-    expect((await get('/api/transactions/summary', bob)).json()).toMatchObject({
+    expect(expectJson(await get('/api/transactions/summary', bob), 200, transactionSummary)).toMatchObject({
       totalIncome: 0,
       totalExpenses: 0,
     });
   });
 
   it('breaks spending down by category, largest first, and honours the date range', async () => {
-    const rows = (await get('/api/reports/spending-by-category')).json();
+    const rows = expectJson(await get('/api/reports/spending-by-category'), 200, spendingByCategory);
     expect(rows[0]).toMatchObject({ category: 20, categoryName: 'Groceries' });
     expect(rows.every((r: { amount: number }) => r.amount > 0)).toBe(true);
-    const none = (
-      await get('/api/reports/spending-by-category?startDate=2020-01-01&endDate=2020-01-31')
-    ).json();
+    const none = expectJson(
+      await get('/api/reports/spending-by-category?startDate=2020-01-01&endDate=2020-01-31'),
+      200,
+      spendingByCategory,
+    );
     expect(none).toEqual([]);
-    const cats = (await get('/api/transactions/categories')).json();
+    const cats = expectJson(await get('/api/transactions/categories'), 200, categoryTotals);
     expect(cats.map((c: { categoryName: string }) => c.categoryName)).toEqual(
       expect.arrayContaining(['Salary', 'Groceries']),
     );
@@ -198,8 +211,11 @@ describe('changing transactions', () => {
       headers: bearer(alice),
       payload: { category: 24 },
     });
-    expect(put.statusCode).toBe(200);
-    expect(put.json()).toMatchObject({ id: t!.id, category: 24, categoryName: 'Shopping' });
+    expect(expectJson(put, 200, transaction)).toMatchObject({
+      id: t!.id,
+      category: 24,
+      categoryName: 'Shopping',
+    });
 
     const note = await app.inject({
       method: 'PUT',
@@ -207,17 +223,17 @@ describe('changing transactions', () => {
       headers: bearer(alice),
       payload: { note: '  birthday gift  ' },
     });
-    expect(note.json().note).toBe('birthday gift');
-    expect((await page('searchTerm=trader&pageSize=1')).transactions[0].note).toBe('birthday gift');
+    expect(expectJson(note, 200, transaction).note).toBe('birthday gift');
+    expect((await page('searchTerm=trader&pageSize=1')).transactions[0]?.note).toBe('birthday gift');
 
-    const before = (await get('/api/transactions/summary')).json();
+    const before = expectJson(await get('/api/transactions/summary'), 200, transactionSummary);
     const del = await app.inject({
       method: 'DELETE',
       url: `/api/transactions/${t!.id}`,
       headers: bearer(alice),
     });
     expect(del.statusCode).toBe(204);
-    const after = (await get('/api/transactions/summary')).json();
+    const after = expectJson(await get('/api/transactions/summary'), 200, transactionSummary);
     expect(after.transactionCount).toBe(before.transactionCount - 1);
     expect(after.totalExpenses).toBeCloseTo(before.totalExpenses + t!.amount, 2);
     expect(
@@ -230,8 +246,8 @@ describe('changing transactions', () => {
       url: `/api/transactions/${t!.id}/restore`,
       headers: bearer(alice),
     });
-    expect(restored.statusCode).toBe(200);
-    expect((await get('/api/transactions/summary')).json()).toEqual(before);
+    expect(expectJson(restored, 200, transaction).id).toBe(t!.id);
+    expect(expectJson(await get('/api/transactions/summary'), 200, transactionSummary)).toEqual(before);
   });
 
   it.each([
@@ -245,8 +261,7 @@ describe('changing transactions', () => {
       headers: bearer(alice),
       payload,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(message);
+    expect(expectJson(res, 400, errorBody).message).toBe(message);
   });
 
   it('rejects a note over 500 characters', async () => {
@@ -257,8 +272,7 @@ describe('changing transactions', () => {
       headers: bearer(alice),
       payload: { note: 'x'.repeat(501) },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Note must be at most 500 characters');
+    expect(expectJson(res, 400, errorBody).message).toBe('Note must be at most 500 characters');
   });
 
   it("answers 404 for another user's transaction and changes nothing", async () => {
@@ -289,9 +303,7 @@ describe('GET /api/transactions/export', () => {
     const res = await get('/api/transactions/export?searchTerm=trader&startDate=2026-11-01');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(
-      /attachment; filename="tally-transactions-\d{4}-\d{2}-\d{2}\.csv"/,
-    );
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="tally-transactions-${TODAY}.csv"`);
     const lines = res.body.trim().split('\n');
     expect(lines[0]).toBe('Date,Description,Merchant,Account,Category,Amount,Pending,Note');
     const expected = (await page('searchTerm=trader&startDate=2026-11-01&pageSize=100')).pagination
@@ -313,8 +325,60 @@ describe('GET /api/transactions/export', () => {
     expect(res.body).toContain('"bonus, ""finally"""');
   });
 
+  it('opens formula-like text as text in a spreadsheet, and keeps amounts as numbers', async () => {
+    const t = ((await page('pageSize=50')).transactions as Tx[]).find((x) => x.amount < 0);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/transactions/${t!.id}/note`,
+      headers: bearer(alice),
+      payload: { note: '=HYPERLINK("http://evil.example","Refund")' },
+    });
+    const res = await get(`/api/transactions/export?startDate=${t!.date}&endDate=${t!.date}`);
+    const line = res.body.split('\n').find((l) => l.includes('HYPERLINK'));
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""Refund"")"`);
+    expect(line).toContain(`,${t!.amount.toFixed(2)},`);
+    expect(t!.amount).toBeLessThan(0);
+  });
+
+  it('streams every matching row once, newest first, whatever the page size', async () => {
+    const read = async (pageSize: number) => {
+      const rows = [];
+      for await (const chunk of exportTransactions(app.database.db, {
+        userId: alice.user.id,
+        filters: {},
+        limit: 100_000,
+        pageSize,
+      }))
+        rows.push(...chunk.map((t) => t.id));
+      return rows;
+    };
+    const all = await read(100_000);
+    expect(all).toHaveLength(total);
+    expect(await read(7)).toEqual(all);
+    expect(await read(1)).toEqual(all);
+  });
+
   it('exports nothing of another user', async () => {
     const res = await get('/api/transactions/export', bob);
     expect(res.body.trim().split('\n')).toHaveLength(1);
+  });
+
+  it("names the file after the person's own day, not the server's UTC day", async () => {
+    // 03:00 UTC on March 1st is still the evening of February 28th in Los Angeles.
+    const evening = await createTestApp({ now: () => new Date('2026-03-01T03:00:00Z') });
+    try {
+      const carol = await signUp(evening, { timeZone: 'America/Los_Angeles' });
+      const res = await evening.inject({
+        method: 'GET',
+        url: '/api/transactions/export',
+        headers: bearer(carol),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="tally-transactions-2026-02-28.csv"',
+      );
+    } finally {
+      await evening.close();
+    }
   });
 });

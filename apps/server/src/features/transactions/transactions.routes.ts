@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   categoryTotals,
   dateRangeQuery,
@@ -5,6 +6,7 @@ import {
   idParam,
   merchantKey,
   spendingByCategory,
+  todayIn,
   transaction,
   transactionFilters,
   transactionList,
@@ -13,11 +15,12 @@ import {
   updateCategoryBody,
   updateNoteBody,
 } from '@tally/shared';
-import { stringify } from 'csv-stringify/sync';
+import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { spreadsheetText } from '../../lib/spreadsheet';
 import {
   exportTransactions,
   getCategoryTotals,
@@ -101,36 +104,44 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       schema: {
         tags: ['transactions'],
         querystring: transactionFilters,
-        response: { 200: z.string(), ...errors },
+        // The CSV is streamed, so the reply is a stream the serializer leaves alone; its type is text/csv.
+        response: { 200: z.unknown().describe('CSV text (text/csv)'), ...errors },
       },
     },
     async (req, reply) => {
-      const rows = await exportTransactions(db, {
-        userId: req.user.id,
-        filters: req.query,
-        limit: EXPORT_LIMIT,
-      });
-      const csv = stringify(
-        rows.map((t) => [
-          t.date,
-          t.description,
-          t.merchantName ?? '',
-          t.accountName,
-          t.categoryName,
-          t.amount.toFixed(2),
-          t.pending ? 'yes' : 'no',
-          t.note ?? '',
-        ]),
-        {
-          header: true,
-          columns: ['Date', 'Description', 'Merchant', 'Account', 'Category', 'Amount', 'Pending', 'Note'],
-        },
+      const pages = exportTransactions(db, { userId: req.user.id, filters: req.query, limit: EXPORT_LIMIT });
+      // Streamed page by page: an export of years of history neither fills memory nor holds the server.
+      const rows = Readable.from(
+        (async function* () {
+          for await (const page of pages) {
+            for (const t of page) {
+              // Amounts stay numbers (-12.34); only text cells are made safe to open in a spreadsheet.
+              yield [
+                t.date,
+                spreadsheetText(t.description),
+                spreadsheetText(t.merchantName ?? ''),
+                spreadsheetText(t.accountName),
+                t.categoryName,
+                t.amount.toFixed(2),
+                t.pending ? 'yes' : 'no',
+                spreadsheetText(t.note ?? ''),
+              ];
+            }
+          }
+        })(),
       );
+      const csv = stringify({
+        header: true,
+        columns: ['Date', 'Description', 'Merchant', 'Account', 'Category', 'Amount', 'Pending', 'Note'],
+      });
+      rows.on('error', (error) => csv.destroy(error));
+      rows.pipe(csv);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="tally-transactions-${new Date().toISOString().slice(0, 10)}.csv"`,
+          // Named after the person's own day, not the server's UTC one.
+          `attachment; filename="tally-transactions-${todayIn(req.user.timeZone, ctx.now())}.csv"`,
         )
         .send(csv);
     },
@@ -154,12 +165,14 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
           transactionId: row.id,
           category: req.body.category,
           categorySource: 'user',
+          now: ctx.now(),
         });
         // Later imports of this merchant follow the person's choice.
         await saveMerchantCategory(tx, {
           userId: req.user.id,
           merchantKey: merchantKey(row.merchantName, row.description),
           category: req.body.category,
+          now: ctx.now(),
         });
       });
       return toTransaction({ ...row, category: req.body.category });
@@ -179,7 +192,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     async (req) => {
       const row = await ownTransaction(req.user.id, req.params.id);
       const note = req.body.note || null;
-      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, note });
+      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, note, now: ctx.now() });
       return toTransaction({ ...row, note });
     },
   );
@@ -189,7 +202,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     { schema: { tags: ['transactions'], params: idParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       const row = await ownTransaction(req.user.id, req.params.id);
-      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, deletedAt: new Date() });
+      const now = ctx.now();
+      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, deletedAt: now, now });
       return reply.status(204).send(null);
     },
   );
@@ -199,7 +213,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     { schema: { tags: ['transactions'], params: idParam, response: { 200: transaction, ...errors } } },
     async (req) => {
       const row = await ownTransaction(req.user.id, req.params.id, true);
-      await updateTransaction(db, { userId: req.user.id, transactionId: row.id, deletedAt: null });
+      await updateTransaction(db, {
+        userId: req.user.id,
+        transactionId: row.id,
+        deletedAt: null,
+        now: ctx.now(),
+      });
       return toTransaction({ ...row, deletedAt: null });
     },
   );

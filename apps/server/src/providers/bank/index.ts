@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { createDemoProvider } from './demo';
+import { createDemoProvider } from './demo/demo-bank';
 import { createPlaidProvider } from './plaid';
 import type { BankProvider } from './types';
 

@@ -1,8 +1,8 @@
 import type { Account, Connection, ImportProgress } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { demoConfig, fakeApi, renderWithProviders } from '../../test-utils';
 import { AccountsPage } from './AccountsPage';
-import { demoConfig, fakeApi, renderWithProviders } from './test-utils';
 
 const CONNECTION_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000001';
 

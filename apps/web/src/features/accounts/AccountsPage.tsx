@@ -14,6 +14,7 @@ import { accountsRefreshInterval, type Connection, type ExchangeResponse } from 
 import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast';
 import { describeRefreshRate, pageSummary } from './account-summary';
 import { useDisconnectConnection } from './api/disconnect-connection';
 import { useConnections } from './api/get-connections';
@@ -22,7 +23,6 @@ import { ConnectBankDialog } from './components/ConnectBankDialog';
 import { DisconnectDialog } from './components/DisconnectDialog';
 import { InstitutionCard } from './components/InstitutionCard';
 import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
-import { toastError, toastSuccess } from './toasts';
 
 function InstitutionCardSkeleton() {
   return (
@@ -71,12 +71,16 @@ export function AccountsPage() {
     const result = await connections.refetch();
     setRefreshing(false);
     if (result.isError) {
-      toastError(
+      toast.error(
         'Error refreshing accounts',
         'Failed to refresh your account connections. Please try again.',
+        { withIcon: true },
       );
     } else {
-      toastSuccess('Accounts refreshed', 'Your balances and connections are up to date.', 3000);
+      toast.success('Accounts refreshed', 'Your balances and connections are up to date.', {
+        withIcon: true,
+        autoClose: 3000,
+      });
     }
   };
 
@@ -84,15 +88,17 @@ export function AccountsPage() {
     disconnect.mutate(connection.id, {
       onSuccess: () => {
         setToDisconnect(null);
-        toastSuccess(
+        toast.success(
           'Account disconnected',
           'Account disconnected and transaction data cleared. Reconnect to import fresh data.',
-          6000,
+          { withIcon: true, autoClose: 6000 },
         );
       },
       onError: () => {
         setToDisconnect(null);
-        toastError('Error disconnecting account', 'Failed to disconnect the account. Please try again.');
+        toast.error('Error disconnecting account', 'Failed to disconnect the account. Please try again.', {
+          withIcon: true,
+        });
       },
     });
 
@@ -100,13 +106,16 @@ export function AccountsPage() {
     reconnect.mutate(connection.id, {
       onSuccess: () => {
         showImport(connection.id);
-        toastSuccess(
+        toast.success(
           'Account reconnected',
           `${connection.institutionName} is active again and its history is importing.`,
+          { withIcon: true },
         );
       },
       onError: () =>
-        toastError('Error reconnecting account', 'Failed to reconnect the account. Please try again.'),
+        toast.error('Error reconnecting account', 'Failed to reconnect the account. Please try again.', {
+          withIcon: true,
+        }),
     });
 
   const onConnected = ({ connection }: ExchangeResponse) => showImport(connection.id);

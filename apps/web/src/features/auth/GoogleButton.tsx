@@ -1,6 +1,7 @@
 import { Button, Center, Loader, useComputedColorScheme } from '@mantine/core';
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { log } from '../../lib/log';
 
 type GoogleId = {
   initialize: (opts: {
@@ -74,7 +75,7 @@ export function GoogleButton({ clientId, mode, onCredential, disabled }: Props) 
       setStatus('ready');
       return gis;
     } catch (error) {
-      console.warn(error);
+      log.warn('Google sign-in could not load', error);
       setStatus('failed');
       return null;
     }

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { loginBody } from '@tally/shared';
+import { type LoginBody, loginBody } from '@tally/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { usePublicConfig } from '../../app/config';
+import { Messages } from '../../components/Messages';
 import { ApiError, errorMessage } from '../../lib/api';
-import { firstError } from '../../lib/form';
+import { errorMessages, zodResolver } from '../../lib/form';
 import { AuthLayout } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
 
@@ -17,7 +18,13 @@ export function LoginPage() {
   const config = usePublicConfig();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { email: '', password: '' } });
+  const form = useForm<LoginBody>({
+    initialValues: { email: '', password: '' },
+    validate: zodResolver(loginBody),
+    // The alert keeps what the last attempt found until the next one.
+    clearInputErrorOnChange: false,
+  });
+  const messages = error ? [error] : errorMessages(form.errors);
 
   const run = async (action: () => Promise<void>, fallback: (e: unknown) => string) => {
     setBusy(true);
@@ -31,16 +38,18 @@ export function LoginPage() {
     }
   };
 
-  const submit = form.onSubmit((values) => {
-    const invalid = firstError(loginBody, values);
-    if (invalid) return setError(invalid);
-    void run(
-      () => login(values),
-      // 401 and 429 carry the message to show; anything else is ours to word.
-      (e) =>
-        e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : 'Invalid email or password',
-    );
-  });
+  const submit = form.onSubmit(
+    (values) =>
+      void run(
+        () => login(values),
+        // 401 and 429 carry the message to show; anything else is ours to word.
+        (e) =>
+          e instanceof ApiError && e.status >= 400 && e.status < 500
+            ? e.message
+            : 'Invalid email or password',
+      ),
+    () => setError(null),
+  );
 
   const onGoogle = (credential: string | undefined) => {
     if (!credential) return setError('No credential received from Google');
@@ -55,9 +64,9 @@ export function LoginPage() {
     <AuthLayout title="Welcome back" subtitle="Sign in to see where your money stands today.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
+          {messages.length > 0 && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
+              <Messages messages={messages} />
             </Alert>
           )}
           <TextInput
@@ -66,14 +75,14 @@ export function LoginPage() {
             autoComplete="email"
             placeholder="you@example.com"
             required
-            {...form.getInputProps('email')}
+            {...form.getInputProps('email', { withError: false })}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
             placeholder="Your password"
             required
-            {...form.getInputProps('password')}
+            {...form.getInputProps('password', { withError: false })}
           />
           <Button type="submit" size="md" loading={busy} fullWidth>
             Sign In

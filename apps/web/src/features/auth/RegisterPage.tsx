@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { usePublicConfig } from '../../app/config';
+import { Messages } from '../../components/Messages';
 import { ApiError } from '../../lib/api';
-import { firstError } from '../../lib/form';
+import { errorMessages, zodResolver } from '../../lib/form';
 import { AuthLayout } from './AuthLayout';
 import { GoogleButton } from './GoogleButton';
 
@@ -19,7 +20,11 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    validate: zodResolver(registerForm),
+    // The alert keeps what the last attempt found until the next one.
+    clearInputErrorOnChange: false,
   });
+  const messages = error ? [error] : errorMessages(form.errors);
 
   const run = async (action: () => Promise<void>, fallback: string) => {
     setBusy(true);
@@ -38,12 +43,11 @@ export function RegisterPage() {
     }
   };
 
-  const submit = form.onSubmit((values) => {
-    const invalid = firstError(registerForm, values);
-    if (invalid) return setError(invalid);
-    const { confirmPassword: _, ...body } = values;
-    void run(() => register(body), 'An error occurred during registration');
-  });
+  const submit = form.onSubmit(
+    ({ confirmPassword: _, ...body }) =>
+      void run(() => register(body), 'An error occurred during registration'),
+    () => setError(null),
+  );
 
   const onGoogle = (credential: string | undefined) => {
     if (!credential) return setError('No credential received from Google');
@@ -58,9 +62,9 @@ export function RegisterPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error && (
+          {messages.length > 0 && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {error}
+              <Messages messages={messages} />
             </Alert>
           )}
           <Group grow align="flex-start" gap="sm">
@@ -68,13 +72,13 @@ export function RegisterPage() {
               label="First name"
               autoComplete="given-name"
               required
-              {...form.getInputProps('firstName')}
+              {...form.getInputProps('firstName', { withError: false })}
             />
             <TextInput
               label="Last name"
               autoComplete="family-name"
               required
-              {...form.getInputProps('lastName')}
+              {...form.getInputProps('lastName', { withError: false })}
             />
           </Group>
           <TextInput
@@ -83,20 +87,20 @@ export function RegisterPage() {
             autoComplete="email"
             placeholder="you@example.com"
             required
-            {...form.getInputProps('email')}
+            {...form.getInputProps('email', { withError: false })}
           />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
             description="At least 6 characters"
             required
-            {...form.getInputProps('password')}
+            {...form.getInputProps('password', { withError: false })}
           />
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"
             required
-            {...form.getInputProps('confirmPassword')}
+            {...form.getInputProps('confirmPassword', { withError: false })}
           />
           <Button type="submit" size="md" loading={busy} fullWidth>
             Create Account

@@ -1,8 +1,10 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
+import { dollarsToCents } from '@tally/shared';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { formatDay, formatSignedCurrency } from '../../lib/format';
+import { Money } from '../../components/Money';
+import { formatDay } from '../../lib/format';
 import { RECENT_TRANSACTIONS, useRecentTransactions } from './api/get-recent-transactions';
 
 const SKELETON_ROWS = Array.from({ length: RECENT_TRANSACTIONS }, (_, i) => `row-${i}`);
@@ -57,13 +59,13 @@ export function RecentTransactions() {
               {t.pending ? ' · Pending' : ''}
             </Text>
           </div>
-          <Text
+          <Money
+            cents={dollarsToCents(t.amount)}
+            signed
             fw={600}
             c={t.amount > 0 ? 'var(--tally-money-in)' : undefined}
             style={{ whiteSpace: 'nowrap' }}
-          >
-            {formatSignedCurrency(t.amount)}
-          </Text>
+          />
         </Group>
       ))}
       <Button

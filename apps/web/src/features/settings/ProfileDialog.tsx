@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { type User, updateProfileBody } from '@tally/shared';
-import { useMutation } from '@tanstack/react-query';
+import { type UpdateProfileBody, type User, updateProfileBody } from '@tally/shared';
 import { useMemo } from 'react';
 import { useAuth } from '../../app/auth';
 import { Dialog } from '../../components/Dialog';
+import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
-import { firstError } from '../../lib/form';
-import { updateProfileRequest } from '../auth/api/auth';
+import { zodResolver } from '../../lib/form';
+import { useUpdateProfile } from './api/update-profile';
 
 const TIME_ZONES: string[] = Intl.supportedValuesOf('timeZone');
 
@@ -23,32 +22,25 @@ export function ProfileDialog({
 }) {
   const { setUser } = useAuth();
   const readOnlyNames = user.isGoogleUser;
-  const form = useForm({
+  const form = useForm<UpdateProfileBody>({
     initialValues: { firstName: user.firstName, lastName: user.lastName, timeZone: user.timeZone },
+    validate: zodResolver(updateProfileBody),
   });
   const zones = useMemo(
     () => (TIME_ZONES.includes(user.timeZone) ? TIME_ZONES : [user.timeZone, ...TIME_ZONES]),
     [user.timeZone],
   );
-  const save = useMutation({
-    mutationFn: updateProfileRequest,
-    onSuccess: (updated) => {
-      setUser(updated);
-      notifications.show({
-        color: 'green',
-        title: 'Profile updated',
-        message: 'Your changes are saved.',
-        autoClose: 3000,
-      });
-      onClose();
-    },
-  });
+  const save = useUpdateProfile();
 
-  const submit = form.onSubmit((values) => {
-    const invalid = firstError(updateProfileBody, values);
-    if (invalid) return form.setErrors({ firstName: invalid });
-    save.mutate(values);
-  });
+  const submit = form.onSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (updated) => {
+        setUser(updated);
+        toast.success('Profile updated', 'Your changes are saved.');
+        onClose();
+      },
+    }),
+  );
 
   return (
     <Dialog opened={opened} onClose={onClose} title="Profile Information" centered>

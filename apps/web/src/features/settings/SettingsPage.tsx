@@ -1,13 +1,14 @@
 import { Avatar, Badge, Button, Card, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconBrandGoogleFilled, IconLock, IconMoon, IconUser } from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../app/auth';
 import { useColorMode } from '../../components/ColorModeToggle';
 import { PageHeader } from '../../components/PageHeader';
-import { useNotificationSettings, useUpdateNotificationSettings } from './api/notification-settings';
+import { toast } from '../../components/toast';
+import { useNotificationSettings } from './api/get-notification-settings';
+import { useUpdateNotificationSettings } from './api/update-notification-settings';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { ProfileDialog } from './ProfileDialog';
 
@@ -51,13 +52,7 @@ export function SettingsPage() {
     updatePrefs.mutate(
       { [key]: value },
       {
-        onError: () =>
-          notifications.show({
-            color: 'red',
-            title: 'Error',
-            message: 'Failed to save your notification settings. Please try again.',
-            autoClose: 5000,
-          }),
+        onError: () => toast.error('Error', 'Failed to save your notification settings. Please try again.'),
       },
     );
 

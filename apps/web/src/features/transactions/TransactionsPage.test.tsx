@@ -1,25 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import type { Transaction, TransactionList, TransactionSummary, User } from '@tally/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Transaction, TransactionList, TransactionSummary } from '@tally/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
-import { theme } from '../../app/theme';
+import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { TransactionsPage } from './TransactionsPage';
 
-const user: User = {
-  id: 'u1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  profilePictureUrl: null,
-  isGoogleUser: false,
-  timeZone: 'UTC',
-  plan: 'starter',
-  trialEndsAt: null,
-};
+const user = aUser();
 
 const tx = (patch: Partial<Transaction>): Transaction => ({
   id: 'tx-1',
@@ -73,62 +60,40 @@ const SUMMARY: TransactionSummary = {
   transactionCount: 2,
 };
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
+const ACCOUNTS = [
+  {
+    id: 'acc-1',
+    connectionId: 'c1',
+    institutionName: 'Demo Bank',
+    name: 'Everyday Checking',
+    officialName: null,
+    mask: '1234',
+    type: 0,
+    subtype: 'checking',
+    currentBalance: 4200,
+    availableBalance: 4100,
+    isActive: true,
+  },
+];
 
-const json = (body: unknown, status = 200) =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
+/** The fake server with sensible answers for the screen's reads; `routes` may answer first. */
+function stubApi(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({
+    'GET /api/transactions': { body: list(ROWS, 27) },
+    'GET /api/transactions/summary': { body: SUMMARY },
+    'GET /api/plaid/accounts': { body: ACCOUNTS },
+    ...routes,
   });
-
-/** Stubs the network; `handler` may answer a request first, else sensible defaults apply. */
-function stubApi(handler: Handler = () => undefined) {
-  const calls: { method: string; url: URL; body?: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = handler(url, init);
-    if (answer) return answer;
-    if (url.pathname === '/api/transactions') return json(list(ROWS, 27));
-    if (url.pathname === '/api/transactions/summary') return json(SUMMARY);
-    if (url.pathname === '/api/plaid/accounts') {
-      return json([
-        {
-          id: 'acc-1',
-          connectionId: 'c1',
-          institutionName: 'Demo Bank',
-          name: 'Everyday Checking',
-          officialName: null,
-          mask: '1234',
-          type: 0,
-          subtype: 'checking',
-          currentBalance: 4200,
-          availableBalance: 4100,
-          isActive: true,
-        },
-      ]);
-    }
-    return json({ message: 'Not found', code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const requests = (path: string) => calls.filter((c) => c.url.pathname === path);
-  return { calls, requests };
+  return { requests: api.to };
 }
 
 function renderPage(url = '/transactions') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[url]}>
-          <AuthProvider>
-            <TransactionsPage />
-          </AuthProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[url]}>
+      <AuthProvider>
+        <TransactionsPage />
+      </AuthProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -163,7 +128,7 @@ describe('TransactionsPage', () => {
     expect(screen.getByText('+$2,493.50')).toBeTruthy();
     expect(screen.getByText(/Last updated \d+s ago/)).toBeTruthy();
     expect(api.requests('/api/transactions')[0]?.url.search).toBe('?page=1&pageSize=25');
-    expect(api.calls[0]?.url.pathname).toBeDefined();
+    expect(api.requests('/api/transactions')[0]?.url.pathname).toBeDefined();
   });
 
   it('reads the filters from the address bar, sends them and shows them as removable chips', async () => {
@@ -226,11 +191,10 @@ describe('TransactionsPage', () => {
 
   it('shows the error state and loads again on Try Again', async () => {
     let fail = true;
-    stubApi((url) =>
-      fail && url.pathname === '/api/transactions'
-        ? json({ message: 'boom', code: 'INTERNAL' }, 500)
-        : undefined,
-    );
+    stubApi({
+      'GET /api/transactions': () =>
+        fail ? { status: 500, body: { message: 'boom', code: 'INTERNAL' } } : { body: list(ROWS, 27) },
+    });
     renderPage();
 
     expect(await screen.findByText('Failed to load transactions. Please try again.')).toBeTruthy();
@@ -241,10 +205,9 @@ describe('TransactionsPage', () => {
 
   it('says No transactions found, and shows -- for totals it could not load', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    stubApi((url) => {
-      if (url.pathname === '/api/transactions') return json(list([], 0));
-      if (url.pathname === '/api/transactions/summary') return json({ message: 'boom', code: 'X' }, 500);
-      return undefined;
+    stubApi({
+      'GET /api/transactions': { body: list([], 0) },
+      'GET /api/transactions/summary': { status: 500, body: { message: 'boom', code: 'X' } },
     });
     renderPage('/transactions?q=zzz');
 
@@ -283,11 +246,11 @@ describe('TransactionsPage', () => {
   });
 
   it('changes a category from the row menu and confirms it with a toast', async () => {
-    const api = stubApi((url, init) =>
-      url.pathname === '/api/transactions/tx-2/category' && init?.method === 'PUT'
-        ? json({ ...ROWS[1], category: 20, categoryName: 'Groceries' })
-        : undefined,
-    );
+    const api = stubApi({
+      'PUT /api/transactions/tx-2/category': {
+        body: { ...ROWS[1], category: 20, categoryName: 'Groceries' },
+      },
+    });
     renderPage();
     await screen.findByText('Showing 2 of 27 transactions');
 
@@ -308,12 +271,9 @@ describe('TransactionsPage', () => {
   });
 
   it('deletes at once and restores from the toast’s Undo', async () => {
-    const api = stubApi((url, init) => {
-      if (url.pathname === '/api/transactions/tx-1' && init?.method === 'DELETE') {
-        return new Response(null, { status: 204 });
-      }
-      if (url.pathname === '/api/transactions/tx-1/restore') return json(ROWS[0]);
-      return undefined;
+    const api = stubApi({
+      'DELETE /api/transactions/tx-1': { status: 204 },
+      'POST /api/transactions/tx-1/restore': { body: ROWS[0] },
     });
     renderPage();
     await screen.findByText('Showing 2 of 27 transactions');

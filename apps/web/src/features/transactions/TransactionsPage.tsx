@@ -1,71 +1,48 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  ThemeIcon,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import {
-  IconAdjustmentsHorizontal,
-  IconAlertTriangle,
-  IconBuildingBank,
-  IconDownload,
-  IconRefresh,
-  IconSearchOff,
-} from '@tabler/icons-react';
 import { DEFAULT_PAGE_SIZE, LAST_UPDATED_TICK_MS, type Transaction, todayIn } from '@tally/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
-import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { toast } from '../../components/toast';
 import { formatUpdatedAgo } from '../../lib/format';
-import { useDeleteTransaction } from './api/delete-transaction';
+import { log } from '../../lib/log';
+import { queryKeys } from '../../lib/query-keys';
+import { useNow } from '../../lib/use-now';
+import { useAccounts } from '../accounts/api/get-accounts';
 import { useExportTransactions } from './api/export-transactions';
-import { useAccounts } from './api/get-accounts';
 import { useTransactionSummary } from './api/get-transaction-summary';
-import { TRANSACTIONS_KEY, useTransactions } from './api/get-transactions';
-import { restoreTransaction } from './api/restore-transaction';
+import { useTransactions } from './api/get-transactions';
 import { AdvancedFiltersDialog } from './components/AdvancedFiltersDialog';
 import { EditCategoryDialog } from './components/EditCategoryDialog';
 import { FilterBar } from './components/FilterBar';
 import { NoteDialog } from './components/NoteDialog';
-import { PaginationFooter } from './components/PaginationFooter';
 import { SummaryCards } from './components/SummaryCards';
 import type { TransactionAction } from './components/TransactionActionsMenu';
-import { TransactionCards, TransactionsSkeleton, TransactionsTable } from './components/TransactionsList';
+import { TransactionsActions } from './components/TransactionsActions';
+import { TransactionsResults } from './components/TransactionsResults';
 import {
   activeFilterChips,
   countAdvancedFilters,
   EMPTY_FILTERS,
   listQueryString,
   toApiParams,
-  transactionName,
 } from './filters';
 import classes from './transactions.module.css';
+import { useDeleteWithUndo } from './use-delete-with-undo';
 import { useTransactionFilters } from './use-transaction-filters';
 
-/** The current time, refreshed on an interval, for "Ns ago" texts. */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 type RowDialog = { kind: 'category' | 'note'; transaction: Transaction; opened: boolean };
+
+/**
+ * When a list was last really loaded. A new page or filter shows the previous rows (placeholder data, which
+ * has no load time of its own) until its answer arrives, so the header keeps the time of the last real load.
+ */
+function listLoadedAt(queryClient: QueryClient): number {
+  const lists = queryClient.getQueryCache().findAll({ queryKey: queryKeys.transactions.lists });
+  return Math.max(0, ...lists.map((query) => query.state.dataUpdatedAt));
+}
 
 export function TransactionsPage() {
   const user = useCurrentUser();
@@ -78,31 +55,23 @@ export function TransactionsPage() {
   const summary = useTransactionSummary(filterQuery);
   const accounts = useAccounts();
   const exporter = useExportTransactions();
-  const deletion = useDeleteTransaction();
+  const deleteRow = useDeleteWithUndo();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const now = useNow(LAST_UPDATED_TICK_MS);
   const [advancedOpen, advanced] = useDisclosure(false);
   const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
-  const [refreshing, setRefreshing] = useState(false);
 
   const accountName = (id: string) => accounts.data?.find((a) => a.id === id)?.name;
   const chips = activeFilterChips(filters, accountName);
-  const advancedCount = countAdvancedFilters(filters);
   const data = list.data;
-
-  // A new page or filter shows the previous rows until it loads (placeholder data, no update time);
-  // the header keeps saying when the list was last really loaded.
-  const [lastUpdated, setLastUpdated] = useState(0);
-  useEffect(() => {
-    if (list.dataUpdatedAt > 0) setLastUpdated(list.dataUpdatedAt);
-  }, [list.dataUpdatedAt]);
+  const lastUpdated = listLoadedAt(queryClient);
 
   // SPEC §8: a failed silent refresh keeps the rows on screen and is only logged.
   useEffect(() => {
-    if (list.error && list.data) console.warn('Silent refresh of transactions failed', list.error);
+    if (list.error && list.data) log.warn('Silent refresh of transactions failed', list.error);
   }, [list.error, list.data]);
   useEffect(() => {
-    if (summary.error) console.warn('Refreshing transaction totals failed', summary.error);
+    if (summary.error) log.warn('Refreshing transaction totals failed', summary.error);
   }, [summary.error]);
 
   // After deletes or a narrower filter a page number can point past the end; go to the last page.
@@ -112,89 +81,21 @@ export function TransactionsPage() {
       setPage(totalPages, { replace: true });
   }, [list.isPlaceholderData, totalPages, page, setPage]);
 
-  const refresh = async () => {
-    setRefreshing(true);
-    const [listResult] = await Promise.all([list.refetch(), summary.refetch(), accounts.refetch()]);
-    setRefreshing(false);
-    if (listResult.isError) {
-      notifications.show({
-        color: 'red',
-        title: 'Refresh Failed',
-        message: 'Failed to load transactions. Please try again.',
-        autoClose: 5000,
-      });
-    }
-  };
+  const refresh = useMutation({
+    mutationFn: async () => {
+      const [listResult] = await Promise.all([list.refetch(), summary.refetch(), accounts.refetch()]);
+      if (listResult.isError) throw listResult.error;
+    },
+    onError: () => toast.error('Refresh Failed', 'Failed to load transactions. Please try again.'),
+  });
 
   const exportCsv = () =>
     exporter.mutate(filterQuery, {
-      onSuccess: () =>
-        notifications.show({
-          color: 'green',
-          title: 'Export Ready',
-          message: 'Your CSV of the filtered transactions is downloading.',
-          autoClose: 3000,
-        }),
+      onSuccess: () => toast.success('Export Ready', 'Your CSV of the filtered transactions is downloading.'),
       onError: (error) => {
-        console.warn('Export failed', error);
-        notifications.show({
-          color: 'red',
-          title: 'Export Failed',
-          message: 'Failed to export transactions. Please try again.',
-          autoClose: 5000,
-        });
+        log.warn('Export failed', error);
+        toast.error('Export Failed', 'Failed to export transactions. Please try again.');
       },
-    });
-
-  const undoDelete = async (transaction: Transaction, toastId: string) => {
-    notifications.hide(toastId);
-    try {
-      // Called straight, not through a hook: the toast outlives this screen if the person navigates away.
-      await restoreTransaction(transaction.id);
-      await queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
-      notifications.show({
-        color: 'green',
-        title: 'Transaction restored',
-        message: `"${transactionName(transaction)}" is back in your list.`,
-        autoClose: 3000,
-      });
-    } catch {
-      notifications.show({
-        color: 'red',
-        title: 'Undo Failed',
-        message: 'Failed to restore the transaction. Please try again.',
-        autoClose: 5000,
-      });
-    }
-  };
-
-  const deleteRow = (transaction: Transaction) =>
-    deletion.mutate(transaction.id, {
-      onSuccess: () => {
-        const id = `transaction-deleted-${transaction.id}`;
-        notifications.show({
-          id,
-          title: 'Transaction deleted',
-          message: (
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Text fz="sm" c="dimmed" truncate>
-                {transactionName(transaction)}
-              </Text>
-              <Button size="compact-sm" variant="light" onClick={() => undoDelete(transaction, id)}>
-                Undo
-              </Button>
-            </Group>
-          ),
-          autoClose: 8000,
-        });
-      },
-      onError: () =>
-        notifications.show({
-          color: 'red',
-          title: 'Delete Failed',
-          message: 'Failed to delete the transaction. Please try again.',
-          autoClose: 5000,
-        }),
     });
 
   const onAction = (action: TransactionAction, transaction: Transaction) => {
@@ -232,53 +133,16 @@ export function TransactionsPage() {
         title="Transactions"
         description={updated}
         actions={
-          <>
-            {phone ? (
-              <Tooltip label="Refresh">
-                <ActionIcon
-                  variant="default"
-                  size={36}
-                  aria-label="Refresh"
-                  onClick={refresh}
-                  loading={refreshing}
-                >
-                  <IconRefresh size={16} stroke={1.7} />
-                </ActionIcon>
-              </Tooltip>
-            ) : (
-              <Button
-                variant="default"
-                leftSection={<IconRefresh size={16} stroke={1.7} />}
-                onClick={refresh}
-                loading={refreshing}
-              >
-                Refresh
-              </Button>
-            )}
-            <Button
-              variant="default"
-              leftSection={<IconAdjustmentsHorizontal size={16} stroke={1.7} />}
-              rightSection={
-                advancedCount > 0 ? (
-                  <Badge size="sm" circle variant="filled">
-                    {advancedCount}
-                    <VisuallyHidden> active</VisuallyHidden>
-                  </Badge>
-                ) : null
-              }
-              onClick={advanced.open}
-            >
-              Advanced Filters
-            </Button>
-            <Button
-              leftSection={<IconDownload size={16} stroke={1.7} />}
-              onClick={exportCsv}
-              loading={exporter.isPending}
-              disabled={data?.pagination.totalItems === 0}
-            >
-              Export
-            </Button>
-          </>
+          <TransactionsActions
+            compact={phone}
+            onRefresh={() => refresh.mutate()}
+            refreshing={refresh.isPending}
+            advancedCount={countAdvancedFilters(filters)}
+            onAdvanced={advanced.open}
+            onExport={exportCsv}
+            exporting={exporter.isPending}
+            nothingToExport={data?.pagination.totalItems === 0}
+          />
         }
       />
 
@@ -286,87 +150,18 @@ export function TransactionsPage() {
 
       <FilterBar filters={filters} chips={chips} updateFilters={updateFilters} compact={phone} />
 
-      {list.isError && !data ? (
-        <Card>
-          <Stack align="center" gap="sm" py="xl" ta="center" role="alert">
-            <ThemeIcon variant="light" color="red" size={48} radius="xl">
-              <IconAlertTriangle size={24} stroke={1.6} />
-            </ThemeIcon>
-            <Text fw={600}>Failed to load transactions. Please try again.</Text>
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => list.refetch()}>
-              Try Again
-            </Button>
-          </Stack>
-        </Card>
-      ) : !data ? (
-        phone ? (
-          <TransactionsSkeleton mobile />
-        ) : (
-          <Card padding={0}>
-            <TransactionsSkeleton mobile={false} />
-          </Card>
-        )
-      ) : data.transactions.length === 0 ? (
-        <Card>
-          {chips.length > 0 ? (
-            <EmptyState
-              icon={IconSearchOff}
-              title="No transactions found"
-              description="Nothing matches these filters. Try a different search or clear some filters."
-              action={
-                <Button variant="default" mt="xs" onClick={() => updateFilters(() => EMPTY_FILTERS)}>
-                  Clear All Filters
-                </Button>
-              }
-              py={48}
-            />
-          ) : accounts.data?.length === 0 ? (
-            <EmptyState
-              icon={IconBuildingBank}
-              title="No transactions found"
-              description="Connect a bank account and your transactions will appear here within seconds."
-              action={
-                <Button component={Link} to="/accounts" mt="xs">
-                  Connect Account
-                </Button>
-              }
-              py={48}
-            />
-          ) : (
-            <EmptyState
-              icon={IconSearchOff}
-              title="No transactions found"
-              description="New transactions from your linked accounts will appear here."
-              py={48}
-            />
-          )}
-        </Card>
-      ) : (
-        <Box style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          {phone ? (
-            <Stack gap="xs">
-              <TransactionCards transactions={data.transactions} onAction={onAction} />
-              <PaginationFooter
-                pagination={data.pagination}
-                shown={data.transactions.length}
-                onPage={goToPage}
-                compact
-              />
-            </Stack>
-          ) : (
-            <Card padding={0}>
-              <TransactionsTable transactions={data.transactions} onAction={onAction} />
-              <Box style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-                <PaginationFooter
-                  pagination={data.pagination}
-                  shown={data.transactions.length}
-                  onPage={goToPage}
-                />
-              </Box>
-            </Card>
-          )}
-        </Box>
-      )}
+      <TransactionsResults
+        data={data}
+        failed={list.isError}
+        stale={list.isPlaceholderData}
+        compact={phone}
+        filtered={chips.length > 0}
+        noAccounts={accounts.data?.length === 0}
+        onRetry={() => list.refetch()}
+        onClearFilters={() => updateFilters(() => EMPTY_FILTERS)}
+        onPage={goToPage}
+        onAction={onAction}
+      />
 
       <AdvancedFiltersDialog
         opened={advancedOpen}

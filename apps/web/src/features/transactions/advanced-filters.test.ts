@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AdvancedFilterDraft,
+  advancedFilterProblems,
   applyDraft,
   draftFromFilters,
   EMPTY_DRAFT,
-  validateAdvancedFilters,
 } from './advanced-filters';
 import { EMPTY_FILTERS, type TransactionFilterState } from './filters';
 
@@ -42,7 +42,18 @@ describe('advanced filter validation', () => {
       },
     ],
   ])('%s', (_name, patch, expected) => {
-    expect(validateAdvancedFilters(d(patch))).toEqual(expected);
+    expect(advancedFilterProblems(d(patch))).toEqual(expected ? [expected] : []);
+  });
+
+  it('names both problems at once when both ranges are wrong', () => {
+    expect(
+      advancedFilterProblems(
+        d({ startDate: '2026-03-02', endDate: '2026-03-01', minAmount: 300, maxAmount: 100 }),
+      ),
+    ).toEqual([
+      { title: 'Invalid Date Range', message: 'Start date must be before end date' },
+      { title: 'Invalid Amount Range', message: 'Minimum amount must be less than maximum amount' },
+    ]);
   });
 });
 

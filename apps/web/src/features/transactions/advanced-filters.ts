@@ -1,4 +1,5 @@
-import type { CategoryCode } from '@tally/shared';
+import { type CategoryCode, transactionFilters } from '@tally/shared';
+import { zodErrors } from '../../lib/form';
 import { effectiveDateRange, type TransactionFilterState } from './filters';
 
 /** The Advanced Filters form (SPEC §3): amounts in dollars, days as YYYY-MM-DD. */
@@ -22,15 +23,31 @@ export const EMPTY_DRAFT: AdvancedFilterDraft = {
 
 export type FilterProblem = { title: string; message: string };
 
-/** SPEC §5: the dialog refuses a start after the end and a minimum above the maximum. */
-export function validateAdvancedFilters(draft: AdvancedFilterDraft): FilterProblem | null {
-  if (draft.startDate && draft.endDate && draft.startDate > draft.endDate) {
-    return { title: 'Invalid Date Range', message: 'Start date must be before end date' };
-  }
-  if (draft.minAmount !== null && draft.maxAmount !== null && draft.minAmount > draft.maxAmount) {
-    return { title: 'Invalid Amount Range', message: 'Minimum amount must be less than maximum amount' };
-  }
-  return null;
+/** SPEC §5 titles, by the field the API's filter schema files each range problem under. */
+const PROBLEM_TITLES: Record<string, string> = {
+  startDate: 'Invalid Date Range',
+  minAmount: 'Invalid Amount Range',
+};
+
+/**
+ * The dialog's errors by field, from the API's own filter schema: it refuses a start after the end and a
+ * minimum above the maximum (SPEC §5). Only the ranges are checked; accounts and categories come from pickers.
+ */
+export function advancedFilterErrors(draft: AdvancedFilterDraft): Record<string, string> {
+  return zodErrors(transactionFilters, {
+    startDate: draft.startDate ?? undefined,
+    endDate: draft.endDate ?? undefined,
+    minAmount: draft.minAmount ?? undefined,
+    maxAmount: draft.maxAmount ?? undefined,
+  });
+}
+
+/** Every problem at once, each with the title the spec gives it. */
+export function advancedFilterProblems(draft: AdvancedFilterDraft): FilterProblem[] {
+  return Object.entries(advancedFilterErrors(draft)).map(([field, message]) => ({
+    title: PROBLEM_TITLES[field] ?? 'Invalid Filter',
+    message,
+  }));
 }
 
 /** The form as it opens: what is applied now, with a date preset shown as its days. */

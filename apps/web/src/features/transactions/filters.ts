@@ -7,6 +7,8 @@ import {
   idParam,
   isCategoryCode,
   isoDay,
+  MAX_AMOUNT_FILTER,
+  MAX_SEARCH_LENGTH,
   presetRange,
 } from '@tally/shared';
 import { formatDay } from '../../lib/format';
@@ -55,10 +57,6 @@ const PARAM = {
 const PRESET_VALUES = new Set<string>(DATE_PRESETS.map((p) => p.value));
 
 const dayOrNull = (value: string | null) => (value && isoDay.safeParse(value).success ? value : null);
-
-/** The API's bounds (transactionFilters): amounts up to a billion dollars, searches up to 100 characters. */
-export const MAX_AMOUNT_FILTER = 1_000_000_000;
-export const MAX_SEARCH_LENGTH = 100;
 
 function amountOrNull(value: string | null): number | null {
   if (value === null || value.trim() === '') return null;

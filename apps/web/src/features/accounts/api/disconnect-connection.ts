@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_TIMEOUT_MS, ApiError, api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { getToken } from '../../../lib/session';
-import { plaidKeys, transactionsKey } from './keys';
 import { resetAndResync } from './reset-and-resync';
 
 /** SPEC §7: if the DELETE fails, one more raw DELETE to the same path with the bearer token. */
@@ -34,13 +34,13 @@ export function useDisconnectConnection() {
   return useMutation({
     mutationFn: disconnectConnection,
     onSuccess: (_data, connectionId) =>
-      queryClient.removeQueries({ queryKey: plaidKeys.importProgress(connectionId) }),
+      queryClient.removeQueries({ queryKey: queryKeys.accounts.importProgress(connectionId) }),
     // Even a failed disconnect may have cleared the transactions, so both lists are fetched again.
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: plaidKeys.connections }),
-        queryClient.invalidateQueries({ queryKey: plaidKeys.accounts }),
-        queryClient.invalidateQueries({ queryKey: transactionsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }),
       ]);
     },
   });

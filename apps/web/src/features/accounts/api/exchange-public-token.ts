@@ -1,12 +1,16 @@
-import { type ExchangeResponse, exchangeResponse } from '@tally/shared';
+import { type ExchangeResponse, exchangeResponse, publicTokenBody } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, jsonBody } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { createSandboxPublicToken } from './create-sandbox-public-token';
-import { plaidKeys, transactionsKey } from './keys';
 
 /** Stores the connection and its last 30 days before answering; the 2-year import then runs in the background. */
 export const exchangePublicTokenQuickSync = (publicToken: string) =>
-  api.post('plaid/exchange-public-token-quick-sync', { publicToken }, exchangeResponse);
+  api.post(
+    'plaid/exchange-public-token-quick-sync',
+    jsonBody(publicTokenBody, { publicToken }),
+    exchangeResponse,
+  );
 
 /** Plaid Link hands us a public token; the demo picker hands us an institution to get one for. */
 export type ConnectSource = { publicToken: string } | { institutionId: string };
@@ -25,12 +29,14 @@ export function useConnectBank() {
     mutationFn: connectBank,
     onSuccess: async ({ connection, importProgress }) => {
       // Seeding the progress starts the banner's polling before the connection list has even refetched.
-      if (importProgress) queryClient.setQueryData(plaidKeys.importProgress(connection.id), importProgress);
-      else await queryClient.invalidateQueries({ queryKey: plaidKeys.importProgress(connection.id) });
+      if (importProgress)
+        queryClient.setQueryData(queryKeys.accounts.importProgress(connection.id), importProgress);
+      else
+        await queryClient.invalidateQueries({ queryKey: queryKeys.accounts.importProgress(connection.id) });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: plaidKeys.connections }),
-        queryClient.invalidateQueries({ queryKey: plaidKeys.accounts }),
-        queryClient.invalidateQueries({ queryKey: transactionsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }),
       ]);
     },
   });

@@ -1,7 +1,7 @@
 import { accountsRefreshInterval, connection } from '@tally/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
-import { plaidKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 const connectionList = connection.array();
 
@@ -16,7 +16,7 @@ export async function getConnections(signal?: AbortSignal) {
 }
 
 export const connectionsQuery = queryOptions({
-  queryKey: plaidKeys.connections,
+  queryKey: queryKeys.accounts.connections,
   queryFn: ({ signal }) => getConnections(signal),
   // The schedule depends on the hour and weekday, so it is asked again after every fetch.
   refetchInterval: () => accountsRefreshInterval(new Date()),

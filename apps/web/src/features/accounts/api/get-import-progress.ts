@@ -1,8 +1,8 @@
 import { IMPORT_PROGRESS_POLL_MS, type ImportProgress, importProgress } from '@tally/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { isImportInFlight } from '../import-status';
-import { plaidKeys } from './keys';
 
 /** The latest import of a connection, or null when it has never imported (the server answers 404). */
 export async function getImportProgress(connectionId: string, signal?: AbortSignal) {
@@ -16,7 +16,7 @@ export async function getImportProgress(connectionId: string, signal?: AbortSign
 
 export const importProgressQuery = (connectionId: string) =>
   queryOptions({
-    queryKey: plaidKeys.importProgress(connectionId),
+    queryKey: queryKeys.accounts.importProgress(connectionId),
     queryFn: ({ signal }): Promise<ImportProgress | null> => getImportProgress(connectionId, signal),
     // SPEC §4: poll every 5 s while an import runs; stop once it can be dismissed or a fetch fails.
     refetchInterval: (query) =>

@@ -1,13 +1,13 @@
 import { institution } from '@tally/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { plaidKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 const institutionList = institution.array();
 
 /** The demo bank's institutions, for the picker that stands in for Plaid Link in demo mode. */
 export const institutionsQuery = queryOptions({
-  queryKey: plaidKeys.institutions,
+  queryKey: queryKeys.accounts.institutions,
   queryFn: ({ signal }) => api.get('plaid/institutions', institutionList, signal),
   staleTime: Number.POSITIVE_INFINITY,
 });

@@ -1,25 +1,27 @@
 import { exchangeResponse } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { plaidKeys, transactionsKey } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 const reconnectResponse = exchangeResponse.pick({ connection: true, importProgress: true });
 
 /** Active again, and the whole history imported anew (the banner shows it). */
 export const reconnectConnection = (connectionId: string) =>
-  api.post(`plaid/connections/${connectionId}/reconnect`, {}, reconnectResponse);
+  api.post(`plaid/connections/${connectionId}/reconnect`, undefined, reconnectResponse);
 
 export function useReconnectConnection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reconnectConnection,
     onSuccess: async ({ connection, importProgress }) => {
-      if (importProgress) queryClient.setQueryData(plaidKeys.importProgress(connection.id), importProgress);
-      else await queryClient.invalidateQueries({ queryKey: plaidKeys.importProgress(connection.id) });
+      if (importProgress)
+        queryClient.setQueryData(queryKeys.accounts.importProgress(connection.id), importProgress);
+      else
+        await queryClient.invalidateQueries({ queryKey: queryKeys.accounts.importProgress(connection.id) });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: plaidKeys.connections }),
-        queryClient.invalidateQueries({ queryKey: plaidKeys.accounts }),
-        queryClient.invalidateQueries({ queryKey: transactionsKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }),
       ]);
     },
   });

@@ -7,9 +7,16 @@ import {
   IconHome,
   IconWallet,
 } from '@tabler/icons-react';
-import { ACCOUNT_TYPE, type Account, accountTypeLabel } from '@tally/shared';
-import { formatCurrency } from '../../../lib/format';
-import { groupAccounts, subtypeLabel } from '../account-summary';
+import {
+  ACCOUNT_TYPE,
+  type Account,
+  accountTypeLabel,
+  dollarsToCents,
+  formatMoney,
+  groupAccounts,
+} from '@tally/shared';
+import { Money } from '../../../components/Money';
+import { subtypeLabel } from '../account-summary';
 import classes from './AccountList.module.css';
 
 const TYPE_STYLE: Record<number, { icon: Icon; color: string }> = {
@@ -51,12 +58,15 @@ function AccountRow({ account }: { account: Account }) {
         </Group>
       </div>
       <div className={classes.balances}>
-        <Text fw={700} fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatCurrency(account.currentBalance)}
-        </Text>
+        <Money
+          cents={dollarsToCents(account.currentBalance)}
+          fw={700}
+          fz="sm"
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        />
         {account.availableBalance !== null && (
           <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            Available {formatCurrency(account.availableBalance)}
+            Available {formatMoney(dollarsToCents(account.availableBalance))}
           </Text>
         )}
       </div>

@@ -10,9 +10,9 @@ import {
 import type { ExchangeResponse } from '@tally/shared';
 import { useState } from 'react';
 import { usePublicConfig } from '../../../app/config';
+import { toast } from '../../../components/toast';
 import { useCreateLinkToken } from '../api/create-link-token';
 import { type ConnectSource, useConnectBank } from '../api/exchange-public-token';
-import { toastError, toastSuccess } from '../toasts';
 import { DemoBankPicker } from './DemoBankPicker';
 import { PlaidLinkLauncher } from './PlaidLinkLauncher';
 
@@ -50,21 +50,25 @@ export function ConnectBankDialog({
   const start = () =>
     linkToken.mutate(undefined, {
       onSuccess: ({ linkToken: token }) => (isDemo ? setStep('pick') : setPlaidToken(token)),
-      onError: () => toastError('Error', 'Failed to initialize connection. Please try again.'),
+      onError: () =>
+        toast.error('Error', 'Failed to initialize connection. Please try again.', { withIcon: true }),
     });
 
   const connect = (source: ConnectSource) =>
     connectBank.mutate(source, {
       onSuccess: (result) => {
         setStep('done');
-        toastSuccess(
+        toast.success(
           'Account connected successfully',
           `${result.connection.institutionName}: your last 30 days are ready and the full history is importing in the background.`,
-          8000,
+          { withIcon: true, autoClose: 8000 },
         );
         onConnected(result);
       },
-      onError: () => toastError('Connection failed', 'Failed to connect your account. Please try again.'),
+      onError: () =>
+        toast.error('Connection failed', 'Failed to connect your account. Please try again.', {
+          withIcon: true,
+        }),
     });
 
   return (
@@ -94,7 +98,11 @@ export function ConnectBankDialog({
             setPlaidToken(null);
             // Closing Link on purpose is not an error; anything else is.
             if (error)
-              toastError('Connection error', 'There was an error connecting to your bank. Please try again.');
+              toast.error(
+                'Connection error',
+                'There was an error connecting to your bank. Please try again.',
+                { withIcon: true },
+              );
           }}
         />
       )}

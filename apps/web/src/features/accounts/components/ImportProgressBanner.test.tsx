@@ -1,7 +1,7 @@
 import type { ImportProgress } from '@tally/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '../test-utils';
+import { fakeApi, renderWithProviders } from '../../../test-utils';
 import { ImportProgressBanner } from './ImportProgressBanner';
 
 const ROUTE = 'GET /api/plaid/connections/c1/import-progress';

@@ -3,10 +3,10 @@ import { IconAlertTriangle, IconCloudDownload } from '@tabler/icons-react';
 import type { ImportStatus } from '@tally/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { toast } from '../../../components/toast';
+import { queryKeys } from '../../../lib/query-keys';
 import { useImportProgress } from '../api/get-import-progress';
-import { plaidKeys, transactionsKey } from '../api/keys';
 import { IMPORT_STATUS_MESSAGES, importBannerView } from '../import-status';
-import { toastError, toastSuccess } from '../toasts';
 
 const inFlight = (status: ImportStatus | undefined) => status === 'Pending' || status === 'InProgress';
 
@@ -38,16 +38,18 @@ export function ImportProgressBanner({
     previous.current = status;
     if (!inFlight(was) || inFlight(status)) return;
     if (status === 'Completed') {
-      void queryClient.invalidateQueries({ queryKey: plaidKeys.connections });
-      void queryClient.invalidateQueries({ queryKey: plaidKeys.accounts });
-      void queryClient.invalidateQueries({ queryKey: transactionsKey });
-      toastSuccess(
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+      toast.success(
         IMPORT_STATUS_MESSAGES.Completed,
         `${institutionName}: your full history is now in Tally.`,
-        6000,
+        { withIcon: true, autoClose: 6000 },
       );
     } else if (status === 'Failed') {
-      toastError(IMPORT_STATUS_MESSAGES.Failed, `The history of ${institutionName} could not be imported.`);
+      toast.error(IMPORT_STATUS_MESSAGES.Failed, `The history of ${institutionName} could not be imported.`, {
+        withIcon: true,
+      });
     }
   }, [status, institutionName, queryClient]);
 

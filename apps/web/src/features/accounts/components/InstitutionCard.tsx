@@ -20,11 +20,11 @@ import {
   IconPlugConnected,
   IconPlugConnectedX,
 } from '@tabler/icons-react';
-import type { Connection } from '@tally/shared';
-import { formatCurrency, formatLastSynced } from '../../../lib/format';
-import { accountTotals } from '../account-summary';
+import { type Connection, formatMoney } from '@tally/shared';
+import { formatLastSynced } from '../../../lib/format';
+import { DEBT_MONEY } from '../../../lib/money-colors';
+import { totalsInCents } from '../account-summary';
 import { institutionColor } from '../institution-color';
-import { DEBT_MONEY } from '../money-colors';
 import { AccountList } from './AccountList';
 import { ImportProgressBanner } from './ImportProgressBanner';
 
@@ -62,7 +62,7 @@ export function InstitutionCard({
   reconnecting: boolean;
 }) {
   const headingId = `institution-${connection.id}`;
-  const totals = accountTotals(connection.accounts);
+  const totals = totalsInCents(connection.accounts);
   const count = connection.accounts.length;
 
   return (
@@ -159,11 +159,11 @@ export function InstitutionCard({
 
         <SimpleGrid cols={3} spacing="xs">
           <Stat label="Accounts" value={String(count)} />
-          <Stat label="Total balance" value={formatCurrency(totals.totalBalance)} />
+          <Stat label="Total balance" value={formatMoney(totals.totalBalance)} />
           <Stat
             label="Credit used"
-            value={formatCurrency(totals.creditBalance)}
-            color={totals.creditBalance > 0 ? DEBT_MONEY : undefined}
+            value={formatMoney(totals.creditUsed)}
+            color={totals.creditUsed > 0 ? DEBT_MONEY : undefined}
           />
         </SimpleGrid>
 

@@ -1,7 +1,7 @@
 import type { TransactionList } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { TRANSACTION_LISTS_KEY, TRANSACTIONS_KEY } from './get-transactions';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /transactions/{id}: a soft delete; it leaves lists and totals and a later import keeps it out. */
 export const deleteTransaction = (id: string) => api.delete(`transactions/${id}`);
@@ -12,11 +12,11 @@ export function useDeleteTransaction() {
   return useMutation({
     mutationFn: deleteTransaction,
     onMutate: async (id) => {
-      await queryClient.cancelQueries({ queryKey: TRANSACTION_LISTS_KEY });
-      queryClient.setQueriesData<TransactionList>({ queryKey: TRANSACTION_LISTS_KEY }, (list) =>
+      await queryClient.cancelQueries({ queryKey: queryKeys.transactions.lists });
+      queryClient.setQueriesData<TransactionList>({ queryKey: queryKeys.transactions.lists }, (list) =>
         list ? { ...list, transactions: list.transactions.filter((t) => t.id !== id) } : list,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }),
   });
 }

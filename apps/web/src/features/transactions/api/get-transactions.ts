@@ -1,15 +1,12 @@
 import { transactionList, transactionsRefreshInterval } from '@tally/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-/** Every transactions query starts with this key, so one invalidation refreshes list, totals and dashboard. */
-export const TRANSACTIONS_KEY = ['transactions'] as const;
-export const TRANSACTION_LISTS_KEY = [...TRANSACTIONS_KEY, 'list'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /transactions; `query` is the ready query string (filters and paging). */
 export const transactionsQuery = (query: string) =>
   queryOptions({
-    queryKey: [...TRANSACTION_LISTS_KEY, query],
+    queryKey: queryKeys.transactions.list(query),
     queryFn: ({ signal }) => api.get(`transactions?${query}`, transactionList, signal),
     // The next page or filter keeps the current rows on screen until its answer arrives.
     placeholderData: keepPreviousData,

@@ -1,14 +1,18 @@
-import { transaction } from '@tally/shared';
+import { transaction, updateNoteBody } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { TRANSACTIONS_KEY } from './get-transactions';
+import { api, jsonBody } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import { replaceCachedTransaction } from './update-transaction-category';
 
 export type UpdateNoteInput = { id: string; note: string | null };
 
 /** PUT /transactions/{id}/note; null (or blank) removes the note. */
 export const updateTransactionNote = ({ id, note }: UpdateNoteInput) =>
-  api.put(`transactions/${id}/note`, { note: note?.trim() ? note.trim() : null }, transaction);
+  api.put(
+    `transactions/${id}/note`,
+    jsonBody(updateNoteBody, { note: note?.trim() ? note.trim() : null }),
+    transaction,
+  );
 
 export function useUpdateTransactionNote() {
   const queryClient = useQueryClient();
@@ -16,7 +20,7 @@ export function useUpdateTransactionNote() {
     mutationFn: updateTransactionNote,
     onSuccess: (updated) => {
       replaceCachedTransaction(queryClient, updated);
-      return queryClient.invalidateQueries({ queryKey: TRANSACTIONS_KEY });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
     },
   });
 }

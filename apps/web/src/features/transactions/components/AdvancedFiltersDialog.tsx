@@ -15,26 +15,22 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
-import { type Account, isCategoryCode } from '@tally/shared';
-import { useEffect, useState } from 'react';
+import { type Account, dollarsToCents, formatMoney, isCategoryCode, MAX_AMOUNT_FILTER } from '@tally/shared';
+import { useEffect } from 'react';
 import { Dialog } from '../../../components/Dialog';
-import { formatCurrency } from '../../../lib/format';
 import {
   type AdvancedFilterDraft,
   AMOUNT_PRESETS,
+  advancedFilterErrors,
+  advancedFilterProblems,
   applyDraft,
   draftFromFilters,
   EMPTY_DRAFT,
-  validateAdvancedFilters,
 } from '../advanced-filters';
-import {
-  activeFilterChips,
-  categorySelectData,
-  MAX_AMOUNT_FILTER,
-  type TransactionFilterState,
-} from '../filters';
+import { activeFilterChips, categorySelectData, type TransactionFilterState } from '../filters';
 import classes from '../transactions.module.css';
 
 const CATEGORY_DATA = categorySelectData();
@@ -75,26 +71,32 @@ export function AdvancedFiltersDialog({
   onApply: (next: TransactionFilterState) => void;
 }) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const [draft, setDraft] = useState<AdvancedFilterDraft>(() => draftFromFilters(filters, today));
+  const form = useForm<AdvancedFilterDraft>({
+    initialValues: draftFromFilters(filters, today),
+    validate: advancedFilterErrors,
+  });
+  const { setValues } = form;
+  const draft = form.values;
 
   // Each opening starts from the filters that are applied now.
   useEffect(() => {
-    if (opened) setDraft(draftFromFilters(filters, today));
-  }, [opened, filters, today]);
+    if (opened) setValues(draftFromFilters(filters, today));
+  }, [opened, filters, today, setValues]);
 
-  const set = (patch: Partial<AdvancedFilterDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const problem = validateAdvancedFilters(draft);
+  const set = (patch: Partial<AdvancedFilterDraft>) => setValues(patch);
+  // Checked as the person edits, so Apply is never offered for filters the API would refuse.
+  const problems = advancedFilterProblems(draft);
   const result = applyDraft(filters, draft, today);
   const accountName = (id: string) => accounts?.find((a) => a.id === id)?.name;
   const summary = activeFilterChips(result, accountName).filter((c) => c.key !== 'search');
 
   const accountData = (accounts ?? []).map((a) => ({
     value: a.id,
-    label: `${a.name}${a.mask ? ` ••${a.mask}` : ''} · ${formatCurrency(a.currentBalance)}`,
+    label: `${a.name}${a.mask ? ` ••${a.mask}` : ''} · ${formatMoney(dollarsToCents(a.currentBalance))}`,
   }));
 
   const apply = () => {
-    if (problem) return;
+    if (form.validate().hasErrors) return;
     onApply(result);
     onClose();
   };
@@ -221,11 +223,17 @@ export function AdvancedFiltersDialog({
             </SimpleGrid>
           </Stack>
 
-          {problem && (
-            <Alert color="red" variant="light" title={problem.title} icon={<IconAlertCircle size={18} />}>
+          {problems.map((problem) => (
+            <Alert
+              key={problem.title}
+              color="red"
+              variant="light"
+              title={problem.title}
+              icon={<IconAlertCircle size={18} />}
+            >
               {problem.message}
             </Alert>
-          )}
+          ))}
 
           <Paper className={classes.soft} p="sm" radius="md">
             <Text fz="sm" fw={600} mb={summary.length ? 6 : 0}>
@@ -248,13 +256,13 @@ export function AdvancedFiltersDialog({
 
           <Flex direction={phone ? 'column' : 'row'} justify="space-between" gap="sm">
             <Group gap="xs" grow={phone}>
-              <Button variant="subtle" color="gray" onClick={() => setDraft(EMPTY_DRAFT)}>
+              <Button variant="subtle" color="gray" onClick={() => setValues(EMPTY_DRAFT)}>
                 Clear All
               </Button>
               <Button
                 variant="subtle"
                 color="gray"
-                onClick={() => setDraft(draftFromFilters(filters, today))}
+                onClick={() => setValues(draftFromFilters(filters, today))}
               >
                 Reset
               </Button>
@@ -263,7 +271,7 @@ export function AdvancedFiltersDialog({
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button onClick={apply} disabled={problem !== null}>
+              <Button onClick={apply} disabled={problems.length > 0}>
                 Apply Filters ({summary.length})
               </Button>
             </Group>

@@ -1,9 +1,9 @@
 import { Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { type CategoryCode, categoryName, isCategoryCode, type Transaction } from '@tally/shared';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { toast } from '../../../components/toast';
 import { formatDay } from '../../../lib/format';
 import { useUpdateTransactionCategory } from '../api/update-transaction-category';
 import { categorySelectData, transactionName } from '../filters';
@@ -50,21 +50,11 @@ export function EditCategoryDialog({
       { id: transaction.id, category },
       {
         onSuccess: (updated) => {
-          notifications.show({
-            color: 'green',
-            title: 'Category Updated',
-            message: `Transaction category changed to "${updated.categoryName}"`,
-            autoClose: 3000,
-          });
+          toast.success('Category Updated', `Transaction category changed to "${updated.categoryName}"`);
           onClose();
         },
         onError: () =>
-          notifications.show({
-            color: 'red',
-            title: 'Update Failed',
-            message: 'Failed to update transaction category. Please try again.',
-            autoClose: 5000,
-          }),
+          toast.error('Update Failed', 'Failed to update transaction category. Please try again.'),
       },
     );
   };

@@ -1,14 +1,19 @@
 import { Button, Card, CloseButton, Group, Pill, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCalendar, IconCategory, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { DATE_PRESETS, type DatePreset, isCategoryCode, SEARCH_DEBOUNCE_MS } from '@tally/shared';
+import {
+  DATE_PRESETS,
+  type DatePreset,
+  isCategoryCode,
+  MAX_SEARCH_LENGTH,
+  SEARCH_DEBOUNCE_MS,
+} from '@tally/shared';
 import { useEffect, useState } from 'react';
 import {
   categorySelectData,
   EMPTY_FILTERS,
   type FilterChip,
   type FilterKey,
-  MAX_SEARCH_LENGTH,
   removeFilter,
   type TransactionFilterState,
 } from '../filters';

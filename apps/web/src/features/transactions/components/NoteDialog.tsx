@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { MAX_NOTE_LENGTH, type Transaction } from '@tally/shared';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { toast } from '../../../components/toast';
 import { formatDay } from '../../../lib/format';
 import { useUpdateTransactionNote } from '../api/update-transaction-note';
 import { transactionName } from '../filters';
@@ -36,23 +36,15 @@ export function NoteDialog({
       { id: transaction.id, note: cleared ? null : note },
       {
         onSuccess: () => {
-          notifications.show({
-            color: 'green',
-            title: cleared ? 'Note Removed' : 'Note Saved',
-            message: cleared
+          toast.success(
+            cleared ? 'Note Removed' : 'Note Saved',
+            cleared
               ? `The note on "${transactionName(transaction)}" was removed.`
               : `Your note on "${transactionName(transaction)}" is saved.`,
-            autoClose: 3000,
-          });
+          );
           onClose();
         },
-        onError: () =>
-          notifications.show({
-            color: 'red',
-            title: 'Note Not Saved',
-            message: 'Failed to save the note. Please try again.',
-            autoClose: 5000,
-          }),
+        onError: () => toast.error('Note Not Saved', 'Failed to save the note. Please try again.'),
       },
     );
   };

@@ -11,8 +11,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
-import type { Transaction } from '@tally/shared';
-import { formatDay, formatSignedCurrency } from '../../../lib/format';
+import { dollarsToCents, type Transaction } from '@tally/shared';
+import { Money } from '../../../components/Money';
+import { formatDay } from '../../../lib/format';
 import { transactionName } from '../filters';
 import classes from '../transactions.module.css';
 import { categoryColor, categoryIcon } from './category-visuals';
@@ -25,9 +26,15 @@ type ListProps = {
 
 export function Amount({ value, fz = 'sm' }: { value: number; fz?: string }) {
   return (
-    <Text span fw={600} fz={fz} className={classes.amount} c={value > 0 ? 'var(--tx-positive)' : undefined}>
-      {formatSignedCurrency(value)}
-    </Text>
+    <Money
+      cents={dollarsToCents(value)}
+      signed
+      span
+      fw={600}
+      fz={fz}
+      className={classes.amount}
+      c={value > 0 ? 'var(--tx-positive)' : undefined}
+    />
   );
 }
 

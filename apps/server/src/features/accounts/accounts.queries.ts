@@ -1,0 +1,374 @@
+import {
+  type Account,
+  type Connection,
+  centsToDollars,
+  type ImportProgress,
+  sortAccounts,
+} from '@tally/shared';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bankAccounts, bankConnections, importRuns, transactions } from '../../db/schema';
+import type { ProviderAccount } from '../../providers/bank/types';
+
+export type ConnectionRow = typeof bankConnections.$inferSelect;
+export type AccountRow = typeof bankAccounts.$inferSelect;
+export type ImportRunRow = typeof importRuns.$inferSelect;
+
+export function toAccount(row: AccountRow, institutionName: string): Account {
+  return {
+    id: row.id,
+    connectionId: row.connectionId,
+    institutionName,
+    name: row.name,
+    officialName: row.officialName,
+    mask: row.mask,
+    type: row.type,
+    subtype: row.subtype,
+    currentBalance: centsToDollars(row.currentBalance ?? 0),
+    availableBalance: row.availableBalance === null ? null : centsToDollars(row.availableBalance),
+    isActive: row.isActive,
+  };
+}
+
+export function toConnection(row: ConnectionRow, accounts: AccountRow[]): Connection {
+  return {
+    id: row.id,
+    institutionId: row.institutionId,
+    institutionName: row.institutionName,
+    isActive: row.isActive,
+    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+    accounts: sortAccounts(accounts).map((a) => toAccount(a, row.institutionName)),
+  };
+}
+
+export function toImportProgress(run: ImportRunRow): ImportProgress {
+  return {
+    status: run.status,
+    progress: run.progress,
+    message: run.message,
+    canDismiss: run.status === 'Completed' || run.status === 'Failed',
+    quickSyncCompletedAt: run.quickSyncCompletedAt?.toISOString() ?? null,
+    completedAt: run.completedAt?.toISOString() ?? null,
+    transactionsImported: run.processed,
+  };
+}
+
+export async function getConnection(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(bankConnections)
+    .where(and(eq(bankConnections.userId, userId), eq(bankConnections.id, connectionId)));
+  return row ?? null;
+}
+
+export async function getConnectionsByItem(db: Db, { itemId }: { itemId: string }) {
+  return db.select().from(bankConnections).where(eq(bankConnections.itemId, itemId));
+}
+
+/** Every person's active connections not synced since `before` (the scheduled refresh). */
+export async function staleConnections(db: Db, { before }: { before: Date }) {
+  return db
+    .select({ id: bankConnections.id, userId: bankConnections.userId })
+    .from(bankConnections)
+    .where(
+      and(
+        eq(bankConnections.isActive, true),
+        or(isNull(bankConnections.lastSyncAt), lt(bankConnections.lastSyncAt, before)),
+      ),
+    );
+}
+
+export async function listConnectionRows(
+  db: Db,
+  { userId, activeOnly = false }: { userId: string; activeOnly?: boolean },
+) {
+  return db
+    .select()
+    .from(bankConnections)
+    .where(
+      and(eq(bankConnections.userId, userId), activeOnly ? eq(bankConnections.isActive, true) : undefined),
+    )
+    .orderBy(asc(bankConnections.createdAt));
+}
+
+export async function listAccountRows(
+  db: Db,
+  { userId, connectionIds }: { userId: string; connectionIds?: string[] },
+) {
+  if (connectionIds && connectionIds.length === 0) return [];
+  return db
+    .select()
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        connectionIds ? inArray(bankAccounts.connectionId, connectionIds) : undefined,
+      ),
+    );
+}
+
+export async function listConnections(db: Db, { userId }: { userId: string }): Promise<Connection[]> {
+  const rows = await listConnectionRows(db, { userId });
+  const accounts = await listAccountRows(db, { userId, connectionIds: rows.map((r) => r.id) });
+  return rows.map((r) =>
+    toConnection(
+      r,
+      accounts.filter((a) => a.connectionId === r.id),
+    ),
+  );
+}
+
+/** The accounts of active connections, for pickers and totals. */
+export async function listActiveAccounts(db: Db, { userId }: { userId: string }): Promise<Account[]> {
+  const rows = await db
+    .select({ account: bankAccounts, institutionName: bankConnections.institutionName })
+    .from(bankAccounts)
+    .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankConnections.isActive, true),
+        eq(bankAccounts.isActive, true),
+      ),
+    );
+  return sortAccounts(rows.map((r) => ({ ...r.account, institutionName: r.institutionName }))).map((r) =>
+    toAccount(r, r.institutionName),
+  );
+}
+
+/**
+ * Writes take `now`, the app's clock, for updatedAt: tests pin it. Every one of them is scoped by userId.
+ * Saves a linked item; linking the same item again refreshes it instead of duplicating it.
+ */
+export async function saveConnection(
+  db: Db,
+  {
+    now,
+    ...values
+  }: Pick<
+    ConnectionRow,
+    'userId' | 'provider' | 'itemId' | 'institutionId' | 'institutionName' | 'accessTokenEncrypted'
+  > & { now: Date },
+): Promise<ConnectionRow> {
+  const [row] = await db
+    .insert(bankConnections)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [bankConnections.userId, bankConnections.itemId],
+      set: {
+        accessTokenEncrypted: values.accessTokenEncrypted,
+        institutionName: values.institutionName,
+        isActive: true,
+        updatedAt: now,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function saveAccounts(
+  db: Db,
+  {
+    userId,
+    connectionId,
+    accounts,
+    now,
+  }: { userId: string; connectionId: string; accounts: ProviderAccount[]; now: Date },
+) {
+  if (accounts.length === 0) return;
+  await db
+    .insert(bankAccounts)
+    .values(
+      accounts.map((a) => ({
+        userId,
+        connectionId,
+        providerAccountId: a.providerAccountId,
+        name: a.name,
+        officialName: a.officialName,
+        mask: a.mask,
+        type: a.type,
+        subtype: a.subtype,
+        currentBalance: a.currentBalance,
+        availableBalance: a.availableBalance,
+        isoCurrencyCode: a.isoCurrencyCode,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [bankAccounts.userId, bankAccounts.providerAccountId],
+      set: {
+        connectionId,
+        name: sql`excluded.name`,
+        officialName: sql`excluded.official_name`,
+        mask: sql`excluded.mask`,
+        type: sql`excluded.type`,
+        subtype: sql`excluded.subtype`,
+        currentBalance: sql`excluded.current_balance`,
+        availableBalance: sql`excluded.available_balance`,
+        isActive: true,
+        updatedAt: now,
+      },
+    });
+}
+
+export async function updateConnection(
+  db: Db,
+  {
+    userId,
+    connectionId,
+    now,
+    ...values
+  }: { userId: string; connectionId: string; now: Date } & Partial<ConnectionRow>,
+) {
+  const [row] = await db
+    .update(bankConnections)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(bankConnections.userId, userId), eq(bankConnections.id, connectionId)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Locks the connection row for this transaction; null when it is gone or disconnected. Disconnect's update
+ * waits on the same row lock, so no page lands on a disconnected connection.
+ */
+export async function lockActiveConnection(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const [row] = await db
+    .select({ cursor: bankConnections.cursor, isActive: bankConnections.isActive })
+    .from(bankConnections)
+    .where(and(eq(bankConnections.userId, userId), eq(bankConnections.id, connectionId)))
+    .for('update');
+  return row?.isActive ? row : null;
+}
+
+export async function setAccountsActive(
+  db: Db,
+  {
+    userId,
+    connectionId,
+    isActive,
+    now,
+  }: { userId: string; connectionId: string; isActive: boolean; now: Date },
+) {
+  await db
+    .update(bankAccounts)
+    .set({ isActive, updatedAt: now })
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId)));
+}
+
+/** Deletes the imported history of a connection's accounts. */
+export async function deleteConnectionTransactions(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  await db.delete(transactions).where(
+    and(
+      eq(transactions.userId, userId),
+      inArray(
+        transactions.accountId,
+        db
+          .select({ id: bankAccounts.id })
+          .from(bankAccounts)
+          .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId))),
+      ),
+    ),
+  );
+}
+
+export async function countConnectionTransactions(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transactions)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(bankAccounts.connectionId, connectionId),
+        sql`${transactions.deletedAt} is null`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function createImportRun(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const [row] = await db.insert(importRuns).values({ userId, connectionId }).returning();
+  return row!;
+}
+
+export async function updateImportRun(
+  db: Db,
+  { userId, runId, now, ...values }: { userId: string; runId: string; now: Date } & Partial<ImportRunRow>,
+) {
+  await db
+    .update(importRuns)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(importRuns.userId, userId), eq(importRuns.id, runId)));
+}
+
+export async function latestImportRun(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.userId, userId), eq(importRuns.connectionId, connectionId)))
+    .orderBy(desc(importRuns.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Imports that a stopped server left unfinished, to be queued again at start. */
+export async function unfinishedImportRuns(db: Db) {
+  return db
+    .select()
+    .from(importRuns)
+    .where(inArray(importRuns.status, ['Pending', 'InProgress']));
+}
+
+/** Marks a connection's waiting or running imports as stopped (disconnect). */
+export async function cancelOpenRuns(
+  db: Db,
+  { userId, connectionId, now }: { userId: string; connectionId: string; now: Date },
+) {
+  await db
+    .update(importRuns)
+    .set({ status: 'Failed', message: 'Import cancelled', updatedAt: now })
+    .where(
+      and(
+        eq(importRuns.userId, userId),
+        eq(importRuns.connectionId, connectionId),
+        inArray(importRuns.status, ['Pending', 'InProgress']),
+      ),
+    );
+}
+
+/** Takes a waiting (or interrupted) run for a worker; null when it already finished. */
+export async function claimImportRun(
+  db: Db,
+  { userId, runId, now }: { userId: string; runId: string; now: Date },
+) {
+  const [row] = await db
+    .update(importRuns)
+    .set({ status: 'InProgress', message: 'Importing historical data...', updatedAt: now })
+    .where(
+      and(
+        eq(importRuns.userId, userId),
+        eq(importRuns.id, runId),
+        inArray(importRuns.status, ['Pending', 'InProgress']),
+      ),
+    )
+    .returning({ id: importRuns.id });
+  return row ?? null;
+}

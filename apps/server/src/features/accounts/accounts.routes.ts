@@ -1,0 +1,226 @@
+import {
+  accountList,
+  addDays,
+  connection,
+  connectionList,
+  connectionStatus,
+  errorBody,
+  exchangeResponse,
+  idParam,
+  importHistoricalDataBody,
+  importProgress,
+  institutionList,
+  linkTokenResponse,
+  publicTokenBody,
+  reconnectResponse,
+  resetAndResyncBody,
+  resetAndResyncResponse,
+  sandboxPublicTokenBody,
+  sandboxPublicTokenResponse,
+  todayIn,
+} from '@tally/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { accountsDeps } from './accounts.deps';
+import {
+  countConnectionTransactions,
+  getConnection,
+  latestImportRun,
+  listAccountRows,
+  listActiveAccounts,
+  listConnectionRows,
+  listConnections,
+  toConnection,
+  toImportProgress,
+} from './accounts.queries';
+import {
+  disconnect,
+  type LinkMode,
+  linkBank,
+  queueBackfill,
+  reconnect,
+  resetAndResync,
+} from './accounts.service';
+
+const RANGE_DAYS = { '30d': 30, '90d': 90, '1y': 365, '2y': 730 } as const;
+
+export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const deps = accountsDeps(ctx);
+  const db = ctx.database.db;
+  app.addHook('preHandler', ctx.authenticate);
+  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+
+  // Another user's connection answers 404, not 403, so ids can't be probed.
+  const ownConnection = async (userId: string, connectionId: string) => {
+    const row = await getConnection(db, { userId, connectionId });
+    if (!row) throw notFound('Connection not found');
+    return row;
+  };
+
+  app.get('/plaid/accounts', { schema: { tags: ['accounts'], response: { 200: accountList } } }, (req) =>
+    listActiveAccounts(db, { userId: req.user.id }),
+  );
+
+  app.get(
+    '/plaid/connections',
+    { schema: { tags: ['accounts'], response: { 200: connectionList } } },
+    (req) => listConnections(db, { userId: req.user.id }),
+  );
+
+  app.get(
+    '/plaid/institutions',
+    { schema: { tags: ['accounts'], response: { 200: institutionList } } },
+    async () => deps.provider.listInstitutions(),
+  );
+
+  app.post(
+    '/plaid/create-link-token',
+    { schema: { tags: ['accounts'], response: { 200: linkTokenResponse, ...errors } } },
+    async (req) =>
+      deps.provider.createLinkToken({ userId: req.user.id, webhookUrl: ctx.config.plaidWebhookUrl }),
+  );
+
+  app.post(
+    '/plaid/sandbox/public-token',
+    {
+      schema: {
+        tags: ['accounts'],
+        body: sandboxPublicTokenBody,
+        response: { 200: sandboxPublicTokenResponse, ...errors },
+      },
+    },
+    async (req) => {
+      if (deps.provider.kind === 'plaid' && ctx.config.plaid?.env !== 'sandbox') {
+        throw new AppError(
+          403,
+          'FORBIDDEN',
+          'Sandbox tokens are only available in demo mode and Plaid sandbox',
+        );
+      }
+      try {
+        return { publicToken: await deps.provider.createSandboxPublicToken(req.body.institutionId) };
+      } catch {
+        throw badRequest('Unknown institution');
+      }
+    },
+  );
+
+  const exchange = (url: string, mode: LinkMode) =>
+    app.post(
+      url,
+      {
+        schema: { tags: ['accounts'], body: publicTokenBody, response: { 200: exchangeResponse, ...errors } },
+      },
+      async (req) =>
+        linkBank(deps, {
+          userId: req.user.id,
+          publicToken: req.body.publicToken,
+          mode,
+          timeZone: req.user.timeZone,
+        }),
+    );
+  exchange('/plaid/exchange-public-token', 'background');
+  exchange('/plaid/exchange-public-token-quick-sync', 'quick-sync');
+  exchange('/plaid/exchange-public-token-with-historical-data', 'full');
+
+  app.post(
+    '/plaid/import-historical-data',
+    {
+      schema: {
+        tags: ['accounts'],
+        body: importHistoricalDataBody,
+        response: { 200: importProgress, ...errors, 409: errorBody },
+      },
+    },
+    async (req) => {
+      const { connectionId, range, customStartDate, customEndDate } = req.body;
+      const row = await ownConnection(req.user.id, connectionId);
+      const today = todayIn(req.user.timeZone, deps.now());
+      const window =
+        range !== 'custom'
+          ? { fromDay: addDays(today, -RANGE_DAYS[range]) }
+          : customStartDate && customEndDate
+            ? { fromDay: customStartDate, toDay: customEndDate }
+            : null;
+      // The schema already refused a custom range without both days (or out of order); this narrows types.
+      if (!window) throw badRequest('A custom range needs customStartDate and customEndDate');
+      return toImportProgress(await queueBackfill(deps, row, window));
+    },
+  );
+
+  app.delete(
+    '/plaid/connections/:id',
+    { schema: { tags: ['accounts'], params: idParam, response: { 200: connection, ...errors } } },
+    async (req) => {
+      const row = await ownConnection(req.user.id, req.params.id);
+      const updated = (await disconnect(deps, row)) ?? row;
+      return toConnection(
+        updated,
+        await listAccountRows(db, { userId: req.user.id, connectionIds: [row.id] }),
+      );
+    },
+  );
+
+  app.post(
+    '/plaid/connections/:id/reconnect',
+    {
+      schema: {
+        tags: ['accounts'],
+        params: idParam,
+        response: { 200: reconnectResponse, ...errors },
+      },
+    },
+    async (req) => reconnect(deps, await ownConnection(req.user.id, req.params.id)),
+  );
+
+  app.get(
+    '/plaid/connections/:id/status',
+    { schema: { tags: ['accounts'], params: idParam, response: { 200: connectionStatus, ...errors } } },
+    async (req) => {
+      const row = await ownConnection(req.user.id, req.params.id);
+      const [accounts, transactionCount, run] = await Promise.all([
+        listAccountRows(db, { userId: req.user.id, connectionIds: [row.id] }),
+        countConnectionTransactions(db, { userId: req.user.id, connectionId: row.id }),
+        latestImportRun(db, { userId: req.user.id, connectionId: row.id }),
+      ]);
+      return {
+        id: row.id,
+        isActive: row.isActive,
+        lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
+        accountCount: accounts.length,
+        transactionCount,
+        importProgress: run ? toImportProgress(run) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/plaid/connections/:id/import-progress',
+    { schema: { tags: ['accounts'], params: idParam, response: { 200: importProgress, ...errors } } },
+    async (req) => {
+      const row = await ownConnection(req.user.id, req.params.id);
+      const run = await latestImportRun(db, { userId: req.user.id, connectionId: row.id });
+      if (!run) throw notFound('No import for this connection');
+      return toImportProgress(run);
+    },
+  );
+
+  app.post(
+    '/transactions/reset-and-resync',
+    {
+      schema: {
+        tags: ['transactions'],
+        body: resetAndResyncBody,
+        response: { 200: resetAndResyncResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const rows = req.body.connectionId
+        ? [await ownConnection(req.user.id, req.body.connectionId)]
+        : await listConnectionRows(db, { userId: req.user.id, activeOnly: true });
+      await resetAndResync(deps, rows);
+      return { connectionsResynced: rows.length };
+    },
+  );
+};

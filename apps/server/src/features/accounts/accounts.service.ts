@@ -1,0 +1,195 @@
+import { addDays, type ExchangeResponse, todayIn } from '@tally/shared';
+import { AppError, badRequest } from '../../lib/errors';
+import type { BankProvider } from '../../providers/bank/types';
+import type { AccountsDeps, BankSyncJob } from './accounts.deps';
+import {
+  type ConnectionRow,
+  cancelOpenRuns,
+  createImportRun,
+  deleteConnectionTransactions,
+  getConnection,
+  listAccountRows,
+  saveAccounts,
+  saveConnection,
+  setAccountsActive,
+  toConnection,
+  toImportProgress,
+  updateConnection,
+  updateImportRun,
+} from './accounts.queries';
+import { backfill, syncConnection } from './accounts.sync';
+
+export const QUICK_SYNC_DAYS = 30;
+
+/** Exchanges a public token and saves the item with its accounts. Provider failures become a 400. */
+async function link(deps: AccountsDeps, userId: string, publicToken: string): Promise<ConnectionRow> {
+  let exchanged: Awaited<ReturnType<BankProvider['exchangePublicToken']>>;
+  try {
+    exchanged = await deps.provider.exchangePublicToken(publicToken);
+  } catch {
+    throw badRequest('The bank connection could not be completed. Please try again.', 'INVALID_PUBLIC_TOKEN');
+  }
+  const { institutionId, accounts } = await deps.provider.getAccounts(exchanged.accessToken);
+  const institutionName = institutionId
+    ? await deps.provider.getInstitutionName(institutionId)
+    : 'Linked bank';
+  return deps.db.transaction(async (tx) => {
+    const connection = await saveConnection(tx, {
+      now: deps.now(),
+      userId,
+      provider: deps.provider.kind,
+      itemId: exchanged.itemId,
+      institutionId,
+      institutionName,
+      accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
+    });
+    await saveAccounts(tx, { now: deps.now(), userId, connectionId: connection.id, accounts });
+    return connection;
+  });
+}
+
+async function connectionResponse(deps: AccountsDeps, connection: ConnectionRow) {
+  const accounts = await listAccountRows(deps.db, {
+    userId: connection.userId,
+    connectionIds: [connection.id],
+  });
+  return toConnection(connection, accounts);
+}
+
+/** Queues the full cursor sync with a progress row the banner can follow. */
+async function queueFullImport(deps: AccountsDeps, connection: ConnectionRow, quickSyncDone = false) {
+  const run = await createImportRun(deps.db, { userId: connection.userId, connectionId: connection.id });
+  if (quickSyncDone) {
+    await updateImportRun(deps.db, {
+      now: deps.now(),
+      userId: connection.userId,
+      runId: run.id,
+      quickSyncCompletedAt: deps.now(),
+    });
+  }
+  await deps.queue.send<BankSyncJob>('bank-import', {
+    userId: connection.userId,
+    connectionId: connection.id,
+    runId: run.id,
+  });
+  return { ...run, quickSyncCompletedAt: quickSyncDone ? deps.now() : null };
+}
+
+export type LinkMode = 'background' | 'quick-sync' | 'full';
+
+/**
+ * Links a bank. 'quick-sync' stores the last 30 days before answering and imports two years in the
+ * background; 'full' imports everything before answering; 'background' answers at once.
+ */
+export async function linkBank(
+  deps: AccountsDeps,
+  {
+    userId,
+    publicToken,
+    mode,
+    timeZone,
+  }: { userId: string; publicToken: string; mode: LinkMode; timeZone: string },
+): Promise<ExchangeResponse> {
+  let connection = await link(deps, userId, publicToken);
+  if (mode === 'full') {
+    const run = await createImportRun(deps.db, { userId, connectionId: connection.id });
+    const imported = await syncConnection(deps, { userId, connectionId: connection.id, runId: run.id });
+    const fresh = (await getConnection(deps.db, { userId, connectionId: connection.id })) ?? connection;
+    return {
+      connection: await connectionResponse(deps, fresh),
+      transactionsImported: imported,
+      importProgress: null,
+    };
+  }
+  let imported = 0;
+  let quickSyncDone = false;
+  if (mode === 'quick-sync') {
+    const fromDay = addDays(todayIn(timeZone, deps.now()), -QUICK_SYNC_DAYS);
+    try {
+      const quick = await backfill(deps, connection, { fromDay });
+      imported = quick === 'cancelled' ? 0 : quick;
+      quickSyncDone = true;
+      connection =
+        (await updateConnection(deps.db, {
+          now: deps.now(),
+          userId,
+          connectionId: connection.id,
+          lastSyncAt: deps.now(),
+        })) ?? connection;
+    } catch (error) {
+      // The connection is saved; the background import (with its retries) still brings the history.
+      deps.log.warn({ err: error }, 'quick sync failed; the background import continues');
+    }
+  }
+  const run = await queueFullImport(deps, connection, quickSyncDone);
+  return {
+    connection: await connectionResponse(deps, connection),
+    transactionsImported: imported,
+    importProgress: toImportProgress(run),
+  };
+}
+
+/** Queues a ranged import (import-historical-data). */
+export async function queueBackfill(
+  deps: AccountsDeps,
+  connection: ConnectionRow,
+  window: { fromDay: string; toDay?: string },
+) {
+  if (!connection.isActive)
+    throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
+  const run = await createImportRun(deps.db, { userId: connection.userId, connectionId: connection.id });
+  await deps.queue.send<BankSyncJob>('bank-import', {
+    userId: connection.userId,
+    connectionId: connection.id,
+    runId: run.id,
+    window,
+  });
+  return run;
+}
+
+/** Disconnect (SPEC §4): history of these accounts deleted, accounts and connection inactive, cursor reset. */
+export async function disconnect(deps: AccountsDeps, connection: ConnectionRow) {
+  const { userId, id: connectionId } = connection;
+  return deps.db.transaction(async (tx) => {
+    // Inactive first: this waits for any page holding the connection lock, and later pages see it and stop.
+    const updated = await updateConnection(tx, {
+      now: deps.now(),
+      userId,
+      connectionId,
+      isActive: false,
+      cursor: null,
+    });
+    await deleteConnectionTransactions(tx, { userId, connectionId });
+    await setAccountsActive(tx, { now: deps.now(), userId, connectionId, isActive: false });
+    await cancelOpenRuns(tx, { now: deps.now(), userId, connectionId });
+    return updated;
+  });
+}
+
+/** Reconnect: active again, balances refreshed, and the whole history imported anew. */
+export async function reconnect(deps: AccountsDeps, connection: ConnectionRow) {
+  const { userId, id: connectionId } = connection;
+  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+  const { accounts } = await deps.provider.getAccounts(accessToken);
+  const updated = await deps.db.transaction(async (tx) => {
+    await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });
+    return updateConnection(tx, { now: deps.now(), userId, connectionId, isActive: true, cursor: null });
+  });
+  const run = await queueFullImport(deps, updated ?? connection);
+  return {
+    connection: await connectionResponse(deps, updated ?? connection),
+    importProgress: toImportProgress(run),
+  };
+}
+
+/** Clears the imported history and starts the import again from the beginning. */
+export async function resetAndResync(deps: AccountsDeps, connections: ConnectionRow[]) {
+  for (const connection of connections) {
+    const { userId, id: connectionId } = connection;
+    const updated = await deps.db.transaction(async (tx) => {
+      await deleteConnectionTransactions(tx, { userId, connectionId });
+      return updateConnection(tx, { now: deps.now(), userId, connectionId, cursor: null });
+    });
+    if (updated?.isActive) await queueFullImport(deps, updated);
+  }
+}

@@ -1,0 +1,131 @@
+import { Box, Button, Card, Stack } from '@mantine/core';
+import { IconBuildingBank, IconSearchOff } from '@tabler/icons-react';
+import type { Transaction, TransactionList } from '@tally/shared';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { PaginationFooter } from './PaginationFooter';
+import type { TransactionAction } from './TransactionActionsMenu';
+import { TransactionCards, TransactionsSkeleton, TransactionsTable } from './TransactionsList';
+
+/** Why the list is empty decides what to offer: clear the filters, connect a bank, or just wait. */
+function NoTransactions({
+  filtered,
+  noAccounts,
+  onClearFilters,
+}: {
+  filtered: boolean;
+  noAccounts: boolean;
+  onClearFilters: () => void;
+}) {
+  if (filtered) {
+    return (
+      <EmptyState
+        icon={IconSearchOff}
+        title="No transactions found"
+        description="Nothing matches these filters. Try a different search or clear some filters."
+        action={
+          <Button variant="default" mt="xs" onClick={onClearFilters}>
+            Clear All Filters
+          </Button>
+        }
+        py={48}
+      />
+    );
+  }
+  if (noAccounts) {
+    return (
+      <EmptyState
+        icon={IconBuildingBank}
+        title="No transactions found"
+        description="Connect a bank account and your transactions will appear here within seconds."
+        action={
+          <Button component={Link} to="/accounts" mt="xs">
+            Connect Account
+          </Button>
+        }
+        py={48}
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={IconSearchOff}
+      title="No transactions found"
+      description="New transactions from your linked accounts will appear here."
+      py={48}
+    />
+  );
+}
+
+/** The list's area: an error with Try Again, skeleton rows, an empty state, or the page of rows with paging. */
+export function TransactionsResults({
+  data,
+  failed,
+  stale,
+  compact,
+  filtered,
+  noAccounts,
+  onRetry,
+  onClearFilters,
+  onPage,
+  onAction,
+}: {
+  data: TransactionList | undefined;
+  failed: boolean;
+  /** The previous page's rows, shown while the next answer is on its way. */
+  stale: boolean;
+  compact: boolean;
+  filtered: boolean;
+  noAccounts: boolean;
+  onRetry: () => void;
+  onClearFilters: () => void;
+  onPage: (page: number) => void;
+  onAction: (action: TransactionAction, transaction: Transaction) => void;
+}) {
+  if (failed && !data) {
+    return (
+      <Card>
+        <ErrorState message="Failed to load transactions. Please try again." onRetry={onRetry} />
+      </Card>
+    );
+  }
+  if (!data) {
+    return compact ? (
+      <TransactionsSkeleton mobile />
+    ) : (
+      <Card padding={0}>
+        <TransactionsSkeleton mobile={false} />
+      </Card>
+    );
+  }
+  if (data.transactions.length === 0) {
+    return (
+      <Card>
+        <NoTransactions filtered={filtered} noAccounts={noAccounts} onClearFilters={onClearFilters} />
+      </Card>
+    );
+  }
+  return (
+    <Box style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      {compact ? (
+        <Stack gap="xs">
+          <TransactionCards transactions={data.transactions} onAction={onAction} />
+          <PaginationFooter
+            pagination={data.pagination}
+            shown={data.transactions.length}
+            onPage={onPage}
+            compact
+          />
+        </Stack>
+      ) : (
+        <Card padding={0}>
+          <TransactionsTable transactions={data.transactions} onAction={onAction} />
+          <Box style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <PaginationFooter pagination={data.pagination} shown={data.transactions.length} onPage={onPage} />
+          </Box>
+        </Card>
+      )}
+    </Box>
+  );
+}

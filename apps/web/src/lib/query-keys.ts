@@ -1,0 +1,33 @@
+/**
+ * Every query key of the web app, in one place, so a mutation invalidates by the very key a query reads by.
+ * Keys nest: invalidating `transactions.all` refreshes the list, the totals and the dashboard's recent panel.
+ */
+const transactions = ['transactions'] as const;
+const transactionLists = [...transactions, 'list'] as const;
+const accounts = ['accounts'] as const;
+
+export const queryKeys = {
+  config: ['config'] as const,
+  accounts: {
+    all: accounts,
+    /** The person's active accounts (GET /plaid/accounts), for pickers and filters. */
+    list: [...accounts, 'list'] as const,
+    connections: [...accounts, 'connections'] as const,
+    institutions: [...accounts, 'institutions'] as const,
+    importProgress: (connectionId: string) => [...accounts, 'import-progress', connectionId] as const,
+  },
+  transactions: {
+    all: transactions,
+    lists: transactionLists,
+    list: (query: string) => [...transactionLists, query] as const,
+    summary: (query: string) => [...transactions, 'summary', query] as const,
+  },
+  dashboard: {
+    // Under the transactions prefix: anything that changes transactions refreshes this panel too.
+    recentTransactions: (count: number) => [...transactions, 'recent', count] as const,
+  },
+  settings: {
+    profile: ['settings', 'profile'] as const,
+    notifications: ['settings', 'notification-settings'] as const,
+  },
+};
