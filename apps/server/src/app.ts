@@ -94,6 +94,15 @@ export async function buildApp({
     },
     // Google's sign-in popup talks back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Nothing of ours is ever framed; browsers without frame-ancestors get the same answer.
+    frameguard: { action: 'deny' },
+  });
+  // API answers carry people's money data and sessions: no browser or proxy keeps a copy. A route that
+  // chose its own caching keeps it.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
