@@ -809,7 +809,9 @@ export async function generate(sql: Sql, options: GenerateOptions): Promise<Gene
       connections.map(({ c }) => c.itemId),
       connections.map(({ c }) => c.institutionId),
       connections.map(({ c }) => c.institutionName),
-      connections.map(({ c }) => cipher.encrypt(`access-production-${c.itemId.slice(5)}`)),
+      connections.map(({ u, c }) =>
+        cipher.encrypt(`access-production-${c.itemId.slice(5)}`, { userId: u.id, itemId: c.itemId }),
+      ),
       `${options.anchor}T09:00:00Z`,
       joined,
     ],

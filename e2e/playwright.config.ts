@@ -37,8 +37,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 860 } } }],
   webServer: {
     // The built app on a fresh embedded database; a Google client id is set so the sign-in button shows
-    // (its script cannot load here, which exercises the fallback button).
-    command: `rm -rf "${dataDir}" && node --import tsx ../apps/server/src/server.ts`,
+    // (its script cannot load here, which exercises the fallback button). Started as `npm start` starts it:
+    // the compiled server under plain Node, rebuilt first if a source is newer than the build.
+    command: `rm -rf "${dataDir}" && node ../scripts/start.mjs`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { resealLegacyTokens } from './features/accounts/reseal-tokens';
+import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { ensureSecret, prepareDataDir } from './lib/secrets';
 
@@ -11,6 +13,7 @@ const database = await openDatabase({ ...config, log });
 await database.migrate();
 const jwtSecret = ensureSecret(config.dataDir, 'jwt-secret', config.jwtSecret);
 const tokenEncryptionKey = ensureSecret(config.dataDir, 'token-encryption-key', config.tokenEncryptionKey);
+await resealLegacyTokens({ db: database.db, cipher: createCipher(tokenEncryptionKey), log });
 const app = await buildApp({ config, database, jwtSecret, tokenEncryptionKey, log });
 
 let closing = false;

@@ -1,31 +1,63 @@
 import crypto from 'node:crypto';
 
-/** AES-256-GCM for secrets we must be able to read back (bank access tokens). Format: v1.iv.tag.ciphertext */
-export type Cipher = { encrypt: (plain: string) => string; decrypt: (sealed: string) => string };
+/**
+ * What a sealed value belongs to, such as the key of the row that stores it (`{ userId, itemId }`). It is
+ * authenticated with the value (AES-GCM associated data), so the value opens only where it was sealed:
+ * a ciphertext copied into another row, or given another row's key, fails like a tampered one.
+ */
+export type SealContext = Readonly<Record<string, string>>;
+
+/**
+ * AES-256-GCM for secrets we must be able to read back (bank access tokens).
+ * Format: v2.iv.tag.ciphertext, sealed with its context. v1 (the same, without a context) is still read,
+ * so values stored before contexts existed keep working until they are sealed again.
+ */
+export type Cipher = {
+  encrypt: (plain: string, context: SealContext) => string;
+  decrypt: (sealed: string, context: SealContext) => string;
+};
 
 const TAG_BYTES = 16;
+const VERSION = 'v2';
+/** Sealed without a context; read only. A v2 value relabelled v1 does not open: its tag covers the context. */
+const LEGACY_VERSION = 'v1';
+
+/** One byte string per context, whatever order its fields were written in. */
+function associatedData(context: SealContext): Buffer {
+  const fields = Object.entries(context).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // An empty context would bind the value to nothing, silently: refuse it.
+  if (fields.length === 0) throw new Error('A sealed value needs a context');
+  return Buffer.from(JSON.stringify(fields), 'utf8');
+}
 
 export function createCipher(keyMaterial: string): Cipher {
   // Any length of key material from env becomes exactly 32 bytes.
   const key = crypto.createHash('sha256').update(keyMaterial).digest();
   return {
-    encrypt(plain) {
+    encrypt(plain, context) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      cipher.setAAD(associatedData(context));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), body]
+      return [VERSION, iv, cipher.getAuthTag(), body]
         .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
         .join('.');
     },
-    decrypt(sealed) {
+    decrypt(sealed, context) {
       const [version, iv, tag, body] = sealed.split('.');
       const authTag = Buffer.from(tag ?? '', 'base64url');
       // A short tag would let a forger try far fewer guesses: only the full 16 bytes are accepted.
-      if (version !== 'v1' || !iv || authTag.length !== TAG_BYTES || body === undefined)
+      if (
+        (version !== VERSION && version !== LEGACY_VERSION) ||
+        !iv ||
+        authTag.length !== TAG_BYTES ||
+        body === undefined
+      )
         throw new Error('Unreadable sealed value');
       const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
         authTagLength: TAG_BYTES,
       });
+      if (version === VERSION) decipher.setAAD(associatedData(context));
       decipher.setAuthTag(authTag);
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
         'utf8',
@@ -33,3 +65,6 @@ export function createCipher(keyMaterial: string): Cipher {
     },
   };
 }
+
+/** How a value sealed in the old format, without a context, starts: such values should be sealed again. */
+export const LEGACY_SEALED_PREFIX = `${LEGACY_VERSION}.`;

@@ -41,7 +41,7 @@ async function link(deps: AccountsDeps, userId: string, publicToken: string): Pr
       itemId: exchanged.itemId,
       institutionId,
       institutionName,
-      accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
+      accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken, { userId, itemId: exchanged.itemId }),
     });
     await saveAccounts(tx, { now: deps.now(), userId, connectionId: connection.id, accounts });
     return connection;
@@ -169,7 +169,10 @@ export async function disconnect(deps: AccountsDeps, connection: ConnectionRow) 
 /** Reconnect: active again, balances refreshed, and the whole history imported anew. */
 export async function reconnect(deps: AccountsDeps, connection: ConnectionRow) {
   const { userId, id: connectionId } = connection;
-  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
+    userId,
+    itemId: connection.itemId,
+  });
   const { accounts } = await deps.provider.getAccounts(accessToken);
   const updated = await deps.db.transaction(async (tx) => {
     await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });

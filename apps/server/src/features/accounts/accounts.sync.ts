@@ -38,7 +38,10 @@ export async function backfill(
   window: { fromDay: string; toDay?: string },
   onPage?: (stored: number, page: SyncPage) => Promise<void>,
 ): Promise<number | 'cancelled'> {
-  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
+    userId: connection.userId,
+    itemId: connection.itemId,
+  });
   let stored = 0;
   for await (const page of pages(deps, accessToken, null)) {
     const result = await deps.db.transaction(async (tx) => {
@@ -127,7 +130,10 @@ export function syncConnection(
 ): Promise<number> {
   const { userId, connectionId } = job;
   return runImport(deps, job, async (connection, progress) => {
-    const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted);
+    const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
+      userId: connection.userId,
+      itemId: connection.itemId,
+    });
     // Accounts first, so transactions of an account the bank added since the last sync have a home.
     await refreshAccounts(deps, connection, accessToken);
     let stored = 0;

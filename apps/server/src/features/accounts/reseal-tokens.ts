@@ -1,0 +1,51 @@
+import { and, eq, like } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { bankConnections } from '../../db/schema';
+import { type Cipher, LEGACY_SEALED_PREFIX } from '../../lib/crypto';
+
+export type ResealDeps = { db: Db; cipher: Cipher; log: FastifyBaseLogger };
+
+/**
+ * Seals again, bound to their rows ({ userId, itemId }, the key the link upsert targets), the access tokens
+ * stored before tokens were bound: such a value would still open in any row it was copied to. Runs at
+ * start. Safe with several instances starting at once: a row is rewritten only while it still holds the
+ * value read. A value that no longer opens (another key) is left as it is, and logged. Returns rows resealed.
+ */
+export async function resealLegacyTokens({ db, cipher, log }: ResealDeps): Promise<number> {
+  // Crosses users by design, like the scheduled refresh: this is maintenance, not a person's request.
+  const legacy = await db
+    .select({
+      id: bankConnections.id,
+      userId: bankConnections.userId,
+      itemId: bankConnections.itemId,
+      sealed: bankConnections.accessTokenEncrypted,
+    })
+    .from(bankConnections)
+    .where(like(bankConnections.accessTokenEncrypted, `${LEGACY_SEALED_PREFIX}%`));
+  let resealed = 0;
+  for (const row of legacy) {
+    const context = { userId: row.userId, itemId: row.itemId };
+    let plain: string;
+    try {
+      plain = cipher.decrypt(row.sealed, context);
+    } catch {
+      log.warn({ connectionId: row.id }, 'bank access token does not open with this key; left unsealed');
+      continue;
+    }
+    const updated = await db
+      .update(bankConnections)
+      .set({ accessTokenEncrypted: cipher.encrypt(plain, context) })
+      .where(
+        and(
+          eq(bankConnections.userId, row.userId),
+          eq(bankConnections.id, row.id),
+          eq(bankConnections.accessTokenEncrypted, row.sealed),
+        ),
+      )
+      .returning({ id: bankConnections.id });
+    resealed += updated.length;
+  }
+  if (resealed > 0) log.info(`${resealed} bank access token(s) sealed again, bound to their connection`);
+  return resealed;
+}
