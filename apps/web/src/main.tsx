@@ -1,3 +1,5 @@
+// First: every schema built after this parses without eval (see the file).
+import './lib/zod-setup';
 import '@fontsource-variable/inter';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';

@@ -36,8 +36,9 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} fz={{ base: 24, sm: 30 }}>
+        {/* minWidth 0 and anywhere-wrapping: a name with no spaces wraps instead of widening the page. */}
+        <Stack gap={4} miw={0}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
             {greetingForHour(new Date().getHours())}, {displayName(user)}
           </Title>
           <Text c="dimmed">Here is where your money stands today.</Text>
