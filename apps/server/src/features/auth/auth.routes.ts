@@ -11,7 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { revokeSessions } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { type AuthDeps, changePassword, googleLogin, login, register, setPassword } from './auth.service';
+import {
+  type AuthDeps,
+  changePassword,
+  googleLogin,
+  login,
+  register,
+  SignInThrottled,
+  setPassword,
+} from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const deps: AuthDeps = {
@@ -38,6 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { rateLimit },
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResult, ...errors } },
+      // A throttled client is answered at once with when to come back, never kept waiting on an open connection.
+      onError: async (_req, reply, error) => {
+        if (error instanceof SignInThrottled) reply.header('retry-after', String(error.retryAfterSeconds));
+      },
     },
     async (req) => login(deps, req.body, req.ip),
   );

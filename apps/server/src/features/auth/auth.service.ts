@@ -8,24 +8,26 @@ import type {
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { issueToken, revokeSessions, type TokenKeys, type UserRow } from '../../lib/auth';
-import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
 import { toUser, updateUser } from '../../lib/users';
 import type { GoogleVerifier } from '../../providers/identity/google';
 import {
   clearFailures,
-  countRecentFailures,
   createUser,
   findUserByEmail,
   findUserByGoogleSubject,
+  getRecentFailures,
   recordFailure,
+  withSignInLock,
 } from './auth.queries';
+import { describeWait, type Lockout, signInWait } from './sign-in-throttle';
 
 export type AuthDeps = {
   db: Db;
   keys: TokenKeys;
   verifyGoogle: GoogleVerifier;
-  lockout: { failures: number; minutes: number };
+  lockout: Lockout;
   now: () => Date;
 };
 
@@ -48,24 +50,40 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Logi
   return signIn(deps, user);
 }
 
+/** A sign-in turned away for now; the route tells the client when to come back (Retry-After). */
+export class SignInThrottled extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(waitMs: number) {
+    super(
+      429,
+      'RATE_LIMITED',
+      `Too many failed sign-in attempts. Please try again in ${describeWait(waitMs)}.`,
+    );
+    this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  }
+}
+
 export async function login(deps: AuthDeps, body: LoginBody, ip: string): Promise<LoginResult> {
   const email = body.email.trim().toLowerCase();
-  const since = new Date(deps.now().getTime() - deps.lockout.minutes * 60_000);
-  const recent = await countRecentFailures(deps.db, { email, ip, since });
-  // Per email stops guessing one password; per IP (looser) stops spraying many emails.
-  if (recent.byEmail >= deps.lockout.failures || recent.byIp >= deps.lockout.failures * 4) {
-    throw tooManyRequests(
-      `Too many failed sign-in attempts. Please try again in ${deps.lockout.minutes} minutes.`,
-    );
-  }
+  const now = deps.now();
+  const since = new Date(now.getTime() - deps.lockout.minutes * 60_000);
+  // Decided under a lock, and counted as a failure before the password is checked: a hundred parallel
+  // guesses queue here, and once the allowance is used the rest see the attempts before them. A turned-away
+  // attempt records nothing, so hammering never lengthens anyone's wait (see sign-in-throttle.ts).
+  const waitMs = await withSignInLock(deps.db, { email, ip }, async (tx) => {
+    const recent = await getRecentFailures(tx, { email, ip, since, pairLimit: deps.lockout.failures });
+    const wait = signInWait(recent, now, deps.lockout);
+    if (wait === 0) await recordFailure(tx, { email, ip, at: now });
+    return wait;
+  });
+  if (waitMs > 0) throw new SignInThrottled(waitMs);
+
   const user = await findUserByEmail(deps.db, { email });
   // Unknown email and wrong password get the same answer after the same work, so accounts can't be probed.
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password);
-  if (!user?.passwordHash || !ok) {
-    await recordFailure(deps.db, { email, ip });
-    throw unauthorized(INVALID_LOGIN);
-  }
-  await clearFailures(deps.db, { email });
+  // The failure is already recorded.
+  if (!user?.passwordHash || !ok) throw unauthorized(INVALID_LOGIN);
+  await clearFailures(deps.db, { email, ip });
   return signIn(deps, user);
 }
 
