@@ -195,6 +195,8 @@ export class FakePlaid {
   readonly linkTokens = new Map<string, Record<string, unknown>>();
   /** Every request received, in order, with credentials stripped. */
   readonly requests: FakeRequest[] = [];
+  /** Item ids in the order /item/remove removed them; a refused removal (already gone) is not listed. */
+  readonly removedItemIds: string[] = [];
   /** What a newly exchanged item holds. */
   seed: FakeSeed;
   /** The most changes one /transactions/sync page returns, whatever `count` asks for. */
@@ -262,6 +264,11 @@ export class FakePlaid {
     const token = `public-sandbox-${crypto.randomUUID()}`;
     this.publicTokens.set(token, { institutionId, webhook });
     return token;
+  }
+
+  /** The requests made to one endpoint, e.g. '/item/remove', in order. */
+  requestsTo(path: string): FakeRequest[] {
+    return this.requests.filter((r) => r.path === path);
   }
 
   /** An item by item id or access token. */
@@ -455,8 +462,10 @@ export class FakePlaid {
       case '/transactions/sync':
         return this.withItem(body, (item) => this.transactionsSync(item, body));
       case '/item/remove':
+        // As Plaid does, the token is refused from now on (ITEM_NOT_FOUND), removing again included.
         return this.withItem(body, (item) => {
           item.removed = true;
+          this.removedItemIds.push(item.itemId);
           return ok({ request_id: this.requestId() } satisfies ItemRemoveResponse);
         });
       case '/institutions/get_by_id':

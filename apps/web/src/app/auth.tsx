@@ -27,6 +27,8 @@ type AuthContextValue = {
   /** Replaces the token after a password change revoked the old ones. */
   replaceSession: (result: LoginResult) => void;
   logout: () => Promise<void>;
+  /** Signs out in this browser only, without asking the server: the account is gone (deleted). */
+  endSession: () => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -105,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         signOutLocally(true);
       },
+      endSession: () => signOutLocally(true),
     };
   }, [state, signOutLocally]);
 

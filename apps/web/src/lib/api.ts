@@ -99,7 +99,9 @@ export const api = {
     request('POST', path, { json: body ? body.value : {}, schema }),
   put: <S extends z.ZodType>(path: string, body: JsonBody, schema?: S) =>
     request('PUT', path, { json: body.value, schema }),
-  delete: <S extends z.ZodType>(path: string, schema?: S) => request('DELETE', path, { schema }),
+  /** A DELETE carries a body only where the endpoint asks for one (DELETE /user: the confirmation). */
+  delete: <S extends z.ZodType>(path: string, schema?: S, body?: JsonBody) =>
+    request('DELETE', path, { json: body?.value, schema }),
 };
 
 export function errorMessage(error: unknown, fallback: string): string {

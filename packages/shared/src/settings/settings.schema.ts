@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeZone, user } from '../auth/auth.schema';
+import { googleLoginBody, MAX_PASSWORD_LENGTH, timeZone, user } from '../auth/auth.schema';
 
 export const profileResponse = z.object({ data: user });
 
@@ -24,3 +24,23 @@ export const notificationSettings = z.object({
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 export const updateNotificationSettingsBody = notificationSettings.partial();
+
+const CONFIRM_DELETION = 'Enter your password to delete your account';
+
+/**
+ * Deleting an account is confirmed again with what signs the person in: the password, or for an account
+ * that signs in with Google only, a fresh Google ID token.
+ */
+export const deleteAccountBody = z.union(
+  [
+    z.strictObject({
+      password: z
+        .string({ error: CONFIRM_DELETION })
+        .min(1, CONFIRM_DELETION)
+        .max(MAX_PASSWORD_LENGTH, CONFIRM_DELETION),
+    }),
+    z.strictObject({ idToken: googleLoginBody.shape.idToken }),
+  ],
+  { error: 'Confirm with your password or with Google to delete your account' },
+);
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

@@ -280,6 +280,16 @@ export async function deleteConnectionTransactions(
   );
 }
 
+/** Deletes a connection's accounts (and whatever history is left on them): their item was replaced. */
+export async function deleteConnectionAccounts(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  await db
+    .delete(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId)));
+}
+
 export async function countConnectionTransactions(
   db: Db,
   { userId, connectionId }: { userId: string; connectionId: string },

@@ -140,7 +140,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     const accessToken = fake.items.values().next().value?.accessToken;
     expect(accessToken).toBeTruthy();
     expect(row?.access_token_encrypted).not.toContain(accessToken);
-    expect(row?.access_token_encrypted.startsWith('v1.')).toBe(true);
+    expect(row?.access_token_encrypted.startsWith('v2.')).toBe(true);
   });
 
   it('leaves exactly the same rows when the whole history is imported again', async () => {

@@ -21,7 +21,7 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { accountsDeps } from './accounts.deps';
 import {
   countConnectionTransactions,
@@ -44,6 +44,8 @@ import {
 } from './accounts.service';
 
 const RANGE_DAYS = { '30d': 30, '90d': 90, '1y': 365, '2y': 730 } as const;
+/** Enough for a person trying every demo bank a few times; each token is a new item at the provider. */
+export const SANDBOX_TOKENS_PER_MINUTE = 10;
 
 export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const deps = accountsDeps(ctx);
@@ -81,30 +83,36 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       deps.provider.createLinkToken({ userId: req.user.id, webhookUrl: ctx.config.plaidWebhookUrl }),
   );
 
-  app.post(
-    '/plaid/sandbox/public-token',
-    {
-      schema: {
-        tags: ['accounts'],
-        body: sandboxPublicTokenBody,
-        response: { 200: sandboxPublicTokenResponse, ...errors },
+  // Minting a public token skips Link and the person's consent, so the route exists only where items are
+  // make-believe (the demo bank, Plaid's sandbox); with Plaid's production it is not registered at all (404).
+  if (deps.provider.sandbox) {
+    app.post(
+      '/plaid/sandbox/public-token',
+      {
+        config: {
+          // Per person, counted after authentication (preHandler), so it is the user id that is limited.
+          rateLimit: {
+            max: SANDBOX_TOKENS_PER_MINUTE,
+            timeWindow: '1 minute',
+            hook: 'preHandler',
+            keyGenerator: (req) => `user:${req.user.id}`,
+          },
+        },
+        schema: {
+          tags: ['accounts'],
+          body: sandboxPublicTokenBody,
+          response: { 200: sandboxPublicTokenResponse, ...errors, 429: errorBody },
+        },
       },
-    },
-    async (req) => {
-      if (deps.provider.kind === 'plaid' && ctx.config.plaid?.env !== 'sandbox') {
-        throw new AppError(
-          403,
-          'FORBIDDEN',
-          'Sandbox tokens are only available in demo mode and Plaid sandbox',
-        );
-      }
-      try {
-        return { publicToken: await deps.provider.createSandboxPublicToken(req.body.institutionId) };
-      } catch {
-        throw badRequest('Unknown institution');
-      }
-    },
-  );
+      async (req) => {
+        try {
+          return { publicToken: await deps.provider.createSandboxPublicToken(req.body.institutionId) };
+        } catch {
+          throw badRequest('Unknown institution');
+        }
+      },
+    );
+  }
 
   const exchange = (url: string, mode: LinkMode) =>
     app.post(

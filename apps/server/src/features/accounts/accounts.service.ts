@@ -1,11 +1,13 @@
 import { addDays, type ExchangeResponse, todayIn } from '@tally/shared';
 import { AppError, badRequest } from '../../lib/errors';
+import { isItemGone } from '../../providers/bank';
 import type { BankProvider } from '../../providers/bank/types';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
   type ConnectionRow,
   cancelOpenRuns,
   createImportRun,
+  deleteConnectionAccounts,
   deleteConnectionTransactions,
   getConnection,
   listAccountRows,
@@ -147,10 +149,13 @@ export async function queueBackfill(
   return run;
 }
 
-/** Disconnect (SPEC §4): history of these accounts deleted, accounts and connection inactive, cursor reset. */
+/**
+ * Disconnect (SPEC §4): history of these accounts deleted, accounts and connection inactive, cursor reset,
+ * and the item removed at the provider, so its token is dead and Plaid stops billing for it.
+ */
 export async function disconnect(deps: AccountsDeps, connection: ConnectionRow) {
   const { userId, id: connectionId } = connection;
-  return deps.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     // Inactive first: this waits for any page holding the connection lock, and later pages see it and stop.
     const updated = await updateConnection(tx, {
       now: deps.now(),
@@ -164,6 +169,32 @@ export async function disconnect(deps: AccountsDeps, connection: ConnectionRow) 
     await cancelOpenRuns(tx, { now: deps.now(), userId, connectionId });
     return updated;
   });
+  // After the local disconnect, never instead of it: the person's choice stands even while Plaid is down.
+  await removeItemAtProvider(deps, connection);
+  return updated;
+}
+
+/**
+ * Best effort: an item already gone counts as removed (the provider resolves). Any other failure is logged
+ * with the item id and left; the encrypted token stays on the disconnected connection, so disconnecting
+ * again (the web app retries a failed DELETE once by itself) tries the removal again.
+ */
+async function removeItemAtProvider(deps: AccountsDeps, connection: ConnectionRow) {
+  // A demo item linked before Plaid keys were set means nothing to Plaid (and the reverse).
+  if (connection.provider !== deps.provider.kind) return;
+  try {
+    await deps.provider.removeItem(
+      deps.cipher.decrypt(connection.accessTokenEncrypted, {
+        userId: connection.userId,
+        itemId: connection.itemId,
+      }),
+    );
+  } catch (error) {
+    deps.log.error(
+      { err: error, connectionId: connection.id, itemId: connection.itemId },
+      'bank item could not be removed at the provider; disconnecting again retries',
+    );
+  }
 }
 
 /** Reconnect: active again, balances refreshed, and the whole history imported anew. */
@@ -173,7 +204,7 @@ export async function reconnect(deps: AccountsDeps, connection: ConnectionRow) {
     userId,
     itemId: connection.itemId,
   });
-  const { accounts } = await deps.provider.getAccounts(accessToken);
+  const { accounts } = await accountsOrRelink(deps, connection, accessToken);
   const updated = await deps.db.transaction(async (tx) => {
     await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });
     return updateConnection(tx, { now: deps.now(), userId, connectionId, isActive: true, cursor: null });
@@ -183,6 +214,44 @@ export async function reconnect(deps: AccountsDeps, connection: ConnectionRow) {
     connection: await connectionResponse(deps, updated ?? connection),
     importProgress: toImportProgress(run),
   };
+}
+
+/**
+ * The item's accounts for a reconnect. Disconnect removed the item at the provider, so its token is dead:
+ * the demo bank and Plaid's sandbox link the same institution again as a new item in its place; with
+ * Plaid's production only the person can, through Link. An item whose removal failed still answers and is
+ * simply used again.
+ */
+async function accountsOrRelink(deps: AccountsDeps, connection: ConnectionRow, accessToken: string) {
+  try {
+    return await deps.provider.getAccounts(accessToken);
+  } catch (error) {
+    if (!isItemGone(error)) throw error;
+  }
+  const { userId, id: connectionId, institutionId } = connection;
+  if (!deps.provider.sandbox || connection.provider !== deps.provider.kind || !institutionId) {
+    throw new AppError(
+      409,
+      'RELINK_REQUIRED',
+      'This bank link was removed when it was disconnected. Connect the bank again to import fresh data.',
+    );
+  }
+  const item = await deps.provider.exchangePublicToken(
+    await deps.provider.createSandboxPublicToken(institutionId),
+  );
+  const fresh = await deps.provider.getAccounts(item.accessToken);
+  await deps.db.transaction(async (tx) => {
+    // The removed item's accounts lost their history at disconnect; the new item's accounts replace them.
+    await deleteConnectionAccounts(tx, { userId, connectionId });
+    await updateConnection(tx, {
+      now: deps.now(),
+      userId,
+      connectionId,
+      itemId: item.itemId,
+      accessTokenEncrypted: deps.cipher.encrypt(item.accessToken, { userId, itemId: item.itemId }),
+    });
+  });
+  return fresh;
 }
 
 /** Clears the imported history and starts the import again from the beginning. */

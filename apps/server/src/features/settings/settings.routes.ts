@@ -1,4 +1,5 @@
 import {
+  deleteAccountBody,
   errorBody,
   notificationSettings,
   profileResponse,
@@ -6,11 +7,21 @@ import {
   updateProfileBody,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { toUser, updateUser } from '../../lib/users';
+import { deleteAccount, type SettingsDeps } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const db = ctx.database.db;
+  const deps: SettingsDeps = {
+    db,
+    provider: ctx.bankProvider,
+    cipher: ctx.cipher,
+    verifyGoogle: ctx.verifyGoogle,
+    now: ctx.now,
+    log: ctx.log,
+  };
   app.addHook('preHandler', ctx.authenticate);
 
   app.get(
@@ -57,6 +68,23 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (req) => {
       const row = (await updateUser(db, { userId: req.user.id, ...req.body, now: ctx.now() })) ?? req.user;
       return { pushNotifications: row.pushNotifications, emailNotifications: row.emailNotifications };
+    },
+  );
+
+  app.delete(
+    '/user',
+    {
+      // A password check, so limited like sign-in.
+      config: { rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['settings'],
+        body: deleteAccountBody,
+        response: { 204: z.null(), 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+      },
+    },
+    async (req, reply) => {
+      await deleteAccount(deps, req.user, req.body);
+      return reply.status(204).send(null);
     },
   );
 };

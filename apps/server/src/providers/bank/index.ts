@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
-import { createDemoProvider } from './demo/demo-bank';
-import { createPlaidProvider } from './plaid';
+import { createDemoProvider, DemoBankError } from './demo/demo-bank';
+import { createPlaidProvider, isPlaidItemGone } from './plaid';
 import type { BankProvider } from './types';
 
 /** Plaid when its keys are configured, else the built-in demo bank. */
@@ -14,4 +14,16 @@ export function createBankProvider(config: Config, now: () => Date = () => new D
     });
   }
   return createDemoProvider({ now });
+}
+
+/**
+ * The provider says the item behind an access token no longer exists: removed when it was disconnected, or
+ * by the person at their bank. Reading it again needs a new link.
+ */
+export function isItemGone(error: unknown): boolean {
+  return (
+    isPlaidItemGone(error) ||
+    (error instanceof DemoBankError &&
+      (error.code === 'ITEM_NOT_FOUND' || error.code === 'INVALID_ACCESS_TOKEN'))
+  );
 }

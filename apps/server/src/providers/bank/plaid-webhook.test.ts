@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { createPlaidClient, PlaidProviderError } from './plaid';
-import { createPlaidWebhookVerifier, type PlaidWebhookVerifier, parsePlaidWebhook } from './plaid-webhook';
+import {
+  createPlaidWebhookVerifier,
+  type PlaidWebhookVerifier,
+  parsePlaidWebhook,
+  WEBHOOK_KEY_LOOKUPS_PER_MINUTE,
+  WEBHOOK_KEY_MISS_TTL_MS,
+} from './plaid-webhook';
 
 const START = new Date('2025-03-14T12:00:00Z');
 const startSeconds = START.getTime() / 1000;
@@ -81,16 +87,50 @@ describe('Plaid webhook verification', () => {
     expect(keyFetches()).toBe(0);
   });
 
-  it('rejects a key id Plaid does not know, and does not ask again for a minute', async () => {
+  it('rejects a key id Plaid does not know, and does not ask about it again for five minutes', async () => {
     const forged = await fake.signWebhook(body, { kid: 'made-up-key' });
 
     await expect(verifier.verify(body, forged)).resolves.toBe(false);
     await expect(verifier.verify(body, forged)).resolves.toBe(false);
     expect(keyFetches()).toBe(1);
 
-    clock = new Date(START.getTime() + 61_000);
+    clock = new Date(START.getTime() + WEBHOOK_KEY_MISS_TTL_MS - 1000);
+    await expect(verifier.verify(body, forged)).resolves.toBe(false);
+    expect(keyFetches()).toBe(1);
+
+    clock = new Date(START.getTime() + WEBHOOK_KEY_MISS_TTL_MS);
     await expect(verifier.verify(body, forged)).resolves.toBe(false);
     expect(keyFetches()).toBe(2);
+  });
+
+  it('asks Plaid about at most a few unseen key ids a minute, however many arrive', async () => {
+    const made = (n: number) => fake.signWebhook(body, { kid: `made-up-key-${n}` });
+    for (let n = 0; n < WEBHOOK_KEY_LOOKUPS_PER_MINUTE; n++) {
+      await expect(verifier.verify(body, await made(n))).resolves.toBe(false);
+    }
+    expect(keyFetches()).toBe(WEBHOOK_KEY_LOOKUPS_PER_MINUTE);
+
+    // Past the budget nothing is asked: the webhook is refused as unverifiable, not judged forged.
+    for (let n = 100; n < 130; n++) {
+      await expect(verifier.verify(body, await made(n))).rejects.toMatchObject({
+        code: 'WEBHOOK_KEY_LOOKUPS_LIMITED',
+      });
+    }
+    const genuine = await fake.signWebhook(body);
+    await expect(verifier.verify(body, genuine)).rejects.toBeInstanceOf(PlaidProviderError);
+    expect(keyFetches()).toBe(WEBHOOK_KEY_LOOKUPS_PER_MINUTE);
+
+    // A minute on, the budget is back and Plaid's real key verifies.
+    clock = new Date(START.getTime() + 60_000);
+    await expect(verifier.verify(body, await fake.signWebhook(body))).resolves.toBe(true);
+    expect(keyFetches()).toBe(WEBHOOK_KEY_LOOKUPS_PER_MINUTE + 1);
+  });
+
+  it('does not spend the budget on a key it already holds', async () => {
+    for (let n = 0; n < WEBHOOK_KEY_LOOKUPS_PER_MINUTE * 3; n++) {
+      await expect(verifier.verify(body, await fake.signWebhook(body))).resolves.toBe(true);
+    }
+    expect(keyFetches()).toBe(1);
   });
 
   it.each([

@@ -16,15 +16,21 @@ export type PlaidWebhookVerifier = {
    * `request_body_sha256` equals the SHA-256 of the exact bytes received.
    *
    * Answers false for anything wrong with the request (missing, malformed, forged, stale or mismatched).
-   * Throws PlaidProviderError only when Plaid itself could not be asked for the key (unreachable, 5xx),
-   * so a caller can tell an outage from a forgery; either way the webhook must not be acted on.
+   * Throws PlaidProviderError only when Plaid could not be asked for the key (unreachable, 5xx, or this
+   * minute's budget of lookups for unseen key ids is spent), so a caller can tell an outage from a forgery;
+   * either way the webhook must not be acted on.
    */
   verify(rawBody: string | Uint8Array, header: string | string[] | undefined): Promise<boolean>;
 };
 
 /** Plaid's key ids are UUIDs; anything far from that shape is not worth a request. */
 const KEY_ID = /^[A-Za-z0-9_-]{1,128}$/;
-const MISS_TTL_MS = 60_000;
+/** A key id Plaid did not know is not asked about again for this long. */
+export const WEBHOOK_KEY_MISS_TTL_MS = 5 * 60_000;
+/** At most this many lookups of unseen key ids per minute, whatever the kids: the rest wait for the next minute. */
+export const WEBHOOK_KEY_LOOKUPS_PER_MINUTE = 10;
+const LOOKUP_WINDOW_MS = 60_000;
+/** A safety net only: the lookup budget already keeps misses to a few dozen. */
 const MAX_REMEMBERED_MISSES = 1000;
 
 type VerificationKey = { key: Awaited<ReturnType<typeof importJWK>>; expiredAt: number | null };
@@ -38,6 +44,26 @@ export function createPlaidWebhookVerifier(
   const keys = new Map<string, VerificationKey>();
   const loading = new Map<string, Promise<VerificationKey | null>>();
   const misses = new Map<string, number>();
+  /** When each recent lookup of an unseen kid started, oldest first. */
+  const lookups: number[] = [];
+
+  /** Takes one lookup from this minute's budget; false when it is spent. */
+  function takeLookup(at: number): boolean {
+    while (lookups.length > 0 && at - (lookups[0] ?? at) >= LOOKUP_WINDOW_MS) lookups.shift();
+    if (lookups.length >= WEBHOOK_KEY_LOOKUPS_PER_MINUTE) return false;
+    lookups.push(at);
+    return true;
+  }
+
+  function rememberMiss(kid: string, at: number) {
+    misses.delete(kid);
+    if (misses.size >= MAX_REMEMBERED_MISSES) {
+      // Forget the oldest miss, not all of them, so a flood cannot wipe what is already known.
+      const oldest = misses.keys().next().value;
+      if (oldest !== undefined) misses.delete(oldest);
+    }
+    misses.set(kid, at);
+  }
 
   async function fetchKey(kid: string): Promise<VerificationKey | null> {
     let response: Awaited<ReturnType<PlaidApi['webhookVerificationKeyGet']>>;
@@ -71,19 +97,26 @@ export function createPlaidWebhookVerifier(
   async function keyFor(kid: string): Promise<VerificationKey | null> {
     const known = keys.get(kid);
     if (known) return known;
-    // Anyone can send a made-up kid; remembering misses for a minute keeps them from turning each
-    // request into calls to Plaid.
+    const pending = loading.get(kid);
+    if (pending) return pending;
+    // Anyone can send made-up kids. A miss is remembered for some minutes, and unseen kids get a small
+    // budget of lookups per minute, so no stream of requests turns into a stream of calls to Plaid.
+    const at = now().getTime();
     const missedAt = misses.get(kid);
-    if (missedAt !== undefined && now().getTime() - missedAt < MISS_TTL_MS) return null;
+    if (missedAt !== undefined && at - missedAt < WEBHOOK_KEY_MISS_TTL_MS) return null;
+    if (!takeLookup(at)) {
+      // Not a verdict on the kid (Plaid may really have rotated): the webhook is refused unverified, and
+      // Plaid's retry or the scheduled sync catches up once the minute is over.
+      throw new PlaidProviderError({
+        code: 'WEBHOOK_KEY_LOOKUPS_LIMITED',
+        message: 'Too many unknown webhook key ids this minute; not asking Plaid',
+      });
+    }
     // An unseen kid may mean Plaid rotated keys: re-read the live ones we hold too, as Plaid's guide does,
     // so a key Plaid has since retired stops verifying.
     const live = [...keys].filter(([, key]) => key.expiredAt === null).map(([id]) => load(id));
     const [key] = await Promise.all([load(kid), ...live]);
-    if (!key) {
-      // Bounded: a flood of made-up kids must not grow memory without end.
-      if (misses.size >= MAX_REMEMBERED_MISSES) misses.clear();
-      misses.set(kid, now().getTime());
-    }
+    if (!key) rememberMiss(kid, at);
     return key ?? null;
   }
 

@@ -425,6 +425,29 @@ describe('errors', () => {
     expect(error).toMatchObject({ code: 'ITEM_NOT_FOUND', type: 'ITEM_ERROR' });
   });
 
+  it('takes removing an item Plaid no longer has as done, and passes on any other failure', async () => {
+    const { accessToken, itemId } = await linkItem();
+    await plaid.removeItem(accessToken);
+
+    // Plaid answers ITEM_NOT_FOUND the second time; the item is gone, which is what was asked.
+    await expect(plaid.removeItem(accessToken)).resolves.toBeUndefined();
+    expect(fake.requestsTo('/item/remove').filter((r) => r.body.access_token === accessToken)).toHaveLength(
+      2,
+    );
+    expect(fake.removedItemIds.filter((id) => id === itemId)).toHaveLength(1);
+
+    const other = await linkItem();
+    fake.failNext('/item/remove', {
+      status: 500,
+      errorType: 'API_ERROR',
+      errorCode: 'INTERNAL_SERVER_ERROR',
+    });
+    expect(await rejection(plaid.removeItem(other.accessToken))).toMatchObject({
+      code: 'INTERNAL_SERVER_ERROR',
+    });
+    expect(fake.item(other.itemId).removed).toBe(false);
+  });
+
   it('reports wrong credentials as INVALID_API_KEYS', async () => {
     const error = await rejection(provider({ secret: 'not-the-secret' }).createLinkToken({ userId: 'u' }));
     expect(error.code).toBe('INVALID_API_KEYS');

@@ -62,6 +62,15 @@ export class PlaidProviderError extends UpstreamError {
   }
 }
 
+/**
+ * Plaid's answers for a token whose item no longer exists: removed (by us or by the person at their bank), or
+ * never issued to these keys. Either way there is nothing left to remove or read.
+ */
+const ITEM_GONE_CODES = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN']);
+
+export const isPlaidItemGone = (error: unknown): boolean =>
+  error instanceof PlaidProviderError && ITEM_GONE_CODES.has(error.code);
+
 /** The official SDK client, authenticated by headers so credentials never sit in logged request bodies. */
 export function createPlaidClient(opts: PlaidClientOptions): PlaidApi {
   const basePath = opts.baseUrl ?? PlaidEnvironments[opts.env];
@@ -83,6 +92,7 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
 
   return {
     kind: 'plaid',
+    sandbox: opts.env === 'sandbox',
 
     async createLinkToken({ userId, webhookUrl }) {
       const { data } = await callPlaid(() =>
@@ -138,7 +148,12 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
     },
 
     async removeItem(accessToken) {
-      await callPlaid(() => client.itemRemove({ access_token: accessToken }));
+      try {
+        await callPlaid(() => client.itemRemove({ access_token: accessToken }));
+      } catch (error) {
+        // Removing twice (a retried disconnect) or an item the person already revoked is not a failure.
+        if (!isPlaidItemGone(error)) throw error;
+      }
     },
 
     async createSandboxPublicToken(institutionId = PLAID_SANDBOX_INSTITUTION_ID) {

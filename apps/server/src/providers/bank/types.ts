@@ -6,6 +6,8 @@ import type { AccountTypeCode, Cents } from '@tally/shared';
  */
 export interface BankProvider {
   readonly kind: 'demo' | 'plaid';
+  /** Test items can be made without Link: the demo bank and Plaid's sandbox, never Plaid's production. */
+  readonly sandbox: boolean;
   createLinkToken(params: {
     userId: string;
     webhookUrl?: string;
@@ -23,6 +25,11 @@ export interface BankProvider {
     cursor: string | null,
     options?: { count?: number },
   ): Promise<SyncPage>;
+  /**
+   * Ends the item at the provider (Plaid's /item/remove): the access token stops working and Plaid stops
+   * billing for it. Resolves when the item is gone, also when it was gone already; throws for anything else
+   * (provider down, bad credentials), so the caller can retry.
+   */
   removeItem(accessToken: string): Promise<void>;
   /** Demo mode and Plaid's sandbox: a public token for an institution without the Link widget. */
   createSandboxPublicToken(institutionId?: string): Promise<string>;

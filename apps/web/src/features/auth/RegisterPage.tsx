@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { usePublicConfig } from '../../app/config';
+import { GoogleButton } from '../../components/GoogleButton';
 import { Messages } from '../../components/Messages';
 import { ApiError } from '../../lib/api';
 import { errorMessages, zodResolver } from '../../lib/form';
 import { AuthLayout } from './AuthLayout';
-import { GoogleButton } from './GoogleButton';
 
 export function RegisterPage() {
   const { register, googleLogin } = useAuth();

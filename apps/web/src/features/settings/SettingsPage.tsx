@@ -1,6 +1,6 @@
 import { Avatar, Badge, Button, Card, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBrandGoogleFilled, IconLock, IconMoon, IconUser } from '@tabler/icons-react';
+import { IconBrandGoogleFilled, IconLock, IconMoon, IconTrash, IconUser } from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../app/auth';
@@ -10,6 +10,7 @@ import { toast } from '../../components/toast';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ProfileDialog } from './ProfileDialog';
 
 function Row({
@@ -44,6 +45,7 @@ export function SettingsPage() {
   const { isDark, setDark } = useColorMode();
   const [profileOpen, profile] = useDisclosure(false);
   const [securityOpen, security] = useDisclosure(false);
+  const [deleteOpen, deletion] = useDisclosure(false);
   const prefs = useNotificationSettings();
   const updatePrefs = useUpdateNotificationSettings();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || displayName(user);
@@ -164,8 +166,32 @@ export function SettingsPage() {
         />
       </Card>
 
+      <Card style={{ borderColor: 'var(--mantine-color-red-outline)' }}>
+        <Title order={2} fz="lg" mb="xs">
+          Danger Zone
+        </Title>
+        <Row
+          icon={
+            <IconTrash
+              size={22}
+              stroke={1.6}
+              color="var(--mantine-color-red-text)"
+              style={{ flexShrink: 0 }}
+            />
+          }
+          title="Delete Account"
+          description="Permanently delete your account and all of its data."
+          action={
+            <Button variant="outline" color="red" onClick={deletion.open} style={{ flexShrink: 0 }}>
+              Delete
+            </Button>
+          }
+        />
+      </Card>
+
       <ProfileDialog key={`${profileOpen}`} user={user} opened={profileOpen} onClose={profile.close} />
       <ChangePasswordDialog user={user} opened={securityOpen} onClose={security.close} />
+      <DeleteAccountDialog user={user} opened={deleteOpen} onClose={deletion.close} />
     </Stack>
   );
 }

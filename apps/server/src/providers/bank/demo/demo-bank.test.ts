@@ -105,10 +105,25 @@ describe('demo bank provider', () => {
     expect(accessToken).toMatch(new RegExp(`^access-demo-demo_summit-${UUID}$`));
     expect(itemId).toMatch(/^item-demo-demo_summit-[0-9a-f]{16}$/);
     expect((await provider.getAccounts(accessToken)).institutionId).toBe('demo_summit');
-    await expect(provider.removeItem(accessToken)).resolves.toBeUndefined();
     await expect(provider.createSandboxPublicToken('demo_nowhere')).rejects.toMatchObject({
       code: 'INVALID_INSTITUTION',
     });
+  });
+
+  it('stops answering for a removed item, as Plaid does, and removing it again is no error', async () => {
+    const provider = createDemoProvider({ now: clockAt(DAY).now });
+    const removed = await connect(provider, 'demo_summit');
+    const kept = await connect(provider, 'demo_summit');
+
+    await expect(provider.removeItem(removed.accessToken)).resolves.toBeUndefined();
+
+    await expect(provider.getAccounts(removed.accessToken)).rejects.toMatchObject({ code: 'ITEM_NOT_FOUND' });
+    await expect(provider.syncTransactions(removed.accessToken, null)).rejects.toMatchObject({
+      code: 'ITEM_NOT_FOUND',
+    });
+    await expect(provider.removeItem(removed.accessToken)).resolves.toBeUndefined();
+    // Another item of the same institution is another item.
+    expect((await provider.getAccounts(kept.accessToken)).accounts.length).toBeGreaterThan(0);
   });
 
   it.each([

@@ -24,6 +24,7 @@ const LINK_TOKEN_LIFETIME_MS = 4 * 60 * 60 * 1000;
 export type DemoBankErrorCode =
   | 'INVALID_PUBLIC_TOKEN'
   | 'INVALID_ACCESS_TOKEN'
+  | 'ITEM_NOT_FOUND'
   | 'INVALID_INSTITUTION'
   | 'INVALID_CURSOR'
   | 'INVALID_FIELD';
@@ -246,6 +247,19 @@ export function createDemoProvider(
   const days = options.days ?? DEMO_HISTORY_DAYS;
   const banks = new Lru<DemoBank>(8);
   const changeSets = new Lru<Update[]>(32);
+  // Items removed through removeItem, by tag. Kept in memory only: a demo item costs nothing and its token
+  // carries everything else, so after a restart a removed demo token would answer again. The connection
+  // that held it was disconnected and no longer reads it.
+  const removed = new Set<string>();
+
+  /** The item behind a token, refused as Plaid refuses a removed item. */
+  const liveItem = (accessToken: string): Item => {
+    const item = parseAccessToken(accessToken);
+    if (removed.has(item.tag)) {
+      throw new DemoBankError('ITEM_NOT_FOUND', 'This demo item was removed; link the bank again');
+    }
+    return item;
+  };
 
   const bank = (anchor: number, through: number) =>
     banks.getOrCreate(`${anchor}|${through}`, () =>
@@ -286,6 +300,7 @@ export function createDemoProvider(
 
   return {
     kind: 'demo',
+    sandbox: true,
 
     async createLinkToken({ userId }) {
       if (!userId.trim()) throw new DemoBankError('INVALID_FIELD', 'userId is required');
@@ -311,7 +326,7 @@ export function createDemoProvider(
     },
 
     async getAccounts(accessToken) {
-      const item = parseAccessToken(accessToken);
+      const item = liveItem(accessToken);
       const day = today();
       const map = forItem(item);
       return {
@@ -325,7 +340,7 @@ export function createDemoProvider(
     },
 
     async syncTransactions(accessToken, cursor, syncOptions = {}): Promise<SyncPage> {
-      const item = parseAccessToken(accessToken);
+      const item = liveItem(accessToken);
       const count = pageCount(syncOptions.count);
       const day = today();
       let state: CursorState;
@@ -365,7 +380,8 @@ export function createDemoProvider(
     },
 
     async removeItem(accessToken) {
-      parseAccessToken(accessToken);
+      // Removing twice is fine, as with Plaid through our provider; a token that was never ours is not.
+      removed.add(parseAccessToken(accessToken).tag);
     },
 
     async listInstitutions() {

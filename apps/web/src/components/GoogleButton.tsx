@@ -1,7 +1,7 @@
 import { Button, Center, Loader, useComputedColorScheme } from '@mantine/core';
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { log } from '../../lib/log';
+import { log } from '../lib/log';
 
 type GoogleId = {
   initialize: (opts: {

@@ -1,0 +1,225 @@
+import {
+  errorBody,
+  exchangeResponse,
+  type LoginResult,
+  loginResult,
+  profileResponse,
+  transactionList,
+} from '@tally/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeHistory, testNow, waitForImport } from '../../../test/accounts';
+import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
+import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+
+let fake: FakePlaid;
+let google: FakeGoogle;
+let app: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakePlaid({ now: testNow, seed: fakeHistory(60) });
+  google = await startFakeGoogle();
+  app = await createTestApp({
+    now: testNow,
+    env: {
+      PLAID_CLIENT_ID: fake.clientId,
+      PLAID_SECRET: fake.secret,
+      PLAID_ENV: 'sandbox',
+      PLAID_BASE_URL: fake.url,
+      GOOGLE_JWKS_URL: google.jwksUrl,
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+  await google.close();
+});
+
+const deleteAccount = (auth: LoginResult, payload: unknown) =>
+  app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(auth), payload: payload as object });
+
+/** A person with a linked bank, its imported history, an edited category and a failed sign-in. */
+async function aPersonWithBankData() {
+  const auth = await signUp(app);
+  const linked = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/exchange-public-token-quick-sync',
+    headers: bearer(auth),
+    payload: { publicToken: fake.createPublicToken() },
+  });
+  const { connection } = expectJson(linked, 200, exchangeResponse);
+  await waitForImport(app, auth.token, connection.id);
+  const list = await app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(auth) });
+  const [first] = expectJson(list, 200, transactionList).transactions;
+  if (!first) throw new Error('nothing was imported');
+  const edit = await app.inject({
+    method: 'PUT',
+    url: `/api/transactions/${first.id}/category`,
+    headers: bearer(auth),
+    payload: { category: 24 },
+  });
+  expect(edit.statusCode).toBe(200);
+  const failed = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: auth.user.email, password: 'not my password' },
+  });
+  expect(failed.statusCode).toBe(401);
+  const [row] = await app.database.query<{ item_id: string }>(
+    'select item_id from bank_connections where id = $1',
+    [connection.id],
+  );
+  return { auth, itemId: row?.item_id ?? '' };
+}
+
+/** Rows per table that belong to one person: every table with a user_id column, found in the catalogue. */
+async function rowsOf(person: LoginResult['user']) {
+  const tables = await app.database.query<{ table_name: string }>(
+    `select table_name from information_schema.columns
+      where table_schema = 'public' and column_name = 'user_id' order by table_name`,
+  );
+  expect(tables.map((t) => t.table_name)).toEqual(
+    expect.arrayContaining(['sessions', 'bank_connections', 'transactions', 'transaction_rollups']),
+  );
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [row] = await app.database.query<{ n: number }>(
+      `select count(*)::int as n from "${table_name}" where user_id = $1`,
+      [person.id],
+    );
+    counts[table_name] = Number(row?.n);
+  }
+  const byKey = async (name: string, text: string, param: string) => {
+    const [row] = await app.database.query<{ n: number }>(text, [param]);
+    counts[name] = Number(row?.n);
+  };
+  await byKey('users', 'select count(*)::int as n from users where id = $1', person.id);
+  await byKey(
+    'login_failures',
+    'select count(*)::int as n from login_failures where email = lower($1)',
+    person.email,
+  );
+  await byKey(
+    'pgboss.job',
+    `select count(*)::int as n from pgboss.job where data->>'userId' = $1`,
+    person.id,
+  );
+  return counts;
+}
+
+describe('DELETE /api/user', () => {
+  it('deletes every row of the person, removes their bank items at Plaid, and leaves others alone', async () => {
+    const alice = await aPersonWithBankData();
+    const bob = await aPersonWithBankData();
+    const before = await rowsOf(alice.auth.user);
+    expect(before.transactions).toBeGreaterThan(0);
+    expect(before.merchant_categories).toBeGreaterThan(0);
+    expect(before.login_failures).toBeGreaterThan(0);
+    expect(before['pgboss.job']).toBeGreaterThan(0);
+    const bobBefore = await rowsOf(bob.auth.user);
+
+    const res = await deleteAccount(alice.auth, { password: 'correct horse' });
+
+    expect(res.statusCode).toBe(204);
+    const after = await rowsOf(alice.auth.user);
+    expect(after).toEqual(Object.fromEntries(Object.keys(before).map((table) => [table, 0])));
+    expect(await rowsOf(bob.auth.user)).toEqual(bobBefore);
+    expect(fake.removedItemIds).toContain(alice.itemId);
+    expect(fake.removedItemIds).not.toContain(bob.itemId);
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/api/user/profile',
+      headers: bearer(alice.auth),
+    });
+    expect(profile.statusCode).toBe(401);
+    expectJson(
+      await app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(bob.auth) }),
+      200,
+      profileResponse,
+    );
+  });
+
+  it('refuses a wrong password with 403, and keeps everything', async () => {
+    const alice = await signUp(app);
+
+    const res = await deleteAccount(alice, { password: 'not my password' });
+
+    expect(expectJson(res, 403, errorBody)).toEqual({
+      code: 'INVALID_PASSWORD',
+      message: 'Incorrect password',
+    });
+    expect((await rowsOf(alice.user)).users).toBe(1);
+    expectJson(
+      await app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(alice) }),
+      200,
+      profileResponse,
+    );
+  });
+
+  it.each([
+    [{}, 'Confirm with your password or with Google to delete your account'],
+    [{ password: '' }, 'Enter your password to delete your account'],
+    [{ password: 'a', idToken: 'b' }, 'Confirm with your password or with Google to delete your account'],
+  ])('answers 400 to %j', async (payload, message) => {
+    const alice = await signUp(app);
+    expect(expectJson(await deleteAccount(alice, payload), 400, errorBody).message).toBe(message);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await app.inject({ method: 'DELETE', url: '/api/user', payload: { password: 'x' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  describe('for an account that signs in with Google only', () => {
+    const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+    async function googleUser() {
+      const account = aGoogleAccount();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/google-login',
+        payload: { idToken: await google.sign(account) },
+      });
+      return { account, auth: expectJson(res, 200, loginResult) };
+    }
+
+    it('deletes it with a Google sign-in made just now', async () => {
+      const { account, auth } = await googleUser();
+      const idToken = await google.sign(account, { issuedAt: seconds(testNow()) - 60 });
+
+      expect((await deleteAccount(auth, { idToken })).statusCode).toBe(204);
+      expect((await rowsOf(auth.user)).users).toBe(0);
+    });
+
+    it.each([
+      ['a password', async () => ({ password: 'correct horse' }), 'GOOGLE_CONFIRMATION_REQUIRED'],
+      [
+        'a Google token from an hour ago',
+        async (account: ReturnType<typeof aGoogleAccount>) => ({
+          idToken: await google.sign(account, { issuedAt: seconds(testNow()) - 3600 }),
+        }),
+        'GOOGLE_CONFIRMATION_FAILED',
+      ],
+      [
+        'another Google account',
+        async () => ({ idToken: await google.sign(aGoogleAccount(), { issuedAt: seconds(testNow()) }) }),
+        'GOOGLE_CONFIRMATION_FAILED',
+      ],
+      [
+        'a forged Google token',
+        async (account: ReturnType<typeof aGoogleAccount>) => ({
+          idToken: await google.sign(account, { issuedAt: seconds(testNow()), forged: true }),
+        }),
+        'GOOGLE_CONFIRMATION_FAILED',
+      ],
+    ])('refuses %s', async (_, body, code) => {
+      const { account, auth } = await googleUser();
+
+      const res = await deleteAccount(auth, await body(account));
+
+      expect(expectJson(res, 403, errorBody).code).toBe(code);
+      expect((await rowsOf(auth.user)).users).toBe(1);
+    });
+  });
+});
