@@ -255,6 +255,13 @@ export const importRuns = pgTable(
     processed: integer('processed').notNull().default(0),
     quickSyncCompletedAt: timestamp('quick_sync_completed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    // A ranged backfill's days, kept with the run so a resumed run imports the same range; null = cursor sync.
+    fromDay: date('from_day', { mode: 'string' }),
+    toDay: date('to_day', { mode: 'string' }),
+    // The process working the run and until when its claim holds; it renews it while alive, so only a
+    // crashed process's run is taken over.
+    claimedBy: text('claimed_by'),
+    claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

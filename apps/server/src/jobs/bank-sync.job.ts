@@ -1,12 +1,20 @@
-import { accountsDeps, type BankSyncJob } from '../features/accounts/accounts.deps';
+import { type AccountsDeps, accountsDeps, type BankSyncJob } from '../features/accounts/accounts.deps';
 import { unfinishedImportRuns } from '../features/accounts/accounts.queries';
-import {
-  backfillConnection,
-  REFRESH_CRON,
-  refreshStaleConnections,
-  syncConnection,
-} from '../features/accounts/accounts.sync';
+import { importConnection, REFRESH_CRON, refreshStaleConnections } from '../features/accounts/accounts.sync';
 import type { AppContext } from '../lib/context';
+
+/**
+ * Jobs one process runs at once, per queue. The queue is shared by every user, so one worker would make
+ * everybody's import wait behind one person's two-year history. Imports mostly wait on the bank, and a
+ * page holds a database connection only while it is applied, so a few run side by side (the PostgreSQL
+ * pool has 10). One connection's work stays safe when two jobs of it overlap: every page takes the
+ * connection's row lock, the cursor sync drops a page whose cursor another job moved, a backfill's upsert
+ * is idempotent, and at most one import run per connection waits (joining, see startImportRun).
+ * bank-sync is 'stately' (one waiting and one running job per connection); pg-boss 10 fetches in
+ * creation order, so a second worker mostly helps while no connection has a catch-up waiting behind its
+ * running one. The hourly sweep needs only one.
+ */
+export const WORKERS = { 'bank-import': 4, 'bank-sync': 2 } as const;
 
 /**
  * Runs bank imports off the queue, syncs connections on a schedule, and re-queues any import a stopped
@@ -20,21 +28,29 @@ export async function startBankSyncWorker(
   const deps = accountsDeps(ctx);
   const queue = ctx.queue;
   const run = async (job: BankSyncJob, { isLastAttempt }: { isLastAttempt: boolean }) => {
-    const stored = job.window
-      ? await backfillConnection(deps, { ...job, window: job.window, isLastAttempt })
-      : await syncConnection(deps, { ...job, isLastAttempt });
+    const stored = await importConnection(deps, { ...job, isLastAttempt, owner: queue.owner });
     await afterImport?.(stored);
   };
-  await queue.work<BankSyncJob>('bank-import', run);
-  await queue.work<BankSyncJob>('bank-sync', run);
-  await queue.work('bank-refresh', () => refreshStaleConnections(deps).then(() => undefined));
+  await queue.work<BankSyncJob>('bank-import', run, { workers: WORKERS['bank-import'] });
+  await queue.work<BankSyncJob>('bank-sync', run, { workers: WORKERS['bank-sync'] });
+  await queue.work('bank-refresh', async () => {
+    await refreshStaleConnections(deps);
+    await resumeUnfinishedImports(deps);
+  });
   await queue.schedule('bank-refresh', REFRESH_CRON);
-  // Resuming is safe: the sync continues from the cursor saved with the last applied page.
-  // Runs whose job is still waiting in the queue need nothing; a job left 'active' by a stopped process
-  // would only be retried after it expires, so those runs are queued again now (claiming keeps it single).
-  for (const unfinished of await unfinishedImportRuns(deps.db)) {
-    if (await queue.isWaiting('bank-import', { runId: unfinished.id })) continue;
-    await queue.send<BankSyncJob>('bank-import', {
+  await resumeUnfinishedImports(deps);
+}
+
+/**
+ * Queues again the imports nobody works: a stopped or crashed server's (its claim lapsed) and runs whose
+ * job is gone. Resuming is safe: the cursor sync continues from the cursor saved with the last applied
+ * page, and a backfill's days are kept on its run. A run a live process works is never among them, and a
+ * run whose job still waits in the queue needs nothing; a duplicate job is a no-op (claiming keeps it single).
+ */
+export async function resumeUnfinishedImports(deps: Pick<AccountsDeps, 'db' | 'queue' | 'now'>) {
+  for (const unfinished of await unfinishedImportRuns(deps.db, { now: deps.now() })) {
+    if (await deps.queue.isWaiting('bank-import', { runId: unfinished.id })) continue;
+    await deps.queue.send<BankSyncJob>('bank-import', {
       userId: unfinished.userId,
       connectionId: unfinished.connectionId,
       runId: unfinished.id,

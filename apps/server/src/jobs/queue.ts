@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
@@ -9,7 +11,14 @@ export type JobHandler<T> = (data: T, meta: { isLastAttempt: boolean }) => Promi
 /** The background queue: pg-boss on PostgreSQL or PGlite, so N workers never run the same job twice. */
 export type JobQueue = {
   send: <T extends object>(name: string, data: T, options?: { singletonKey?: string }) => Promise<void>;
-  work: <T extends object>(name: string, handler: JobHandler<T>) => Promise<void>;
+  /** workers: how many jobs of this queue this process runs at once (each its own polling loop). */
+  work: <T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: { workers?: number },
+  ) => Promise<void>;
+  /** This process's name on the import runs it claims; unique per started queue. */
+  owner: string;
   /** Whether a job of this queue whose data contains `match` is waiting to run (created or retry). */
   isWaiting: (name: string, match: Record<string, string>) => Promise<boolean>;
   /** Runs a job of this queue on a cron schedule (UTC); once across all instances. */
@@ -65,15 +74,21 @@ export async function startQueue(
         retryBackoff: true,
       });
     },
-    work: async <T extends object>(name: string, handler: JobHandler<T>) => {
-      await boss.work<T>(
-        name,
-        { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-        async (jobs) => {
-          for (const job of jobs)
-            await handler(job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
-        },
-      );
+    owner: `${os.hostname()}:${process.pid}:${randomUUID()}`,
+    work: async <T extends object>(name: string, handler: JobHandler<T>, opts?: { workers?: number }) => {
+      // pg-boss 10 has no local concurrency setting: each work() call is one worker fetching one job at a
+      // time (SKIP LOCKED), so N calls run up to N jobs of the queue at once. Batches are not used for that:
+      // a batch fails or completes as a whole.
+      for (let i = 0; i < (opts?.workers ?? 1); i += 1) {
+        await boss.work<T>(
+          name,
+          { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs)
+              await handler(job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
+          },
+        );
+      }
     },
     isWaiting: async (name, match) => {
       const rows = await database.query(

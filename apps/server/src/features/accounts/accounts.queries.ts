@@ -5,7 +5,7 @@ import {
   type ImportProgress,
   sortAccounts,
 } from '@tally/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, importRuns, transactions } from '../../db/schema';
 import type { ProviderAccount } from '../../providers/bank/types';
@@ -308,22 +308,50 @@ export async function countConnectionTransactions(
   return Number(row?.n ?? 0);
 }
 
+/** A backfill's days; absent on a cursor sync run. */
+export type ImportWindow = { fromDay: string; toDay?: string };
+
 export async function createImportRun(
   db: Db,
-  { userId, connectionId }: { userId: string; connectionId: string },
+  { userId, connectionId, window }: { userId: string; connectionId: string; window?: ImportWindow },
 ) {
-  const [row] = await db.insert(importRuns).values({ userId, connectionId }).returning();
+  const [row] = await db
+    .insert(importRuns)
+    .values({ userId, connectionId, fromDay: window?.fromDay ?? null, toDay: window?.toDay ?? null })
+    .returning();
   return row!;
 }
 
+/** The run's window, or undefined for a cursor sync. */
+export const importWindow = (run: Pick<ImportRunRow, 'fromDay' | 'toDay'>): ImportWindow | undefined =>
+  run.fromDay ? { fromDay: run.fromDay, ...(run.toDay ? { toDay: run.toDay } : {}) } : undefined;
+
+/**
+ * owner: only while this process still holds the run's claim (a run taken over is no longer its to write).
+ * Answers whether the row was written.
+ */
 export async function updateImportRun(
   db: Db,
-  { userId, runId, now, ...values }: { userId: string; runId: string; now: Date } & Partial<ImportRunRow>,
+  {
+    userId,
+    runId,
+    now,
+    owner,
+    ...values
+  }: { userId: string; runId: string; now: Date; owner?: string } & Partial<ImportRunRow>,
 ) {
-  await db
+  const rows = await db
     .update(importRuns)
     .set({ ...values, updatedAt: now })
-    .where(and(eq(importRuns.userId, userId), eq(importRuns.id, runId)));
+    .where(
+      and(
+        eq(importRuns.userId, userId),
+        eq(importRuns.id, runId),
+        owner ? eq(importRuns.claimedBy, owner) : undefined,
+      ),
+    )
+    .returning({ id: importRuns.id });
+  return rows.length > 0;
 }
 
 export async function latestImportRun(
@@ -339,12 +367,32 @@ export async function latestImportRun(
   return row ?? null;
 }
 
-/** Imports that a stopped server left unfinished, to be queued again at start. */
-export async function unfinishedImportRuns(db: Db) {
+/** Not yet finished: waiting for a worker or being worked (possibly by a process that has since died). */
+const isOpen = inArray(importRuns.status, ['Pending', 'InProgress']);
+/** Nobody works the run: never claimed, released after a failed attempt, or its claim lapsed. */
+const isUnclaimed = (now: Date) => or(isNull(importRuns.claimedBy), lte(importRuns.claimExpiresAt, now));
+
+/**
+ * Every person's imports that are open and that no live process works: left by a stopped or crashed
+ * server, to be queued again. A run whose claim is still renewed is never among them.
+ */
+export async function unfinishedImportRuns(db: Db, { now }: { now: Date }) {
   return db
     .select()
     .from(importRuns)
-    .where(inArray(importRuns.status, ['Pending', 'InProgress']));
+    .where(and(isOpen, isUnclaimed(now)));
+}
+
+/** A connection's open imports, oldest first; the connection lock held by the caller keeps this current. */
+export async function openImportRuns(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  return db
+    .select()
+    .from(importRuns)
+    .where(and(eq(importRuns.userId, userId), eq(importRuns.connectionId, connectionId), isOpen))
+    .orderBy(asc(importRuns.createdAt));
 }
 
 /** Marks a connection's waiting or running imports as stopped (disconnect). */
@@ -364,21 +412,42 @@ export async function cancelOpenRuns(
     );
 }
 
-/** Takes a waiting (or interrupted) run for a worker; null when it already finished. */
+/**
+ * Takes a run for `owner` until `expiresAt`: a waiting run, one released after a failed attempt, or one
+ * whose previous owner stopped renewing its claim (crashed). Null when the run is finished or a live
+ * process holds it, so a duplicate delivery (restart, queue expiry, a second server) never runs it twice.
+ */
 export async function claimImportRun(
   db: Db,
-  { userId, runId, now }: { userId: string; runId: string; now: Date },
+  {
+    userId,
+    runId,
+    owner,
+    now,
+    expiresAt,
+  }: { userId: string; runId: string; owner: string; now: Date; expiresAt: Date },
 ) {
   const [row] = await db
     .update(importRuns)
-    .set({ status: 'InProgress', message: 'Importing historical data...', updatedAt: now })
-    .where(
-      and(
-        eq(importRuns.userId, userId),
-        eq(importRuns.id, runId),
-        inArray(importRuns.status, ['Pending', 'InProgress']),
-      ),
-    )
-    .returning({ id: importRuns.id });
+    .set({
+      status: 'InProgress',
+      message: 'Importing historical data...',
+      claimedBy: owner,
+      claimExpiresAt: expiresAt,
+      updatedAt: now,
+    })
+    .where(and(eq(importRuns.userId, userId), eq(importRuns.id, runId), isOpen, isUnclaimed(now)))
+    .returning();
   return row ?? null;
+}
+
+/** Gives the run back (a failed attempt the queue retries): the retry, on any process, may claim it at once. */
+export async function releaseImportRun(
+  db: Db,
+  { userId, runId, owner, now }: { userId: string; runId: string; owner: string; now: Date },
+) {
+  await db
+    .update(importRuns)
+    .set({ claimedBy: null, claimExpiresAt: null, updatedAt: now })
+    .where(and(eq(importRuns.userId, userId), eq(importRuns.id, runId), eq(importRuns.claimedBy, owner)));
 }

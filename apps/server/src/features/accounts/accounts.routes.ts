@@ -22,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { perUserRateLimit } from '../../lib/rate-limit';
 import { accountsDeps } from './accounts.deps';
 import {
   countConnectionTransactions,
@@ -44,6 +45,8 @@ import {
 } from './accounts.service';
 
 const RANGE_DAYS = { '30d': 30, '90d': 90, '1y': 365, '2y': 730 } as const;
+/** Each import start reads the bank's whole history; a repeat joins the run in flight, and this caps the rest. */
+const importStarts = perUserRateLimit(10);
 /** Enough for a person trying every demo bank a few times; each token is a new item at the provider. */
 export const SANDBOX_TOKENS_PER_MINUTE = 10;
 
@@ -118,7 +121,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.post(
       url,
       {
-        schema: { tags: ['accounts'], body: publicTokenBody, response: { 200: exchangeResponse, ...errors } },
+        config: { rateLimit: importStarts },
+        schema: {
+          tags: ['accounts'],
+          body: publicTokenBody,
+          response: { 200: exchangeResponse, ...errors, 429: errorBody },
+        },
       },
       async (req) =>
         linkBank(deps, {
@@ -135,10 +143,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/plaid/import-historical-data',
     {
+      config: { rateLimit: importStarts },
       schema: {
         tags: ['accounts'],
         body: importHistoricalDataBody,
-        response: { 200: importProgress, ...errors, 409: errorBody },
+        response: { 200: importProgress, ...errors, 409: errorBody, 429: errorBody },
       },
     },
     async (req) => {
@@ -173,10 +182,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/plaid/connections/:id/reconnect',
     {
+      config: { rateLimit: importStarts },
       schema: {
         tags: ['accounts'],
         params: idParam,
-        response: { 200: reconnectResponse, ...errors },
+        response: { 200: reconnectResponse, ...errors, 429: errorBody },
       },
     },
     async (req) => reconnect(deps, await ownConnection(req.user.id, req.params.id)),
@@ -217,10 +227,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/transactions/reset-and-resync',
     {
+      config: { rateLimit: importStarts },
       schema: {
         tags: ['transactions'],
         body: resetAndResyncBody,
-        response: { 200: resetAndResyncResponse, ...errors },
+        response: { 200: resetAndResyncResponse, ...errors, 429: errorBody },
       },
     },
     async (req) => {

@@ -10,7 +10,12 @@ import {
   deleteConnectionAccounts,
   deleteConnectionTransactions,
   getConnection,
+  type ImportRunRow,
+  type ImportWindow,
+  importWindow,
   listAccountRows,
+  lockActiveConnection,
+  openImportRuns,
   saveAccounts,
   saveConnection,
   setAccountsActive,
@@ -58,23 +63,62 @@ async function connectionResponse(deps: AccountsDeps, connection: ConnectionRow)
   return toConnection(connection, accounts);
 }
 
-/** Queues the full cursor sync with a progress row the banner can follow. */
-async function queueFullImport(deps: AccountsDeps, connection: ConnectionRow, quickSyncDone = false) {
-  const run = await createImportRun(deps.db, { userId: connection.userId, connectionId: connection.id });
-  if (quickSyncDone) {
-    await updateImportRun(deps.db, {
-      now: deps.now(),
-      userId: connection.userId,
-      runId: run.id,
-      quickSyncCompletedAt: deps.now(),
-    });
-  }
-  await deps.queue.send<BankSyncJob>('bank-import', {
-    userId: connection.userId,
-    connectionId: connection.id,
-    runId: run.id,
+/** Whether a run imports at least what was asked: a cursor sync run imports everything the bank has. */
+function covers(run: ImportRunRow, asked: ImportWindow) {
+  const has = importWindow(run);
+  if (!has) return true;
+  return has.fromDay <= asked.fromDay && (!has.toDay || (!!asked.toDay && asked.toDay <= has.toDay));
+}
+
+/**
+ * Starts an import of a connection, or joins the one already open that does the same work, so repeated
+ * calls make one run (and one job), not fifty. A backfill joins an open run that covers its days and is
+ * refused while a narrower one is open. A cursor sync (link, reconnect, reset) joins one nobody works
+ * yet: a run already past some pages could finish without seeing a cursor that was just reset, so then
+ * one more waits behind it. Null when the connection is disconnected.
+ */
+async function startImportRun(deps: AccountsDeps, connection: ConnectionRow, window?: ImportWindow) {
+  const { userId, id: connectionId } = connection;
+  const now = deps.now();
+  const started = await deps.db.transaction(async (tx) => {
+    // Two requests for one connection take turns on its row lock, so they never both create a run.
+    if (!(await lockActiveConnection(tx, { userId, connectionId }))) return null;
+    const open = await openImportRuns(tx, { userId, connectionId });
+    const joined = window
+      ? open.find((run) => covers(run, window))
+      : open.find((run) => !importWindow(run) && (!run.claimedBy || (run.claimExpiresAt ?? now) <= now));
+    if (joined) return { run: joined, isNew: false };
+    if (window && open.length > 0)
+      throw new AppError(
+        409,
+        'IMPORT_IN_PROGRESS',
+        'An import is already running for this connection. Please try again when it finishes.',
+      );
+    return { run: await createImportRun(tx, { userId, connectionId, window }), isNew: true };
   });
-  return { ...run, quickSyncCompletedAt: quickSyncDone ? deps.now() : null };
+  if (!started) return null;
+  const { run, isNew } = started;
+  // A joined run that nobody works and whose job is gone (its server crashed) is queued again now rather
+  // than at the next sweep; should its job exist after all, the duplicate finds the run claimed and stops.
+  const isAbandoned = !isNew && (!run.claimedBy || (run.claimExpiresAt ?? now) <= now);
+  if (isNew || (isAbandoned && !(await deps.queue.isWaiting('bank-import', { runId: run.id })))) {
+    await deps.queue.send<BankSyncJob>('bank-import', { userId, connectionId, runId: run.id });
+  }
+  return run;
+}
+
+/** Queues the full cursor sync (or joins the waiting one) with a progress row the banner can follow. */
+async function queueFullImport(deps: AccountsDeps, connection: ConnectionRow, quickSyncDone = false) {
+  const run = await startImportRun(deps, connection);
+  if (!run) throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
+  if (!quickSyncDone) return run;
+  await updateImportRun(deps.db, {
+    now: deps.now(),
+    userId: connection.userId,
+    runId: run.id,
+    quickSyncCompletedAt: deps.now(),
+  });
+  return { ...run, quickSyncCompletedAt: deps.now() };
 }
 
 export type LinkMode = 'background' | 'quick-sync' | 'full';
@@ -95,7 +139,12 @@ export async function linkBank(
   let connection = await link(deps, userId, publicToken);
   if (mode === 'full') {
     const run = await createImportRun(deps.db, { userId, connectionId: connection.id });
-    const imported = await syncConnection(deps, { userId, connectionId: connection.id, runId: run.id });
+    const imported = await syncConnection(deps, {
+      userId,
+      connectionId: connection.id,
+      runId: run.id,
+      owner: deps.queue.owner,
+    });
     const fresh = (await getConnection(deps.db, { userId, connectionId: connection.id })) ?? connection;
     return {
       connection: await connectionResponse(deps, fresh),
@@ -131,21 +180,10 @@ export async function linkBank(
   };
 }
 
-/** Queues a ranged import (import-historical-data). */
-export async function queueBackfill(
-  deps: AccountsDeps,
-  connection: ConnectionRow,
-  window: { fromDay: string; toDay?: string },
-) {
-  if (!connection.isActive)
-    throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
-  const run = await createImportRun(deps.db, { userId: connection.userId, connectionId: connection.id });
-  await deps.queue.send<BankSyncJob>('bank-import', {
-    userId: connection.userId,
-    connectionId: connection.id,
-    runId: run.id,
-    window,
-  });
+/** Queues a ranged import (import-historical-data), or answers with the open run that already covers it. */
+export async function queueBackfill(deps: AccountsDeps, connection: ConnectionRow, window: ImportWindow) {
+  const run = connection.isActive ? await startImportRun(deps, connection, window) : null;
+  if (!run) throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
   return run;
 }
 

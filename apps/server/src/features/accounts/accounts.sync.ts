@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SyncPage } from '../../providers/bank/types';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
@@ -5,7 +6,10 @@ import {
   claimImportRun,
   getConnection,
   type ImportRunRow,
+  type ImportWindow,
+  importWindow,
   lockActiveConnection,
+  releaseImportRun,
   saveAccounts,
   staleConnections,
   updateConnection,
@@ -76,132 +80,191 @@ const percent = (done: number, page: SyncPage, pageNumber: number) =>
 type RunProgress = { page: (stored: number, page: SyncPage) => Promise<void> };
 
 /**
+ * How long a claim on an import run holds unless renewed, and how often a live worker renews it (besides
+ * every page). A crashed process stops renewing, so another takes its run over once the claim lapses.
+ */
+export const IMPORT_CLAIM_MS = 2 * 60_000;
+const RENEW_CLAIM_MS = 30_000;
+
+/** What an import job carries, and who works it: owner names this process on the runs it claims. */
+export type ImportJob = BankSyncJob & { isLastAttempt?: boolean; owner?: string };
+
+/** This worker's claim was taken over (it stalled past the claim): the new owner finishes the run. */
+class ClaimLost extends Error {}
+
+/**
  * Runs an import job's work and keeps its progress row (what the banner polls) in step: InProgress,
  * a percent per page, then Completed, Failed, or cancelled when the connection was disconnected meanwhile.
+ * The work is given the run's window (a ranged backfill) as kept on the run, so a resumed run keeps it.
  */
 async function runImport(
   deps: SyncDeps,
-  { userId, connectionId, runId, isLastAttempt = true }: BankSyncJob & { isLastAttempt?: boolean },
-  work: (connection: ConnectionRow, progress: RunProgress) => Promise<number | 'cancelled'>,
+  { userId, connectionId, runId, window, owner = randomUUID(), isLastAttempt = true }: ImportJob,
+  work: (
+    connection: ConnectionRow,
+    window: ImportWindow | undefined,
+    progress: RunProgress,
+  ) => Promise<number | 'cancelled'>,
 ): Promise<number> {
-  const update = (values: Partial<ImportRunRow>) =>
-    runId ? updateImportRun(deps.db, { now: deps.now(), userId, runId, ...values }) : Promise.resolve();
-  // Claiming the run makes a duplicate delivery of a finished run (restart, expiry) a no-op.
-  if (runId && !(await claimImportRun(deps.db, { now: deps.now(), userId, runId }))) return 0;
-  const connection = await getConnection(deps.db, { userId, connectionId });
-  if (!connection?.isActive) {
-    await update({ status: 'Failed', message: 'Import cancelled' });
-    return 0;
+  const claimUntil = () => new Date(deps.now().getTime() + IMPORT_CLAIM_MS);
+  let run: ImportRunRow | null = null;
+  if (runId) {
+    // A finished run, or one a live process works, is not ours: a duplicate delivery (restart, queue
+    // expiry, a second server) ends here.
+    run = await claimImportRun(deps.db, { userId, runId, owner, now: deps.now(), expiresAt: claimUntil() });
+    if (!run) return 0;
   }
-  let pageNumber = 0;
+  // Writes only while the claim is still ours; a run taken over is left to its new owner.
+  const update = async (values: Partial<ImportRunRow>) => {
+    if (!runId) return;
+    if (!(await updateImportRun(deps.db, { now: deps.now(), userId, runId, owner, ...values })))
+      throw new ClaimLost();
+  };
+  const finish = (values: Partial<ImportRunRow>) =>
+    update({ ...values, claimedBy: null, claimExpiresAt: null });
+  let lost = false;
+  const renewal = runId
+    ? setInterval(() => {
+        update({ claimExpiresAt: claimUntil() }).catch((error) => {
+          // A failed renewal is tried again; only a taken-over claim stops the work (at the next page).
+          if (error instanceof ClaimLost) lost = true;
+        });
+      }, RENEW_CLAIM_MS)
+    : undefined;
+  renewal?.unref();
   try {
-    const stored = await work(connection, {
-      page: (done, page) => {
-        pageNumber += 1;
-        return update({ processed: done, progress: percent(done, page, pageNumber) });
-      },
-    });
-    if (stored === 'cancelled') {
-      await update({ status: 'Failed', message: 'Import cancelled' });
+    const connection = await getConnection(deps.db, { userId, connectionId });
+    if (!connection?.isActive) {
+      await finish({ status: 'Failed', message: 'Import cancelled' });
       return 0;
     }
-    await update({
-      status: 'Completed',
-      progress: 100,
-      processed: stored,
-      message: 'Import completed successfully!',
-      completedAt: deps.now(),
-    });
-    return stored;
+    let pageNumber = 0;
+    try {
+      const stored = await work(connection, (run && importWindow(run)) ?? window, {
+        page: (done, page) => {
+          if (lost) throw new ClaimLost();
+          pageNumber += 1;
+          return update({
+            processed: done,
+            progress: percent(done, page, pageNumber),
+            claimExpiresAt: claimUntil(),
+          });
+        },
+      });
+      if (stored === 'cancelled') {
+        await finish({ status: 'Failed', message: 'Import cancelled' });
+        return 0;
+      }
+      await finish({
+        status: 'Completed',
+        progress: 100,
+        processed: stored,
+        message: 'Import completed successfully!',
+        completedAt: deps.now(),
+      });
+      return stored;
+    } catch (error) {
+      if (error instanceof ClaimLost) throw error;
+      // The queue retries; the banner says Failed only when no attempt is left. Otherwise the run is given
+      // back, so the retry (on whichever process) may claim it at once.
+      if (runId) {
+        if (isLastAttempt) await finish({ status: 'Failed', message: 'Import failed' });
+        else await releaseImportRun(deps.db, { userId, runId, owner, now: deps.now() });
+      }
+      throw error;
+    }
   } catch (error) {
-    // The queue retries; the banner says Failed only when no attempt is left.
-    if (isLastAttempt) await update({ status: 'Failed', message: 'Import failed' });
+    if (error instanceof ClaimLost) return 0;
     throw error;
+  } finally {
+    clearInterval(renewal);
   }
+}
+
+/** Runs an import job: the ranged backfill when its run (or the job) has a window, else the cursor sync. */
+export function importConnection(deps: SyncDeps, job: ImportJob): Promise<number> {
+  return runImport(deps, job, (connection, window, progress) =>
+    window ? backfill(deps, connection, window, progress.page) : cursorSync(deps, connection, progress),
+  );
 }
 
 /**
  * The cursor sync: each page is applied and its cursor saved in one database transaction, so a crash
  * between pages resumes where it stopped and a page is never applied twice. Returns rows stored.
  */
-export function syncConnection(
+export function syncConnection(deps: SyncDeps, job: ImportJob): Promise<number> {
+  return runImport(deps, { ...job, window: undefined }, (connection, _window, progress) =>
+    cursorSync(deps, connection, progress),
+  );
+}
+
+async function cursorSync(
   deps: SyncDeps,
-  job: BankSyncJob & { isLastAttempt?: boolean },
-): Promise<number> {
-  const { userId, connectionId } = job;
-  return runImport(deps, job, async (connection, progress) => {
-    const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
-      userId: connection.userId,
-      itemId: connection.itemId,
-    });
-    // Accounts first, so transactions of an account the bank added since the last sync have a home.
-    await refreshAccounts(deps, connection, accessToken);
-    let stored = 0;
-    let cursor = connection.cursor;
-    let paginationStart = cursor;
-    let restarts = 0;
-    for (;;) {
-      let page: SyncPage;
-      try {
-        page = await deps.provider.syncTransactions(accessToken, cursor);
-      } catch (error) {
-        if (!isMutationDuringPagination(error) || restarts >= MAX_PAGINATION_RESTARTS) throw error;
-        // Re-reading pages already applied is harmless: applying a page is idempotent.
-        restarts += 1;
-        await updateConnection(deps.db, { now: deps.now(), userId, connectionId, cursor: paginationStart });
-        cursor = paginationStart;
-        continue;
-      }
-      const applied = await deps.db.transaction(async (tx) => {
-        const row = await lockActiveConnection(tx, { userId, connectionId });
-        if (!row) return 'inactive' as const;
-        // Another worker moved the cursor meanwhile: drop this page and continue from theirs.
-        if (row.cursor !== cursor) return { moved: row.cursor };
-        const result = await applyPage(tx, {
-          userId,
-          connectionId,
-          added: page.added,
-          modified: page.modified,
-          removed: page.removed,
-        });
-        await updateConnection(tx, {
-          now: deps.now(),
-          userId,
-          connectionId,
-          cursor: page.nextCursor,
-          lastSyncAt: deps.now(),
-        });
-        return result;
-      });
-      if (applied === 'inactive') return 'cancelled';
-      if ('moved' in applied) {
-        cursor = applied.moved;
-        paginationStart = cursor;
-        continue;
-      }
-      stored += applied.upserted;
-      cursor = page.nextCursor;
-      await progress.page(stored, page);
-      if (!page.hasMore) break;
-    }
-    await refreshAccounts(deps, connection, accessToken);
-    return stored;
+  connection: ConnectionRow,
+  progress: RunProgress,
+): Promise<number | 'cancelled'> {
+  const { userId, id: connectionId } = connection;
+  const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
+    userId: connection.userId,
+    itemId: connection.itemId,
   });
+  // Accounts first, so transactions of an account the bank added since the last sync have a home.
+  await refreshAccounts(deps, connection, accessToken);
+  let stored = 0;
+  let cursor = connection.cursor;
+  let paginationStart = cursor;
+  let restarts = 0;
+  for (;;) {
+    let page: SyncPage;
+    try {
+      page = await deps.provider.syncTransactions(accessToken, cursor);
+    } catch (error) {
+      if (!isMutationDuringPagination(error) || restarts >= MAX_PAGINATION_RESTARTS) throw error;
+      // Re-reading pages already applied is harmless: applying a page is idempotent.
+      restarts += 1;
+      await updateConnection(deps.db, { now: deps.now(), userId, connectionId, cursor: paginationStart });
+      cursor = paginationStart;
+      continue;
+    }
+    const applied = await deps.db.transaction(async (tx) => {
+      const row = await lockActiveConnection(tx, { userId, connectionId });
+      if (!row) return 'inactive' as const;
+      // Another worker moved the cursor meanwhile: drop this page and continue from theirs.
+      if (row.cursor !== cursor) return { moved: row.cursor };
+      const result = await applyPage(tx, {
+        userId,
+        connectionId,
+        added: page.added,
+        modified: page.modified,
+        removed: page.removed,
+      });
+      await updateConnection(tx, {
+        now: deps.now(),
+        userId,
+        connectionId,
+        cursor: page.nextCursor,
+        lastSyncAt: deps.now(),
+      });
+      return result;
+    });
+    if (applied === 'inactive') return 'cancelled';
+    if ('moved' in applied) {
+      cursor = applied.moved;
+      paginationStart = cursor;
+      continue;
+    }
+    stored += applied.upserted;
+    cursor = page.nextCursor;
+    await progress.page(stored, page);
+    if (!page.hasMore) break;
+  }
+  await refreshAccounts(deps, connection, accessToken);
+  return stored;
 }
 
 function isMutationDuringPagination(error: unknown): boolean {
   return (
     typeof error === 'object' && error !== null && Reflect.get(error, 'code') === MUTATION_DURING_PAGINATION
-  );
-}
-
-/** A ranged backfill run as a job, reporting progress like the full import. */
-export async function backfillConnection(
-  deps: SyncDeps,
-  job: BankSyncJob & Required<Pick<BankSyncJob, 'window'>> & { isLastAttempt?: boolean },
-) {
-  return runImport(deps, job, (connection, progress) =>
-    backfill(deps, connection, job.window, progress.page),
   );
 }
 

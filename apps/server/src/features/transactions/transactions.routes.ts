@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { perUserRateLimit } from '../../lib/rate-limit';
 import { spreadsheetText } from '../../lib/spreadsheet';
 import {
   exportTransactions,
@@ -101,6 +102,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
   app.get(
     '/transactions/export',
     {
+      config: { rateLimit: perUserRateLimit(10) },
       schema: {
         tags: ['transactions'],
         querystring: transactionFilters,

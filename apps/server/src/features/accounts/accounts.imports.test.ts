@@ -1,0 +1,370 @@
+import {
+  errorBody,
+  exchangeResponse,
+  importProgress,
+  type LoginResult,
+  sandboxPublicTokenResponse,
+} from '@tally/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually, fakeHistory, testNow, waitForImport } from '../../../test/accounts';
+import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import {
+  bearer,
+  createTestApp,
+  createTestDatabase,
+  expectJson,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers';
+import type { Database } from '../../db/client';
+import { createCipher } from '../../lib/crypto';
+import { createPlaidProvider } from '../../providers/bank/plaid';
+import type { BankProvider } from '../../providers/bank/types';
+import { IMPORT_CLAIM_MS, importConnection } from './accounts.sync';
+
+// Imports through the queue, with a bank that a test can hold mid-import: one run per connection, a limit
+// per person, different people's imports side by side, and runs that survive restarts and second servers.
+
+let fake: FakePlaid;
+beforeAll(async () => {
+  fake = await startFakePlaid({ now: testNow, seed: fakeHistory(60) });
+});
+afterAll(() => fake.close());
+
+const plaidEnv = () => ({
+  PLAID_CLIENT_ID: fake.clientId,
+  PLAID_SECRET: fake.secret,
+  PLAID_ENV: 'sandbox',
+  PLAID_BASE_URL: fake.url,
+});
+/** Two app instances on one database act as two server processes with the same secrets. */
+const secrets = { jwtSecret: 'j'.repeat(40), tokenEncryptionKey: 'k'.repeat(40) };
+
+/**
+ * The real Plaid SDK against the fake server, with a gate: once `hold()` is called, every transactions
+ * read waits until `release()`. `reads` counts the reads that reached the bank (or wait at the gate).
+ */
+function heldBank() {
+  const real = createPlaidProvider({
+    clientId: fake.clientId,
+    secret: fake.secret,
+    env: 'sandbox',
+    baseUrl: fake.url,
+  });
+  let gate: Promise<void> | null = null;
+  let open = () => {};
+  const bank = {
+    reads: 0,
+    hold: () => {
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+    },
+    release: () => {
+      gate = null;
+      open();
+    },
+    provider: {
+      ...real,
+      syncTransactions: async (...args) => {
+        bank.reads += 1;
+        if (gate) await gate;
+        return real.syncTransactions(...args);
+      },
+    } satisfies BankProvider,
+  };
+  return bank;
+}
+
+async function connect(app: TestApp, auth: LoginResult, url = '/api/plaid/exchange-public-token') {
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/sandbox/public-token',
+    headers: bearer(auth),
+    payload: {},
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(auth),
+    payload: { publicToken: expectJson(token, 200, sandboxPublicTokenResponse).publicToken },
+  });
+  return expectJson(res, 200, exchangeResponse).connection;
+}
+
+const importHistory = (app: TestApp, auth: LoginResult, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/plaid/import-historical-data', headers: bearer(auth), payload });
+
+type RunRow = {
+  id: string;
+  status: string;
+  from_day: string | null;
+  to_day: string | null;
+  claimed_by: string | null;
+  claim_expires_at: string | null;
+  updated_at: string;
+};
+const runsOf = (database: Database, connectionId: string) =>
+  database.query<RunRow>(
+    `select id, status, from_day::text, to_day::text, claimed_by, claim_expires_at::text, updated_at::text
+       from import_runs where connection_id = $1 order by created_at`,
+    [connectionId],
+  );
+const jobsOf = (database: Database, runId: string) =>
+  database.query<{ id: string; state: string }>(
+    "select id, state from pgboss.job where name = 'bank-import' and data->>'runId' = $1",
+    [runId],
+  );
+
+describe('one import per connection, a limit per person', () => {
+  let app: TestApp;
+  let bank: ReturnType<typeof heldBank>;
+  beforeEach(() => {
+    bank = heldBank();
+  });
+  afterEach(async () => {
+    bank.release();
+    await app.close();
+  });
+
+  it('answers repeated import calls with the run already in flight: one run, one job', async () => {
+    app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: bank.provider });
+    const alice = await signUp(app);
+    const connection = await connect(app, alice);
+    await waitForImport(app, alice.token, connection.id);
+
+    bank.hold();
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await importHistory(app, alice, { connectionId: connection.id, range: '90d' });
+      answers.push(expectJson(res, 200, importProgress));
+      // Every answer is about the same run: the newest run of the connection is still the first one made.
+      const runs = await runsOf(app.database, connection.id);
+      expect(runs).toHaveLength(2);
+    }
+    expect(answers.every((a) => a.status === 'Pending' || a.status === 'InProgress')).toBe(true);
+    const [, backfill] = await runsOf(app.database, connection.id);
+    expect(backfill?.from_day).toBe('2026-08-22');
+    expect(await jobsOf(app.database, backfill!.id)).toHaveLength(1);
+
+    bank.release();
+    await waitForImport(app, alice.token, connection.id);
+    expect(await runsOf(app.database, connection.id)).toHaveLength(2);
+  });
+
+  it('answers 429 with a message once a person starts too many imports or exports, and not to others', async () => {
+    app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: bank.provider });
+    const alice = await signUp(app);
+    const bob = await signUp(app);
+    const connection = await connect(app, alice);
+    const bobs = await connect(app, bob);
+    await waitForImport(app, alice.token, connection.id);
+    await waitForImport(app, bob.token, bobs.id);
+
+    for (let i = 0; i < 10; i += 1) {
+      const res = await importHistory(app, alice, { connectionId: connection.id, range: '30d' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const limited = await importHistory(app, alice, { connectionId: connection.id, range: '30d' });
+    expect(expectJson(limited, 429, errorBody)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests\. Please wait \d+ seconds and try again\.$/),
+    });
+    const relinked = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/exchange-public-token',
+      headers: bearer(alice),
+      payload: { publicToken: fake.createPublicToken() },
+    });
+    // The link routes count on their own: the first link is allowed.
+    expect(relinked.statusCode, relinked.body).toBe(200);
+    expect((await importHistory(app, bob, { connectionId: bobs.id, range: '30d' })).statusCode).toBe(200);
+
+    const exportCsv = (auth: LoginResult) =>
+      app.inject({ method: 'GET', url: '/api/transactions/export', headers: bearer(auth) });
+    for (let i = 0; i < 10; i += 1) expect((await exportCsv(alice)).statusCode).toBe(200);
+    expect(expectJson(await exportCsv(alice), 429, errorBody).code).toBe('RATE_LIMITED');
+    expect((await exportCsv(bob)).statusCode).toBe(200);
+  });
+
+  it("runs two people's imports at the same time", async () => {
+    const seen = new Set<string>();
+    let bothStarted = () => {};
+    const together = new Promise<void>((resolve) => {
+      bothStarted = resolve;
+    });
+    const real = heldBank().provider;
+    // Each import waits at its first read until the other one has started too: with one job at a time
+    // for everybody, the first would wait forever and the second never start.
+    const provider: BankProvider = {
+      ...real,
+      syncTransactions: async (accessToken, ...rest) => {
+        seen.add(accessToken);
+        if (seen.size >= 2) bothStarted();
+        await together;
+        return real.syncTransactions(accessToken, ...rest);
+      },
+    };
+    app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: provider });
+    const alice = await signUp(app);
+    const bob = await signUp(app);
+    const alices = await connect(app, alice);
+    const bobs = await connect(app, bob);
+    await waitForImport(app, alice.token, alices.id);
+    await waitForImport(app, bob.token, bobs.id);
+    expect(seen.size).toBe(2);
+  });
+});
+
+describe('import runs across restarts and servers', () => {
+  const IN_RANGE = 'MARCH MARKET';
+  const OUT_OF_RANGE = 'MAY MARKET';
+
+  /**
+   * Alice's bank linked and imported, then two older transactions appear at the bank (one in March, one in
+   * May), and she asks for March only. The first server (no workers of its own here, so the test plays its
+   * worker) takes the job and the run, and is held on its first read of the bank: a server that hangs or
+   * died mid-import, its job left active in the queue.
+   */
+  async function heldRangedImport(database: Database) {
+    const bank = heldBank();
+    const first = await createTestApp({
+      env: plaidEnv(),
+      now: testNow,
+      database,
+      keepDatabase: true,
+      runJobs: false,
+      ...secrets,
+    });
+    const alice = await signUp(first);
+    const connection = await connect(first, alice, '/api/plaid/exchange-public-token-with-historical-data');
+    const itemId = [...fake.items.values()].at(-1)!.itemId;
+    fake.addTransactions(itemId, [
+      { account: 'checking', amount: 21.5, date: '2026-03-10', name: IN_RANGE },
+      { account: 'checking', amount: 32.25, date: '2026-05-12', name: OUT_OF_RANGE },
+    ]);
+    const res = await importHistory(first, alice, {
+      connectionId: connection.id,
+      range: 'custom',
+      customStartDate: '2026-03-01',
+      customEndDate: '2026-03-31',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const queued = (await runsOf(database, connection.id)).at(-1)!;
+    const [job] = await jobsOf(database, queued.id);
+    await database.query("update pgboss.job set state = 'active', started_on = now() where id = $1", [
+      job!.id,
+    ]);
+    bank.hold();
+    const firstWorker = importConnection(
+      {
+        db: database.db,
+        provider: bank.provider,
+        cipher: createCipher(secrets.tokenEncryptionKey),
+        now: testNow,
+      },
+      {
+        userId: alice.user.id,
+        connectionId: connection.id,
+        runId: queued.id,
+        owner: 'first-server',
+        isLastAttempt: false,
+      },
+    );
+    await eventually(async () => bank.reads > 0, 'the first server reading the bank');
+    const run = (await runsOf(database, connection.id)).at(-1)!;
+    expect(run).toMatchObject({
+      id: queued.id,
+      status: 'InProgress',
+      from_day: '2026-03-01',
+      to_day: '2026-03-31',
+      claimed_by: 'first-server',
+    });
+    return { first, bank, firstWorker, alice, connection, run };
+  }
+
+  const descriptions = async (database: Database, userId: string) =>
+    (
+      await database.query<{ description: string }>(
+        'select description from transactions where user_id = $1 and date < $2 order by date',
+        [userId, '2026-07-01'],
+      )
+    ).map((r) => r.description);
+
+  it('takes over a run whose server stopped renewing its claim, and imports only the range it was given', async () => {
+    const database = await createTestDatabase();
+    const { first, bank, firstWorker, alice, connection, run } = await heldRangedImport(database);
+    // The first server is gone as far as anyone can tell: it stopped renewing, and its claim lapsed.
+    const later = () => new Date(testNow().getTime() + IMPORT_CLAIM_MS + 60_000);
+    const second = await createTestApp({
+      env: plaidEnv(),
+      now: later,
+      database,
+      keepDatabase: true,
+      ...secrets,
+    });
+    try {
+      const done = await eventually(async () => {
+        const row = (await runsOf(database, connection.id)).at(-1);
+        return row?.status === 'Completed' ? row : undefined;
+      }, 'the run taken over');
+      expect(done).toMatchObject({
+        id: run.id,
+        from_day: '2026-03-01',
+        to_day: '2026-03-31',
+        claimed_by: null,
+      });
+      expect(await descriptions(database, alice.user.id)).toEqual([IN_RANGE]);
+    } finally {
+      await second.close();
+    }
+    // The first server wakes up: the run is no longer its own, so it writes nothing more to it.
+    const finished = (await runsOf(database, connection.id)).at(-1);
+    bank.release();
+    expect(await firstWorker).toBe(0);
+    await first.close();
+    expect((await runsOf(database, connection.id)).at(-1)).toEqual(finished);
+    expect(await descriptions(database, alice.user.id)).toEqual([IN_RANGE]);
+    await database.close();
+  });
+
+  it('never runs again a run that a live server holds, not at start nor when the job is delivered twice', async () => {
+    const database = await createTestDatabase();
+    const { first, bank, firstWorker, alice, connection, run } = await heldRangedImport(database);
+    const secondBank = heldBank();
+    const second = await createTestApp({
+      env: plaidEnv(),
+      now: testNow,
+      database,
+      keepDatabase: true,
+      bankProvider: secondBank.provider,
+      ...secrets,
+    });
+    try {
+      // Starting found nothing to resume: the run is held, so no second job was queued for it.
+      expect(await jobsOf(database, run.id)).toHaveLength(1);
+      // The queue delivers the job again (as after an expiry): the second server must leave the run alone.
+      await database.query(
+        "update pgboss.job set state = 'retry', start_after = now() where name = 'bank-import' and data->>'runId' = $1",
+        [run.id],
+      );
+      await eventually(
+        async () => (await jobsOf(database, run.id)).every((j) => j.state === 'completed'),
+        'the duplicate delivery',
+      );
+      expect(secondBank.reads).toBe(0);
+      expect((await runsOf(database, connection.id)).at(-1)).toEqual(run);
+    } finally {
+      await second.close();
+    }
+    bank.release();
+    expect(await firstWorker).toBe(1);
+    expect((await runsOf(database, connection.id)).at(-1)).toMatchObject({
+      status: 'Completed',
+      claimed_by: null,
+    });
+    expect(await descriptions(database, alice.user.id)).toEqual([IN_RANGE]);
+    await first.close();
+    await database.close();
+  });
+});
