@@ -17,6 +17,17 @@ test.describe('bank linking and transactions', () => {
       .click();
     await expect(page.getByText('No accounts connected')).toBeVisible();
     await checkScreen(page, testInfo, 'accounts-empty');
+    // The demo import can finish within a second; the first progress answer waits until the banner has
+    // been seen, so the journey checks the banner whatever the machine's speed.
+    let releaseProgress = () => {};
+    const progressHeld = new Promise<void>((resolve) => {
+      releaseProgress = resolve;
+    });
+    await page.route('**/import-progress', async (route) => {
+      await progressHeld;
+      // The app may have cancelled a held request meanwhile (a refetch replaces it); that one needs no answer.
+      await route.continue().catch(() => {});
+    });
     await page.getByRole('button', { name: 'Connect Your First Account' }).click();
     const connect = page.getByRole('dialog', { name: 'Connect Bank Account' });
     await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
@@ -34,6 +45,8 @@ test.describe('bank linking and transactions', () => {
     await expect(card.getByText('Depository Accounts')).toBeVisible();
     // The banner follows the background import to the end, then gets out of the way.
     await expect(card.getByRole('status', { name: 'Import status for Harbor National Bank' })).toBeVisible();
+    releaseProgress();
+    await page.unroute('**/import-progress');
     await expect(page.getByText('Import completed successfully!').first()).toBeVisible({ timeout: 30_000 });
     await expect(card.getByRole('status', { name: 'Import status for Harbor National Bank' })).toBeHidden();
     await checkScreen(page, testInfo, 'accounts-connected');
