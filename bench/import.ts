@@ -52,6 +52,7 @@ function timed(provider: BankProvider): BankProvider & { spent: () => number; re
     };
   return {
     kind: provider.kind,
+    sandbox: provider.sandbox,
     createLinkToken: wrap(provider.createLinkToken.bind(provider)),
     exchangePublicToken: wrap(provider.exchangePublicToken.bind(provider)),
     getAccounts: wrap(provider.getAccounts.bind(provider)),
