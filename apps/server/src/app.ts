@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type onRouteHookHandler } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -22,6 +22,7 @@ import type { AppContext } from './lib/context';
 import { createCipher } from './lib/crypto';
 import { errorHandler, notFound, tooManyRequests } from './lib/errors';
 import { createLogger } from './lib/logger';
+import { refuseNulCharacters } from './lib/request-text';
 import { createBankProvider } from './providers/bank';
 import { createPlaidWebhookVerifier } from './providers/bank/plaid-webhook';
 import type { BankProvider } from './providers/bank/types';
@@ -42,6 +43,8 @@ export type BuildAppOptions = {
   runJobs?: boolean;
   /** The logger the app logs through; server.ts shares it with the database opened before the app. */
   log?: FastifyBaseLogger;
+  /** Hears every route as it is added (tests read the route table from it). */
+  onRoute?: onRouteHookHandler;
 };
 
 const GOOGLE = 'https://accounts.google.com';
@@ -57,15 +60,18 @@ export async function buildApp({
   now = () => new Date(),
   runJobs = true,
   log = createLogger(config),
+  onRoute,
 }: BuildAppOptions) {
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', refuseNulCharacters);
   // An empty JSON body is no body: a route whose body is optional (reset-and-resync) takes it as absent,
   // one that needs a body still answers 'Request body is required'. Anything else parses as Fastify does.
   const parseJson = app.getDefaultJsonParser('error', 'error');

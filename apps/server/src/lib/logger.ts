@@ -17,10 +17,17 @@ function serializeError(error: unknown) {
         ?.split('\n')
         .filter((line) => line.trimStart().startsWith('at '))
         .join('\n'),
-      cause: error.cause ? pino.stdSerializers.err(error.cause as Error) : undefined,
+      cause: error.cause ? withoutParameters(pino.stdSerializers.err(error.cause as Error)) : undefined,
     };
   }
-  return error instanceof Error ? pino.stdSerializers.err(error) : error;
+  return error instanceof Error ? withoutParameters(pino.stdSerializers.err(error)) : error;
+}
+
+/** PGlite's own errors carry the statement's parameters too (`params`), on the error and its causes. */
+function withoutParameters(serialized: unknown): unknown {
+  if (!serialized || typeof serialized !== 'object') return serialized;
+  const { params: _, cause, ...rest } = serialized as Record<string, unknown>;
+  return cause === undefined ? rest : { ...rest, cause: withoutParameters(cause) };
 }
 
 /**

@@ -1,0 +1,401 @@
+import crypto from 'node:crypto';
+import { addDays, CATEGORY, exchangeResponse, type LoginResult, transactionList } from '@tally/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import { eventually, TODAY, testNow, waitForImport } from './accounts';
+import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, type FakeSeed, startFakePlaid } from './fake-plaid';
+import { bearer, createTestApp, expectJson, signUp, type TestApp } from './helpers';
+import { type JsonSchema, propertiesOf, type RouteInfo, requiredOf, routeCollector } from './routes';
+
+/**
+ * The safety harness's world: one app on the fake Plaid server whose route table is read from Fastify,
+ * people with linked banks, and generic snapshots of everything a person owns.
+ */
+export async function startHarness(env: Record<string, string> = {}, { runJobs = true } = {}) {
+  const { routes, onRoute } = routeCollector();
+  const fake = await startFakePlaid({ now: testNow });
+  const app = await createTestApp({
+    env: {
+      PLAID_CLIENT_ID: fake.clientId,
+      PLAID_SECRET: fake.secret,
+      PLAID_ENV: 'sandbox',
+      PLAID_BASE_URL: fake.url,
+      ...env,
+    },
+    now: testNow,
+    onRoute,
+    runJobs,
+  });
+  await app.ready();
+  return {
+    app,
+    fake,
+    routes,
+    close: async () => {
+      await app.close();
+      await fake.close();
+    },
+  };
+}
+
+/** What a seeded person owns, by kind of id; the route recipes name these kinds. */
+export type OwnedIds = {
+  connection: string;
+  account: string;
+  transaction: string;
+  /** A transaction the person deleted, for restore. */
+  deletedTransaction: string;
+};
+export type OwnedKind = keyof OwnedIds;
+
+export type Person = {
+  auth: LoginResult;
+  password: string;
+  marker: string;
+  ids: OwnedIds;
+  /** Every id and distinctive value of the person that another person must never see. */
+  secrets: string[];
+  itemId: string;
+};
+
+/** A bank history whose every name carries `marker`, with amounts no other seed uses. */
+function markedSeed(marker: string, cents: number): FakeSeed {
+  const transactions: FakeSeed['transactions'] = [];
+  for (let back = 0; back < 12; back += 1) {
+    transactions.push({
+      account: back % 2 === 0 ? 'checking' : 'credit',
+      amount: (cents + back) / 100,
+      date: addDays(TODAY, -back),
+      name: `${marker} SHOP #${back}`,
+      merchantName: `${marker} Merchant ${back % 3}`,
+      category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' },
+    });
+  }
+  return {
+    accounts: DEFAULT_FAKE_ACCOUNTS.map((a) => ({ ...a, name: `${marker} ${a.name}`, officialName: null })),
+    transactions,
+  };
+}
+
+/**
+ * Signs a person up and links a bank whose names carry `marker`; the import finishes before this returns.
+ * The person also writes a note (with the marker), picks a category and deletes a transaction, so every
+ * table a person can own holds a row of theirs.
+ */
+export async function seedPerson(
+  app: TestApp,
+  fake: FakePlaid,
+  marker = `MK${crypto.randomBytes(4).toString('hex').toUpperCase()}`,
+  // Without background jobs the quick sync (30 days, all of the seed) is the whole import.
+  { awaitImport = true } = {},
+): Promise<Person> {
+  const password = `pw ${crypto.randomBytes(6).toString('hex')}`;
+  const auth = await signUp(app, { firstName: `${marker}first`, lastName: `${marker}last`, password });
+  // Amounts from 1000.01 to 8999.99 dollars that only this person has.
+  const cents = 100_001 + crypto.randomInt(0, 800_000);
+  fake.seed = markedSeed(marker, cents);
+  const publicToken = fake.createPublicToken();
+  const linked = expectJson(
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/exchange-public-token-quick-sync',
+      headers: bearer(auth),
+      payload: { publicToken },
+    }),
+    200,
+    exchangeResponse,
+  );
+  const connection = linked.connection.id;
+  if (awaitImport) await waitForImport(app, auth.token, connection);
+  const list = expectJson(
+    await app.inject({ method: 'GET', url: '/api/transactions?pageSize=100', headers: bearer(auth) }),
+    200,
+    transactionList,
+  ).transactions;
+  const [noted, categorised, deleted] = list;
+  if (!noted || !categorised || !deleted) throw new Error('seeded bank imported too few transactions');
+  const put = (url: string, payload: unknown) =>
+    app.inject({ method: 'PUT', url, headers: bearer(auth), payload: payload as object });
+  expectOk(await put(`/api/transactions/${noted.id}/note`, { note: `${marker} private note` }));
+  expectOk(await put(`/api/transactions/${categorised.id}/category`, { category: CATEGORY.DiningOut }));
+  expectOk(
+    await app.inject({ method: 'DELETE', url: `/api/transactions/${deleted.id}`, headers: bearer(auth) }),
+  );
+  const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
+  const accounts = linked.connection.accounts.map((a) => a.id);
+  return {
+    auth,
+    password,
+    marker,
+    itemId,
+    ids: {
+      connection,
+      account: accounts[0] ?? '',
+      transaction: noted.id,
+      deletedTransaction: deleted.id,
+    },
+    secrets: [
+      marker,
+      auth.user.id,
+      auth.user.email,
+      auth.token,
+      connection,
+      ...accounts,
+      ...list.map((t) => t.id),
+      // The amounts as dollars, as JSON and CSV would print them.
+      ...Array.from({ length: 12 }, (_, i) => ((cents + i) / 100).toFixed(2)),
+    ],
+  };
+}
+
+function expectOk(res: LightMyRequestResponse) {
+  if (res.statusCode >= 300) throw new Error(`seeding failed: ${res.statusCode} ${res.body}`);
+}
+
+/** The tables a person owns rows in: `users` by id, every other table by its user_id column. */
+async function ownedTables(app: TestApp): Promise<string[]> {
+  const rows = await app.database.query<{ table_name: string }>(
+    `select c.table_name from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = 'public' and c.column_name = 'user_id' and t.table_type = 'BASE TABLE'
+      order by 1`,
+  );
+  return rows.map((r) => r.table_name);
+}
+
+let tablesCache: string[] | undefined;
+
+/** Every row a person owns in every table, as text: any write to any of them shows as a difference. */
+export async function snapshotOwner(app: TestApp, userId: string): Promise<Record<string, string[]>> {
+  tablesCache ??= await ownedTables(app);
+  const snapshot: Record<string, string[]> = {};
+  const [user] = await app.database.query<{ row: string }>(
+    'select to_jsonb(u)::text as row from users u where id = $1',
+    [userId],
+  );
+  snapshot.users = user ? [user.row] : [];
+  for (const table of tablesCache) {
+    const rows = await app.database.query<{ row: string }>(
+      `select to_jsonb(x)::text as row from "${table}" x where user_id = $1 order by 1`,
+      [userId],
+    );
+    snapshot[table] = rows.map((r) => r.row);
+  }
+  return snapshot;
+}
+
+/** How many rows a person owns per table, in one round trip. */
+export async function countOwned(app: TestApp, userId: string): Promise<Record<string, number>> {
+  tablesCache ??= await ownedTables(app);
+  const sql = tablesCache
+    .map((t) => `select '${t}' as name, count(*)::int as n from "${t}" where user_id = $1`)
+    .join(' union all ');
+  const rows = await app.database.query<{ name: string; n: number | string }>(sql, [userId]);
+  return Object.fromEntries(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/** Waits until no import of the person is pending or running, so row counts hold still. */
+export async function importsSettled(app: TestApp, userId: string) {
+  await eventually(async () => {
+    const [row] = await app.database.query<{ n: number | string }>(
+      `select count(*)::int as n from import_runs where user_id = $1 and status in ('Pending', 'InProgress')`,
+      [userId],
+    );
+    return Number(row?.n) === 0;
+  }, 'imports to settle');
+}
+
+// ---- Valid input per route ----
+
+/**
+ * Routes that end or change the caller's own sign-in or account. The harness calls them as a throwaway
+ * person, last, so they neither cut the main callers off nor hide what they do to others.
+ */
+export const SESSION_ENDING = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/change-password',
+  'POST /api/auth/set-password',
+  'DELETE /api/user',
+]);
+
+/**
+ * Which of the owner's ids a path parameter takes, by route. A route with a path parameter not matched
+ * here cannot be exercised and fails the isolation matrix by name.
+ */
+export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKind }> = [
+  { url: /^\/api\/plaid\/connections\/:id(\/|$)/, param: 'id', kind: 'connection' },
+  { url: /^\/api\/transactions\/:id\/restore$/, param: 'id', kind: 'deletedTransaction' },
+  { url: /^\/api\/transactions\/:id(\/|$)/, param: 'id', kind: 'transaction' },
+];
+
+/** Which owned id a body or query-string field takes, by field name. */
+export const FIELD_ID_RECIPES: Record<string, OwnedKind> = {
+  connectionId: 'connection',
+  accountId: 'account',
+  transactionId: 'transaction',
+};
+
+/**
+ * The order the harness calls routes in, so each finds the caller's data whole: reads first, then writes
+ * to one thing of theirs, then writes that may rebuild their data (re-imports), then deletes, then
+ * whatever ends the session.
+ */
+export function phaseOf(route: RouteInfo): number {
+  const key = route.key.replace(/^HEAD /, 'GET ');
+  if (SESSION_ENDING.has(key)) return 4;
+  if (route.method === 'GET' || route.method === 'HEAD') return 0;
+  if (route.method === 'DELETE') return 3;
+  return route.pathParams.length > 0 ? 1 : 2;
+}
+
+/** Fields that end in "Id" but name nothing a person owns. */
+export const PUBLIC_ID_FIELDS: Record<string, string> = {
+  institutionId: "a bank's public id, the same for everyone",
+};
+
+/**
+ * The person's ids as the database holds them now: a re-import replaces transaction ids, a disconnect
+ * leaves the connection inactive. Kept ids are used where nothing current is found.
+ */
+export async function refreshIds(app: TestApp, person: Person): Promise<void> {
+  const userId = person.auth.user.id;
+  const first = async (sql: string, params: unknown[] = [userId]) =>
+    (await app.database.query<{ id: string }>(sql, params))[0]?.id;
+  const connection =
+    (await first(
+      'select id from bank_connections where user_id = $1 and is_active order by created_at limit 1',
+    )) ?? person.ids.connection;
+  const account =
+    (await first(
+      'select id from bank_accounts where user_id = $1 and connection_id = $2 order by id limit 1',
+      [userId, connection],
+    )) ?? person.ids.account;
+  // Transactions of a disconnected bank are hidden, so only those of active accounts count.
+  const ofActive = (deleted: boolean) =>
+    `select t.id from transactions t
+       join bank_accounts a on a.user_id = t.user_id and a.id = t.account_id and a.is_active
+       join bank_connections c on c.user_id = t.user_id and c.id = a.connection_id and c.is_active
+      where t.user_id = $1 and t.deleted_at is ${deleted ? 'not null' : 'null'} order by t.date desc, t.id limit 1`;
+  const live = ofActive(false);
+  const deleted = ofActive(true);
+  person.ids = {
+    connection,
+    account,
+    transaction: (await first(live)) ?? person.ids.transaction,
+    deletedTransaction: (await first(deleted)) ?? person.ids.deletedTransaction,
+  };
+}
+
+/**
+ * Values for fields whose valid value cannot be read off the schema (refinements, live tokens).
+ * Anything else is derived from the JSON Schema.
+ */
+export type ValueContext = { fake: FakePlaid; person: Person };
+export const FIELD_VALUES: Record<string, (ctx: ValueContext) => unknown> = {
+  publicToken: ({ fake }) => {
+    fake.seed = { accounts: DEFAULT_FAKE_ACCOUNTS.slice(0, 1), transactions: [] };
+    return fake.createPublicToken();
+  },
+  category: () => CATEGORY.Groceries,
+  note: () => 'a harmless note',
+  firstName: ({ person }) => `${person.marker}first`,
+  lastName: ({ person }) => `${person.marker}last`,
+  timeZone: () => 'UTC',
+  email: ({ person }) => person.auth.user.email,
+  password: ({ person }) => person.password,
+  currentPassword: ({ person }) => person.password,
+  newPassword: () => 'another horse battery',
+};
+
+/** Per route, a body or query that replaces the derived one (routes whose schema alone cannot say). */
+export const INPUT_OVERRIDES: Record<
+  string,
+  (ctx: ValueContext) => Partial<Record<'body' | 'querystring', unknown>>
+> = {
+  'POST /api/plaid/import-historical-data': ({ person }) => ({
+    body: { connectionId: person.ids.connection, range: '30d' },
+  }),
+};
+
+export function pathIdKind(route: RouteInfo, param: string): OwnedKind | undefined {
+  return PATH_ID_RECIPES.find((r) => r.param === param && r.url.test(route.url))?.kind;
+}
+
+/** A value the schema accepts, or undefined when it cannot tell (the caller then finds out by a 400). */
+export function sampleValue(schema: JsonSchema): unknown {
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum?.length) return schema.enum[0];
+  const options = schema.anyOf ?? schema.allOf;
+  if (options) {
+    const nonNull = options.find((o) => o.type !== 'null') ?? options[0];
+    return nonNull ? sampleValue(nonNull) : null;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, 1);
+    case 'string':
+      if (schema.format === 'uuid') return crypto.randomUUID();
+      if (schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return TODAY;
+      return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
+    case 'array':
+      return [];
+    case 'object':
+      return objectFor(schema, () => undefined);
+    default:
+      return undefined;
+  }
+}
+
+function objectFor(schema: JsonSchema, pick: (field: string, schema: JsonSchema) => unknown) {
+  const required = new Set(requiredOf(schema));
+  const out: Record<string, unknown> = {};
+  for (const [field, fieldSchema] of Object.entries(propertiesOf(schema))) {
+    const value = pick(field, fieldSchema);
+    if (value !== undefined) out[field] = value;
+    else if (required.has(field)) out[field] = sampleValue(fieldSchema);
+  }
+  return out;
+}
+
+export type RouteInput = {
+  params: Record<string, string>;
+  querystring: Record<string, unknown>;
+  body: Record<string, unknown> | undefined;
+};
+
+/**
+ * A valid request for `route` made by `person` on their own data: path ids and id fields are theirs,
+ * fields named in FIELD_VALUES get those values, the rest is derived from the schema (required fields only).
+ */
+export function validInput(route: RouteInfo, ctx: ValueContext): RouteInput {
+  const ownId = (field: string) => {
+    const kind = FIELD_ID_RECIPES[field];
+    return kind ? ctx.person.ids[kind] : undefined;
+  };
+  const params: Record<string, string> = {};
+  for (const param of route.pathParams) {
+    const kind = pathIdKind(route, param);
+    params[param] = kind
+      ? ctx.person.ids[kind]
+      : String(sampleValue(route.json.params?.properties?.[param] ?? {}));
+  }
+  const derive = (schema: JsonSchema | undefined, requiredOnly: boolean) =>
+    objectFor(schema ?? {}, (field) => {
+      if (FIELD_VALUES[field] && (!requiredOnly || requiredOf(schema).includes(field)))
+        return FIELD_VALUES[field](ctx);
+      return requiredOnly && !requiredOf(schema).includes(field) ? undefined : ownId(field);
+    });
+  const override = INPUT_OVERRIDES[route.key]?.(ctx) ?? {};
+  const querystring = (override.querystring ?? derive(route.json.querystring, true)) as Record<
+    string,
+    unknown
+  >;
+  const hasBody = route.json.body !== undefined;
+  const body = (override.body ?? (hasBody ? derive(route.json.body, false) : undefined)) as
+    | Record<string, unknown>
+    | undefined;
+  return { params, querystring, body };
+}
