@@ -74,11 +74,12 @@ function toJson(schema: z.ZodType): JsonSchema {
   return json as JsonSchema;
 }
 
-/** The object properties a part declares (querystring and body schemas are objects, possibly intersected). */
+/** The object properties a part declares (objects, possibly intersected or one of a union). */
 export function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
   if (!schema) return {};
   const own = schema.properties ?? {};
-  const merged = (schema.allOf ?? []).map(propertiesOf);
+  // A union body (one of several shapes) offers the fields of every shape.
+  const merged = [...(schema.allOf ?? []), ...(schema.anyOf ?? [])].map(propertiesOf);
   return Object.assign({}, ...merged, own);
 }
 
