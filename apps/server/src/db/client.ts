@@ -49,7 +49,10 @@ export function fromPglite(client: PGlite): Database {
 export function fromPostgres(url: string, max = 10, log: FastifyBaseLogger = standaloneLogger()): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
-  pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL pool client error'));
+  // Only the error's message and code: the error carries the pg client (connection settings, cancel key).
+  pool.on('error', (error: Error & { code?: string }) =>
+    log.warn({ err: { message: error.message, code: error.code } }, 'PostgreSQL pool client error'),
+  );
   const db = drizzlePg(pool, { schema });
   return {
     db,

@@ -111,12 +111,19 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (req, reply) => {
-      const pages = exportTransactions(db, { userId: req.user.id, filters: req.query, limit: EXPORT_LIMIT });
+      const pages = exportTransactions(db, {
+        userId: req.user.id,
+        filters: req.query,
+        limit: EXPORT_LIMIT,
+      })[Symbol.asyncIterator]();
+      // The first page is read before anything is sent, so a failing query answers like any other error;
+      // one failing later can only cut the download short (and is logged).
+      const first = await pages.next();
       // Streamed page by page: an export of years of history neither fills memory nor holds the server.
       const rows = Readable.from(
         (async function* () {
-          for await (const page of pages) {
-            for (const t of page) {
+          for (let page = first; !page.done; page = await pages.next()) {
+            for (const t of page.value) {
               // Amounts stay numbers (-12.34); only text cells are made safe to open in a spreadsheet.
               yield [
                 t.date,
