@@ -86,8 +86,8 @@ export function DeleteAccountDialog({
         <Text fz="sm">Deleting your account will:</Text>
         <List
           fz="sm"
-          lh={1.4}
           spacing={8}
+          styles={{ itemLabel: { lineHeight: 1.45 } }}
           center
           icon={
             <ThemeIcon color="red" variant="light" size={22} radius="xl" aria-hidden>
