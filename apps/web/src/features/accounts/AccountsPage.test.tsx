@@ -214,6 +214,32 @@ describe('AccountsPage', () => {
     expect(card.getByText('Active')).toBeTruthy();
   });
 
+  it('opens the connect dialog when the bank link was removed and only a new link can bring it back', async () => {
+    const disconnected = {
+      ...firstDemoBank,
+      isActive: false,
+      accounts: firstDemoBank.accounts.map((a) => ({ ...a, isActive: false })),
+    };
+    const message =
+      'This bank link was removed when it was disconnected. Connect the bank again to import fresh data.';
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [disconnected] },
+      'GET /api/plaid/institutions': { body: [] },
+      [`POST /api/plaid/connections/${CONNECTION_ID}/reconnect`]: {
+        status: 409,
+        body: { message, code: 'RELINK_REQUIRED' },
+      },
+    });
+    renderWithProviders(<AccountsPage />);
+    const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
+    fireEvent.click(card.getByRole('button', { name: 'Connection actions for First Demo Bank' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Reconnect' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Connect Bank Account' })).toBeTruthy();
+    expect(screen.queryByText('Error reconnecting account')).toBeNull();
+  });
+
   it('connects a demo bank through the picker and starts showing its import', async () => {
     let connected = false;
     const api = fakeApi({

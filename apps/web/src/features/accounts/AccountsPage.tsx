@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
+import { ApiError } from '../../lib/api';
 import { describeRefreshRate, pageSummary } from './account-summary';
 import { useDisconnectConnection } from './api/disconnect-connection';
 import { useConnections } from './api/get-connections';
@@ -112,10 +113,17 @@ export function AccountsPage() {
           { withIcon: true },
         );
       },
-      onError: () =>
+      onError: (error) => {
+        // With a live bank (not the demo) a disconnected link is gone at the bank: only Link makes a new one.
+        if (error instanceof ApiError && error.code === 'RELINK_REQUIRED') {
+          toast.info('Connect the bank again', error.message, { autoClose: 8000 });
+          openConnect();
+          return;
+        }
         toast.error('Error reconnecting account', 'Failed to reconnect the account. Please try again.', {
           withIcon: true,
-        }),
+        });
+      },
     });
 
   const onConnected = ({ connection }: ExchangeResponse) => showImport(connection.id);
