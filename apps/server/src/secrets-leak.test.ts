@@ -33,12 +33,7 @@ let app: TestApp;
 beforeAll(async () => {
   fake = await startFakePlaid({ now: testNow, seed: fakeHistory(40) });
   app = await createTestApp({
-    env: {
-      PLAID_CLIENT_ID: fake.clientId,
-      PLAID_SECRET: fake.secret,
-      PLAID_ENV: 'sandbox',
-      PLAID_BASE_URL: fake.url,
-    },
+    env: fake.env(),
     now: testNow,
     jwtSecret,
     tokenEncryptionKey,

@@ -219,6 +219,16 @@ export class FakePlaid {
     this.seed = options.seed ?? { accounts: DEFAULT_FAKE_ACCOUNTS, transactions: [] };
   }
 
+  /** The server's settings that point its Plaid client at this fake. */
+  env(plaidEnv: 'sandbox' | 'production' = 'sandbox') {
+    return {
+      PLAID_CLIENT_ID: this.clientId,
+      PLAID_SECRET: this.secret,
+      PLAID_ENV: plaidEnv,
+      PLAID_BASE_URL: this.url,
+    };
+  }
+
   async start(): Promise<this> {
     this.forger = await generateKeyPair('ES256');
     await this.rotateWebhookKey();

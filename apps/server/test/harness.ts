@@ -15,10 +15,7 @@ export async function startHarness(env: Record<string, string> = {}, { runJobs =
   const fake = await startFakePlaid({ now: testNow });
   const app = await createTestApp({
     env: {
-      PLAID_CLIENT_ID: fake.clientId,
-      PLAID_SECRET: fake.secret,
-      PLAID_ENV: 'sandbox',
-      PLAID_BASE_URL: fake.url,
+      ...fake.env(),
       ...env,
     },
     now: testNow,

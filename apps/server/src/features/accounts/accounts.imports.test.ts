@@ -31,12 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const plaidEnv = () => ({
-  PLAID_CLIENT_ID: fake.clientId,
-  PLAID_SECRET: fake.secret,
-  PLAID_ENV: 'sandbox',
-  PLAID_BASE_URL: fake.url,
-});
 /** Two app instances on one database act as two server processes with the same secrets. */
 const secrets = { jwtSecret: 'j'.repeat(40), tokenEncryptionKey: 'k'.repeat(40) };
 
@@ -128,7 +122,7 @@ describe('one import per connection, a limit per person', () => {
   });
 
   it('answers repeated import calls with the run already in flight: one run, one job', async () => {
-    app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: bank.provider });
+    app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: bank.provider });
     const alice = await signUp(app);
     const connection = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
@@ -153,7 +147,7 @@ describe('one import per connection, a limit per person', () => {
   });
 
   it('answers 429 with a message once a person starts too many imports or exports, and not to others', async () => {
-    app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: bank.provider });
+    app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: bank.provider });
     const alice = await signUp(app);
     const bob = await signUp(app);
     const connection = await connect(app, alice);
@@ -205,7 +199,7 @@ describe('one import per connection, a limit per person', () => {
         return real.syncTransactions(accessToken, ...rest);
       },
     };
-    app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: provider });
+    app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: provider });
     const alice = await signUp(app);
     const bob = await signUp(app);
     const alices = await connect(app, alice);
@@ -229,7 +223,7 @@ describe('import runs across restarts and servers', () => {
   async function heldRangedImport(database: Database) {
     const bank = heldBank();
     const first = await createTestApp({
-      env: plaidEnv(),
+      env: fake.env(),
       now: testNow,
       database,
       keepDatabase: true,
@@ -297,7 +291,7 @@ describe('import runs across restarts and servers', () => {
     // The first server is gone as far as anyone can tell: it stopped renewing, and its claim lapsed.
     const later = () => new Date(testNow().getTime() + IMPORT_CLAIM_MS + 60_000);
     const second = await createTestApp({
-      env: plaidEnv(),
+      env: fake.env(),
       now: later,
       database,
       keepDatabase: true,
@@ -333,7 +327,7 @@ describe('import runs across restarts and servers', () => {
     const { first, bank, firstWorker, alice, connection, run } = await heldRangedImport(database);
     const secondBank = heldBank();
     const second = await createTestApp({
-      env: plaidEnv(),
+      env: fake.env(),
       now: testNow,
       database,
       keepDatabase: true,

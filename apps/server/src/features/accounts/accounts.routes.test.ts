@@ -36,13 +36,6 @@ import { createPlaidProvider } from '../../providers/bank/plaid';
 import type { BankProvider } from '../../providers/bank/types';
 
 let fake: FakePlaid;
-const plaidEnv = () => ({
-  PLAID_CLIENT_ID: fake.clientId,
-  PLAID_SECRET: fake.secret,
-  PLAID_ENV: 'sandbox',
-  PLAID_BASE_URL: fake.url,
-});
-
 beforeAll(async () => {
   fake = await startFakePlaid({ now: testNow, seed: fakeHistory() });
 });
@@ -87,7 +80,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
   let app: TestApp;
   let alice: LoginResult;
   beforeEach(async () => {
-    app = await createTestApp({ env: plaidEnv(), now: testNow });
+    app = await createTestApp({ env: fake.env(), now: testNow });
     alice = await signUp(app, { timeZone: 'America/New_York' });
   });
   afterEach(() => app.close());
@@ -532,7 +525,7 @@ describe('an import interrupted by a stopped server', () => {
     // The restarted server has the same secrets, as it would read them from DATA_DIR.
     const secrets = { jwtSecret: 'j'.repeat(40), tokenEncryptionKey: 'k'.repeat(40) };
     const first = await createTestApp({
-      env: plaidEnv(),
+      env: fake.env(),
       now: testNow,
       database,
       keepDatabase: true,
@@ -553,12 +546,12 @@ describe('an import interrupted by a stopped server', () => {
     );
     expect(run?.status).toBe('InProgress');
 
-    const second = await createTestApp({ env: plaidEnv(), now: testNow, database, ...secrets });
+    const second = await createTestApp({ env: fake.env(), now: testNow, database, ...secrets });
     try {
       await waitForImport(second, alice.token, connection.id);
       const resumed = await transactionContent(second, alice.user.id);
 
-      const clean = await createTestApp({ env: plaidEnv(), now: testNow });
+      const clean = await createTestApp({ env: fake.env(), now: testNow });
       try {
         const bob = await signUp(clean);
         const other = await connect(clean, bob, '/api/plaid/exchange-public-token');
@@ -599,7 +592,7 @@ describe('disconnecting while an import runs', () => {
         return real.syncTransactions(...args);
       },
     };
-    const app = await createTestApp({ env: plaidEnv(), now: testNow, bankProvider: provider });
+    const app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: provider });
     try {
       const alice = await signUp(app);
       const { connection } = await connect(app, alice, '/api/plaid/exchange-public-token');

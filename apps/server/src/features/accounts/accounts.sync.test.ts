@@ -37,12 +37,7 @@ beforeEach(async () => {
   fake.maxPageSize = PAGE_SIZE;
   // No background worker: the test alone runs the sync, so nothing else moves the cursor unless it says so.
   app = await createTestApp({
-    env: {
-      PLAID_CLIENT_ID: fake.clientId,
-      PLAID_SECRET: fake.secret,
-      PLAID_ENV: 'sandbox',
-      PLAID_BASE_URL: fake.url,
-    },
+    env: fake.env(),
     now: testNow,
     runJobs: false,
     tokenEncryptionKey,

@@ -17,13 +17,6 @@ import type { BankProvider } from '../../providers/bank/types';
 import { SANDBOX_TOKENS_PER_MINUTE } from './accounts.routes';
 
 let fake: FakePlaid;
-const plaidEnv = (env: 'sandbox' | 'production' = 'sandbox') => ({
-  PLAID_CLIENT_ID: fake.clientId,
-  PLAID_SECRET: fake.secret,
-  PLAID_ENV: env,
-  PLAID_BASE_URL: fake.url,
-});
-
 beforeAll(async () => {
   fake = await startFakePlaid({ now: testNow, seed: fakeHistory(30) });
 });
@@ -70,7 +63,7 @@ describe('disconnecting a Plaid bank', () => {
   let connection: Connection;
   let itemId: string;
   beforeEach(async () => {
-    app = await createTestApp({ env: plaidEnv(), now: testNow });
+    app = await createTestApp({ env: fake.env(), now: testNow });
     alice = await signUp(app);
     connection = await link(app, alice, fake.createPublicToken());
     itemId = await itemIdOf(app, connection.id);
@@ -145,7 +138,7 @@ describe('Plaid production', () => {
   let app: TestApp;
   let alice: LoginResult;
   beforeEach(async () => {
-    app = await createTestApp({ env: plaidEnv('production'), now: testNow });
+    app = await createTestApp({ env: fake.env('production'), now: testNow });
     alice = await signUp(app);
   });
   afterEach(() => app.close());
@@ -171,7 +164,7 @@ describe('Plaid production', () => {
 
 describe('the sandbox token route', () => {
   it.each([
-    ['Plaid sandbox', () => plaidEnv()],
+    ['Plaid sandbox', () => fake.env()],
     ['the demo bank', () => ({})],
   ])('answers with %s, a few times a minute per person', async (_, env) => {
     const app = await createTestApp({ env: env(), now: testNow });

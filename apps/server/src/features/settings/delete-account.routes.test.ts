@@ -22,10 +22,7 @@ beforeAll(async () => {
   app = await createTestApp({
     now: testNow,
     env: {
-      PLAID_CLIENT_ID: fake.clientId,
-      PLAID_SECRET: fake.secret,
-      PLAID_ENV: 'sandbox',
-      PLAID_BASE_URL: fake.url,
+      ...fake.env(),
       GOOGLE_JWKS_URL: google.jwksUrl,
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     },

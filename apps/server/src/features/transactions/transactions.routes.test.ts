@@ -34,12 +34,7 @@ let total: number;
 beforeAll(async () => {
   fake = await startFakePlaid({ now: testNow, seed: fakeHistory(120) });
   app = await createTestApp({
-    env: {
-      PLAID_CLIENT_ID: fake.clientId,
-      PLAID_SECRET: fake.secret,
-      PLAID_ENV: 'sandbox',
-      PLAID_BASE_URL: fake.url,
-    },
+    env: fake.env(),
     now: testNow,
   });
   alice = await signUp(app);
