@@ -65,17 +65,27 @@ describe('createCipher', () => {
     expect(() => cipher.encrypt('secret', {})).toThrow('A sealed value needs a context');
   });
 
-  it('still opens a value sealed in the old format, without a context, and marks it for sealing again', () => {
+  it('refuses a value sealed in the old format, without a context: it would open in any row', () => {
     const old = sealLegacy('access-sandbox-old', keyMaterial);
-    expect(cipher.decrypt(old, alicesRow)).toBe('access-sandbox-old');
     expect(old.startsWith(LEGACY_SEALED_PREFIX)).toBe(true);
-    expect(cipher.encrypt('secret', alicesRow).startsWith(LEGACY_SEALED_PREFIX)).toBe(false);
-    expect(() => createCipher('another key').decrypt(old, alicesRow)).toThrow();
+    expect(() => cipher.decrypt(old, alicesRow)).toThrow('Unreadable sealed value');
+    expect(() => cipher.decrypt(old, bobsRow)).toThrow('Unreadable sealed value');
+  });
+
+  it('opens an old-format value only through decryptLegacy, which opens nothing else', () => {
+    const old = sealLegacy('access-sandbox-old', keyMaterial);
+    expect(cipher.decryptLegacy(old)).toBe('access-sandbox-old');
+    expect(() => createCipher('another key').decryptLegacy(old)).toThrow();
+    const sealed = cipher.encrypt('secret', alicesRow);
+    expect(sealed.startsWith(LEGACY_SEALED_PREFIX)).toBe(false);
+    // A bound value never opens without its context, whichever way it is asked.
+    expect(() => cipher.decryptLegacy(sealed)).toThrow('Unreadable sealed value');
   });
 
   it('does not open a new value relabelled as the old format to skip its context', () => {
     const [, ...rest] = cipher.encrypt('secret', alicesRow).split('.');
     expect(() => cipher.decrypt(['v1', ...rest].join('.'), alicesRow)).toThrow();
     expect(() => cipher.decrypt(['v1', ...rest].join('.'), bobsRow)).toThrow();
+    expect(() => cipher.decryptLegacy(['v1', ...rest].join('.'))).toThrow();
   });
 });

@@ -9,17 +9,21 @@ export type SealContext = Readonly<Record<string, string>>;
 
 /**
  * AES-256-GCM for secrets we must be able to read back (bank access tokens).
- * Format: v2.iv.tag.ciphertext, sealed with its context. v1 (the same, without a context) is still read,
- * so values stored before contexts existed keep working until they are sealed again.
+ * Format: v2.iv.tag.ciphertext, sealed with its context. `decrypt` opens only that format: a v1 value
+ * (the same, without a context) opens in any row, so someone able to write the database could copy one
+ * from a backup into another person's row. Values stored before contexts existed are read once, by
+ * `decryptLegacy`, when they are sealed again at start (features/accounts/reseal-tokens.ts), and nowhere else.
  */
 export type Cipher = {
   encrypt: (plain: string, context: SealContext) => string;
   decrypt: (sealed: string, context: SealContext) => string;
+  /** Opens a v1 value (no context) and nothing else; only for sealing it again, bound to its row. */
+  decryptLegacy: (sealed: string) => string;
 };
 
 const TAG_BYTES = 16;
 const VERSION = 'v2';
-/** Sealed without a context; read only. A v2 value relabelled v1 does not open: its tag covers the context. */
+/** Sealed without a context; read only by decryptLegacy. A v2 value relabelled v1 does not open: its tag covers the context. */
 const LEGACY_VERSION = 'v1';
 
 /** One byte string per context, whatever order its fields were written in. */
@@ -28,6 +32,27 @@ function associatedData(context: SealContext): Buffer {
   // An empty context would bind the value to nothing, silently: refuse it.
   if (fields.length === 0) throw new Error('A sealed value needs a context');
   return Buffer.from(JSON.stringify(fields), 'utf8');
+}
+
+/** Opens a value of exactly `version`: v2 with its context, v1 without one. Anything else is refused. */
+function open(
+  key: Buffer,
+  version: typeof VERSION | typeof LEGACY_VERSION,
+  sealed: string,
+  context?: SealContext,
+) {
+  const [found, iv, tag, body] = sealed.split('.');
+  const authTag = Buffer.from(tag ?? '', 'base64url');
+  // A short tag would let a forger try far fewer guesses: only the full 16 bytes are accepted.
+  if (found !== version || !iv || authTag.length !== TAG_BYTES || body === undefined)
+    throw new Error('Unreadable sealed value');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
+    authTagLength: TAG_BYTES,
+  });
+  // v2 always carries its context: a missing one is refused like an empty one, never skipped.
+  if (version === VERSION) decipher.setAAD(associatedData(context ?? {}));
+  decipher.setAuthTag(authTag);
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
 
 export function createCipher(keyMaterial: string): Cipher {
@@ -44,24 +69,10 @@ export function createCipher(keyMaterial: string): Cipher {
         .join('.');
     },
     decrypt(sealed, context) {
-      const [version, iv, tag, body] = sealed.split('.');
-      const authTag = Buffer.from(tag ?? '', 'base64url');
-      // A short tag would let a forger try far fewer guesses: only the full 16 bytes are accepted.
-      if (
-        (version !== VERSION && version !== LEGACY_VERSION) ||
-        !iv ||
-        authTag.length !== TAG_BYTES ||
-        body === undefined
-      )
-        throw new Error('Unreadable sealed value');
-      const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), {
-        authTagLength: TAG_BYTES,
-      });
-      if (version === VERSION) decipher.setAAD(associatedData(context));
-      decipher.setAuthTag(authTag);
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-        'utf8',
-      );
+      return open(key, VERSION, sealed, context);
+    },
+    decryptLegacy(sealed) {
+      return open(key, LEGACY_VERSION, sealed);
     },
   };
 }

@@ -145,7 +145,7 @@ describe('bank access tokens bound to their connection', () => {
     expect(tokensUsed).toEqual([]);
   });
 
-  it('still imports with a token stored in the old format, and seals it again bound to its row at start', async () => {
+  it('seals a token stored in the old format again at start, bound to its row, and imports with it', async () => {
     const stored = await row(alicesConnection);
     const plain = cipher.decrypt(stored.access_token_encrypted, {
       userId: stored.user_id,
@@ -155,9 +155,6 @@ describe('bank access tokens bound to their connection', () => {
     // An old value from another key cannot be sealed again: it is left, and the others still are.
     await setSealed(bobsConnection, sealLegacy('access-from-elsewhere', 'another key'));
 
-    await expect(sync(alice, alicesConnection)).resolves.toBeGreaterThan(0);
-    expect(tokensUsed[0]).toBe(plain);
-
     const log = createLogger({ logLevel: 'silent' });
     expect(await resealLegacyTokens({ db: app.database.db, cipher, log })).toBe(1);
     const resealed = (await row(alicesConnection)).access_token_encrypted;
@@ -165,10 +162,31 @@ describe('bank access tokens bound to their connection', () => {
     expect(cipher.decrypt(resealed, { userId: alice.user.id, itemId: stored.item_id })).toBe(plain);
     expect(await resealLegacyTokens({ db: app.database.db, cipher, log })).toBe(0);
 
+    await expect(sync(alice, alicesConnection)).resolves.toBeGreaterThan(0);
+    expect(tokensUsed[0]).toBe(plain);
+
     // Once sealed again it is bound: copied to bob's row it no longer opens there.
     await setSealed(bobsConnection, resealed);
     tokensUsed = [];
     await expect(sync(bob, bobsConnection)).rejects.toThrow();
+    expect(tokensUsed).toEqual([]);
+  });
+
+  it("refuses an old-format token copied into another person's row after start: the import fails, the bank is never called", async () => {
+    const stored = await row(alicesConnection);
+    const plain = cipher.decrypt(stored.access_token_encrypted, {
+      userId: stored.user_id,
+      itemId: stored.item_id,
+    });
+    // Alice's token as an old backup holds it, unbound, written into bob's row.
+    await setSealed(bobsConnection, sealLegacy(plain, tokenEncryptionKey));
+
+    await expect(sync(bob, bobsConnection)).rejects.toThrow();
+    expect(tokensUsed).toEqual([]);
+    expect(await progress(bob, bobsConnection)).toMatchObject({ status: 'Failed', message: 'Import failed' });
+    // Nor does it open in the row it came from: an old value is read only to seal it again at start.
+    await setSealed(alicesConnection, sealLegacy(plain, tokenEncryptionKey));
+    await expect(sync(alice, alicesConnection)).rejects.toThrow();
     expect(tokensUsed).toEqual([]);
   });
 });
