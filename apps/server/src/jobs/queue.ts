@@ -19,8 +19,16 @@ export type JobQueue = {
   ) => Promise<void>;
   /** This process's name on the import runs it claims; unique per started queue. */
   owner: string;
-  /** Whether a job of this queue whose data contains `match` is waiting to run (created or retry). */
-  isWaiting: (name: string, match: Record<string, string>) => Promise<boolean>;
+  /**
+   * Whether a job of this queue whose data contains `match` is waiting to run (created or retry); with
+   * orActive, or fetched by a worker (active). An active job may belong to a process that died, so only a
+   * caller that knows its work was never started (an unclaimed import run) should count it.
+   */
+  isWaiting: (
+    name: string,
+    match: Record<string, string>,
+    options?: { orActive?: boolean },
+  ) => Promise<boolean>;
   /** Runs a job of this queue on a cron schedule (UTC); once across all instances. */
   schedule: (name: string, cron: string) => Promise<void>;
   stop: () => Promise<void>;
@@ -90,9 +98,10 @@ export async function startQueue(
         );
       }
     },
-    isWaiting: async (name, match) => {
+    isWaiting: async (name, match, opts) => {
+      const states = opts?.orActive ? "'created', 'retry', 'active'" : "'created', 'retry'";
       const rows = await database.query(
-        "select 1 from pgboss.job where name = $1 and data @> $2::jsonb and state in ('created', 'retry') limit 1",
+        `select 1 from pgboss.job where name = $1 and data @> $2::jsonb and state in (${states}) limit 1`,
         [name, JSON.stringify(match)],
       );
       return rows.length > 0;

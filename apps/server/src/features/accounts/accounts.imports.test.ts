@@ -146,6 +146,44 @@ describe('one import per connection, a limit per person', () => {
     expect(await runsOf(app.database, connection.id)).toHaveLength(2);
   });
 
+  it('queues no second job while a worker holds the job but has not claimed the run yet, and one when the claim lapsed', async () => {
+    // No workers: the test sets the job's and run's states a worker would leave at each moment.
+    app = await createTestApp({ env: fake.env(), now: testNow, runJobs: false });
+    const alice = await signUp(app);
+    const connection = await connect(app, alice);
+    const [run] = await runsOf(app.database, connection.id);
+    const repeat = async () =>
+      expect(
+        (await importHistory(app, alice, { connectionId: connection.id, range: '90d' })).statusCode,
+      ).toBe(200);
+
+    // A worker has fetched the job (active) and is about to claim the run.
+    await app.database.query("update pgboss.job set state = 'active', started_on = now() where id = $1", [
+      (await jobsOf(app.database, run!.id))[0]!.id,
+    ]);
+    await repeat();
+    await repeat();
+    expect(await jobsOf(app.database, run!.id)).toEqual([{ id: expect.any(String), state: 'active' }]);
+
+    // A live server holds the claim: nothing more is queued.
+    const claim = (expiresAt: Date) =>
+      app.database.query(
+        "update import_runs set status = 'InProgress', claimed_by = 'first-server', claim_expires_at = $2 where id = $1",
+        [run!.id, expiresAt.toISOString()],
+      );
+    await claim(new Date(testNow().getTime() + 60_000));
+    await repeat();
+    expect(await jobsOf(app.database, run!.id)).toHaveLength(1);
+
+    // That server died: its claim lapsed while its job still reads active, so the run is queued again, once.
+    await claim(new Date(testNow().getTime() - 60_000));
+    await repeat();
+    await repeat();
+    const jobs = await jobsOf(app.database, run!.id);
+    expect(jobs.map((j) => j.state).sort()).toEqual(['active', 'created']);
+    expect(await runsOf(app.database, connection.id)).toHaveLength(1);
+  });
+
   it('answers 429 with a message once a person starts too many imports or exports, and not to others', async () => {
     app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: bank.provider });
     const alice = await signUp(app);

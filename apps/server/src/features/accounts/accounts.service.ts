@@ -98,13 +98,23 @@ async function startImportRun(deps: AccountsDeps, connection: ConnectionRow, win
   });
   if (!started) return null;
   const { run, isNew } = started;
-  // A joined run that nobody works and whose job is gone (its server crashed) is queued again now rather
-  // than at the next sweep; should its job exist after all, the duplicate finds the run claimed and stops.
-  const isAbandoned = !isNew && (!run.claimedBy || (run.claimExpiresAt ?? now) <= now);
-  if (isNew || (isAbandoned && !(await deps.queue.isWaiting('bank-import', { runId: run.id })))) {
+  if (isNew || (await isAbandoned(deps, run, now))) {
     await deps.queue.send<BankSyncJob>('bank-import', { userId, connectionId, runId: run.id });
   }
   return run;
+}
+
+/**
+ * Whether a joined run has no job that will work it (its server crashed), so it is queued again now rather
+ * than at the next sweep; should its job exist after all, the duplicate finds the run claimed and stops.
+ * A lapsed claim means its worker died: its job may still read active, so only a waiting one counts. A run
+ * never claimed (or given back for a retry) is abandoned only when no job of it waits or is active: a
+ * worker may have fetched the job and not claimed the run yet, and a repeat request must not add a second.
+ */
+async function isAbandoned(deps: AccountsDeps, run: ImportRunRow, now: Date) {
+  if (run.claimedBy && (run.claimExpiresAt ?? now) > now) return false;
+  const orActive = !run.claimedBy;
+  return !(await deps.queue.isWaiting('bank-import', { runId: run.id }, { orActive }));
 }
 
 /** Queues the full cursor sync (or joins the waiting one) with a progress row the banner can follow. */

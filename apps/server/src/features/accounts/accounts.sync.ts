@@ -82,6 +82,10 @@ type RunProgress = { page: (stored: number, page: SyncPage) => Promise<void> };
 /**
  * How long a claim on an import run holds unless renewed, and how often a live worker renews it (besides
  * every page). A crashed process stops renewing, so another takes its run over once the claim lapses.
+ * Claims are written and compared with the app's clock (deps.now), not the database's now(): tests pin
+ * that clock and lapse a claim by starting a second server later, and the start-up sweep and a repeat
+ * request judge lapses with it too. So servers' clocks must agree to well within the margin between the
+ * two (90 s) for a live claim never to look lapsed to another; NTP keeps them within far less.
  */
 export const IMPORT_CLAIM_MS = 2 * 60_000;
 const RENEW_CLAIM_MS = 30_000;
