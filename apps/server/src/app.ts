@@ -16,6 +16,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
+import { startLoginFailuresPrune } from './jobs/login-failures.job';
 import { startQueue } from './jobs/queue';
 import { authenticator, tokenKeys } from './lib/auth';
 import type { AppContext } from './lib/context';
@@ -147,7 +148,10 @@ export async function buildApp({
     bankProvider: bankProvider ?? createBankProvider(config, now),
     cipher: createCipher(tokenEncryptionKey),
   };
-  if (runJobs) await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });
+  if (runJobs) {
+    await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });
+    await startLoginFailuresPrune(ctx);
+  }
 
   await app.register(
     async (api) => {

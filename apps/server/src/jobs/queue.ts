@@ -38,11 +38,13 @@ export type JobQueue = {
  * bank-import: one job per import run (progress banner), never merged.
  * bank-sync: catch-ups (webhook or schedule); 'stately' keeps at most one waiting and one running per connection.
  * bank-refresh: the scheduled sweep that queues bank-sync for connections not synced lately.
+ * login-failures-prune: the scheduled delete of sign-in failures older than the lockout window.
  */
 export const QUEUES = [
   { name: 'bank-import', policy: 'standard' },
   { name: 'bank-sync', policy: 'stately' },
   { name: 'bank-refresh', policy: 'singleton' },
+  { name: 'login-failures-prune', policy: 'singleton' },
 ] as const;
 
 /** pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. */

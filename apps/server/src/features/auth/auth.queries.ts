@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
@@ -85,4 +85,13 @@ export async function recordFailure(db: Db, { email, ip, at }: { email: string; 
 /** Only this address's failures: the owner signing in must not wipe the record of someone guessing elsewhere. */
 export async function clearFailures(db: Db, { email, ip }: { email: string; ip: string }) {
   await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
+}
+
+/**
+ * Deletes the failures no lockout reads any more: at or before `before`, the start of the window
+ * (getRecentFailures counts only later ones). Every attempt writes a row and only a success clears some,
+ * so without this the table grows with every guess ever made. Crosses people by design: maintenance.
+ */
+export async function deleteLoginFailuresBefore(db: Db, { before }: { before: Date }) {
+  await db.delete(loginFailures).where(lte(loginFailures.createdAt, before));
 }
