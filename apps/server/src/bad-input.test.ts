@@ -148,7 +148,9 @@ const MASS_ASSIGNED = [
   'createdAt',
 ];
 
-const hasBody = (route: RouteInfo) => !['GET', 'HEAD', 'DELETE'].includes(route.method);
+/** A route takes a body when its schema declares one, whatever the method (DELETE /api/user does). */
+const hasBody = (route: RouteInfo) =>
+  route.json.body !== undefined || !['GET', 'HEAD', 'DELETE'].includes(route.method);
 
 function mutations(route: RouteInfo): fc.Arbitrary<Mutation> {
   const options: fc.Arbitrary<Mutation>[] = [];
@@ -332,6 +334,10 @@ const swept = routes
   .filter((r) => !r.url.includes('*') && !isHeadTwin(r, routes))
   .sort((a, b) => phaseOf(a) - phaseOf(b));
 const tried: Record<string, number> = {};
+/** Cases per route that sent a broken body; every route whose schema declares a body must get some. */
+const triedBodies: Record<string, number> = {};
+const breaksBody = (m: Mutation) =>
+  ('part' in m && m.part === 'body') || ['malformed', 'wrongBody', 'contentType'].includes(m.kind);
 
 describe('bad-input sweep (requests generated from each route’s schemas)', () => {
   for (const route of swept) {
@@ -354,6 +360,7 @@ describe('bad-input sweep (requests generated from each route’s schemas)', () 
       await fc.assert(
         fc.asyncProperty(mutations(route), async (m) => {
           tried[route.key] = (tried[route.key] ?? 0) + 1;
+          if (breaksBody(m)) triedBodies[route.key] = (triedBodies[route.key] ?? 0) + 1;
           const who = await caller();
           // Earlier cases may have deleted or re-imported what the last ids named.
           if (who === person) await refreshIds(app, person);
@@ -401,5 +408,8 @@ describe('bad-input sweep (requests generated from each route’s schemas)', () 
         .join('\n  ')}`,
     );
     expect(Object.keys(tried).length).toBe(swept.length);
+    const withBodies = swept.filter((r) => r.json.body !== undefined).map((r) => r.key);
+    expect(withBodies).toContain('DELETE /api/user');
+    expect(withBodies.filter((key) => !triedBodies[key])).toEqual([]);
   });
 });
