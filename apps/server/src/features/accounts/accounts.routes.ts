@@ -92,15 +92,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.post(
       '/plaid/sandbox/public-token',
       {
-        config: {
-          // Per person, counted after authentication (preHandler), so it is the user id that is limited.
-          rateLimit: {
-            max: SANDBOX_TOKENS_PER_MINUTE,
-            timeWindow: '1 minute',
-            hook: 'preHandler',
-            keyGenerator: (req) => `user:${req.user.id}`,
-          },
-        },
+        config: { rateLimit: perUserRateLimit(SANDBOX_TOKENS_PER_MINUTE) },
         schema: {
           tags: ['accounts'],
           body: sandboxPublicTokenBody,
