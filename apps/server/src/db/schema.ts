@@ -93,6 +93,11 @@ export const bankConnections = pgTable(
     cursor: text('cursor'),
     isActive: boolean('is_active').notNull().default(true),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /**
+     * When the item was removed at the provider (or found already gone there). Null on a disconnected
+     * connection means its item may still be live and billed: the hourly sweep tries the removal again.
+     */
+    providerRemovedAt: timestamp('provider_removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { type AccountsDeps, accountsDeps, type BankSyncJob } from '../features/accounts/accounts.deps';
 import { unfinishedImportRuns } from '../features/accounts/accounts.queries';
+import { removeDisconnectedItems } from '../features/accounts/accounts.service';
 import { importConnection, REFRESH_CRON, refreshStaleConnections } from '../features/accounts/accounts.sync';
 import type { AppContext } from '../lib/context';
 
@@ -17,8 +18,8 @@ import type { AppContext } from '../lib/context';
 export const WORKERS = { 'bank-import': 4, 'bank-sync': 2 } as const;
 
 /**
- * Runs bank imports off the queue, syncs connections on a schedule, and re-queues any import a stopped
- * server left unfinished.
+ * Runs bank imports off the queue. On a schedule: syncs connections, removes at the provider the items of
+ * disconnected connections whose removal failed, and re-queues any import a stopped server left unfinished.
  * afterImport hears how many rows each run stored (database upkeep).
  */
 export async function startBankSyncWorker(
@@ -35,6 +36,7 @@ export async function startBankSyncWorker(
   await queue.work<BankSyncJob>('bank-sync', run, { workers: WORKERS['bank-sync'] });
   await queue.work('bank-refresh', async () => {
     await refreshStaleConnections(deps);
+    await removeDisconnectedItems(deps);
     await resumeUnfinishedImports(deps);
   });
   await queue.schedule('bank-refresh', REFRESH_CRON);

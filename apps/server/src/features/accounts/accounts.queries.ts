@@ -81,6 +81,47 @@ export async function staleConnections(db: Db, { before }: { before: Date }) {
     );
 }
 
+/**
+ * Every person's disconnected connections whose item may still be live at `provider` (its removal failed
+ * at disconnect): the hourly sweep removes them.
+ */
+export async function itemsAwaitingRemoval(db: Db, { provider }: { provider: ConnectionRow['provider'] }) {
+  return db
+    .select()
+    .from(bankConnections)
+    .where(
+      and(
+        eq(bankConnections.isActive, false),
+        isNull(bankConnections.providerRemovedAt),
+        eq(bankConnections.provider, provider),
+      ),
+    );
+}
+
+/**
+ * Records that a disconnected connection's item is gone at the provider. Only while the connection still
+ * holds that item and is still disconnected: a reconnect meanwhile linked a new item (or reused this one)
+ * that is live. Answers whether it was recorded.
+ */
+export async function markItemRemoved(
+  db: Db,
+  { userId, connectionId, itemId, now }: { userId: string; connectionId: string; itemId: string; now: Date },
+) {
+  const rows = await db
+    .update(bankConnections)
+    .set({ providerRemovedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(bankConnections.userId, userId),
+        eq(bankConnections.id, connectionId),
+        eq(bankConnections.itemId, itemId),
+        eq(bankConnections.isActive, false),
+      ),
+    )
+    .returning({ id: bankConnections.id });
+  return rows.length > 0;
+}
+
 export async function listConnectionRows(
   db: Db,
   { userId, activeOnly = false }: { userId: string; activeOnly?: boolean },
@@ -162,6 +203,8 @@ export async function saveConnection(
         accessTokenEncrypted: values.accessTokenEncrypted,
         institutionName: values.institutionName,
         isActive: true,
+        // The item was just exchanged, so it is live, whatever an earlier disconnect recorded.
+        providerRemovedAt: null,
         updatedAt: now,
       },
     })

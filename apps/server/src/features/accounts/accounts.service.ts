@@ -1,7 +1,7 @@
 import { addDays, type ExchangeResponse, todayIn } from '@tally/shared';
 import { AppError, badRequest } from '../../lib/errors';
-import { isItemGone } from '../../providers/bank';
-import type { BankProvider } from '../../providers/bank/types';
+import { isItemGone, removeBankItem } from '../../providers/bank';
+import type { BankProvider, ProviderAccount } from '../../providers/bank/types';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
   type ConnectionRow,
@@ -13,8 +13,10 @@ import {
   type ImportRunRow,
   type ImportWindow,
   importWindow,
+  itemsAwaitingRemoval,
   listAccountRows,
   lockActiveConnection,
+  markItemRemoved,
   openImportRuns,
   saveAccounts,
   saveConnection,
@@ -218,31 +220,36 @@ export async function disconnect(deps: AccountsDeps, connection: ConnectionRow) 
     return updated;
   });
   // After the local disconnect, never instead of it: the person's choice stands even while Plaid is down.
-  await removeItemAtProvider(deps, connection);
+  await removeItemAtProvider(deps, updated ?? connection);
   return updated;
 }
 
 /**
- * Best effort: an item already gone counts as removed (the provider resolves). Any other failure is logged
- * with the item id and left; the encrypted token stays on the disconnected connection, so disconnecting
- * again (the web app retries a failed DELETE once by itself) tries the removal again.
+ * Removes a disconnected connection's item at the provider and records it (provider_removed_at). A failure
+ * is logged and left: the encrypted token stays on the connection, and the hourly sweep
+ * (removeDisconnectedItems) tries again until the item is gone. Answers whether it was removed now.
  */
 async function removeItemAtProvider(deps: AccountsDeps, connection: ConnectionRow) {
-  // A demo item linked before Plaid keys were set means nothing to Plaid (and the reverse).
-  if (connection.provider !== deps.provider.kind) return;
-  try {
-    await deps.provider.removeItem(
-      deps.cipher.decrypt(connection.accessTokenEncrypted, {
-        userId: connection.userId,
-        itemId: connection.itemId,
-      }),
-    );
-  } catch (error) {
-    deps.log.error(
-      { err: error, connectionId: connection.id, itemId: connection.itemId },
-      'bank item could not be removed at the provider; disconnecting again retries',
-    );
+  if (connection.providerRemovedAt) return false;
+  if ((await removeBankItem(deps, connection)) !== 'removed') return false;
+  return markItemRemoved(deps.db, {
+    now: deps.now(),
+    userId: connection.userId,
+    connectionId: connection.id,
+    itemId: connection.itemId,
+  });
+}
+
+/**
+ * The hourly sweep's part of disconnect: every disconnected item whose removal failed (the provider was
+ * down) is tried again, so none stays live and billed at Plaid. Answers how many were removed.
+ */
+export async function removeDisconnectedItems(deps: AccountsDeps) {
+  let removed = 0;
+  for (const connection of await itemsAwaitingRemoval(deps.db, { provider: deps.provider.kind })) {
+    if (await removeItemAtProvider(deps, connection)) removed += 1;
   }
+  return removed;
 }
 
 /** Reconnect: active again, balances refreshed, and the whole history imported anew. */
@@ -252,10 +259,22 @@ export async function reconnect(deps: AccountsDeps, connection: ConnectionRow) {
     userId,
     itemId: connection.itemId,
   });
-  const { accounts } = await accountsOrRelink(deps, connection, accessToken);
+  const { accounts, relinked } = await accountsOrRelink(deps, connection, accessToken);
   const updated = await deps.db.transaction(async (tx) => {
+    // One transaction with the new item, so the sweep never sees it on a disconnected connection and
+    // removes it. The removed item's accounts lost their history at disconnect; the new item's replace them.
+    if (relinked) await deleteConnectionAccounts(tx, { userId, connectionId });
     await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });
-    return updateConnection(tx, { now: deps.now(), userId, connectionId, isActive: true, cursor: null });
+    return updateConnection(tx, {
+      now: deps.now(),
+      userId,
+      connectionId,
+      ...relinked,
+      isActive: true,
+      cursor: null,
+      // The item answered just now, so it is live: a later disconnect removes it again.
+      providerRemovedAt: null,
+    });
   });
   const run = await queueFullImport(deps, updated ?? connection);
   return {
@@ -265,18 +284,25 @@ export async function reconnect(deps: AccountsDeps, connection: ConnectionRow) {
 }
 
 /**
- * The item's accounts for a reconnect. Disconnect removed the item at the provider, so its token is dead:
- * the demo bank and Plaid's sandbox link the same institution again as a new item in its place; with
- * Plaid's production only the person can, through Link. An item whose removal failed still answers and is
- * simply used again.
+ * The item's accounts for a reconnect. Disconnect (or the hourly sweep after it) removed the item at the
+ * provider, so its token is dead: the demo bank and Plaid's sandbox link the same institution again as a
+ * new item in its place (`relinked`, for the caller to store); with Plaid's production only the person
+ * can, through Link. An item whose removal has not succeeded yet still answers and is simply used again.
  */
-async function accountsOrRelink(deps: AccountsDeps, connection: ConnectionRow, accessToken: string) {
+async function accountsOrRelink(
+  deps: AccountsDeps,
+  connection: ConnectionRow,
+  accessToken: string,
+): Promise<{
+  accounts: ProviderAccount[];
+  relinked?: Pick<ConnectionRow, 'itemId' | 'accessTokenEncrypted'>;
+}> {
   try {
-    return await deps.provider.getAccounts(accessToken);
+    return { accounts: (await deps.provider.getAccounts(accessToken)).accounts };
   } catch (error) {
     if (!isItemGone(error)) throw error;
   }
-  const { userId, id: connectionId, institutionId } = connection;
+  const { userId, institutionId } = connection;
   if (!deps.provider.sandbox || connection.provider !== deps.provider.kind || !institutionId) {
     throw new AppError(
       409,
@@ -287,19 +313,14 @@ async function accountsOrRelink(deps: AccountsDeps, connection: ConnectionRow, a
   const item = await deps.provider.exchangePublicToken(
     await deps.provider.createSandboxPublicToken(institutionId),
   );
-  const fresh = await deps.provider.getAccounts(item.accessToken);
-  await deps.db.transaction(async (tx) => {
-    // The removed item's accounts lost their history at disconnect; the new item's accounts replace them.
-    await deleteConnectionAccounts(tx, { userId, connectionId });
-    await updateConnection(tx, {
-      now: deps.now(),
-      userId,
-      connectionId,
+  const { accounts } = await deps.provider.getAccounts(item.accessToken);
+  return {
+    accounts,
+    relinked: {
       itemId: item.itemId,
       accessTokenEncrypted: deps.cipher.encrypt(item.accessToken, { userId, itemId: item.itemId }),
-    });
-  });
-  return fresh;
+    },
+  };
 }
 
 /** Clears the imported history and starts the import again from the beginning. */

@@ -9,9 +9,10 @@ import {
   transactionList,
 } from '@tally/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeHistory, testNow, waitForImport } from '../../../test/accounts';
+import { eventually, fakeHistory, testNow, waitForImport } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { type JobQueue, startQueue } from '../../jobs/queue';
 import { createDemoProvider } from '../../providers/bank/demo/demo-bank';
 import type { BankProvider } from '../../providers/bank/types';
 import { SANDBOX_TOKENS_PER_MINUTE } from './accounts.routes';
@@ -49,6 +50,21 @@ async function itemIdOf(app: TestApp, connectionId: string) {
 
 const disconnect = (app: TestApp, auth: LoginResult, connection: Connection) =>
   app.inject({ method: 'DELETE', url: `/api/plaid/connections/${connection.id}`, headers: bearer(auth) });
+
+/** Runs the hourly sweep now, through the queue as the schedule does, and waits for it to finish. */
+async function runHourlySweep(app: TestApp, queue: JobQueue) {
+  const finished = async () => {
+    const [row] = await app.database.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where name = 'bank-refresh' and state = 'completed'",
+    );
+    return Number(row?.n);
+  };
+  const before = await finished();
+  await queue.send('bank-refresh', {});
+  await eventually(async () => (await finished()) > before, 'the sweep to finish');
+}
+
+const plaidDown = { status: 500, errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR' };
 
 const reconnect = (app: TestApp, auth: LoginResult, connection: Connection) =>
   app.inject({
@@ -114,6 +130,47 @@ describe('disconnecting a Plaid bank', () => {
     expect(fake.item(itemId).removed).toBe(true);
   });
 
+  describe('when Plaid is down at disconnect', () => {
+    let queue: JobQueue;
+    beforeEach(async () => {
+      queue = await startQueue(app.database);
+      fake.failNext('/item/remove', plaidDown);
+      expect(expectJson(await disconnect(app, alice, connection), 200, connectionResponse).isActive).toBe(
+        false,
+      );
+      expect(fake.item(itemId).removed).toBe(false);
+    });
+    afterEach(() => queue.stop());
+
+    it('removes the item in the hourly sweep, and does not ask Plaid again once it is gone', async () => {
+      await runHourlySweep(app, queue);
+
+      expect(fake.item(itemId).removed).toBe(true);
+      const removals = fake.requestsTo('/item/remove').length;
+      await runHourlySweep(app, queue);
+      expect(fake.requestsTo('/item/remove')).toHaveLength(removals);
+    });
+
+    it('keeps trying in every sweep while Plaid still fails', async () => {
+      fake.failNext('/item/remove', plaidDown);
+      await runHourlySweep(app, queue);
+      expect(fake.item(itemId).removed).toBe(false);
+
+      await runHourlySweep(app, queue);
+      expect(fake.item(itemId).removed).toBe(true);
+    });
+
+    it('leaves alone an item reconnected before the sweep removed it', async () => {
+      const res = await reconnect(app, alice, connection);
+
+      expect(expectJson(res, 200, reconnectResponse).connection.isActive).toBe(true);
+      expect(await itemIdOf(app, connection.id)).toBe(itemId);
+      await waitForImport(app, alice.token, connection.id);
+      await runHourlySweep(app, queue);
+      expect(fake.item(itemId).removed).toBe(false);
+    });
+  });
+
   it('reconnects in the sandbox as a new item in place of the removed one', async () => {
     await disconnect(app, alice, connection);
 
@@ -131,6 +188,10 @@ describe('disconnecting a Plaid bank', () => {
     await waitForImport(app, alice.token, connection.id);
     const list = await app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(alice) });
     expect(expectJson(list, 200, transactionList).pagination.totalItems).toBe(fake.seed.transactions.length);
+
+    // The new item is live, so disconnecting again removes it too.
+    await disconnect(app, alice, connection);
+    expect(fake.item(newItemId).removed).toBe(true);
   });
 });
 

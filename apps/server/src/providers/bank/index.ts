@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import type { Cipher } from '../../lib/crypto';
 import { createDemoProvider, DemoBankError } from './demo/demo-bank';
 import { createPlaidProvider, isPlaidItemGone } from './plaid';
 import type { BankProvider } from './types';
@@ -26,4 +28,39 @@ export function isItemGone(error: unknown): boolean {
     (error instanceof DemoBankError &&
       (error.code === 'ITEM_NOT_FOUND' || error.code === 'INVALID_ACCESS_TOKEN'))
   );
+}
+
+/** A linked item as stored: which provider holds it, and its access token sealed to its row. */
+export type StoredItem = {
+  id: string;
+  userId: string;
+  provider: BankProvider['kind'];
+  itemId: string;
+  accessTokenEncrypted: string;
+};
+
+/**
+ * Removes a stored item at its provider, so its access token is dead and Plaid stops billing for it.
+ * 'removed' also when the provider no longer knows the item (removed before, or by the person at their
+ * bank). 'other-provider': a demo item linked before Plaid keys were set means nothing to Plaid (and the
+ * reverse), so there is nothing to remove. 'failed' is logged with the connection and item ids, never the
+ * token; the item may still be live, and the caller decides who tries again.
+ */
+export async function removeBankItem(
+  deps: { provider: BankProvider; cipher: Cipher; log: FastifyBaseLogger },
+  item: StoredItem,
+): Promise<'removed' | 'other-provider' | 'failed'> {
+  if (item.provider !== deps.provider.kind) return 'other-provider';
+  try {
+    await deps.provider.removeItem(
+      deps.cipher.decrypt(item.accessTokenEncrypted, { userId: item.userId, itemId: item.itemId }),
+    );
+    return 'removed';
+  } catch (error) {
+    deps.log.error(
+      { err: error, connectionId: item.id, itemId: item.itemId },
+      'bank item could not be removed at the provider',
+    );
+    return 'failed';
+  }
 }

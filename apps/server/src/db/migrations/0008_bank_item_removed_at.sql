@@ -1,0 +1,1 @@
+ALTER TABLE "bank_connections" ADD COLUMN "provider_removed_at" timestamp with time zone;
