@@ -230,6 +230,25 @@ describe('secrets never leak into logs or answers', () => {
     await restoreConnections();
     expect(failedLink.statusCode).toBe(500);
 
+    // Plaid fails to remove the item on a disconnect, and again when the account is deleted.
+    const removeFails = { status: 500, errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR' };
+    fake.failNext('/item/remove', removeFails);
+    const disconnected = await call('disconnect, Plaid fails to remove the item', {
+      method: 'DELETE',
+      url: `/api/plaid/connections/${linked.connection.id}`,
+      headers: bearer(auth),
+    });
+    expect(disconnected.statusCode).toBe(200);
+    fake.failNext('/item/remove', removeFails);
+    const refusedDeletion = await call('delete account, Plaid fails to remove the item', {
+      method: 'DELETE',
+      url: '/api/user',
+      headers: bearer(auth),
+      payload: { password: newPassword },
+    });
+    expect(refusedDeletion.statusCode).toBe(502);
+    expect(logLines.filter((line) => line.includes('could not be removed at the provider'))).toHaveLength(2);
+
     await call('logout', { method: 'POST', url: '/api/auth/logout', headers: bearer(auth) });
     expect(logLines.length).toBeGreaterThan(20);
   });

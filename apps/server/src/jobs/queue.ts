@@ -29,6 +29,12 @@ export type JobQueue = {
     match: Record<string, string>,
     options?: { orActive?: boolean },
   ) => Promise<boolean>;
+  /**
+   * Deletes every job, of any queue and in any state (archived too), whose data contains `match`: a
+   * deleted account's. A job running right now finds its rows gone and stops; pg-boss then finds no job
+   * row to mark done, which it takes in its stride.
+   */
+  deleteJobsOf: (match: Record<string, string>) => Promise<void>;
   /** Runs a job of this queue on a cron schedule (UTC); once across all instances. */
   schedule: (name: string, cron: string) => Promise<void>;
   stop: () => Promise<void>;
@@ -107,6 +113,11 @@ export async function startQueue(
         [name, JSON.stringify(match)],
       );
       return rows.length > 0;
+    },
+    deleteJobsOf: async (match) => {
+      const data = JSON.stringify(match);
+      await database.query('delete from pgboss.job where data @> $1::jsonb', [data]);
+      await database.query('delete from pgboss.archive where data @> $1::jsonb', [data]);
     },
     schedule: async (name, cron) => {
       await boss.schedule(name, cron, {}, { tz: 'UTC' });

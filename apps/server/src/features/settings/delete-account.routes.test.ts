@@ -7,10 +7,12 @@ import {
   transactionList,
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeHistory, testNow, waitForImport } from '../../../test/accounts';
+import { eventually, fakeHistory, testNow, waitForImport } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { createPlaidProvider } from '../../providers/bank/plaid';
+import type { BankProvider } from '../../providers/bank/types';
 
 let fake: FakePlaid;
 let google: FakeGoogle;
@@ -37,17 +39,50 @@ afterAll(async () => {
 const deleteAccount = (auth: LoginResult, payload: unknown) =>
   app.inject({ method: 'DELETE', url: '/api/user', headers: bearer(auth), payload: payload as object });
 
-/** A person with a linked bank, its imported history, an edited category and a failed sign-in. */
-async function aPersonWithBankData() {
-  const auth = await signUp(app);
-  const linked = await app.inject({
+/** Links a bank and waits for its import; answers its item id. */
+async function linkBank(on: TestApp, auth: LoginResult, institutionId?: string) {
+  const linked = await on.inject({
     method: 'POST',
     url: '/api/plaid/exchange-public-token-quick-sync',
     headers: bearer(auth),
-    payload: { publicToken: fake.createPublicToken() },
+    payload: { publicToken: fake.createPublicToken(institutionId) },
   });
   const { connection } = expectJson(linked, 200, exchangeResponse);
-  await waitForImport(app, auth.token, connection.id);
+  await waitForImport(on, auth.token, connection.id);
+  const [row] = await on.database.query<{ item_id: string }>(
+    'select item_id from bank_connections where id = $1',
+    [connection.id],
+  );
+  return row?.item_id ?? '';
+}
+
+/** Moves a person's finished jobs to pgboss.archive, as pg-boss's maintenance does some hours later. */
+async function archiveFinishedJobs(person: LoginResult['user']) {
+  const finished =
+    "select count(*)::int as n from pgboss.job where data->>'userId' = $1 and state = 'completed'";
+  await eventually(async () => {
+    const [row] = await app.database.query<{ n: number }>(finished, [person.id]);
+    return Number(row?.n) > 0;
+  }, 'a finished job');
+  const columns =
+    'id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after, started_on, singleton_key, singleton_on, expire_in, created_on, completed_on, keep_until, dead_letter, policy, output';
+  await app.database.query(
+    `with archived as (
+       delete from pgboss.job where data->>'userId' = $1 and state = 'completed' returning *)
+     insert into pgboss.archive (${columns}) select ${columns} from archived`,
+    [person.id],
+  );
+}
+
+/**
+ * A person with two linked banks, their imported history, an edited category, a failed sign-in, and
+ * jobs both finished (archived) and recent.
+ */
+async function aPersonWithBankData() {
+  const auth = await signUp(app);
+  const itemIds = [await linkBank(app, auth)];
+  await archiveFinishedJobs(auth.user);
+  itemIds.push(await linkBank(app, auth, 'ins_109509'));
   const list = await app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(auth) });
   const [first] = expectJson(list, 200, transactionList).transactions;
   if (!first) throw new Error('nothing was imported');
@@ -64,11 +99,7 @@ async function aPersonWithBankData() {
     payload: { email: auth.user.email, password: 'not my password' },
   });
   expect(failed.statusCode).toBe(401);
-  const [row] = await app.database.query<{ item_id: string }>(
-    'select item_id from bank_connections where id = $1',
-    [connection.id],
-  );
-  return { auth, itemId: row?.item_id ?? '' };
+  return { auth, itemIds };
 }
 
 /** Rows per table that belong to one person: every table with a user_id column, found in the catalogue. */
@@ -98,11 +129,9 @@ async function rowsOf(person: LoginResult['user']) {
     'select count(*)::int as n from login_failures where email = lower($1)',
     person.email,
   );
-  await byKey(
-    'pgboss.job',
-    `select count(*)::int as n from pgboss.job where data->>'userId' = $1`,
-    person.id,
-  );
+  for (const table of ['pgboss.job', 'pgboss.archive']) {
+    await byKey(table, `select count(*)::int as n from ${table} where data->>'userId' = $1`, person.id);
+  }
   return counts;
 }
 
@@ -115,6 +144,7 @@ describe('DELETE /api/user', () => {
     expect(before.merchant_categories).toBeGreaterThan(0);
     expect(before.login_failures).toBeGreaterThan(0);
     expect(before['pgboss.job']).toBeGreaterThan(0);
+    expect(before['pgboss.archive']).toBeGreaterThan(0);
     const bobBefore = await rowsOf(bob.auth.user);
 
     const res = await deleteAccount(alice.auth, { password: 'correct horse' });
@@ -123,8 +153,8 @@ describe('DELETE /api/user', () => {
     const after = await rowsOf(alice.auth.user);
     expect(after).toEqual(Object.fromEntries(Object.keys(before).map((table) => [table, 0])));
     expect(await rowsOf(bob.auth.user)).toEqual(bobBefore);
-    expect(fake.removedItemIds).toContain(alice.itemId);
-    expect(fake.removedItemIds).not.toContain(bob.itemId);
+    expect(fake.removedItemIds).toEqual(expect.arrayContaining(alice.itemIds));
+    for (const itemId of bob.itemIds) expect(fake.removedItemIds).not.toContain(itemId);
     const profile = await app.inject({
       method: 'GET',
       url: '/api/user/profile',
@@ -136,6 +166,94 @@ describe('DELETE /api/user', () => {
       200,
       profileResponse,
     );
+  });
+
+  it('deletes nothing while Plaid will not remove a bank, and everything when tried again', async () => {
+    const alice = await aPersonWithBankData();
+    const before = await rowsOf(alice.auth.user);
+    fake.failNext('/item/remove', {
+      status: 500,
+      errorType: 'API_ERROR',
+      errorCode: 'INTERNAL_SERVER_ERROR',
+    });
+
+    const refused = await deleteAccount(alice.auth, { password: 'correct horse' });
+
+    expect(expectJson(refused, 502, errorBody)).toEqual({
+      code: 'BANK_DISCONNECT_FAILED',
+      message:
+        "We couldn't disconnect First Platypus Bank at your bank just now. Nothing was deleted; please try again in a few minutes.",
+    });
+    expect(await rowsOf(alice.auth.user)).toEqual(before);
+    for (const itemId of alice.itemIds) expect(fake.item(itemId).removed).toBe(false);
+    expectJson(
+      await app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(alice.auth) }),
+      200,
+      profileResponse,
+    );
+
+    expect((await deleteAccount(alice.auth, { password: 'correct horse' })).statusCode).toBe(204);
+    for (const itemId of alice.itemIds) expect(fake.item(itemId).removed).toBe(true);
+    expect((await rowsOf(alice.auth.user)).users).toBe(0);
+  });
+
+  it('deletes nothing when a bank is linked while the others are being removed', async () => {
+    const plaid = createPlaidProvider({
+      clientId: fake.clientId,
+      secret: fake.secret,
+      env: 'sandbox',
+      baseUrl: fake.url,
+    });
+    let linkMeanwhile: (() => Promise<unknown>) | undefined;
+    const provider: BankProvider = {
+      ...plaid,
+      removeItem: async (accessToken) => {
+        const link = linkMeanwhile;
+        linkMeanwhile = undefined;
+        await link?.();
+        return plaid.removeItem(accessToken);
+      },
+    };
+    const other = await createTestApp({ now: testNow, env: fake.env(), bankProvider: provider });
+    try {
+      const alice = await signUp(other);
+      const first = await linkBank(other, alice);
+      let second = '';
+      linkMeanwhile = async () => {
+        second = await linkBank(other, alice, 'ins_109509');
+      };
+
+      const res = await other.inject({
+        method: 'DELETE',
+        url: '/api/user',
+        headers: bearer(alice),
+        payload: { password: 'correct horse' },
+      });
+
+      expect(expectJson(res, 409, errorBody)).toEqual({
+        code: 'ACCOUNT_CHANGED',
+        message:
+          'A bank was linked while your account was being deleted. Nothing was deleted; please try again.',
+      });
+      expect(fake.item(first).removed).toBe(true);
+      expect(fake.item(second).removed).toBe(false);
+      const [row] = await other.database.query<{ n: number }>(
+        'select count(*)::int as n from bank_connections where user_id = $1',
+        [alice.user.id],
+      );
+      expect(Number(row?.n)).toBe(2);
+
+      const again = await other.inject({
+        method: 'DELETE',
+        url: '/api/user',
+        headers: bearer(alice),
+        payload: { password: 'correct horse' },
+      });
+      expect(again.statusCode).toBe(204);
+      expect(fake.item(second).removed).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a wrong password with 403, and keeps everything', async () => {

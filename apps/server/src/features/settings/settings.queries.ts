@@ -1,18 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankConnections, loginFailures, transactionRollups, transactions, users } from '../../db/schema';
 
-/** Every bank item a person linked, disconnected ones too: each may still be live at the provider. */
-export async function listUserItems(db: Db, { userId }: { userId: string }) {
+/**
+ * Every bank item of a person that may still be live at the provider: active ones, and disconnected ones
+ * whose removal has not succeeded yet.
+ */
+export async function listLiveItems(db: Db, { userId }: { userId: string }) {
   return db
     .select({
       id: bankConnections.id,
+      userId: bankConnections.userId,
       provider: bankConnections.provider,
       itemId: bankConnections.itemId,
+      institutionName: bankConnections.institutionName,
       accessTokenEncrypted: bankConnections.accessTokenEncrypted,
     })
     .from(bankConnections)
-    .where(eq(bankConnections.userId, userId));
+    .where(and(eq(bankConnections.userId, userId), isNull(bankConnections.providerRemovedAt)))
+    .orderBy(asc(bankConnections.createdAt));
+}
+
+/**
+ * Locks the person's row until the transaction ends. Inserting a row that references a user (a bank
+ * connection being linked) takes a key-share lock on that row, so it waits, and fails once the user is gone.
+ */
+export async function lockUser(db: Db, { userId }: { userId: string }) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /**
@@ -26,8 +40,4 @@ export async function deleteUserData(db: Db, { userId, email }: { userId: string
   await db.delete(users).where(eq(users.id, userId));
   await db.delete(transactionRollups).where(eq(transactionRollups.userId, userId));
   await db.delete(loginFailures).where(eq(loginFailures.email, email.trim().toLowerCase()));
-  // Their imports and syncs in pg-boss, waiting or finished (and archived). One running right now finds its
-  // connection gone and stops; pg-boss then finds no row to mark done, which it takes in its stride.
-  await db.execute(sql`delete from pgboss.job where data->>'userId' = ${userId}`);
-  await db.execute(sql`delete from pgboss.archive where data->>'userId' = ${userId}`);
 }

@@ -18,6 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     db,
     provider: ctx.bankProvider,
     cipher: ctx.cipher,
+    queue: ctx.queue,
     verifyGoogle: ctx.verifyGoogle,
     now: ctx.now,
     log: ctx.log,
@@ -79,7 +80,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       schema: {
         tags: ['settings'],
         body: deleteAccountBody,
-        response: { 204: z.null(), 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+        response: {
+          204: z.null(),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          409: errorBody,
+          429: errorBody,
+          502: errorBody,
+        },
       },
     },
     async (req, reply) => {

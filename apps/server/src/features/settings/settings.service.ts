@@ -2,18 +2,21 @@ import type { DeleteAccountBody } from '@tally/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import type { UserRow } from '../../lib/auth';
 import type { Cipher } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
+import { removeBankItem } from '../../providers/bank';
 import type { BankProvider } from '../../providers/bank/types';
 import type { GoogleVerifier } from '../../providers/identity/google';
-import { deleteUserData, listUserItems } from './settings.queries';
+import { deleteUserData, listLiveItems, lockUser } from './settings.queries';
 
 export type SettingsDeps = {
   db: Db;
   provider: BankProvider;
   cipher: Cipher;
+  queue: JobQueue;
   verifyGoogle: GoogleVerifier;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -57,25 +60,44 @@ async function confirmIdentity(deps: SettingsDeps, user: UserRow, body: DeleteAc
 }
 
 /**
- * Deletes a person's account and everything of theirs. Their bank items are removed at the provider first,
- * best effort per item: one the provider will not remove now is logged with its item id for the operator,
- * and does not keep the person's data here (once the row is gone there is no token left to retry with).
+ * Deletes a person's account and everything of theirs. Their bank items are removed at the provider first:
+ * once the rows are gone no token is left to remove them with, and an item left live is billed for good.
+ * So if the provider will not remove one now, nothing is deleted and the person tries again later.
  */
 export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: DeleteAccountBody) {
   await confirmIdentity(deps, user, body);
-  for (const item of await listUserItems(deps.db, { userId: user.id })) {
-    // A demo item linked before Plaid keys were set means nothing to Plaid (and the reverse).
-    if (item.provider !== deps.provider.kind) continue;
-    try {
-      await deps.provider.removeItem(
-        deps.cipher.decrypt(item.accessTokenEncrypted, { userId: user.id, itemId: item.itemId }),
-      );
-    } catch (error) {
-      deps.log.error(
-        { err: error, connectionId: item.id, itemId: item.itemId },
-        'bank item could not be removed at the provider while deleting an account; remove it by hand',
+  const handled = new Set<string>();
+  for (const item of await listLiveItems(deps.db, { userId: user.id })) {
+    if ((await removeBankItem(deps, item)) === 'failed') {
+      throw new AppError(
+        502,
+        'BANK_DISCONNECT_FAILED',
+        `We couldn't disconnect ${item.institutionName} at your bank just now. Nothing was deleted; please try again in a few minutes.`,
       );
     }
+    handled.add(item.itemId);
   }
-  await deps.db.transaction((tx) => deleteUserData(tx, { userId: user.id, email: user.email }));
+  await deps.db.transaction(async (tx) => {
+    // Linking a bank inserts a connection that references this user row, so while it is locked none can be
+    // linked, and one that waits fails once the user is gone. A bank linked (or relinked) between the
+    // listing above and this lock was not removed: it would be deleted here with its only token, so nothing
+    // is deleted and the next attempt removes it first.
+    await lockUser(tx, { userId: user.id });
+    if ((await listLiveItems(tx, { userId: user.id })).some((item) => !handled.has(item.itemId))) {
+      throw new AppError(
+        409,
+        'ACCOUNT_CHANGED',
+        'A bank was linked while your account was being deleted. Nothing was deleted; please try again.',
+      );
+    }
+    await deleteUserData(tx, { userId: user.id, email: user.email });
+  });
+  // Their imports and syncs in pg-boss, waiting, finished or archived. After the commit, not in it: the
+  // queue works through its own connections, and a job this misses holds only ids of rows now gone, so
+  // it finds nothing to do when it runs and leaves with the queue's retention. The account is gone anyway.
+  try {
+    await deps.queue.deleteJobsOf({ userId: user.id });
+  } catch (error) {
+    deps.log.warn({ err: error, userId: user.id }, 'jobs of a deleted account were left to expire');
+  }
 }

@@ -81,6 +81,22 @@ describe('DeleteAccountDialog', { timeout: 30_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it("says which bank couldn't be disconnected when nothing was deleted, and keeps the person signed in", async () => {
+    const message =
+      "We couldn't disconnect First Platypus Bank at your bank just now. Nothing was deleted; please try again in a few minutes.";
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'DELETE /api/user': { status: 502, body: { message, code: 'BANK_DISCONNECT_FAILED' } },
+    });
+    renderDialog(aUser());
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'my secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+
+    expect(await screen.findByRole('alert', {}, slow)).toHaveProperty('textContent', message);
+    expect(localStorage.getItem('authToken')).toBe('token-1');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
   it('confirms an account that signs in with Google only through Google, without a password', async () => {
     // Google Identity Services as the page sees it: its button hands a fresh ID token to the callback.
     let signedIn: ((r: { credential?: string }) => void) | null = null;
