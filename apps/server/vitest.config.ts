@@ -5,6 +5,7 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/leak-watch.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -4,13 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type LoginResult, loginResult, type RegisterBody } from '@tally/shared';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import type { z } from 'zod';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, fromPglite, fromPostgres, pgliteOptions } from '../src/db/client';
+import { createLogger } from '../src/lib/logger';
 import { withDatabase } from './global-setup';
+import { leakWatch } from './leak-watch';
 
 /** A fresh, migrated database: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite. */
 export async function createTestDatabase(): Promise<Database> {
@@ -53,18 +55,31 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { env, database: given, keepDatabase, ...rest } = options;
   const database = given ?? (await createTestDatabase());
+  const jwtSecret = rest.jwtSecret ?? crypto.randomBytes(32).toString('hex');
+  const tokenEncryptionKey = rest.tokenEncryptionKey ?? crypto.randomBytes(32).toString('hex');
+  const config = testConfig({ JOB_POLL_SECONDS: '0.5', ...env });
+  // Every test's logs (at debug level, kept nowhere) and answers are watched for secrets: see leak-watch.ts.
+  const watch = leakWatch([jwtSecret, tokenEncryptionKey, config.plaid?.secret ?? '', DEFAULT_PASSWORD]);
   const app = await buildApp({
-    jwtSecret: crypto.randomBytes(32).toString('hex'),
-    tokenEncryptionKey: crypto.randomBytes(32).toString('hex'),
+    log: createLogger({ logLevel: 'debug' }, watch.logs),
     ...rest,
-    config: testConfig({ JOB_POLL_SECONDS: '0.5', ...env }),
+    jwtSecret,
+    tokenEncryptionKey,
+    config,
     database,
   });
   // A test that restarts the server keeps its database across app instances.
   if (!keepDatabase) app.addHook('onClose', () => database.close());
-  return Object.assign(app, { database });
+  const inject = app.inject.bind(app) as (request: InjectOptions) => Promise<LightMyRequestResponse>;
+  const watched = async (request: InjectOptions) => {
+    const res = await inject(request);
+    watch.answer(`${request.method ?? 'GET'} ${request.url}`, res);
+    return res;
+  };
+  return Object.assign(app, { database, inject: watched as typeof app.inject });
 }
 
+const DEFAULT_PASSWORD = 'correct horse';
 let counter = 0;
 export function aUser(overrides: Partial<RegisterBody> = {}): RegisterBody {
   counter += 1;
@@ -72,7 +87,7 @@ export function aUser(overrides: Partial<RegisterBody> = {}): RegisterBody {
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: `ada${counter}-${crypto.randomBytes(3).toString('hex')}@example.com`,
-    password: 'correct horse',
+    password: DEFAULT_PASSWORD,
     ...overrides,
   };
 }
