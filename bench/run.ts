@@ -5,7 +5,7 @@
  *   --scale=1                      1 = 2M rows, L with 100k (env BENCH_SCALE)
  *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
  *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
- *   --only=queries,import          what to measure (env BENCH_ONLY, default both)
+ *   --only=queries,import,export   what to measure (env BENCH_ONLY, default all three)
  *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
  *   --pg-url=postgres://…          server to create tally_bench on (env BENCH_DATABASE_URL)
  *                                  (the database's name: env BENCH_PG_DATABASE, default tally_bench)
@@ -19,10 +19,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchDatabase, CACHE_DIR, preparePglite, preparePostgres } from './databases';
 import { explainAll } from './explain';
+import { type ExportResult, measureExport } from './export';
 import { L_EMAIL, L_PASSWORD } from './generate';
 import { type ImportResult, measureImport } from './import';
 import { login, startApp } from './lib/app';
-import { buildQueries, type Group, measureQueries, type QueryResult } from './queries';
+import { buildQueries, type Group, measureQueries, median as medianOf, type QueryResult } from './queries';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +31,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: process.env.BENCH_SCALE ?? '1' },
     runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
-    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import' },
+    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import,export' },
     regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
     'pg-url': {
       type: 'string',
@@ -63,6 +64,7 @@ type Result = {
   generated: BenchDatabase['meta'];
   queries?: QueryResult[];
   import?: ImportResult;
+  export?: ExportResult;
 };
 
 const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
@@ -138,6 +140,22 @@ function report(result: Result): string {
       `- VACUUM (ANALYZE) transactions afterwards (${imp.runs.reduce((n, r) => n + r.transactions, 0).toLocaleString('en-US')} new rows): ${imp.vacuumAnalyzeSeconds.toFixed(2)} s`,
     );
   }
+  if (result.export) {
+    lines.push('');
+    lines.push(`Export of L's whole history over HTTP (median of ${runs} runs):`);
+    lines.push('');
+    lines.push(
+      '| Exports at once | Seconds | Rows | MB sent | Peak heap growth (MB) | Longest event-loop stall (ms) |',
+    );
+    lines.push('|---:|---:|---:|---:|---:|---:|');
+    for (const concurrent of [1, 4]) {
+      const rs = result.export.runs.filter((r) => r.concurrent === concurrent);
+      const med = (pick: (r: (typeof rs)[number]) => number) => medianOf(rs.map(pick));
+      lines.push(
+        `| ${concurrent} | ${med((r) => r.seconds).toFixed(2)} | ${rs[0]?.rows.toLocaleString('en-US')} | ${med((r) => r.megabytes).toFixed(1)} | ${med((r) => r.peakHeapGrowthMB).toFixed(0)} | ${med((r) => r.maxEventLoopDelayMs).toFixed(0)} |`,
+      );
+    }
+  }
   return lines.join('\n');
 }
 
@@ -150,6 +168,14 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
     const [v] = await bench.database.query<{ version: string }>('SELECT version()');
     const version = (v?.version ?? '').split(' on ')[0]!.split(',')[0]!;
     const result: Result = { kind, version, prepared: bench.preparedIn, generated: bench.meta };
+    if (only.has('export')) {
+      log("export: the L person's whole history, alone and four at once");
+      result.export = await measureExport(
+        () => startApp(bench.database, { runJobs: false }),
+        { email: L_EMAIL, password: L_PASSWORD },
+        { runs, log },
+      );
+    }
     if (only.has('queries') || values.explain) {
       const app = await startApp(bench.database, { runJobs: false });
       try {

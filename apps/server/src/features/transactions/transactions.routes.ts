@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   categoryTotals,
   dateRangeQuery,
@@ -123,6 +124,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       const rows = Readable.from(
         (async function* () {
           for (let page = first; !page.done; page = await pages.next()) {
+            // The embedded database answers without real I/O, so page after page would run in one chain of
+            // promises and no other request could be served until the end: let the event loop turn.
+            await nextTurn();
             for (const t of page.value) {
               // Amounts stay numbers (-12.34); only text cells are made safe to open in a spreadsheet.
               yield [

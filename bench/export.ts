@@ -1,0 +1,78 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type App, type Auth, login } from './lib/app';
+
+export type ExportRun = {
+  concurrent: number;
+  seconds: number;
+  rows: number;
+  megabytes: number;
+  /** Heap in use above the level before the exports, at its highest while they ran. */
+  peakHeapGrowthMB: number;
+  /** The longest the event loop could not answer anything else while they ran. */
+  maxEventLoopDelayMs: number;
+};
+export type ExportResult = { runs: ExportRun[] };
+
+const MB = 2 ** 20;
+
+/** One export over real HTTP, read as a client would and thrown away: what the server holds is its own. */
+async function download(base: string, auth: Auth) {
+  const res = await fetch(`${base}/api/transactions/export`, { headers: auth });
+  if (res.status !== 200 || !res.body) throw new Error(`export failed: ${res.status}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.byteLength;
+    for (const b of chunk) if (b === 10) lines += 1;
+  }
+  return { bytes, rows: lines - 1 };
+}
+
+/**
+ * The L person's whole history as CSV, alone and four at once, through the listening server: time, rows,
+ * how much the server's heap grew at its highest, and the longest event-loop stall (p100 of a 10 ms
+ * resolution histogram) — the stall is what every other request would wait for.
+ */
+export async function measureExport(
+  startApp: () => Promise<App>,
+  person: { email: string; password: string },
+  { runs, log }: { runs: number; log: (message: string) => void },
+): Promise<ExportResult> {
+  const result: ExportResult = { runs: [] };
+  for (const concurrent of [1, 4]) {
+    for (let run = 0; run < runs; run += 1) {
+      // A fresh server each run: exports are rate-limited per person, and each run starts from the same state.
+      const app = await startApp();
+      const auth = await login(app, person.email, person.password);
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      global.gc?.();
+      const before = process.memoryUsage().heapUsed;
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+      }, 5);
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const started = performance.now();
+      const downloads = await Promise.all(Array.from({ length: concurrent }, () => download(address, auth)));
+      const seconds = (performance.now() - started) / 1000;
+      delay.disable();
+      clearInterval(sampler);
+      await app.close();
+      const r: ExportRun = {
+        concurrent,
+        seconds,
+        rows: downloads.reduce((n, d) => n + d.rows, 0),
+        megabytes: downloads.reduce((n, d) => n + d.bytes, 0) / MB,
+        peakHeapGrowthMB: (peak - before) / MB,
+        maxEventLoopDelayMs: delay.max / 1e6,
+      };
+      log(
+        `export ×${concurrent} run ${run + 1}: ${r.seconds.toFixed(2)} s, ${r.rows} rows, ` +
+          `heap +${r.peakHeapGrowthMB.toFixed(0)} MB, longest stall ${r.maxEventLoopDelayMs.toFixed(0)} ms`,
+      );
+      result.runs.push(r);
+    }
+  }
+  return result;
+}
