@@ -36,6 +36,18 @@ import { createPlaidProvider } from '../../providers/bank/plaid';
 import type { BankProvider } from '../../providers/bank/types';
 
 let fake: FakePlaid;
+/** Asks for a 2-year backfill of the connection and waits until its run has completed. */
+async function backfillAndWait(app: TestApp, auth: LoginResult, connectionId: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/import-historical-data',
+    headers: bearer(auth),
+    payload: { connectionId, range: '2y' },
+  });
+  expect(res.statusCode).toBe(200);
+  await waitForImport(app, auth.token, connectionId);
+}
+
 beforeAll(async () => {
   fake = await startFakePlaid({ now: testNow, seed: fakeHistory() });
 });
@@ -140,20 +152,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     const { connection } = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
     const before = await transactionRows(app, alice.user.id);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/plaid/import-historical-data',
-      headers: bearer(alice),
-      payload: { connectionId: connection.id, range: '2y' },
-    });
-    expect(res.statusCode).toBe(200);
-    await eventually(async () => {
-      const runs = await app.database.query<{ status: string }>(
-        'select status from import_runs where connection_id = $1 order by created_at desc limit 1',
-        [connection.id],
-      );
-      return runs[0]?.status === 'Completed';
-    }, 'backfill');
+    await backfillAndWait(app, alice, connection.id);
     expect(await transactionRows(app, alice.user.id)).toEqual(before);
   });
 
@@ -320,20 +319,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
 
     await syncUpdates(app, item.itemId);
     await eventually(async () => (await list(app, alice)).pagination.totalItems === before - 1, 'removal');
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/plaid/import-historical-data',
-      headers: bearer(alice),
-      payload: { connectionId: connection.id, range: '2y' },
-    });
-    expect(again.statusCode).toBe(200);
-    await eventually(async () => {
-      const runs = await app.database.query<{ status: string }>(
-        'select status from import_runs where connection_id = $1 order by created_at desc limit 1',
-        [connection.id],
-      );
-      return runs[0]?.status === 'Completed';
-    }, 'backfill');
+    await backfillAndWait(app, alice, connection.id);
     expect((await list(app, alice)).pagination.totalItems).toBe(before - 1);
   });
 
