@@ -23,6 +23,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     actionTimeout: 15_000,
     screenshot: 'only-on-failure',
+    // Mantine's transitions are off (the theme respects the setting): no check sees a dialog mid-fade.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

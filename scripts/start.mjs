@@ -33,8 +33,13 @@ buildIfStale({
   inputs: [
     'apps/web/src',
     'apps/web/index.html',
+    'apps/web/login.html',
+    'apps/web/register.html',
+    'apps/web/app.html',
     'apps/web/public',
+    'apps/web/scripts',
     'apps/web/vite.config.ts',
+    'apps/web/package.json',
     'packages/shared/src',
   ],
 });

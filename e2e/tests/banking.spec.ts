@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { checkScreen, newPerson, register } from './support';
+import type { Page } from '@playwright/test';
+import { checkScreen, expect, newPerson, register, test } from './support';
 
 const table = (page: Page) => page.getByRole('table').first();
 

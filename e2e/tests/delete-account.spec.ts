@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { checkScreen, newPerson, register } from './support';
+import { checkScreen, expect, newPerson, register, test } from './support';
 
 test('settings → delete account: the password is asked again, then nothing of the person is left', async ({
   page,

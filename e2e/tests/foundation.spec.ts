@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { checkScreen, newPerson, register } from './support';
+import { checkScreen, expect, newPerson, register, test } from './support';
 
 test.describe('foundation journeys', () => {
   test('landing → register → dashboard greeting → sign out → sign in', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { checkScreen, newPerson, register } from './support';
+import type { Page } from '@playwright/test';
+import { checkScreen, expect, expectConsoleErrors, newPerson, register, test } from './support';
 
 /**
  * Text people type (names, notes, searches) that would run as script or markup if any screen rendered it
@@ -281,6 +281,7 @@ test('names, notes and searches full of markup and script show as plain text on 
   await expectNoSidewaysScroll(page, 'settings with a long name');
 
   // Even markup that did reach the page would not run: the policy refuses inline script and handlers.
+  expectConsoleErrors(page, /violates the following Content Security Policy directive/);
   const inline = await page.evaluate(
     () =>
       new Promise<{ directive: string; ran: boolean }>((resolve) => {

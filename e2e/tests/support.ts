@@ -1,9 +1,46 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+
+export { expect };
+
+/**
+ * What the console may say in the journeys: the browser's own report of an HTTP error status (the app
+ * handles those answers, and the journeys assert what it shows), and the app's note that Google's script
+ * cannot load (the test machine has no internet; the journeys check the fallback button).
+ */
+const EXPECTED = [/^Failed to load resource:/, /^Google sign-in could not load/];
+
+const expectedOn = new WeakMap<Page, RegExp[]>();
+
+/** Console errors a journey causes on purpose (a policy violation it provokes to prove it is blocked). */
+export function expectConsoleErrors(page: Page, pattern: RegExp) {
+  expectedOn.set(page, [...(expectedOn.get(page) ?? []), pattern]);
+}
+
+/**
+ * Every journey's page, watched: any other error or warning in the console (a hydration mismatch, a
+ * React or Mantine warning, an uncaught exception) fails the test it happened in.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error' && message.type() !== 'warning') return;
+      const expected = [...EXPECTED, ...(expectedOn.get(page) ?? [])];
+      if (expected.some((pattern) => pattern.test(message.text()))) return;
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(problems, 'console errors and warnings').toEqual([]);
+  },
+});
 
 /** Saves a full-page screenshot as an artifact and fails on serious or critical accessibility violations. */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   await page.waitForLoadState('networkidle');
+  // Nothing mid-animation: the journeys run with reduced motion, so Mantine's transitions are off.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });

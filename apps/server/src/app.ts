@@ -1,7 +1,6 @@
-import fs from 'node:fs';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type onRouteHookHandler } from 'fastify';
@@ -21,13 +20,14 @@ import { startQueue } from './jobs/queue';
 import { authenticator, tokenKeys } from './lib/auth';
 import type { AppContext } from './lib/context';
 import { createCipher } from './lib/crypto';
-import { errorHandler, notFound, tooManyRequests } from './lib/errors';
+import { errorHandler, tooManyRequests } from './lib/errors';
 import { createLogger } from './lib/logger';
 import { refuseNulCharacters } from './lib/request-text';
 import { createBankProvider } from './providers/bank';
 import { createPlaidWebhookVerifier } from './providers/bank/plaid-webhook';
 import type { BankProvider } from './providers/bank/types';
 import { type GoogleVerifier, googleVerifier } from './providers/identity/google';
+import { inlineScriptHashes, webRoutes } from './web';
 
 export type BuildAppOptions = {
   config: Config;
@@ -86,7 +86,8 @@ export async function buildApp({
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", GOOGLE, PLAID_CDN],
+        // The pages' boot scripts by hash: no other inline script runs.
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir), GOOGLE, PLAID_CDN],
         // Mantine sets style attributes at run time; Google's button injects its stylesheet.
         styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
         imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com', GOOGLE],
@@ -111,6 +112,10 @@ export async function buildApp({
       reply.header('cache-control', 'no-store');
     }
   });
+
+  // Answers over 1 KB are compressed as they go (brotli at a fast setting, or gzip), API JSON and docs
+  // alike; the web app's files come compressed from the build and are sent as they are.
+  await app.register(compress, { threshold: 1024 });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
@@ -165,25 +170,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  const hasWeb = fs.existsSync(`${config.webDistDir}/index.html`);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-      wildcard: true,
-      setHeaders: (res, file) => {
-        // Vite fingerprints everything under assets/, so it can be cached for good.
-        if (file.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    // Client-side routes get the app; a missing asset or API path is a real 404.
-    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api') && !req.url.startsWith('/assets/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    throw notFound(`No route for ${req.method} ${req.url.split('?')[0]}`);
-  });
+  await webRoutes(app, config.webDistDir);
 
   return app;
 }

@@ -1,49 +1,31 @@
-import type { GoogleLoginBody, LoginBody, LoginResult, RegisterBody, User } from '@tally/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { googleLoginRequest } from '../features/auth/api/google-login';
-import { loginRequest } from '../features/auth/api/login';
+import type { LoginResult, User } from '@tally/shared';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { logoutRequest } from '../features/auth/api/logout';
-import { registerRequest } from '../features/auth/api/register';
 import { getProfile } from '../features/settings/api/get-profile';
-import { setUnauthorizedHandler } from '../lib/api';
 import { log } from '../lib/log';
+import { page } from '../lib/page';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../lib/session';
+import { FAREWELL_KEY } from './paths';
 
-type AuthState =
-  | { status: 'loading' }
-  /** signedOut: the person just chose to sign out, so protected screens send them home, not to /login. */
-  | { status: 'guest'; signedOut?: boolean }
-  | { status: 'authenticated'; user: User };
+type AuthState = { status: 'loading' } | { status: 'guest' } | { status: 'authenticated'; user: User };
 
 type AuthContextValue = {
   state: AuthState;
-  login: (body: LoginBody) => Promise<void>;
-  register: (body: RegisterBody) => Promise<void>;
-  googleLogin: (body: GoogleLoginBody) => Promise<void>;
   /** Keeps the stored user in step after a profile change. */
   setUser: (user: User) => void;
   /** Replaces the token after a password change revoked the old ones. */
   replaceSession: (result: LoginResult) => void;
   logout: () => Promise<void>;
-  /** Signs out in this browser only, without asking the server: the account is gone (deleted). */
-  endSession: () => void;
+  /**
+   * Signs out in this browser only, without asking the server: the account is gone (deleted). The
+   * landing page shows `farewell` (a title and a message).
+   */
+  endSession: (farewell?: { title: string; message: string }) => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(() => {
     if (!getToken()) return { status: 'guest' };
     const user = getStoredUser();
@@ -68,48 +50,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [state.status]);
 
-  const signOutLocally = useCallback(
-    (signedOut = false) => {
-      clearSession();
-      queryClient.clear();
-      setState({ status: 'guest', signedOut });
-    },
-    [queryClient],
-  );
-
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      signOutLocally();
-      navigate('/login', { replace: true });
-    });
-  }, [navigate, signOutLocally]);
-
   const value = useMemo<AuthContextValue>(() => {
-    const accept = (result: LoginResult) => {
-      storeSession(result.token, result.user);
-      setState({ status: 'authenticated', user: result.user });
+    /** The public pages are separate documents: leaving the app is a page load, which also drops every cache. */
+    const leave = (farewell?: { title: string; message: string }) => {
+      clearSession();
+      if (farewell) sessionStorage.setItem(FAREWELL_KEY, JSON.stringify(farewell));
+      page.leaveFor('/');
     };
     return {
       state,
-      login: async (body) => accept(await loginRequest(body)),
-      register: async (body) => accept(await registerRequest({ ...body, timeZone: browserTimeZone() })),
-      googleLogin: async (body) => accept(await googleLoginRequest({ ...body, timeZone: browserTimeZone() })),
       setUser: (user) => {
         storeUser(user);
         setState({ status: 'authenticated', user });
       },
-      replaceSession: accept,
+      replaceSession: (result) => {
+        storeSession(result.token, result.user);
+        setState({ status: 'authenticated', user: result.user });
+      },
       logout: async () => {
         try {
           await logoutRequest();
         } catch (error) {
           log.warn('Logout request failed; signing out locally', error);
         }
-        signOutLocally(true);
+        leave();
       },
-      endSession: () => signOutLocally(true),
+      endSession: leave,
     };
-  }, [state, signOutLocally]);
+  }, [state]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

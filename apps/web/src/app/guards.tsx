@@ -1,5 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { page } from '../lib/page';
 import { useAuth } from './auth';
 
 export function LoadingScreen() {
@@ -13,24 +15,16 @@ export function LoadingScreen() {
   );
 }
 
-/** Signed-in users have no business on the landing, login or register pages. */
-export function GuestOnly() {
-  const { state } = useAuth();
-  if (state.status === 'loading') return <LoadingScreen />;
-  if (state.status === 'authenticated') return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
-}
-
+/**
+ * The signed-in app. The page's boot script already sent visitors without a session to /login; this
+ * catches a session that turned out to be gone (the server no longer knows the token).
+ */
 export function RequireAuth() {
   const { state } = useAuth();
-  const location = useLocation();
-  if (state.status === 'loading') return <LoadingScreen />;
-  if (state.status === 'guest') {
-    return state.signedOut ? (
-      <Navigate to="/" replace />
-    ) : (
-      <Navigate to="/login" replace state={{ from: location.pathname }} />
-    );
-  }
+  const guest = state.status === 'guest';
+  useEffect(() => {
+    if (guest) page.leaveFor('/login');
+  }, [guest]);
+  if (state.status !== 'authenticated') return <LoadingScreen />;
   return <Outlet />;
 }

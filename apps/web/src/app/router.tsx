@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { AuthProvider } from './auth';
-import { GuestOnly, LoadingScreen, RequireAuth } from './guards';
+import { LoadingScreen, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 import { FeatureEmptyScreen } from './shell/FeatureEmptyScreen';
 
@@ -13,7 +13,7 @@ function Root() {
   );
 }
 
-// Each screen is its own chunk, so the landing page does not download the app (or the app the charts).
+// Each screen is its own chunk: the first screen downloads only what it shows.
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
 export const router = createBrowserRouter([
@@ -21,23 +21,6 @@ export const router = createBrowserRouter([
     element: <Root />,
     hydrateFallbackElement: <LoadingScreen />,
     children: [
-      {
-        element: <GuestOnly />,
-        children: [
-          {
-            path: '/',
-            lazy: screen(async () => (await import('../features/landing/LandingPage')).LandingPage),
-          },
-          {
-            path: '/login',
-            lazy: screen(async () => (await import('../features/auth/LoginPage')).LoginPage),
-          },
-          {
-            path: '/register',
-            lazy: screen(async () => (await import('../features/auth/RegisterPage')).RegisterPage),
-          },
-        ],
-      },
       {
         element: <RequireAuth />,
         children: [
@@ -70,7 +53,7 @@ export const router = createBrowserRouter([
         ],
       },
       { path: '/home', element: <Navigate to="/dashboard" replace /> },
-      { path: '*', element: <Navigate to="/" replace /> },
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },
 ]);

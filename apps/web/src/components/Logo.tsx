@@ -1,11 +1,25 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
-import { Link } from 'react-router';
+import type { ComponentPropsWithoutRef, ReactElement } from 'react';
 
-export function Logo({ to = '/', size = 'md' }: { to?: string; size?: 'sm' | 'md' | 'lg' }) {
+type LinkProps = ComponentPropsWithoutRef<'a'>;
+
+/**
+ * The mark and the name, linking home. A plain link by default (the public pages are separate documents);
+ * the signed-in app passes its router's link so the click stays inside the app.
+ */
+export function Logo({
+  to = '/',
+  size = 'md',
+  link = (props) => <a href={to} {...props} />,
+}: {
+  to?: string;
+  size?: 'sm' | 'md' | 'lg';
+  link?: (props: LinkProps) => ReactElement;
+}) {
   const box = { sm: 26, md: 32, lg: 40 }[size];
   return (
     <Group
-      renderRoot={(props) => <Link to={to} {...props} />}
+      renderRoot={link}
       gap={8}
       wrap="nowrap"
       style={{ textDecoration: 'none', color: 'inherit' }}

@@ -1,5 +1,6 @@
 import { errorBody } from '@tally/shared';
 import type { z } from 'zod';
+import { page } from './page';
 import { clearSession, getToken } from './session';
 
 export const API_TIMEOUT_MS = 10_000;
@@ -12,13 +13,6 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
-}
-
-let onUnauthorized: () => void = () => window.location.assign('/login');
-
-/** The auth provider routes 401s through the router instead of a full reload. */
-export function setUnauthorizedHandler(handler: () => void) {
-  onUnauthorized = handler;
 }
 
 /**
@@ -36,14 +30,19 @@ export const jsonBody = <S extends z.ZodType>(schema: S, value: z.input<S>): Jso
 // Inside the client the body is plain JSON; its type was checked where the call was made (api.post/put).
 type Options<S extends z.ZodType> = { json?: unknown; schema?: S; signal?: AbortSignal };
 
-async function request<S extends z.ZodType>(
+/**
+ * One call to the API: the session's token, a timeout, and every failure as an ApiError with the
+ * server's message. A 401 on a call that carried the stored token means the session is gone: it is
+ * forgotten and the person signs in again. Answers the response of a successful call, body unread.
+ */
+async function send(
   method: string,
   path: string,
-  opts: Options<S> = {},
-): Promise<z.infer<S>> {
+  { json, signal, accept = 'application/json' }: { json?: unknown; signal?: AbortSignal; accept?: string },
+): Promise<Response> {
   const token = getToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (opts.json !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { accept };
+  if (json !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   let res: Response;
@@ -51,8 +50,8 @@ async function request<S extends z.ZodType>(
     res = await fetch(`/api/${path.replace(/^\//, '')}`, {
       method,
       headers,
-      body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+      body: json === undefined ? undefined : JSON.stringify(json),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
     if (timeout.aborted)
@@ -61,32 +60,37 @@ async function request<S extends z.ZodType>(
       ? error
       : new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
   }
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // A proxy's HTML error page, say: keep the status, drop the body.
-    if (res.ok)
-      throw new ApiError(
-        res.status,
-        'The server sent an unreadable answer. Please try again.',
-        'BAD_RESPONSE',
-      );
+  if (res.ok) return res;
+  // Only if it is still the stored token: a poll sent before a password change must not sign out the new session.
+  if (res.status === 401 && token && getToken() === token) {
+    clearSession();
+    page.leaveFor('/login');
   }
-  if (!res.ok) {
-    // A 401 on a request that carried a token means the session is gone: sign out everywhere.
-    // Only if it is still the stored token: a poll sent before a password change must not sign out the new session.
-    if (res.status === 401 && token && getToken() === token) {
-      clearSession();
-      onUnauthorized();
-    }
-    const parsed = errorBody.safeParse(data);
-    throw new ApiError(
-      res.status,
-      parsed.success ? parsed.data.message : `Request failed (${res.status})`,
-      parsed.data?.code,
-    );
+  const parsed = errorBody.safeParse(await readJson(res).catch(() => null));
+  throw new ApiError(
+    res.status,
+    parsed.success ? parsed.data.message : `Request failed (${res.status})`,
+    parsed.data?.code,
+  );
+}
+
+/** The body as JSON (null when empty); throws on anything else (a proxy's HTML error page, say). */
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  return text ? JSON.parse(text) : null;
+}
+
+async function request<S extends z.ZodType>(
+  method: string,
+  path: string,
+  opts: Options<S> = {},
+): Promise<z.infer<S>> {
+  const res = await send(method, path, opts);
+  let data: unknown;
+  try {
+    data = await readJson(res);
+  } catch {
+    throw new ApiError(res.status, 'The server sent an unreadable answer. Please try again.', 'BAD_RESPONSE');
   }
   return opts.schema ? opts.schema.parse(data) : (data as z.infer<S>);
 }
@@ -102,6 +106,8 @@ export const api = {
   /** A DELETE carries a body only where the endpoint asks for one (DELETE /user: the confirmation). */
   delete: <S extends z.ZodType>(path: string, schema?: S, body?: JsonBody) =>
     request('DELETE', path, { json: body?.value, schema }),
+  /** A file the API answers (a CSV export): the response, its body unread. */
+  file: (path: string, accept: string) => send('GET', path, { accept }),
 };
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -54,7 +54,7 @@ export function AppLayout() {
               aria-label="Toggle navigation"
             />
             <Box w={216} visibleFrom="sm">
-              <Logo to="/dashboard" />
+              <Logo to="/dashboard" link={(props) => <Link to="/dashboard" {...props} />} />
             </Box>
             <Breadcrumbs
               separator="/"
@@ -104,7 +104,13 @@ export function AppLayout() {
             </Popover>
             <Menu position="bottom-end" width={220} shadow="md">
               <Menu.Target>
-                <UnstyledButton aria-label="User menu" style={{ borderRadius: 8 }} px={4} py={2}>
+                {/* The name it shows starts its accessible name, as what people see and what they hear should match. */}
+                <UnstyledButton
+                  aria-label={`${user.firstName || name}, user menu`}
+                  style={{ borderRadius: 8 }}
+                  px={4}
+                  py={2}
+                >
                   <Group gap={8} wrap="nowrap">
                     <Avatar src={user.profilePictureUrl} alt={name} radius="xl" size={34} color="brand">
                       {initials}

@@ -13,6 +13,7 @@ import { IconAlertTriangle, IconBuildingBank, IconPlus, IconRefresh } from '@tab
 import { accountsRefreshInterval, type Connection, type ExchangeResponse } from '@tally/shared';
 import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api';
@@ -20,10 +21,14 @@ import { describeRefreshRate, pageSummary } from './account-summary';
 import { useDisconnectConnection } from './api/disconnect-connection';
 import { useConnections } from './api/get-connections';
 import { useReconnectConnection } from './api/reconnect-connection';
-import { ConnectBankDialog } from './components/ConnectBankDialog';
 import { DisconnectDialog } from './components/DisconnectDialog';
 import { InstitutionCard } from './components/InstitutionCard';
 import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
+
+// Dialogs: fetched when first opened.
+const ConnectBankDialog = lazyDialog(
+  async () => (await import('./components/ConnectBankDialog')).ConnectBankDialog,
+);
 
 function InstitutionCardSkeleton() {
   return (

@@ -1,15 +1,13 @@
-import { Box, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Box, Group, Paper, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
 import classes from './AuthLayout.module.css';
 
-const POINTS = [
-  'Budgets that count up every day you stay on track',
-  'Every subscription found and tracked for you',
-  'Savings goals funded from what you did not spend',
-];
+// The brand panel beside the form is shown on wide screens only: prerendered with the page, its code
+// fetched alongside the page's own and hydrated when it arrives (see LandingPage).
+const aside = import('./AuthAside');
+const AuthAside = lazy(async () => ({ default: (await aside).AuthAside }));
 
 /** The frame around sign-in and sign-up: the form on one side, what Tally does on the other. */
 export function AuthLayout({
@@ -23,30 +21,9 @@ export function AuthLayout({
 }) {
   return (
     <Box className={classes.root}>
-      <Box className={classes.aside} visibleFrom="md">
-        <Logo size="lg" />
-        <Stack gap="lg" maw={420}>
-          <Title order={2} c="white" fz={34} lh={1.15}>
-            Money that grows while you watch.
-          </Title>
-          <List
-            spacing="sm"
-            c="white"
-            icon={
-              <ThemeIcon size={22} radius="xl" color="white" c="brand.9">
-                <IconCheck size={14} stroke={3} />
-              </ThemeIcon>
-            }
-          >
-            {POINTS.map((p) => (
-              <List.Item key={p}>{p}</List.Item>
-            ))}
-          </List>
-        </Stack>
-        <Text c="white" opacity={0.85} fz="sm">
-          © {new Date().getFullYear()} Tally
-        </Text>
-      </Box>
+      <Suspense fallback={null}>
+        <AuthAside />
+      </Suspense>
       <Box component="main" className={classes.main}>
         <Group justify="space-between" w="100%" maw={440}>
           <Box hiddenFrom="md">

@@ -1,101 +1,59 @@
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { type LoginBody, loginBody } from '@tally/shared';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../../app/auth';
-import { usePublicConfig } from '../../app/config';
-import { GoogleButton } from '../../components/GoogleButton';
-import { Messages } from '../../components/Messages';
-import { ApiError, errorMessage } from '../../lib/api';
-import { errorMessages, zodResolver } from '../../lib/form';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, Suspense } from 'react';
 import { AuthLayout } from './AuthLayout';
+import { LazyGoogleButton } from './LazyGoogleButton';
+import { FormAlert, useStartSession } from './load-start-session';
 
 export function LoginPage() {
-  const { login, googleLogin } = useAuth();
-  const navigate = useNavigate();
-  const config = usePublicConfig();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm<LoginBody>({
-    initialValues: { email: '', password: '' },
-    validate: zodResolver(loginBody),
-    // The alert keeps what the last attempt found until the next one.
-    clearInputErrorOnChange: false,
-  });
-  const messages = error ? [error] : errorMessages(form.errors);
+  const { busy, googleClientId: clientId, messages, run, fail } = useStartSession();
 
-  const run = async (action: () => Promise<void>, fallback: (e: unknown) => string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      navigate('/dashboard', { replace: true });
-    } catch (e) {
-      setError(fallback(e));
-      setBusy(false);
-    }
+  // The fields are read from the form itself: what a person typed while the page was loading counts.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    void run((auth) => auth.signIn(form));
   };
 
-  const submit = form.onSubmit(
-    (values) =>
-      void run(
-        () => login(values),
-        // 401 and 429 carry the message to show; anything else is ours to word.
-        (e) =>
-          e instanceof ApiError && e.status >= 400 && e.status < 500
-            ? e.message
-            : 'Invalid email or password',
-      ),
-    () => setError(null),
-  );
-
   const onGoogle = (credential: string | undefined) => {
-    if (!credential) return setError('No credential received from Google');
-    void run(
-      () => googleLogin({ idToken: credential }),
-      (e) => errorMessage(e, 'Google sign-in failed. Please try again.'),
+    if (!credential) return fail('No credential received from Google');
+    void run((auth) =>
+      auth.signInWithGoogle({ idToken: credential }, 'Google sign-in failed. Please try again.'),
     );
   };
 
-  const clientId = config.data?.googleClientId;
   return (
     <AuthLayout title="Welcome back" subtitle="Sign in to see where your money stands today.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {messages.length > 0 && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              <Messages messages={messages} />
-            </Alert>
+            <Suspense fallback={null}>
+              <FormAlert messages={messages} />
+            </Suspense>
           )}
           <TextInput
+            name="email"
             label="Email"
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
             required
-            {...form.getInputProps('email', { withError: false })}
           />
           <PasswordInput
+            name="password"
             label="Password"
             autoComplete="current-password"
             placeholder="Your password"
             required
-            {...form.getInputProps('password', { withError: false })}
           />
           <Button type="submit" size="md" loading={busy} fullWidth>
             Sign In
           </Button>
           {clientId && (
-            <>
-              <Divider label="OR" labelPosition="center" />
-              <GoogleButton clientId={clientId} mode="signin" onCredential={onGoogle} disabled={busy} />
-            </>
+            <LazyGoogleButton clientId={clientId} mode="signin" onCredential={onGoogle} disabled={busy} />
           )}
           <Text ta="center" fz="sm" c="dimmed">
             New to Tally?{' '}
-            <Anchor component={Link} to="/register" fw={600}>
+            <Anchor href="/register" fw={600}>
               Create an account
             </Anchor>
           </Text>

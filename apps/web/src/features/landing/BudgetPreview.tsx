@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, RingProgress, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconBellRinging,
   IconFlame,
@@ -7,6 +7,7 @@ import {
   IconTrendingUp,
   IconTrophy,
 } from '@tabler/icons-react';
+import { ProgressRing } from '../../components/ProgressRing';
 import classes from './LandingPage.module.css';
 
 // Illustrative numbers only, kept consistent with each other: $400 a month over 30 days is $13.33 a day;
@@ -74,11 +75,11 @@ export function BudgetPreview() {
         </Group>
 
         <Group gap="lg" wrap="nowrap" align="center">
-          <RingProgress
+          <ProgressRing
             size={128}
             thickness={12}
-            roundCaps
-            sections={[{ value: preview.earnedPercent, color: 'brand.6' }]}
+            value={preview.earnedPercent}
+            color="brand.6"
             label={
               <Stack gap={0} align="center">
                 <Text fw={800} fz={22} lh={1}>

@@ -1,7 +1,6 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { TRIAL_DAYS } from '@tally/shared';
-import { Link } from 'react-router';
 import classes from './LandingPage.module.css';
 
 export function FinalCta() {
@@ -18,8 +17,8 @@ export function FinalCta() {
           </Text>
           <Group justify="center" gap="sm">
             <Button
-              component={Link}
-              to="/register"
+              component="a"
+              href="/register"
               size="lg"
               variant="white"
               rightSection={<IconArrowRight size={18} aria-hidden />}

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheckFilled, IconSparkles } from '@tabler/icons-react';
 import { TRIAL_DAYS } from '@tally/shared';
-import { Link } from 'react-router';
 import { BudgetPreview } from './BudgetPreview';
 import classes from './LandingPage.module.css';
 
@@ -33,8 +32,8 @@ export function HeroSection() {
             </Text>
             <Group gap="sm">
               <Button
-                component={Link}
-                to="/register"
+                component="a"
+                href="/register"
                 size="lg"
                 rightSection={<IconArrowRight size={18} aria-hidden />}
               >
@@ -55,7 +54,7 @@ export function HeroSection() {
               </Group>
               <Text size="sm" c="dimmed">
                 Already have an account?{' '}
-                <Anchor component={Link} to="/login" fw={600} className={classes.accent} underline="always">
+                <Anchor href="/login" fw={600} className={classes.accent} underline="always">
                   Sign in
                 </Anchor>
               </Text>

@@ -1,5 +1,4 @@
 import { Container, Divider, Grid, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import classes from './LandingPage.module.css';
 import { LANDING_SECTIONS } from './sections';
@@ -27,17 +26,17 @@ export function LandingFooter() {
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }} component="nav" aria-label="Account">
             <Text className={classes.footerHeading}>Account</Text>
-            <Link to="/login" className={classes.footerLink}>
+            <a href="/login" className={classes.footerLink}>
               Sign in
-            </Link>
-            <Link to="/register" className={classes.footerLink}>
+            </a>
+            <a href="/register" className={classes.footerLink}>
               Create an account
-            </Link>
+            </a>
           </Grid.Col>
         </Grid>
         <Divider my="xl" />
         <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" suppressHydrationWarning>
             © {new Date().getFullYear()} Tally. All rights reserved.
           </Text>
           <Text size="sm" c="dimmed">

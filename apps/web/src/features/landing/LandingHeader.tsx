@@ -1,13 +1,17 @@
-import { Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
 import classes from './LandingPage.module.css';
 import { LANDING_SECTIONS } from './sections';
 
+const LandingMenu = lazy(async () => ({ default: (await import('./LandingMenu')).LandingMenu }));
+
 export function LandingHeader() {
   const [isMenuOpen, menu] = useDisclosure(false);
+  // The menu's code is fetched on first use, and kept mounted after so it can animate closed.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   return (
     <header className={classes.header}>
@@ -24,16 +28,19 @@ export function LandingHeader() {
 
         <Group gap="xs" wrap="nowrap">
           <ColorModeToggle />
-          <Button component={Link} to="/login" variant="subtle" color="gray" visibleFrom="sm">
+          <Button component="a" href="/login" variant="subtle" color="gray" visibleFrom="sm">
             Sign In
           </Button>
-          <Button component={Link} to="/register" visibleFrom="sm">
+          <Button component="a" href="/register" visibleFrom="sm">
             Get Started Free
           </Button>
           <Burger
             hiddenFrom="sm"
             opened={isMenuOpen}
-            onClick={menu.toggle}
+            onClick={() => {
+              setMenuWanted(true);
+              menu.toggle();
+            }}
             aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={isMenuOpen}
             aria-controls="landing-menu"
@@ -41,38 +48,11 @@ export function LandingHeader() {
         </Group>
       </Container>
 
-      {/* Composed by hand: Drawer's built-in title bar is a <header>, a second banner landmark on the page. */}
-      <Drawer.Root id="landing-menu" opened={isMenuOpen} onClose={menu.close} position="top" size="auto">
-        <Drawer.Overlay />
-        <Drawer.Content aria-label="Menu">
-          <Drawer.Body pt="md">
-            <Group justify="space-between" mb="sm">
-              <Logo />
-              <Drawer.CloseButton aria-label="Close menu" />
-            </Group>
-            <Stack gap="lg" pb="md">
-              <nav aria-label="Sections">
-                {LANDING_SECTIONS.map((section) => (
-                  <a
-                    key={section.id}
-                    href={`#${section.id}`}
-                    className={classes.drawerLink}
-                    onClick={menu.close}
-                  >
-                    {section.label}
-                  </a>
-                ))}
-              </nav>
-              <Button component={Link} to="/register" size="md" fullWidth>
-                Get Started Free
-              </Button>
-              <Button component={Link} to="/login" size="md" variant="default" fullWidth>
-                Sign In
-              </Button>
-            </Stack>
-          </Drawer.Body>
-        </Drawer.Content>
-      </Drawer.Root>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <LandingMenu opened={isMenuOpen} onClose={menu.close} />
+        </Suspense>
+      )}
     </header>
   );
 }

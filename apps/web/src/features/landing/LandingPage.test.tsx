@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme';
 import { LandingPage } from './LandingPage';
@@ -8,9 +7,7 @@ import { LandingPage } from './LandingPage';
 const renderLanding = () =>
   render(
     <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <LandingPage />
-      </MemoryRouter>
+      <LandingPage />
     </MantineProvider>,
   );
 
@@ -34,9 +31,10 @@ describe('LandingPage', () => {
     expect(hero.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 
-  it('prices the three plans, marks Pro as most popular and states the trial terms', () => {
+  it('prices the three plans, marks Pro as most popular and states the trial terms', async () => {
     renderLanding();
-    const pricing = within(screen.getByRole('region', { name: 'Simple pricing that grows with you' }));
+    // Under the hero: its code arrives after the page's own.
+    const pricing = within(await screen.findByRole('region', { name: 'Simple pricing that grows with you' }));
     for (const name of ['Starter', 'Pro', 'Premium']) {
       expect(pricing.getByRole('heading', { level: 3, name })).toBeTruthy();
     }
@@ -48,9 +46,11 @@ describe('LandingPage', () => {
     for (const link of pricing.getAllByRole('link')) expect(link.getAttribute('href')).toBe('/register');
   });
 
-  it('links the footer to sections that exist on the page and credits Tally', () => {
+  it('links the footer to sections that exist on the page and credits Tally', async () => {
     const { container } = renderLanding();
-    const footerLinks = within(screen.getByRole('navigation', { name: 'Product' })).getAllByRole('link');
+    const footerLinks = within(await screen.findByRole('navigation', { name: 'Product' })).getAllByRole(
+      'link',
+    );
     expect(footerLinks.length).toBeGreaterThan(0);
     for (const link of footerLinks) {
       const target = link.getAttribute('href') ?? '';

@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconShieldCheck } from '@tabler/icons-react';
 import { PLANS, type Plan, TRIAL_DAYS } from '@tally/shared';
-import { Link } from 'react-router';
 import classes from './LandingPage.module.css';
 import { SectionHeading } from './SectionHeading';
 
@@ -77,8 +76,8 @@ function PlanCard({ plan }: { plan: Plan }) {
       </List>
 
       <Button
-        component={Link}
-        to="/register"
+        component="a"
+        href="/register"
         size="md"
         fullWidth
         variant={isPopular ? 'filled' : 'default'}

@@ -4,10 +4,12 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
 import { RequireAuth } from '../../app/guards';
+import { FAREWELL_KEY } from '../../app/paths';
+import { page } from '../../lib/page';
 import { aUser, demoConfig, fakeApi, renderWithProviders } from '../../test-utils';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 
-/** The dialog on the signed-in Settings route, with a landing page to arrive at once signed out. */
+/** The dialog on the signed-in Settings route. */
 function renderDialog(user: User) {
   localStorage.setItem('authToken', 'token-1');
   localStorage.setItem('userData', JSON.stringify(user));
@@ -16,7 +18,6 @@ function renderDialog(user: User) {
     <MemoryRouter initialEntries={['/settings']}>
       <AuthProvider>
         <Routes>
-          <Route path="/" element={<h1>Landing page</h1>} />
           <Route element={<RequireAuth />}>
             <Route path="/settings" element={<DeleteAccountDialog user={user} opened onClose={onClose} />} />
           </Route>
@@ -34,12 +35,15 @@ const slow = { timeout: 10_000 };
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
   Reflect.deleteProperty(window, 'google');
   localStorage.clear();
 });
 
 describe('DeleteAccountDialog', { timeout: 30_000 }, () => {
-  it('says what is lost, and deletes the account with the password, then lands on the landing page', async () => {
+  it('says what is lost, and deletes the account with the password, then leaves for the landing page', async () => {
+    const leaveFor = vi.spyOn(page, 'leaveFor').mockImplementation(() => {});
     const api = fakeApi({ 'GET /api/config': { body: demoConfig }, 'DELETE /api/user': deleted });
     renderDialog(aUser());
     const dialog = within(screen.getByRole('dialog'));
@@ -49,8 +53,11 @@ describe('DeleteAccountDialog', { timeout: 30_000 }, () => {
     fireEvent.change(dialog.getByLabelText(/^Password/), { target: { value: 'my secret' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Delete Account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Landing page' }, slow)).toBeTruthy();
-    expect(screen.getByText('Account deleted')).toBeTruthy();
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/'), slow);
+    expect(JSON.parse(sessionStorage.getItem(FAREWELL_KEY) ?? '{}')).toEqual({
+      title: 'Account deleted',
+      message: 'Your account and all of its data have been deleted.',
+    });
     expect(api.requests.filter((r) => r.route === 'DELETE /api/user')).toEqual([
       { route: 'DELETE /api/user', body: { password: 'my secret' } },
     ]);
@@ -116,6 +123,7 @@ describe('DeleteAccountDialog', { timeout: 30_000 }, () => {
         },
       },
     };
+    const leaveFor = vi.spyOn(page, 'leaveFor').mockImplementation(() => {});
     const api = fakeApi({
       'GET /api/config': { body: { ...demoConfig, googleClientId: 'client.apps.googleusercontent.com' } },
       'DELETE /api/user': deleted,
@@ -129,6 +137,6 @@ describe('DeleteAccountDialog', { timeout: 30_000 }, () => {
     expect(api.requests.filter((r) => r.route === 'DELETE /api/user')).toEqual([
       { route: 'DELETE /api/user', body: { idToken: 'fresh-google-id-token' } },
     ]);
-    expect(await screen.findByRole('heading', { name: 'Landing page' }, slow)).toBeTruthy();
+    expect(leaveFor).toHaveBeenCalledWith('/');
   });
 });

@@ -8,7 +8,6 @@ import { usePublicConfig } from '../../app/config';
 import { Dialog } from '../../components/Dialog';
 import { GoogleButton } from '../../components/GoogleButton';
 import { Messages } from '../../components/Messages';
-import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
 import { errorMessages, zodResolver } from '../../lib/form';
 import { useDeleteAccount } from './api/delete-account';
@@ -52,10 +51,10 @@ export function DeleteAccountDialog({
     setError(null);
     remove.mutate(body, {
       onSuccess: () => {
-        // The session went with the account: forget it here, and the app lands on the landing page.
-        endSession();
-        toast.success('Account deleted', 'Your account and all of its data have been deleted.', {
-          autoClose: 6000,
+        // The session went with the account: forget it here; the landing page says what happened.
+        endSession({
+          title: 'Account deleted',
+          message: 'Your account and all of its data have been deleted.',
         });
       },
       onError: (e) => setError(errorMessage(e, 'Failed to delete your account. Please try again.')),

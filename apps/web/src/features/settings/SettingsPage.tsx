@@ -5,13 +5,20 @@ import { displayName } from '@tally/shared';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../app/auth';
 import { useColorMode } from '../../components/ColorModeToggle';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { DeleteAccountDialog } from './DeleteAccountDialog';
-import { ProfileDialog } from './ProfileDialog';
+
+// Dialogs: fetched when first opened.
+const ChangePasswordDialog = lazyDialog(
+  async () => (await import('./ChangePasswordDialog')).ChangePasswordDialog,
+);
+const DeleteAccountDialog = lazyDialog(
+  async () => (await import('./DeleteAccountDialog')).DeleteAccountDialog,
+);
+const ProfileDialog = lazyDialog(async () => (await import('./ProfileDialog')).ProfileDialog);
 
 function Row({
   icon,

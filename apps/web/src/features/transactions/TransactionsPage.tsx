@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, LAST_UPDATED_TICK_MS, type Transaction, todayIn } fr
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { formatUpdatedAgo } from '../../lib/format';
@@ -14,10 +15,7 @@ import { useAccounts } from '../accounts/api/get-accounts';
 import { useExportTransactions } from './api/export-transactions';
 import { useTransactionSummary } from './api/get-transaction-summary';
 import { useTransactions } from './api/get-transactions';
-import { AdvancedFiltersDialog } from './components/AdvancedFiltersDialog';
-import { EditCategoryDialog } from './components/EditCategoryDialog';
 import { FilterBar } from './components/FilterBar';
-import { NoteDialog } from './components/NoteDialog';
 import { SummaryCards } from './components/SummaryCards';
 import type { TransactionAction } from './components/TransactionActionsMenu';
 import { TransactionsActions } from './components/TransactionsActions';
@@ -32,6 +30,15 @@ import {
 import classes from './transactions.module.css';
 import { useDeleteWithUndo } from './use-delete-with-undo';
 import { useTransactionFilters } from './use-transaction-filters';
+
+// Dialogs: fetched when first opened.
+const AdvancedFiltersDialog = lazyDialog(
+  async () => (await import('./components/AdvancedFiltersDialog')).AdvancedFiltersDialog,
+);
+const EditCategoryDialog = lazyDialog(
+  async () => (await import('./components/EditCategoryDialog')).EditCategoryDialog,
+);
+const NoteDialog = lazyDialog(async () => (await import('./components/NoteDialog')).NoteDialog);
 
 type RowDialog = { kind: 'category' | 'note'; transaction: Transaction; opened: boolean };
 

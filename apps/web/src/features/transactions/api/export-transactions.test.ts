@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from '../../../lib/page';
 import { fakeApi } from '../../../test-utils';
 import { exportTransactionsCsv } from './export-transactions';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -30,7 +32,25 @@ describe('exporting transactions', () => {
   });
 
   it('fails on an error answer, so the screen can show its toast', async () => {
-    fakeApi({ 'GET /api/transactions/export': { status: 500, text: '{"message":"boom"}' } });
-    await expect(exportTransactionsCsv('')).rejects.toThrow('Export failed (500)');
+    fakeApi({ 'GET /api/transactions/export': { status: 500, body: { message: 'boom', code: 'INTERNAL' } } });
+    await expect(exportTransactionsCsv('')).rejects.toThrow('boom');
+  });
+
+  it('signs out and goes to /login on a 401, like every other call', async () => {
+    localStorage.setItem('authToken', 'expired');
+    localStorage.setItem('userData', '{}');
+    const leaveFor = vi.spyOn(page, 'leaveFor').mockImplementation(() => {});
+    fakeApi({
+      'GET /api/transactions/export': {
+        status: 401,
+        body: { message: 'Session expired', code: 'UNAUTHORIZED' },
+      },
+    });
+
+    await expect(exportTransactionsCsv('')).rejects.toThrow('Session expired');
+
+    expect(leaveFor).toHaveBeenCalledWith('/login');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('userData')).toBeNull();
   });
 });

@@ -1,22 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_TIMEOUT_MS } from '../../../lib/api';
-import { getToken } from '../../../lib/session';
+import { api } from '../../../lib/api';
 
 export type CsvFile = { blob: Blob; filename: string };
 
 const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
 
-/**
- * GET /transactions/export: the CSV of the given filters. It is a file, not JSON, so it goes through
- * fetch directly rather than the JSON api client.
- */
+/** GET /transactions/export: the CSV of the given filters (a file, so the response is read here). */
 export async function exportTransactionsCsv(query: string): Promise<CsvFile> {
-  const token = getToken();
-  const res = await fetch(`/api/transactions/export${query ? `?${query}` : ''}`, {
-    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    signal: AbortSignal.timeout(API_TIMEOUT_MS),
-  });
-  if (!res.ok) throw new Error(`Export failed (${res.status})`);
+  const res = await api.file(`transactions/export${query ? `?${query}` : ''}`, 'text/csv');
   const header = res.headers.get('content-disposition') ?? '';
   const filename = decodeURIComponent(FILENAME.exec(header)?.[1] ?? 'transactions.csv');
   return { blob: await res.blob(), filename };

@@ -1,23 +1,20 @@
-// First: every schema built after this parses without eval (see the file).
-import './lib/zod-setup';
-import '@fontsource-variable/inter';
+// The signed-in app. First: every schema built after this parses without eval (see the file).
+import '../lib/zod-setup';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
+import '../app/fonts.css';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
-import { cssVariablesResolver, theme } from './app/theme';
+import { router } from '../app/router';
+import { colorSchemeManager, cssVariablesResolver, theme } from '../app/theme';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
-
-// 'auto' follows the system until the person picks a mode; the pick is remembered in localStorage.
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'colorScheme' });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,4 @@
+import { LandingPage } from '../features/landing/LandingPage';
+import { mountPublicPage } from './public';
+
+mountPublicPage(LandingPage);

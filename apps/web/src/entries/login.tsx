@@ -1,0 +1,4 @@
+import { LoginPage } from '../features/auth/LoginPage';
+import { mountPublicPage } from './public';
+
+mountPublicPage(LoginPage);

@@ -1,0 +1,4 @@
+import { RegisterPage } from '../features/auth/RegisterPage';
+import { mountPublicPage } from './public';
+
+mountPublicPage(RegisterPage);

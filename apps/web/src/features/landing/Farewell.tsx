@@ -1,0 +1,25 @@
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Notification.css';
+import { Notification } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import classes from './LandingPage.module.css';
+
+export type FarewellNote = { title: string; message: string };
+
+/** What the signed-in app asked the landing page to say as it left it (Account deleted). */
+export function Farewell({ note, onClose }: { note: FarewellNote; onClose: () => void }) {
+  return (
+    <Notification
+      className={classes.farewell}
+      title={note.title}
+      icon={<IconCheck size={18} />}
+      color="brand"
+      role="status"
+      withBorder
+      closeButtonProps={{ 'aria-label': 'Close notification' }}
+      onClose={onClose}
+    >
+      {note.message}
+    </Notification>
+  );
+}
