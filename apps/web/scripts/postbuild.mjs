@@ -18,6 +18,37 @@ for (const file of Object.keys(PAGES)) {
   fs.writeFileSync(target, html.replace(ROOT, `<div id="root">${await renderPage(file)}</div>`));
 }
 
+// The signed-in app's page starts fetching the screen it opens on (its chunk, the chunks only it imports,
+// its stylesheet) alongside the app's own, instead of after the app has run and routed.
+const appManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.app.json'), 'utf8'));
+const inApp = closure('app.html');
+const screens = {};
+for (const screen of appManifest['app.html'].dynamicImports ?? []) {
+  // src/features/<feature>/<Name>Page.tsx is the screen at /<feature>.
+  const feature = /^src\/features\/([a-z-]+)\/[A-Za-z]+Page\.tsx$/.exec(screen)?.[1];
+  if (!feature) continue;
+  const files = [...closure(screen)].filter((file) => !inApp.has(file));
+  screens[`/${feature}`] = files.map((file) => `/${file}`);
+}
+const preload = `(function(s){var f=s[location.pathname];if(f)f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin=''}l.href=h;document.head.appendChild(l)})})(${JSON.stringify(screens)})`;
+const appPage = path.join(dist, 'app.html');
+fs.writeFileSync(
+  appPage,
+  fs
+    .readFileSync(appPage, 'utf8')
+    .replace('<script type="module"', `<script>${preload}</script>\n    <script type="module"`),
+);
+
+/** A chunk's file, its CSS and every chunk it imports statically, as output files. */
+function closure(key, files = new Set()) {
+  const chunk = appManifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) closure(imported, files);
+  return files;
+}
+
 const TEXT = /\.(html|js|css|svg|json|webmanifest|txt)$/;
 const MIN_BYTES = 1024;
 let written = 0;

@@ -2,6 +2,7 @@ import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Logo } from '../../components/Logo';
 import classes from './AuthLayout.module.css';
+import { AUTH_ASIDE_ID } from './auth-aside-id';
 
 const POINTS = [
   'Budgets that count up every day you stay on track',
@@ -12,7 +13,7 @@ const POINTS = [
 /** The panel beside the sign-in and sign-up forms on wide screens: what Tally does. */
 export function AuthAside() {
   return (
-    <Box className={classes.aside} visibleFrom="md">
+    <Box id={AUTH_ASIDE_ID} className={classes.aside} visibleFrom="md">
       <Logo size="lg" />
       <Stack gap="lg" maw={420}>
         <Title order={2} c="white" fz={34} lh={1.15}>

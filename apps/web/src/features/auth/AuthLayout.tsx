@@ -2,12 +2,16 @@ import { Box, Group, Paper, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
+import { whenNearViewport } from '../../lib/when-near-viewport';
 import classes from './AuthLayout.module.css';
+import { AUTH_ASIDE_ID } from './auth-aside-id';
 
 // The brand panel beside the form is shown on wide screens only: prerendered with the page, its code
-// fetched alongside the page's own and hydrated when it arrives (see LandingPage).
-const aside = import('./AuthAside');
-const AuthAside = lazy(async () => ({ default: (await aside).AuthAside }));
+// fetched (and hydrated) once it is on screen, so never on a phone (see LandingPage).
+const AuthAside = lazy(async () => {
+  await whenNearViewport(AUTH_ASIDE_ID);
+  return { default: (await import('./AuthAside')).AuthAside };
+});
 
 /** The frame around sign-in and sign-up: the form on one side, what Tally does on the other. */
 export function AuthLayout({

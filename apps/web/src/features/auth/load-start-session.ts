@@ -18,9 +18,36 @@ function loadStartSession(): Promise<StartSession> {
   return loading;
 }
 
+/** How long after the page has loaded the sign-in code is fetched if nobody has touched the page. */
+const SETTLE_MS = 3000;
+
 /**
- * The sign-in and sign-up pages' attempts. start-session.ts is fetched as soon as the page is up (so a
- * submit rarely waits for it), then asked whether Google sign-in is offered.
+ * Resolves at the first touch, click, key or focus on the page, or SETTLE_MS after it has loaded: the
+ * sign-in code is not fetched and run while a slow phone is still painting and hydrating the page, and is
+ * there long before a person who started typing can submit.
+ */
+function whenPersonTurnsToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      for (const event of events) window.removeEventListener(event, done, true);
+      window.removeEventListener('load', settle);
+      clearTimeout(timer);
+      resolve();
+    };
+    const settle = () => {
+      timer = setTimeout(done, SETTLE_MS);
+    };
+    for (const event of events) window.addEventListener(event, done, true);
+    if (document.readyState === 'complete') settle();
+    else window.addEventListener('load', settle);
+  });
+}
+
+/**
+ * The sign-in and sign-up pages' attempts. start-session.ts is fetched once the person turns to the page
+ * (see above; a submit fetches it at once if need be), then asked whether Google sign-in is offered.
  */
 export function useStartSession() {
   const [messages, setMessages] = useState<string[]>([]);
@@ -29,8 +56,11 @@ export function useStartSession() {
 
   useEffect(() => {
     let live = true;
-    void import('./FormAlert');
-    loadStartSession()
+    whenPersonTurnsToPage()
+      .then(() => {
+        void import('./FormAlert');
+        return loadStartSession();
+      })
       .then((auth) => auth.googleClientId())
       .then((id) => live && setGoogleClientId(id))
       .catch((e: unknown) => log.warn('Could not load the sign-in settings', e));

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconCircleCheckFilled, IconSparkles } from '@tabler/icons-react';
 import { TRIAL_DAYS } from '@tally/shared';
+import { Suspense } from 'react';
 import { BudgetPreview } from './BudgetPreview';
 import classes from './LandingPage.module.css';
 
@@ -61,7 +62,10 @@ export function HeroSection() {
             </Stack>
           </Stack>
 
-          <BudgetPreview />
+          {/* A boundary of its own: React hydrates it apart from the headline, in shorter tasks. */}
+          <Suspense>
+            <BudgetPreview />
+          </Suspense>
         </SimpleGrid>
       </Container>
     </section>

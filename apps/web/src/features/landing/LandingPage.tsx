@@ -1,16 +1,21 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FAREWELL_KEY } from '../../app/paths';
+import { whenNearViewport } from '../../lib/when-near-viewport';
 import type { FarewellNote } from './Farewell';
 import { HeroSection } from './HeroSection';
 import { LandingHeader } from './LandingHeader';
 import classes from './LandingPage.module.css';
 
 // The sections under the hero are in the prerendered HTML but not in the page's first script: their code
-// is fetched as soon as the page runs, and React hydrates them when it arrives (until then their HTML is
-// shown as it is). The header and the hero, what a phone shows first, hydrate at once.
-const belowTheFold = import('./BelowTheFold');
-const BelowTheFold = lazy(async () => ({ default: (await belowTheFold).BelowTheFold }));
-const LandingFooter = lazy(async () => ({ default: (await belowTheFold).LandingFooter }));
+// is fetched when the first of them nears the screen, and React hydrates them when it arrives (until then
+// their HTML shows as it is, and its links work). The header and the hero hydrate at once.
+let belowTheFold: Promise<typeof import('./BelowTheFold')> | undefined;
+const loadBelowTheFold = () => {
+  belowTheFold ??= whenNearViewport('features').then(() => import('./BelowTheFold'));
+  return belowTheFold;
+};
+const BelowTheFold = lazy(async () => ({ default: (await loadBelowTheFold()).BelowTheFold }));
+const LandingFooter = lazy(async () => ({ default: (await loadBelowTheFold()).LandingFooter }));
 // Fetched only when there is something to say.
 const Farewell = lazy(async () => ({ default: (await import('./Farewell')).Farewell }));
 
