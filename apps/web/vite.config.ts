@@ -8,13 +8,23 @@ import { APP_PATHS, PUBLIC_PAGES } from './src/app/paths.ts';
 const COLOR_SCHEME = `try{var s=localStorage.getItem('colorScheme');document.documentElement.setAttribute('data-mantine-color-scheme',s==='light'||s==='dark'?s:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')}catch(e){}`;
 
 /**
+ * Sends the visitor to `to` (hiding the page meanwhile) when `wrong` says this page is not theirs, now and
+ * whenever the page comes back from the back/forward cache (a sign-in or sign-out may have happened since).
+ */
+const redirectWhen = (wrong: string, to: string) =>
+  `(function(){function c(){try{var t=localStorage.getItem('authToken');if(${wrong}){document.documentElement.style.visibility='hidden';location.replace(${to})}}catch(e){}}c();addEventListener('pageshow',function(e){if(e.persisted)c()})})();`;
+
+/**
  * Public pages: a signed-in person goes straight to the app; a form submitted before the page is hydrated
  * is held (not sent by the browser, which would put the password in the address) and sent once it is.
  */
-const PUBLIC_BOOT = `try{if(localStorage.getItem('authToken'))location.replace('/dashboard')}catch(e){}document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-hydrated')){e.preventDefault();e.stopPropagation();window.__tallyHeldSubmit=e.target}},true);`;
+const PUBLIC_BOOT = `${redirectWhen('t', "'/dashboard'")}document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-hydrated')){e.preventDefault();e.stopPropagation();window.__tallyHeldSubmit=e.target}},true);`;
 
 /** The signed-in app: without a session, its screens send the visitor to /login and anything else home. */
-const APP_BOOT = `try{if(!localStorage.getItem('authToken')){var p=location.pathname;location.replace(${JSON.stringify(APP_PATHS)}.some(function(a){return p===a||p.indexOf(a+'/')===0})?'/login':'/')}}catch(e){}`;
+const APP_BOOT = redirectWhen(
+  '!t',
+  `${JSON.stringify(APP_PATHS)}.some(function(a){var p=location.pathname;return p===a||p.indexOf(a+'/')===0})?'/login':'/'`,
+);
 
 const HEAD: HtmlTagDescriptor[] = [
   { tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' } },
@@ -87,7 +97,7 @@ const ZOD = { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]li
  * - default: the signed-in app (app.html), which empties dist/ first;
  * - `--mode public`: the public pages, on their own so their chunks hold only what they use whatever the
  *   app imports (their budget is 100 KB of script, the app's 250 KB);
- * - `--mode prerender`: the public pages for Node, which scripts/prerender.mjs renders into their HTML.
+ * - `--mode prerender`: the public pages for Node, which scripts/postbuild.mjs renders into their HTML.
  */
 export default defineConfig(
   ({ mode }): UserConfig => ({
@@ -108,7 +118,7 @@ export default defineConfig(
         : {
             emptyOutDir: mode !== 'public',
             copyPublicDir: mode !== 'public',
-            // Read by scripts/check-budgets.mjs: each entry's initial chunks.
+            // Read by scripts/postbuild.mjs and check-budgets.mjs: each entry's chunks.
             manifest: mode === 'public' ? '.vite/manifest.public.json' : '.vite/manifest.app.json',
             // The app's shared chunk (React, Mantine, the router) is over Vite's 500 kB warning, by design.
             chunkSizeWarningLimit: 800,

@@ -23,7 +23,9 @@ test('settings → delete account: the password is asked again, then nothing of 
   await dialog.getByLabel(/^Password/).fill(person.password);
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Account deleted')).toBeVisible();
+  // Pinned to the screen, not somewhere down the landing page.
+  await expect(page.getByText('Account deleted')).toBeInViewport();
+  await checkScreen(page, testInfo, 'account-deleted-landing');
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
   // The account is gone: its password opens nothing, and its email can be registered afresh.

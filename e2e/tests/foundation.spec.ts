@@ -1,4 +1,4 @@
-import { checkScreen, expect, newPerson, register, test } from './support';
+import { arrive, checkScreen, expect, newPerson, register, test } from './support';
 
 test.describe('foundation journeys', () => {
   test('landing → register → dashboard greeting → sign out → sign in', async ({ page }, testInfo) => {
@@ -111,22 +111,22 @@ test.describe('foundation journeys', () => {
   });
 
   test('guests are sent to /login; /home and unknown paths redirect', async ({ page }) => {
-    await page.goto('/dashboard');
+    await arrive(page, '/dashboard');
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto('/settings');
+    await arrive(page, '/settings');
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto('/home');
+    await arrive(page, '/home');
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto('/no/such/page');
+    await arrive(page, '/no/such/page');
     await expect(page).toHaveURL(/\/$/);
 
     await register(page, newPerson());
-    await page.goto('/home');
+    await arrive(page, '/home');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/login');
+    await arrive(page, '/login');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/somewhere-else');
-    // Unknown paths go to /, which sends a signed-in person on to the dashboard.
+    await arrive(page, '/somewhere-else');
+    // Unknown paths are the app's, which sends a signed-in person on to the dashboard.
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
@@ -136,7 +136,7 @@ test.describe('foundation journeys', () => {
       const token = localStorage.getItem('authToken');
       await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     });
-    await page.goto('/settings');
+    await arrive(page, '/settings');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });

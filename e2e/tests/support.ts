@@ -4,11 +4,16 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
 export { expect };
 
 /**
- * What the console may say in the journeys: the browser's own report of an HTTP error status (the app
- * handles those answers, and the journeys assert what it shows), and the app's note that Google's script
- * cannot load (the test machine has no internet; the journeys check the fallback button).
+ * What the console may say in the journeys: the browser's report of an API answer with an error status
+ * (the app handles those answers, and the journeys assert what it shows), and of Google's script failing
+ * to load, with the app's note about it (the test machine has no internet; the journeys check the
+ * fallback button). A failed page, script or stylesheet of our own is a problem.
  */
-const EXPECTED = [/^Failed to load resource:/, /^Google sign-in could not load/];
+const EXPECTED: { text: RegExp; url?: RegExp }[] = [
+  { text: /^Failed to load resource: the server responded with a status of 4\d\d/, url: /\/api\// },
+  { text: /^Failed to load resource: net::/, url: /^https:\/\/accounts\.google\.com\// },
+  { text: /^Google sign-in could not load/ },
+];
 
 const expectedOn = new WeakMap<Page, RegExp[]>();
 
@@ -26,8 +31,9 @@ export const test = base.extend({
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error' && message.type() !== 'warning') return;
-      const expected = [...EXPECTED, ...(expectedOn.get(page) ?? [])];
-      if (expected.some((pattern) => pattern.test(message.text()))) return;
+      const expected = [...EXPECTED, ...(expectedOn.get(page) ?? []).map((text) => ({ text }))];
+      const { url } = message.location();
+      if (expected.some((e) => e.text.test(message.text()) && (!e.url || e.url.test(url)))) return;
       problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
@@ -56,6 +62,14 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string) 
       nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`).slice(0, 5),
     }));
   expect(blocking, `accessibility violations on ${name}`).toEqual([]);
+}
+
+/**
+ * Opens a path that sends the browser on (a boot script's redirect, a 401's sign-out): waits only for the
+ * navigation to start, since the page it asked for may be replaced before it has loaded.
+ */
+export async function arrive(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'commit' });
 }
 
 let counter = 0;

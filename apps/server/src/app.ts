@@ -113,8 +113,9 @@ export async function buildApp({
     }
   });
 
-  // Answers over 1 KB are compressed as they go (brotli at a fast setting, or gzip), API JSON and docs
-  // alike; the web app's files come compressed from the build and are sent as they are.
+  // Answers are compressed as they go (brotli at a fast setting, or gzip): API JSON and docs over 1 KB,
+  // and the web app's few files without a copy from the build (its icons and manifest); the build's
+  // brotli and gzip copies are sent as they are.
   await app.register(compress, { threshold: 1024 });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;

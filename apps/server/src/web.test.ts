@@ -65,6 +65,17 @@ describe('serving the web app', () => {
     expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 
+  it('allows a rebuilt page’s boot script without a restart', async () => {
+    const script = "document.documentElement.dataset.rebuilt='1'";
+    const page = `<!doctype html><title>Tally</title><script>${script}</script><div id="root"></div>`;
+    fs.writeFileSync(path.join(dist, 'app.html'), page);
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(path.join(dist, 'app.html'), later, later);
+    const csp = String((await get('/dashboard')).headers['content-security-policy']);
+    const hash = crypto.createHash('sha256').update(script).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+  });
+
   it('serves a rebuilt asset without a restart, and a missing one is a 404, not the app', async () => {
     fs.writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
     expect((await get('/assets/app-2.js')).body).toBe('console.log(2)');

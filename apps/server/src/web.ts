@@ -10,29 +10,40 @@ import { notFound } from './lib/errors';
  * signed-in app's page (app.html) for every other path, and fingerprinted files under assets/. Text files
  * come with brotli and gzip copies made at build time, sent as they are to browsers that accept them.
  */
-export const APP_PAGE = 'app.html';
+const APP_PAGE = 'app.html';
 
-export const hasWebApp = (dist: string) => fs.existsSync(path.join(dist, APP_PAGE));
+const hasWebApp = (dist: string) => fs.existsSync(path.join(dist, APP_PAGE));
 
 /**
- * The Content-Security-Policy sources of the pages' inline boot scripts (colour mode, session redirect):
- * their hashes, so they run and nothing else inline does.
+ * The Content-Security-Policy sources for the pages' own inline scripts (colour mode, the session
+ * redirects, the held submit, the screen preloads): their hashes, so they run and nothing else inline
+ * does. A source list for helmet, read again whenever the build is newer (files are served per request).
  */
-export function inlineScriptHashes(dist: string): string[] {
+export function inlineScriptHashes(dist: string): Array<() => string> {
   if (!hasWebApp(dist)) return [];
+  let builtAt = -1;
+  let sources = '';
+  return [
+    () => {
+      const mtime = fs.statSync(path.join(dist, APP_PAGE), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      if (mtime !== builtAt) {
+        builtAt = mtime;
+        sources = [...hashesOf(dist)].join(' ') || "'self'";
+      }
+      return sources;
+    },
+  ];
+}
+
+function hashesOf(dist: string): Set<string> {
   const hashes = new Set<string>();
   for (const file of fs.readdirSync(dist).filter((name) => name.endsWith('.html'))) {
     const html = fs.readFileSync(path.join(dist, file), 'utf8');
     for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-      hashes.add(
-        `'sha256-${crypto
-          .createHash('sha256')
-          .update(script ?? '')
-          .digest('base64')}'`,
-      );
+      hashes.add(`'sha256-${crypto.createHash('sha256').update(script ?? '').digest('base64')}'`);
     }
   }
-  return [...hashes];
+  return hashes;
 }
 
 /** Serves the web app beside the API; without a build (tests, API-only runs) only the API answers. */
@@ -50,7 +61,9 @@ export async function webRoutes(app: FastifyInstance, dist: string) {
         res.header(
           'cache-control',
           // Fingerprinted: a new build has new names, so a copy is good for ever.
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.relative(dist, file).startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

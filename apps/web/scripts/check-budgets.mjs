@@ -5,29 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { closure, dist, readManifests } from './manifest.mjs';
 
-const dist = path.join(import.meta.dirname, '../dist');
 const KB = 1000;
 const PUBLIC_BUDGET = 100 * KB;
 const APP_BUDGET = 250 * KB;
 
-// The public pages and the app are separate builds, each with its manifest (see vite.config.ts).
-const manifest = Object.assign(
-  {},
-  ...['manifest.public.json', 'manifest.app.json'].map((name) =>
-    JSON.parse(fs.readFileSync(path.join(dist, '.vite', name), 'utf8')),
-  ),
-);
+const manifest = readManifests();
 const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-
-/** The chunk and everything it imports statically, as output files. */
-function closure(key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) closure(imported, files);
-  return files;
-}
 
 const rows = [];
 const measure = (page, files, budget) => {
@@ -41,12 +26,12 @@ for (const [html, page] of [
   ['login.html', '/login'],
   ['register.html', '/register'],
 ]) {
-  measure(page, closure(html), PUBLIC_BUDGET);
+  measure(page, closure(manifest, html), PUBLIC_BUDGET);
 }
-const app = closure('app.html');
+const app = closure(manifest, 'app.html');
 for (const screen of manifest['app.html'].dynamicImports ?? []) {
   const name = path.basename(screen).replace(/\.tsx?$/, '');
-  measure(`app + ${name}`, closure(screen, new Set(app)), APP_BUDGET);
+  measure(`app + ${name}`, closure(manifest, screen, {}, new Set(app)), APP_BUDGET);
 }
 
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;

@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { closure, dist, readManifests } from './manifest.mjs';
 
 const web = path.join(import.meta.dirname, '..');
-const dist = path.join(web, 'dist');
 const ROOT = '<div id="root"></div>';
 
 const { PAGES, renderPage } = await import(pathToFileURL(path.join(web, 'dist-prerender/prerender.js')).href);
@@ -15,39 +15,31 @@ for (const file of Object.keys(PAGES)) {
   const target = path.join(dist, file);
   const html = fs.readFileSync(target, 'utf8');
   if (!html.includes(ROOT)) throw new Error(`${file} has no empty ${ROOT} to fill`);
-  fs.writeFileSync(target, html.replace(ROOT, `<div id="root">${await renderPage(file)}</div>`));
+  const body = await renderPage(file);
+  fs.writeFileSync(target, html.replace(ROOT, () => `<div id="root">${body}</div>`));
 }
 
-// The signed-in app's page starts fetching the screen it opens on (its chunk, the chunks only it imports,
-// its stylesheet) alongside the app's own, instead of after the app has run and routed.
-const appManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.app.json'), 'utf8'));
-const inApp = closure('app.html');
+// The signed-in app's page starts fetching the screen it opens on (its chunks and stylesheet) alongside the
+// app's own, instead of after the app has run and routed; only with a session (else it is leaving). The
+// stylesheet is preloaded, not applied: the app's loader applies it after Mantine's, in order.
+const manifest = readManifests();
+const inApp = closure(manifest, 'app.html', { css: true });
 const screens = {};
-for (const screen of appManifest['app.html'].dynamicImports ?? []) {
+for (const screen of manifest['app.html'].dynamicImports ?? []) {
   // src/features/<feature>/<Name>Page.tsx is the screen at /<feature>.
   const feature = /^src\/features\/([a-z-]+)\/[A-Za-z]+Page\.tsx$/.exec(screen)?.[1];
   if (!feature) continue;
-  const files = [...closure(screen)].filter((file) => !inApp.has(file));
+  const files = [...closure(manifest, screen, { css: true })].filter((file) => !inApp.has(file));
   screens[`/${feature}`] = files.map((file) => `/${file}`);
 }
-const preload = `(function(s){var f=s[location.pathname];if(f)f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin=''}l.href=h;document.head.appendChild(l)})})(${JSON.stringify(screens)})`;
+const preload = `(function(s){var f=s[location.pathname];if(f&&localStorage.getItem('authToken'))f.forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)})})(${JSON.stringify(screens)})`;
 const appPage = path.join(dist, 'app.html');
 fs.writeFileSync(
   appPage,
   fs
     .readFileSync(appPage, 'utf8')
-    .replace('<script type="module"', `<script>${preload}</script>\n    <script type="module"`),
+    .replace('<script type="module"', () => `<script>${preload}</script>\n    <script type="module"`),
 );
-
-/** A chunk's file, its CSS and every chunk it imports statically, as output files. */
-function closure(key, files = new Set()) {
-  const chunk = appManifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) closure(imported, files);
-  return files;
-}
 
 const TEXT = /\.(html|js|css|svg|json|webmanifest|txt)$/;
 const MIN_BYTES = 1024;

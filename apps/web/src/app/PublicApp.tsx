@@ -1,6 +1,5 @@
-import { MantineProvider } from '@mantine/core';
 import { type ComponentType, StrictMode, useEffect } from 'react';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { ThemeProvider } from './ThemeProvider';
 
 declare global {
   interface Window {
@@ -27,15 +26,10 @@ function Hydrated() {
 export function PublicApp({ page: Page }: { page: ComponentType }) {
   return (
     <StrictMode>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="auto"
-        colorSchemeManager={colorSchemeManager}
-      >
+      <ThemeProvider>
         <Page />
         <Hydrated />
-      </MantineProvider>
+      </ThemeProvider>
     </StrictMode>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * Where each part of the web app lives. The public pages are prerendered documents of their own; every
- * other path is the signed-in app. Read by the router, the server's boot script and the dev server.
+ * other path is the signed-in app. Read by vite.config.ts for the pages' boot scripts and the dev server;
+ * keep APP_PATHS in step with the app's routes (app/router.tsx), or a guest there is sent home, not to
+ * /login.
  */
 export const PUBLIC_PAGES = {
   '/': 'index.html',
@@ -20,5 +22,5 @@ export const APP_PATHS = [
   '/home',
 ] as const;
 
-/** Set before a deliberate sign-out leaves the app, so the landing page can say goodbye. */
+/** Set when the app signs the person out for good (account deleted), so the landing page can say so. */
 export const FAREWELL_KEY = 'tally:farewell';

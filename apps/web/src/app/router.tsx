@@ -1,59 +1,52 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AuthProvider } from './auth';
 import { LoadingScreen, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
 import { FeatureEmptyScreen } from './shell/FeatureEmptyScreen';
 
-function Root() {
-  return (
-    <AuthProvider>
-      <Outlet />
-    </AuthProvider>
-  );
+// Each screen is its own chunk: the first screen downloads only what it shows. (Declarative routes: the
+// data router's loaders and actions, which the app does not use, would weigh on every screen.)
+function lazyScreen(load: () => Promise<ComponentType>) {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Screen />
+      </Suspense>
+    );
+  };
 }
 
-// Each screen is its own chunk: the first screen downloads only what it shows.
-const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+const DashboardPage = lazyScreen(
+  async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
+);
+const TransactionsPage = lazyScreen(
+  async () => (await import('../features/transactions/TransactionsPage')).TransactionsPage,
+);
+const AccountsPage = lazyScreen(async () => (await import('../features/accounts/AccountsPage')).AccountsPage);
+const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    hydrateFallbackElement: <LoadingScreen />,
-    children: [
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            element: <AppLayout />,
-            children: [
-              {
-                path: '/dashboard',
-                lazy: screen(async () => (await import('../features/dashboard/DashboardPage')).DashboardPage),
-              },
-              {
-                path: '/transactions',
-                lazy: screen(
-                  async () => (await import('../features/transactions/TransactionsPage')).TransactionsPage,
-                ),
-              },
-              { path: '/subscriptions', element: <FeatureEmptyScreen screen="subscriptions" /> },
-              {
-                path: '/accounts',
-                lazy: screen(async () => (await import('../features/accounts/AccountsPage')).AccountsPage),
-              },
-              { path: '/budgets', element: <FeatureEmptyScreen screen="budgets" /> },
-              { path: '/savings', element: <FeatureEmptyScreen screen="savings" /> },
-              {
-                path: '/settings',
-                lazy: screen(async () => (await import('../features/settings/SettingsPage')).SettingsPage),
-              },
-            ],
-          },
-        ],
-      },
-      { path: '/home', element: <Navigate to="/dashboard" replace /> },
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
-    ],
-  },
-]);
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <AuthProvider>
+        <Routes>
+          <Route element={<RequireAuth />}>
+            <Route element={<AppLayout />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/transactions" element={<TransactionsPage />} />
+              <Route path="/subscriptions" element={<FeatureEmptyScreen screen="subscriptions" />} />
+              <Route path="/accounts" element={<AccountsPage />} />
+              <Route path="/budgets" element={<FeatureEmptyScreen screen="budgets" />} />
+              <Route path="/savings" element={<FeatureEmptyScreen screen="savings" />} />
+              <Route path="/settings" element={<SettingsPage />} />
+            </Route>
+          </Route>
+          <Route path="/home" element={<Navigate to="/dashboard" replace />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Routes>
+      </AuthProvider>
+    </BrowserRouter>
+  );
+}

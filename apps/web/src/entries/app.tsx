@@ -2,15 +2,14 @@
 import '../lib/zod-setup';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '../app/fonts.css';
-import { MantineProvider } from '@mantine/core';
+import '@fontsource-variable/inter';
+import '../app/font-fallback.css';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from '../app/router';
-import { colorSchemeManager, cssVariablesResolver, theme } from '../app/theme';
+import { AppRoutes } from '../app/router';
+import { ThemeProvider } from '../app/ThemeProvider';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
@@ -18,17 +17,12 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="auto"
-      colorSchemeManager={colorSchemeManager}
-    >
+    <ThemeProvider>
       {/* Bottom-right, so toasts never cover the page actions in the top bar. */}
       <Notifications position="bottom-right" />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRoutes />
       </QueryClientProvider>
-    </MantineProvider>
+    </ThemeProvider>
   </StrictMode>,
 );

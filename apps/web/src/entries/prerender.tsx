@@ -1,4 +1,4 @@
-// Built for Node (vite build --ssr) and run once after the browser build by scripts/prerender.mjs: the
+// Built for Node (vite build --ssr) and run once after the browser build by scripts/postbuild.mjs: the
 // HTML of each public page, which the browser shows before any script runs and then hydrates.
 import type { ComponentType } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';

@@ -10,7 +10,6 @@ import {
   Menu,
   NavLink,
   Popover,
-  ScrollArea,
   Stack,
   Text,
   ThemeIcon,
@@ -137,7 +136,8 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="md" aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* Native scrolling: the few links rarely overflow, and Mantine's ScrollArea would weigh on every screen. */}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Stack gap={4}>
             {NAV_ITEMS.map((item) => (
               <NavLink

@@ -48,15 +48,16 @@ export function LoginPage() {
           <Button type="submit" size="md" loading={busy} fullWidth>
             Sign In
           </Button>
-          {clientId && (
-            <LazyGoogleButton clientId={clientId} mode="signin" onCredential={onGoogle} disabled={busy} />
-          )}
           <Text ta="center" fz="sm" c="dimmed">
             New to Tally?{' '}
             <Anchor href="/register" fw={600}>
               Create an account
             </Anchor>
           </Text>
+          {/* Last in the card: it appears once the settings say Google is offered, moving nothing. */}
+          {clientId && (
+            <LazyGoogleButton clientId={clientId} mode="signin" onCredential={onGoogle} disabled={busy} />
+          )}
         </Stack>
       </form>
     </AuthLayout>

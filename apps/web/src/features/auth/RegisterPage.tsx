@@ -61,15 +61,16 @@ export function RegisterPage() {
           <Button type="submit" size="md" loading={busy} fullWidth>
             Create Account
           </Button>
-          {clientId && (
-            <LazyGoogleButton clientId={clientId} mode="signup" onCredential={onGoogle} disabled={busy} />
-          )}
           <Text ta="center" fz="sm" c="dimmed">
             Already have an account?{' '}
             <Anchor href="/login" fw={600}>
               Sign in
             </Anchor>
           </Text>
+          {/* Last in the card: it appears once the settings say Google is offered, moving nothing. */}
+          {clientId && (
+            <LazyGoogleButton clientId={clientId} mode="signup" onCredential={onGoogle} disabled={busy} />
+          )}
         </Stack>
       </form>
     </AuthLayout>

@@ -1,11 +1,11 @@
 import { lazy, useEffect, useState } from 'react';
 import { log } from '../../lib/log';
+import type { Outcome } from './start-session';
 
 /** The alert a failed attempt shows: fetched with start-session.ts, after the page is up. */
 export const FormAlert = lazy(async () => ({ default: (await import('./FormAlert')).FormAlert }));
 
 type StartSession = typeof import('./start-session');
-type Outcome = Awaited<ReturnType<StartSession['signIn']>>;
 
 let loading: Promise<StartSession> | undefined;
 

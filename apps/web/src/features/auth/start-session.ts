@@ -23,7 +23,7 @@ import { registerRequest } from './api/register';
 /** What an attempt that did not open the app found: the messages for the page's alert. */
 export type Outcome = { messages: string[] };
 
-export function browserTimeZone(): string | undefined {
+function browserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {

@@ -1,23 +1,10 @@
-import { ActionIcon, type ActionIconProps, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconNote, IconRepeat, IconTag, IconTrash } from '@tabler/icons-react';
 import type { Transaction } from '@tally/shared';
-import { type ComponentPropsWithoutRef, useState } from 'react';
 import classes from '../transactions.module.css';
 
 export type TransactionAction = 'category' | 'note' | 'delete';
 
-function ActionsButton(props: ActionIconProps & ComponentPropsWithoutRef<'button'>) {
-  return (
-    <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Transaction actions" {...props}>
-      <IconDots size={18} stroke={1.6} />
-    </ActionIcon>
-  );
-}
-
-/**
- * A row's actions. Until first opened it is a plain button: a page of rows does not set up a menu (and
- * its positioning) for each row, which made the list's first render the screen's longest task.
- */
 export function TransactionActionsMenu({
   transaction,
   onAction,
@@ -25,32 +12,12 @@ export function TransactionActionsMenu({
   transaction: Transaction;
   onAction: (action: TransactionAction, transaction: Transaction) => void;
 }) {
-  const [opened, setOpened] = useState(false);
-  const [used, setUsed] = useState(false);
-  if (!used) {
-    return (
-      <ActionsButton
-        aria-haspopup="menu"
-        aria-expanded={false}
-        onClick={() => {
-          setUsed(true);
-          setOpened(true);
-        }}
-      />
-    );
-  }
   return (
-    <Menu
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={210}
-      shadow="md"
-      withinPortal
-      withInitialFocusPlaceholder={false}
-    >
+    <Menu position="bottom-end" width={210} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <ActionsButton />
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Transaction actions">
+          <IconDots size={18} stroke={1.6} />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown className={classes.dialog}>
         <Menu.Item leftSection={<IconTag size={16} />} onClick={() => onAction('category', transaction)}>
