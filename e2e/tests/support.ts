@@ -9,7 +9,8 @@ export { expect };
  * to load, with the app's note about it (the test machine has no internet; the journeys check the
  * fallback button). A failed page, script or stylesheet of our own is a problem.
  */
-const EXPECTED: { text: RegExp; url?: RegExp }[] = [
+type Expected = { text: RegExp; url?: RegExp };
+const EXPECTED: Expected[] = [
   { text: /^Failed to load resource: the server responded with a status of 4\d\d/, url: /\/api\// },
   { text: /^Failed to load resource: net::/, url: /^https:\/\/accounts\.google\.com\// },
   { text: /^Google sign-in could not load/ },
@@ -31,7 +32,7 @@ export const test = base.extend({
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error' && message.type() !== 'warning') return;
-      const expected = [...EXPECTED, ...(expectedOn.get(page) ?? []).map((text) => ({ text }))];
+      const expected: Expected[] = [...EXPECTED, ...(expectedOn.get(page) ?? []).map((text) => ({ text }))];
       const { url } = message.location();
       if (expected.some((e) => e.text.test(message.text()) && (!e.url || e.url.test(url)))) return;
       problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);

@@ -40,7 +40,12 @@ function hashesOf(dist: string): Set<string> {
   for (const file of fs.readdirSync(dist).filter((name) => name.endsWith('.html'))) {
     const html = fs.readFileSync(path.join(dist, file), 'utf8');
     for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-      hashes.add(`'sha256-${crypto.createHash('sha256').update(script ?? '').digest('base64')}'`);
+      hashes.add(
+        `'sha256-${crypto
+          .createHash('sha256')
+          .update(script ?? '')
+          .digest('base64')}'`,
+      );
     }
   }
   return hashes;

@@ -16,7 +16,10 @@ for (const file of Object.keys(PAGES)) {
   const html = fs.readFileSync(target, 'utf8');
   if (!html.includes(ROOT)) throw new Error(`${file} has no empty ${ROOT} to fill`);
   const body = await renderPage(file);
-  fs.writeFileSync(target, html.replace(ROOT, () => `<div id="root">${body}</div>`));
+  fs.writeFileSync(
+    target,
+    html.replace(ROOT, () => `<div id="root">${body}</div>`),
+  );
 }
 
 // The signed-in app's page starts fetching the screen it opens on (its chunks and stylesheet) alongside the
