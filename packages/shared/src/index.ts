@@ -2,6 +2,7 @@ export * from './accounts/account-types';
 export * from './accounts/accounts';
 export * from './accounts/accounts.schema';
 export * from './auth/auth.schema';
+export * from './budgets/budgets.schema';
 export * from './budgets/count-up';
 export * from './budgets/periods';
 export * from './config.schema';

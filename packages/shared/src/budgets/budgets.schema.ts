@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { isoDay } from '../dates';
+import { dollarsToCents } from '../money';
+import { CATEGORY, type CategoryCode } from '../transactions/categories';
+
+/** The categories a budget can allocate to, in the create form's order (SPEC §3). */
+export const BUDGETABLE_CATEGORIES: readonly CategoryCode[] = [
+  CATEGORY.Groceries,
+  CATEGORY.DiningOut,
+  CATEGORY.Transportation,
+  CATEGORY.Entertainment,
+  CATEGORY.Shopping,
+  CATEGORY.Healthcare,
+  CATEGORY.Travel,
+  CATEGORY.PersonalCare,
+  CATEGORY.Education,
+  CATEGORY.Gifts,
+  CATEGORY.Utilities,
+  CATEGORY.Insurance,
+  CATEGORY.Subscriptions,
+  CATEGORY.LoanPayments,
+  CATEGORY.Uncategorized,
+];
+
+/** Budget amounts are dollars from 0 up to this, with at most two decimals. */
+export const MAX_BUDGET_AMOUNT = 1_000_000_000;
+export const MAX_BUDGET_NAME_LENGTH = 100;
+
+/** Weekly 0, BiWeekly 1, Monthly 2, Quarterly 3, Yearly 4 (periods.ts). */
+export const budgetPeriod = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+  error: 'Choose a budget period',
+});
+
+const dollars = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_BUDGET_AMOUNT, `${label} is too large`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`);
+
+export const budgetCategoryInput = z.object({
+  category: z
+    .number({ error: 'Unknown budget category' })
+    .refine((n) => (BUDGETABLE_CATEGORIES as readonly number[]).includes(n), 'Unknown budget category'),
+  allocatedAmount: dollars('Allocated amount'),
+  allowRollover: z.boolean().default(false),
+  /** Count-up for this category from the start (the create form's toggle). */
+  countUp: z.boolean().default(false),
+});
+
+/**
+ * What creating (or editing) a budget sends (SPEC §3 and §5), with the form's messages in its order:
+ * name, income, at least one allocation, allocations within income. Sums are taken in cents.
+ */
+export const budgetBody = z
+  .object({
+    name: z
+      .string({ error: 'Budget name is required' })
+      .trim()
+      .min(1, 'Budget name is required')
+      .max(MAX_BUDGET_NAME_LENGTH, 'Budget name is too long'),
+    period: budgetPeriod,
+    autoReset: z.boolean().default(true),
+    totalIncome: dollars('Total income').refine((n) => n > 0, 'Total income must be greater than 0'),
+    categories: z.array(budgetCategoryInput).max(BUDGETABLE_CATEGORIES.length),
+  })
+  .superRefine((body, ctx) => {
+    const allocated = body.categories.filter((c) => c.allocatedAmount > 0);
+    if (allocated.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['categories'],
+        message: 'Please select at least one budget category',
+      });
+      return;
+    }
+    if (new Set(body.categories.map((c) => c.category)).size !== body.categories.length) {
+      ctx.addIssue({ code: 'custom', path: ['categories'], message: 'Each category can be budgeted once' });
+    }
+    const total = allocated.reduce((sum, c) => sum + dollarsToCents(c.allocatedAmount), 0);
+    if (total > dollarsToCents(body.totalIncome)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['categories'],
+        message: 'Total allocated amount cannot exceed total income',
+      });
+    }
+  });
+export type BudgetBody = z.input<typeof budgetBody>;
+
+/** A budget category as the API answers it (SPEC §3), amounts in dollars. */
+export const budgetCategory = z.object({
+  id: z.uuid(),
+  category: z.number(),
+  categoryName: z.string(),
+  allocatedAmount: z.number(),
+  spentAmount: z.number(),
+  remainingAmount: z.number(),
+  percentageUsed: z.number(),
+  allowRollover: z.boolean(),
+  countUpEnabled: z.boolean(),
+});
+export type BudgetCategory = z.infer<typeof budgetCategory>;
+
+export const budget = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  period: budgetPeriod,
+  startDate: isoDay,
+  endDate: isoDay,
+  totalIncome: z.number(),
+  isActive: z.boolean(),
+  categories: z.array(budgetCategory),
+});
+export type Budget = z.infer<typeof budget>;
+
+export const achievement = z.object({
+  title: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  earnedDate: isoDay,
+});
+
+/** A category's count-up status as the API answers it (SPEC §3), amounts in dollars. */
+export const countUpStatus = z.object({
+  categoryId: z.uuid(),
+  categoryName: z.string(),
+  dailyAllowance: z.number(),
+  earnedToDate: z.number(),
+  allocatedAmount: z.number(),
+  actualSpent: z.number(),
+  availableBalance: z.number(),
+  isOverEarned: z.boolean(),
+  daysElapsed: z.number().int(),
+  totalDays: z.number().int(),
+  consecutiveDaysUnderBudget: z.number().int(),
+  zeroSpendingDays: z.number().int(),
+  achievements: z.array(achievement),
+});
+export type CountUpStatusResponse = z.infer<typeof countUpStatus>;
