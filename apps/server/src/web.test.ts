@@ -71,6 +71,8 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dist, 'app.html'), page);
     const later = new Date(Date.now() + 5_000);
     fs.utimesSync(path.join(dist, 'app.html'), later, later);
+    // The build is looked at once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const csp = String((await get('/dashboard')).headers['content-security-policy']);
     const hash = crypto.createHash('sha256').update(script).digest('base64');
     expect(csp).toContain(`'sha256-${hash}'`);

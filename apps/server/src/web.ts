@@ -22,9 +22,14 @@ const hasWebApp = (dist: string) => fs.existsSync(path.join(dist, APP_PAGE));
 export function inlineScriptHashes(dist: string): Array<() => string> {
   if (!hasWebApp(dist)) return [];
   let builtAt = -1;
+  let checkedAt = 0;
   let sources = '';
   return [
     () => {
+      // Every answer carries the policy: look at the build at most once a second, not per request.
+      const now = Date.now();
+      if (now - checkedAt < 1000) return sources;
+      checkedAt = now;
       const mtime = fs.statSync(path.join(dist, APP_PAGE), { throwIfNoEntry: false })?.mtimeMs ?? 0;
       if (mtime !== builtAt) {
         builtAt = mtime;
