@@ -88,31 +88,72 @@ export const budgetBody = z
   });
 export type BudgetBody = z.input<typeof budgetBody>;
 
-/** A budget category as the API answers it (SPEC §3), amounts in dollars. */
+/** A budget category as the API answers it (SPEC §3), amounts in dollars, for the period shown. */
 export const budgetCategory = z.object({
   id: z.uuid(),
   category: z.number(),
   categoryName: z.string(),
   allocatedAmount: z.number(),
+  /** Money out in the category in the period, less refunds in it; transfers never count. */
   spentAmount: z.number(),
+  /** Allocated − spent (no rollover: the count-up view adds it). */
   remainingAmount: z.number(),
   percentageUsed: z.number(),
   allowRollover: z.boolean(),
+  /** Carried in from the previous period (negative: overspent there); 0 without rollover. */
+  rolledOverAmount: z.number(),
   countUpEnabled: z.boolean(),
+  /** Replaces allocated ÷ days as what a count-up day earns; null = the even split. */
+  customDailyAllowance: z.number().nullable(),
 });
 export type BudgetCategory = z.infer<typeof budgetCategory>;
 
+/** A budget and the period it is in (or its last one, once archived or ended without auto-reset). */
 export const budget = z.object({
   id: z.uuid(),
   name: z.string(),
   period: budgetPeriod,
+  autoReset: z.boolean(),
   startDate: isoDay,
   endDate: isoDay,
   totalIncome: z.number(),
+  /** The one budget in use; creating another archives this one. */
   isActive: z.boolean(),
+  /** The person's today, in their time zone (the period may be over, or not begun). */
+  today: isoDay,
   categories: z.array(budgetCategory),
 });
 export type Budget = z.infer<typeof budget>;
+
+/** GET /budget: every budget of the person, active first, then newest. */
+export const budgetListItem = budget.pick({
+  id: true,
+  name: true,
+  period: true,
+  startDate: true,
+  endDate: true,
+  totalIncome: true,
+  isActive: true,
+});
+export const budgetList = z.array(budgetListItem);
+export type BudgetListItem = z.infer<typeof budgetListItem>;
+
+/** PUT /budget/{id}/category/{categoryId}: one category's allocation or rollover, within the income. */
+export const updateBudgetCategoryBody = z
+  .object({
+    allocatedAmount: dollars('Allocated amount').optional(),
+    allowRollover: z.boolean().optional(),
+  })
+  .refine((b) => b.allocatedAmount !== undefined || b.allowRollover !== undefined, 'Nothing to update');
+
+/** POST /budget/category/{id}/enable-countup (SPEC §7); categoryId repeats the address's id. */
+export const enableCountUpBody = z.object({ categoryId: z.uuid(), enable: z.boolean() });
+
+/** PUT /budget/category/{id}/countup-settings (SPEC §7); null goes back to the even split. */
+export const countUpSettingsBody = z.object({
+  categoryId: z.uuid(),
+  customDailyAllowance: dollars('Daily allowance').nullable(),
+});
 
 export const achievement = z.object({
   title: z.string(),
@@ -124,11 +165,14 @@ export const achievement = z.object({
 /** A category's count-up status as the API answers it (SPEC §3), amounts in dollars. */
 export const countUpStatus = z.object({
   categoryId: z.uuid(),
+  category: z.number(),
   categoryName: z.string(),
+  countUpEnabled: z.boolean(),
   dailyAllowance: z.number(),
   earnedToDate: z.number(),
   allocatedAmount: z.number(),
   actualSpent: z.number(),
+  rolledOverAmount: z.number(),
   availableBalance: z.number(),
   isOverEarned: z.boolean(),
   daysElapsed: z.number().int(),
@@ -136,5 +180,22 @@ export const countUpStatus = z.object({
   consecutiveDaysUnderBudget: z.number().int(),
   zeroSpendingDays: z.number().int(),
   achievements: z.array(achievement),
+  /**
+   * For the pace chart: per day of the period so far (index 0 = its first day), what was spent that day
+   * and what had been earned by its end, in dollars.
+   */
+  days: z.array(z.object({ date: isoDay, spent: z.number(), earned: z.number() })),
 });
 export type CountUpStatusResponse = z.infer<typeof countUpStatus>;
+
+/** GET /budget/{id}/countup: the period and every category's status (enabled or not, so a toggle shows it). */
+export const countUpResponse = z.object({
+  budgetId: z.uuid(),
+  startDate: isoDay,
+  endDate: isoDay,
+  today: isoDay,
+  daysElapsed: z.number().int(),
+  totalDays: z.number().int(),
+  categories: z.array(countUpStatus),
+});
+export type CountUpResponse = z.infer<typeof countUpResponse>;
