@@ -60,6 +60,8 @@ export const budgetBody = z
       .min(1, 'Budget name is required')
       .max(MAX_BUDGET_NAME_LENGTH, 'Budget name is too long'),
     period: budgetPeriod,
+    /** The first period's first day; by default the start of the current week, month, quarter or year. */
+    startDate: isoDay.optional(),
     autoReset: z.boolean().default(true),
     totalIncome: dollars('Total income').refine((n) => n > 0, 'Total income must be greater than 0'),
     categories: z.array(budgetCategoryInput).max(BUDGETABLE_CATEGORIES.length),

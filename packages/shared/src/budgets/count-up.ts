@@ -91,7 +91,8 @@ export function countUp(input: CountUpInput): CountUpStatus {
     const earnedToday = earnedThrough(input, i + 1) - earnedThrough(input, i);
     spent += spentToday;
     streak = spentToday <= earnedToday ? streak + 1 : 0;
-    if (spentToday === 0) zeroDays += 1;
+    // A day with only a refund spent nothing.
+    if (spentToday <= 0) zeroDays += 1;
     if (streak >= 7) earn('Week Warrior', day);
     if (streak >= 20) earn('Saver Supreme', day);
     if (zeroDays >= 3) earn('Spending Pause', day);

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../dates';
-import { type BudgetPeriod, daysElapsed, nextPeriod, periodAt, periodContaining, totalDays } from './periods';
+import {
+  type BudgetPeriod,
+  daysElapsed,
+  defaultBudgetStart,
+  nextPeriod,
+  periodAt,
+  periodContaining,
+  totalDays,
+} from './periods';
 
 describe('budget periods', () => {
   it.each([
@@ -79,5 +87,20 @@ describe('budget periods', () => {
         expect(daysBetween(found.startDate, found.endDate)).toBeGreaterThanOrEqual(6);
       }),
     );
+  });
+});
+
+describe('defaultBudgetStart', () => {
+  it.each([
+    [0, '2026-11-25', '2026-11-22'],
+    [0, '2026-11-22', '2026-11-22'],
+    [1, '2026-11-25', '2026-11-25'],
+    [2, '2026-11-25', '2026-11-01'],
+    [3, '2026-11-25', '2026-10-01'],
+    [3, '2026-03-31', '2026-01-01'],
+    [3, '2026-04-01', '2026-04-01'],
+    [4, '2026-11-25', '2026-01-01'],
+  ] as const)('period %i on %s starts %s', (period, today, start) => {
+    expect(defaultBudgetStart(period, today)).toBe(start);
   });
 });

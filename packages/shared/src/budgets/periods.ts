@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysBetween } from '../dates';
+import { addDays, addMonths, dayOfWeek, daysBetween, startOfMonth } from '../dates';
 
 /** Budget periods by their API number (SPEC §3): Weekly 0, BiWeekly 1, Monthly 2, Quarterly 3, Yearly 4. */
 export const BUDGET_PERIODS = ['Weekly', 'BiWeekly', 'Monthly', 'Quarterly', 'Yearly'] as const;
@@ -63,4 +63,25 @@ export function daysElapsed(bounds: PeriodBounds, today: string): number {
   if (today < bounds.startDate) return 0;
   if (today > bounds.endDate) return totalDays(bounds);
   return daysBetween(bounds.startDate, today) + 1;
+}
+
+/**
+ * Where a new budget's periods count from when the person does not say: the start of the calendar week
+ * (Sunday), month, quarter or year holding today; a bi-weekly budget starts today (paydays vary).
+ */
+export function defaultBudgetStart(period: BudgetPeriod, today: string): string {
+  switch (period) {
+    case 0:
+      return addDays(today, -dayOfWeek(today));
+    case 1:
+      return today;
+    case 2:
+      return startOfMonth(today);
+    case 3: {
+      const month = Number(today.slice(5, 7));
+      return `${today.slice(0, 4)}-${String(month - ((month - 1) % 3)).padStart(2, '0')}-01`;
+    }
+    case 4:
+      return `${today.slice(0, 4)}-01-01`;
+  }
 }
