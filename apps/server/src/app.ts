@@ -11,10 +11,12 @@ import { type Database, vacuumAfterImports } from './db/client';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { webhookRoutes } from './features/accounts/webhook.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { budgetsRoutes } from './features/budgets/budgets.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
+import { startBudgetRoll } from './jobs/budget-roll.job';
 import { startLoginFailuresPrune } from './jobs/login-failures.job';
 import { startQueue } from './jobs/queue';
 import { authenticator, tokenKeys } from './lib/auth';
@@ -157,6 +159,7 @@ export async function buildApp({
   if (runJobs) {
     await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });
     await startLoginFailuresPrune(ctx);
+    await startBudgetRoll(ctx);
   }
 
   await app.register(
@@ -167,6 +170,7 @@ export async function buildApp({
       await api.register(accountsRoutes, ctx);
       await api.register(webhookRoutes(plaidWebhookVerifier), ctx);
       await api.register(transactionsRoutes, ctx);
+      await api.register(budgetsRoutes, ctx);
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,8 @@ export type OwnedIds = {
   transaction: string;
   /** A transaction the person deleted, for restore. */
   deletedTransaction: string;
+  budget: string;
+  budgetCategory: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -117,6 +119,14 @@ export async function seedPerson(
   expectOk(
     await app.inject({ method: 'DELETE', url: `/api/transactions/${deleted.id}`, headers: bearer(auth) }),
   );
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/budget',
+    headers: bearer(auth),
+    payload: budgetFor(marker),
+  });
+  expectOk(made);
+  const { id: budget, categories } = made.json() as { id: string; categories: { id: string }[] };
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -129,8 +139,12 @@ export async function seedPerson(
       account: accounts[0] ?? '',
       transaction: noted.id,
       deletedTransaction: deleted.id,
+      budget,
+      budgetCategory: categories[0]?.id ?? '',
     },
     secrets: [
+      budget,
+      ...categories.map((c) => c.id),
       marker,
       auth.user.id,
       auth.user.email,
@@ -143,6 +157,14 @@ export async function seedPerson(
     ],
   };
 }
+
+/** A budget whose name carries the person's marker, with a category that counts up. */
+const budgetFor = (marker: string) => ({
+  name: `${marker} budget`,
+  period: 2,
+  totalIncome: 5000,
+  categories: [{ category: CATEGORY.Groceries, allocatedAmount: 400, allowRollover: true, countUp: true }],
+});
 
 function expectOk(res: LightMyRequestResponse) {
   if (res.statusCode >= 300) throw new Error(`seeding failed: ${res.statusCode} ${res.body}`);
@@ -219,6 +241,9 @@ export const SESSION_ENDING = new Set([
  * here cannot be exercised and fails the isolation matrix by name.
  */
 export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKind }> = [
+  { url: /^\/api\/budget\/category\/:id(\/|$)/, param: 'id', kind: 'budgetCategory' },
+  { url: /^\/api\/budget\/:id(\/|$)/, param: 'id', kind: 'budget' },
+  { url: /^\/api\/budget\/:id\/category\/:categoryId$/, param: 'categoryId', kind: 'budgetCategory' },
   { url: /^\/api\/plaid\/connections\/:id(\/|$)/, param: 'id', kind: 'connection' },
   { url: /^\/api\/transactions\/:id\/restore$/, param: 'id', kind: 'deletedTransaction' },
   { url: /^\/api\/transactions\/:id(\/|$)/, param: 'id', kind: 'transaction' },
@@ -229,6 +254,7 @@ export const FIELD_ID_RECIPES: Record<string, OwnedKind> = {
   connectionId: 'connection',
   accountId: 'account',
   transactionId: 'transaction',
+  categoryId: 'budgetCategory',
 };
 
 /**
@@ -274,9 +300,22 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
       where t.user_id = $1 and t.deleted_at is ${deleted ? 'not null' : 'null'} order by t.date desc, t.id limit 1`;
   const live = ofActive(false);
   const deleted = ofActive(true);
+  const budget =
+    (await first(
+      'select id from budgets where user_id = $1 order by is_active desc, created_at desc limit 1',
+    )) ?? person.ids.budget;
+  const budgetCategory =
+    (await first(
+      `select c.id from budget_categories c
+         join budget_period_categories p on p.category_id = c.id
+        where c.user_id = $1 and c.budget_id = $2 order by c.category limit 1`,
+      [userId, budget],
+    )) ?? person.ids.budgetCategory;
   person.ids = {
     connection,
     account,
+    budget,
+    budgetCategory,
     transaction: (await first(live)) ?? person.ids.transaction,
     deletedTransaction: (await first(deleted)) ?? person.ids.deletedTransaction,
   };
@@ -311,6 +350,9 @@ export const INPUT_OVERRIDES: Record<
   'POST /api/plaid/import-historical-data': ({ person }) => ({
     body: { connectionId: person.ids.connection, range: '30d' },
   }),
+  'POST /api/budget': ({ person }) => ({ body: budgetFor(person.marker) }),
+  'PUT /api/budget/:id': ({ person }) => ({ body: budgetFor(person.marker) }),
+  'PUT /api/budget/:id/category/:categoryId': () => ({ body: { allocatedAmount: 350 } }),
 };
 
 export function pathIdKind(route: RouteInfo, param: string): OwnedKind | undefined {

@@ -272,3 +272,123 @@ export const importRuns = pgTable(
   },
   (t) => [index('import_runs_user_connection_idx').on(t.userId, t.connectionId, t.createdAt.desc())],
 );
+
+/**
+ * A person's budget: what it is called, how long its periods are (SPEC §3, 0–4) and from which day they
+ * count. At most one is active per person; creating another archives it, and its periods stay readable.
+ */
+export const budgets = pgTable(
+  'budgets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    period: smallint('period').notNull(),
+    /** The first period's first day; every period is counted from it (periods.ts). */
+    anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
+    /** Whether a new period opens when one ends. */
+    autoReset: boolean('auto_reset').notNull().default(true),
+    /** The last day of the newest period opened, so the roll job finds budgets due in one index read. */
+    currentPeriodEnd: date('current_period_end', { mode: 'string' }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('budgets_one_active_key').on(t.userId).where(sql`${t.isActive}`),
+    index('budgets_user_idx').on(t.userId, t.createdAt.desc()),
+    index('budgets_due_idx').on(t.currentPeriodEnd).where(sql`${t.isActive} and ${t.autoReset}`),
+  ],
+);
+
+/** A category a budget has ever allocated to, with its settings; the amounts are per period. */
+export const budgetCategories = pgTable(
+  'budget_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    budgetId: uuid('budget_id')
+      .notNull()
+      .references(() => budgets.id, { onDelete: 'cascade' }),
+    category: smallint('category').notNull(),
+    allowRollover: boolean('allow_rollover').notNull().default(false),
+    countUpEnabled: boolean('count_up_enabled').notNull().default(false),
+    /** Cents a count-up day earns instead of the even split; null = the split. */
+    customDailyAllowance: bigint('custom_daily_allowance', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('budget_categories_budget_category_key').on(t.budgetId, t.category),
+    index('budget_categories_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** One period of a budget, opened when the one before it ended; its income and allocations are its own. */
+export const budgetPeriods = pgTable(
+  'budget_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    budgetId: uuid('budget_id')
+      .notNull()
+      .references(() => budgets.id, { onDelete: 'cascade' }),
+    /** 0 for the first period; unique per budget, so opening a period twice is a no-op. */
+    index: integer('index').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Cents. */
+    totalIncome: bigint('total_income', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('budget_periods_budget_index_key').on(t.budgetId, t.index)],
+);
+
+/** What a period allocates to a category (cents), and what the category carried in from the period before. */
+export const budgetPeriodCategories = pgTable(
+  'budget_period_categories',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodId: uuid('period_id')
+      .notNull()
+      .references(() => budgetPeriods.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => budgetCategories.id, { onDelete: 'cascade' }),
+    allocated: bigint('allocated', { mode: 'number' }).notNull(),
+    /** Unspent (positive) or overspent (negative) in the previous period, when the category rolls over. */
+    rolledOver: bigint('rolled_over', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.periodId, t.categoryId] })],
+);
+
+/**
+ * Count-up achievements as first earned in a period (SPEC §9). Kept, so one earned stays earned when a
+ * later change to the history would no longer earn it, and is never earned twice in a period.
+ */
+export const budgetAchievements = pgTable(
+  'budget_achievements',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodId: uuid('period_id')
+      .notNull()
+      .references(() => budgetPeriods.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => budgetCategories.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    earnedDate: date('earned_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.periodId, t.categoryId, t.title] })],
+);

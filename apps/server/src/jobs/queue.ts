@@ -45,12 +45,14 @@ export type JobQueue = {
  * bank-sync: catch-ups (webhook or schedule); 'stately' keeps at most one waiting and one running per connection.
  * bank-refresh: the scheduled sweep that queues bank-sync for connections not synced lately.
  * login-failures-prune: the scheduled delete of sign-in failures older than the lockout window.
+ * budget-roll: the scheduled opening of budget periods that are due.
  */
 export const QUEUES = [
   { name: 'bank-import', policy: 'standard' },
   { name: 'bank-sync', policy: 'stately' },
   { name: 'bank-refresh', policy: 'singleton' },
   { name: 'login-failures-prune', policy: 'singleton' },
+  { name: 'budget-roll', policy: 'singleton' },
 ] as const;
 
 /** pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. */

@@ -1,8 +1,14 @@
 import { addDays } from '../dates';
 import type { Cents } from '../money';
 
+export type AchievementTitle =
+  | 'Week Warrior'
+  | 'Spending Pause'
+  | 'Budget Monk'
+  | 'Saver Supreme'
+  | 'Future Planner';
 export type Achievement = {
-  title: 'Week Warrior' | 'Spending Pause' | 'Budget Monk' | 'Saver Supreme' | 'Future Planner';
+  title: AchievementTitle;
   description: string;
   icon: string;
   /** The day it was first earned in the period. */
@@ -60,7 +66,8 @@ export function dailyAllowance(
   return input.customDailyAllowance ?? Math.round(input.allocated / input.totalDays);
 }
 
-const ACHIEVEMENTS: Record<Achievement['title'], Omit<Achievement, 'title' | 'earnedDate'>> = {
+/** What each achievement (SPEC §9) says and its icon's name. */
+export const ACHIEVEMENTS: Record<AchievementTitle, Omit<Achievement, 'title' | 'earnedDate'>> = {
   'Week Warrior': { description: '7 days in a row under budget', icon: 'trophy' },
   'Spending Pause': { description: '3 days without spending', icon: 'coffee-off' },
   'Budget Monk': { description: '10 days without spending', icon: 'meditation' },

@@ -1,0 +1,176 @@
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  budgetAchievements,
+  budgetCategories,
+  budgetPeriodCategories,
+  budgetPeriods,
+  budgets,
+  transactions,
+  users,
+} from '../../db/schema';
+import { totalsStatements } from '../transactions/transactions.queries';
+
+export type BudgetRow = typeof budgets.$inferSelect;
+export type PeriodRow = typeof budgetPeriods.$inferSelect;
+export type CategoryRow = typeof budgetCategories.$inferSelect;
+/** A category of a period: its settings and what the period gives it. */
+export type PeriodCategory = CategoryRow & { allocated: number; rolledOver: number };
+
+export async function getBudget(db: Db, { userId, budgetId }: { userId: string; budgetId: string }) {
+  const [row] = await db
+    .select()
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.id, budgetId)));
+  return row ?? null;
+}
+
+export async function getActiveBudget(db: Db, userId: string) {
+  const [row] = await db
+    .select()
+    .from(budgets)
+    .where(and(eq(budgets.userId, userId), eq(budgets.isActive, true)));
+  return row ?? null;
+}
+
+/** The person's budgets with their newest period's days: the active one first, then the newest. */
+export function listBudgets(db: Db, userId: string) {
+  const latest = db
+    .selectDistinctOn([budgetPeriods.budgetId], {
+      budgetId: budgetPeriods.budgetId,
+      startDate: budgetPeriods.startDate,
+      endDate: budgetPeriods.endDate,
+      totalIncome: budgetPeriods.totalIncome,
+    })
+    .from(budgetPeriods)
+    .where(eq(budgetPeriods.userId, userId))
+    .orderBy(budgetPeriods.budgetId, desc(budgetPeriods.index))
+    .as('latest');
+  return db
+    .select({
+      id: budgets.id,
+      name: budgets.name,
+      period: budgets.period,
+      isActive: budgets.isActive,
+      startDate: latest.startDate,
+      endDate: latest.endDate,
+      totalIncome: latest.totalIncome,
+    })
+    .from(budgets)
+    .innerJoin(latest, eq(latest.budgetId, budgets.id))
+    .where(eq(budgets.userId, userId))
+    .orderBy(desc(budgets.isActive), desc(budgets.createdAt));
+}
+
+/** The budget's newest period and its categories (the ones it allocates to). */
+export async function latestPeriod(db: Db, { userId, budgetId }: { userId: string; budgetId: string }) {
+  const [period] = await db
+    .select()
+    .from(budgetPeriods)
+    .where(and(eq(budgetPeriods.userId, userId), eq(budgetPeriods.budgetId, budgetId)))
+    .orderBy(desc(budgetPeriods.index))
+    .limit(1);
+  if (!period) return null;
+  const categories: PeriodCategory[] = (
+    await db
+      .select({
+        category: budgetCategories,
+        allocated: budgetPeriodCategories.allocated,
+        rolledOver: budgetPeriodCategories.rolledOver,
+      })
+      .from(budgetPeriodCategories)
+      .innerJoin(budgetCategories, eq(budgetCategories.id, budgetPeriodCategories.categoryId))
+      .where(and(eq(budgetPeriodCategories.userId, userId), eq(budgetPeriodCategories.periodId, period.id)))
+  ).map((row) => ({ ...row.category, allocated: row.allocated, rolledOver: row.rolledOver }));
+  return { period, categories };
+}
+
+export async function getCategory(db: Db, { userId, categoryId }: { userId: string; categoryId: string }) {
+  const [row] = await db
+    .select()
+    .from(budgetCategories)
+    .where(and(eq(budgetCategories.userId, userId), eq(budgetCategories.id, categoryId)));
+  return row ?? null;
+}
+
+/**
+ * Spent per category code over the days (cents): money out less refunds in, transfers left out — the
+ * transactions summary's rule, read the same way (whole months from the rollups, edges from rows).
+ */
+export async function spentByCategory(
+  db: Db,
+  { userId, startDate, endDate }: { userId: string; startDate: string; endDate: string },
+): Promise<Map<number, number>> {
+  const spent = new Map<number, number>();
+  const parts = await Promise.all(totalsStatements(db, { userId, filters: { startDate, endDate } }));
+  for (const row of parts.flat()) {
+    if (row.isTransfer) continue;
+    spent.set(row.category, (spent.get(row.category) ?? 0) + Number(row.expenses) - Number(row.income));
+  }
+  return spent;
+}
+
+/** Spent per day and category code over the days (cents), by the same rule; days without any are absent. */
+export async function dailySpent(
+  db: Db,
+  {
+    userId,
+    startDate,
+    endDate,
+    categories,
+  }: { userId: string; startDate: string; endDate: string; categories: number[] },
+) {
+  if (categories.length === 0) return [];
+  const t = transactions;
+  const rows = await db
+    .select({
+      date: t.date,
+      category: t.category,
+      spent: sql<string>`-sum(${t.amount})`,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.userId, userId),
+        isNull(t.deletedAt),
+        gte(t.date, startDate),
+        lte(t.date, endDate),
+        eq(t.isTransfer, false),
+        inArray(t.category, categories),
+      ),
+    )
+    .groupBy(t.date, t.category);
+  return rows.map((r) => ({ date: r.date, category: r.category, spent: Number(r.spent) }));
+}
+
+export function periodAchievements(db: Db, { userId, periodId }: { userId: string; periodId: string }) {
+  return db
+    .select()
+    .from(budgetAchievements)
+    .where(and(eq(budgetAchievements.userId, userId), eq(budgetAchievements.periodId, periodId)));
+}
+
+export async function saveAchievements(db: Db, rows: (typeof budgetAchievements.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.insert(budgetAchievements).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Active, auto-resetting budgets whose newest period ended before their person's today. The time zone's
+ * day is worked out in the database, so one index range read finds them all.
+ */
+export function dueBudgets(db: Db, now: Date) {
+  return db
+    .select({ id: budgets.id, timeZone: users.timeZone })
+    .from(budgets)
+    .innerJoin(users, eq(users.id, budgets.userId))
+    .where(
+      and(
+        eq(budgets.isActive, true),
+        eq(budgets.autoReset, true),
+        // Every zone's today is at most a day after UTC's, so only budgets that ended by then can be due.
+        lte(budgets.currentPeriodEnd, sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`),
+        sql`${budgets.currentPeriodEnd} < (${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`,
+      ),
+    );
+}

@@ -1,0 +1,175 @@
+import {
+  budget,
+  budgetBody,
+  budgetCategory,
+  budgetList,
+  centsToDollars,
+  countUpResponse,
+  countUpSettingsBody,
+  enableCountUpBody,
+  errorBody,
+  idParam,
+  updateBudgetCategoryBody,
+} from '@tally/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { getActiveBudget, listBudgets } from './budgets.queries';
+import {
+  type BudgetDeps,
+  budgetView,
+  categoryView,
+  countUpView,
+  createBudget,
+  deleteBudget,
+  ownBudget,
+  ownCategory,
+  updateBudget,
+  updateBudgetCategory,
+  updateCountUp,
+  type Viewer,
+} from './budgets.service';
+
+const categoryParams = z.object({ id: z.uuid('Not a valid id'), categoryId: z.uuid('Not a valid id') });
+
+export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const deps: BudgetDeps = { db: ctx.database.db, now: ctx.now };
+  app.addHook('preHandler', ctx.authenticate);
+  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+  const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
+    userId: req.user.id,
+    timeZone: req.user.timeZone,
+  });
+
+  /**
+   * The category of the address, the person's own, and the same as the body's categoryId (SPEC §7 sends
+   * both); another person's id in either place answers 404.
+   */
+  const categoryOf = async (viewer: Viewer, pathId: string, bodyId: string) => {
+    const [category] = await Promise.all([
+      ownCategory(deps, viewer, pathId),
+      bodyId === pathId ? null : ownCategory(deps, viewer, bodyId),
+    ]);
+    if (bodyId !== pathId) throw badRequest('categoryId must be the category in the address');
+    return category;
+  };
+
+  app.get(
+    '/budget',
+    { schema: { tags: ['budgets'], response: { 200: budgetList, ...errors } } },
+    async (req) =>
+      (await listBudgets(deps.db, req.user.id)).map((b) => ({
+        ...b,
+        period: b.period as 0 | 1 | 2 | 3 | 4,
+        totalIncome: centsToDollars(b.totalIncome),
+      })),
+  );
+
+  app.get(
+    '/budget/active',
+    { schema: { tags: ['budgets'], response: { 200: budget, ...errors } } },
+    async (req) => {
+      const row = await getActiveBudget(deps.db, req.user.id);
+      if (!row) throw notFound('No active budget');
+      return budgetView(deps, viewerOf(req), row);
+    },
+  );
+
+  app.get(
+    '/budget/:id',
+    { schema: { tags: ['budgets'], params: idParam, response: { 200: budget, ...errors } } },
+    async (req) => budgetView(deps, viewerOf(req), await ownBudget(deps, viewerOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/budget',
+    { schema: { tags: ['budgets'], body: budgetBody, response: { 201: budget, ...errors } } },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      const row = await createBudget(deps, viewer, req.body);
+      return reply.status(201).send(await budgetView(deps, viewer, row));
+    },
+  );
+
+  app.put(
+    '/budget/:id',
+    {
+      schema: { tags: ['budgets'], params: idParam, body: budgetBody, response: { 200: budget, ...errors } },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const row = await updateBudget(deps, viewer, await ownBudget(deps, viewer, req.params.id), req.body);
+      return budgetView(deps, viewer, row);
+    },
+  );
+
+  app.put(
+    '/budget/:id/category/:categoryId',
+    {
+      schema: {
+        tags: ['budgets'],
+        params: categoryParams,
+        body: updateBudgetCategoryBody,
+        response: { 200: budget, ...errors },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const row = await ownBudget(deps, viewer, req.params.id);
+      await updateBudgetCategory(deps, viewer, row, req.params.categoryId, req.body);
+      return budgetView(deps, viewer, row);
+    },
+  );
+
+  app.delete(
+    '/budget/:id',
+    { schema: { tags: ['budgets'], params: idParam, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await deleteBudget(deps, await ownBudget(deps, viewerOf(req), req.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/budget/:id/countup',
+    { schema: { tags: ['budgets'], params: idParam, response: { 200: countUpResponse, ...errors } } },
+    async (req) => countUpView(deps, viewerOf(req), await ownBudget(deps, viewerOf(req), req.params.id)),
+  );
+
+  app.post(
+    '/budget/category/:id/enable-countup',
+    {
+      schema: {
+        tags: ['budgets'],
+        params: idParam,
+        body: enableCountUpBody,
+        response: { 200: budgetCategory, ...errors },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const category = await categoryOf(viewer, req.params.id, req.body.categoryId);
+      await updateCountUp(deps, category.id, { countUpEnabled: req.body.enable });
+      return categoryView(deps, viewer, category);
+    },
+  );
+
+  app.put(
+    '/budget/category/:id/countup-settings',
+    {
+      schema: {
+        tags: ['budgets'],
+        params: idParam,
+        body: countUpSettingsBody,
+        response: { 200: budgetCategory, ...errors },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      const category = await categoryOf(viewer, req.params.id, req.body.categoryId);
+      await updateCountUp(deps, category.id, { customDailyAllowance: req.body.customDailyAllowance });
+      return categoryView(deps, viewer, category);
+    },
+  );
+};

@@ -1,0 +1,506 @@
+import {
+  ACHIEVEMENTS,
+  type AchievementTitle,
+  addDays,
+  BUDGETABLE_CATEGORIES,
+  type Budget,
+  type BudgetCategory,
+  type BudgetPeriod,
+  type budgetBody,
+  type CountUpResponse,
+  categoryName,
+  categoryUsage,
+  centsToDollars,
+  countUp,
+  daysBetween,
+  daysElapsed,
+  defaultBudgetStart,
+  dollarsToCents,
+  earnedThrough,
+  periodAt,
+  periodContaining,
+  rollover,
+  todayIn,
+  totalDays,
+} from '@tally/shared';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { budgetCategories, budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import {
+  type BudgetRow,
+  type CategoryRow,
+  dailySpent,
+  getBudget,
+  getCategory,
+  latestPeriod,
+  type PeriodCategory,
+  type PeriodRow,
+  periodAchievements,
+  saveAchievements,
+  spentByCategory,
+} from './budgets.queries';
+
+export type BudgetDeps = { db: Db; now: () => Date };
+/** Who is asking, and their today (their time zone's day). */
+export type Viewer = { userId: string; timeZone: string };
+
+type Body = z.output<typeof budgetBody>;
+
+const today = (deps: BudgetDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
+
+/** How far from today a new budget may start: a year either way keeps catch-up rolls small. */
+const MAX_START_DISTANCE_DAYS = 366;
+
+const order = (code: number) => BUDGETABLE_CATEGORIES.indexOf(code as never);
+const byFormOrder = <T extends { category: number }>(rows: T[]) =>
+  [...rows].sort((a, b) => order(a.category) - order(b.category));
+
+/** The categories a body allocates to, in cents; a category cleared to 0 is left out with its flags. */
+const allocations = (body: Body) =>
+  body.categories
+    .filter((c) => c.allocatedAmount > 0)
+    .map((c) => ({ ...c, allocated: dollarsToCents(c.allocatedAmount) }));
+
+export async function ownBudget(deps: BudgetDeps, viewer: Viewer, budgetId: string): Promise<BudgetRow> {
+  const row = await getBudget(deps.db, { userId: viewer.userId, budgetId });
+  // Another person's id answers 404, not 403, so ids can't be probed.
+  if (!row) throw notFound('Budget not found');
+  return row;
+}
+
+export async function ownCategory(deps: BudgetDeps, viewer: Viewer, categoryId: string) {
+  const row = await getCategory(deps.db, { userId: viewer.userId, categoryId });
+  if (!row) throw notFound('Budget category not found');
+  return row;
+}
+
+type Current = { period: PeriodRow; categories: PeriodCategory[] };
+
+/**
+ * Opens the periods a budget is due (each when the one before has ended by `today`), with the same
+ * income and allocations plus what rolling-over categories carry. Idempotent and safe with several
+ * processes: the budget row is locked, and a period's (budget, index) is unique.
+ */
+export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string; today: string }) {
+  return db.transaction(async (tx) => {
+    const [budget] = await tx.select().from(budgets).where(eq(budgets.id, budgetId)).for('update');
+    if (!budget?.isActive || !budget.autoReset || budget.currentPeriodEnd >= today) return 0;
+    const { userId } = budget;
+    let current: Current | null = await latestPeriod(tx, { userId, budgetId });
+    if (!current) return 0;
+    let opened = 0;
+    while (current.period.endDate < today) {
+      const { period, categories }: Current = current;
+      const rolling = categories.filter((c) => c.allowRollover);
+      const spent = rolling.length
+        ? await spentByCategory(tx, { userId, startDate: period.startDate, endDate: period.endDate })
+        : new Map<number, number>();
+      const bounds = periodAt(budget.period as BudgetPeriod, budget.anchorDate, period.index + 1);
+      const [next]: PeriodRow[] = await tx
+        .insert(budgetPeriods)
+        .values({ userId, budgetId, index: period.index + 1, ...bounds, totalIncome: period.totalIncome })
+        .returning();
+      if (!next) throw new Error('period insert returned nothing');
+      const carried: PeriodCategory[] = categories.map((c) => ({
+        ...c,
+        rolledOver: c.allowRollover
+          ? rollover({ allocated: c.allocated, spent: spent.get(c.category) ?? 0, rolledOver: c.rolledOver })
+          : 0,
+      }));
+      if (carried.length) {
+        await tx.insert(budgetPeriodCategories).values(
+          carried.map((c) => ({
+            userId,
+            periodId: next.id,
+            categoryId: c.id,
+            allocated: c.allocated,
+            rolledOver: c.rolledOver,
+          })),
+        );
+      }
+      current = { period: next, categories: carried };
+      opened += 1;
+    }
+    await tx
+      .update(budgets)
+      .set({ currentPeriodEnd: current.period.endDate })
+      .where(eq(budgets.id, budgetId));
+    return opened;
+  });
+}
+
+/** The budget's newest period, rolled forward first if it is due (the job may not have run yet). */
+async function currentOf(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow, day: string) {
+  if (budget.isActive && budget.autoReset && budget.currentPeriodEnd < day) {
+    await rollBudget(deps.db, { budgetId: budget.id, today: day });
+  }
+  const current = await latestPeriod(deps.db, { userId: viewer.userId, budgetId: budget.id });
+  if (!current) throw notFound('Budget not found');
+  return current;
+}
+
+function toCategory(c: PeriodCategory, spent: number): BudgetCategory {
+  const usage = categoryUsage({ allocated: c.allocated, spent: Math.max(spent, 0) });
+  return {
+    id: c.id,
+    category: c.category,
+    categoryName: categoryName(c.category),
+    allocatedAmount: centsToDollars(c.allocated),
+    spentAmount: centsToDollars(spent),
+    remainingAmount: centsToDollars(c.allocated - spent),
+    percentageUsed: usage.percentageUsed,
+    allowRollover: c.allowRollover,
+    rolledOverAmount: centsToDollars(c.rolledOver),
+    countUpEnabled: c.countUpEnabled,
+    customDailyAllowance: c.customDailyAllowance === null ? null : centsToDollars(c.customDailyAllowance),
+  };
+}
+
+/** A budget as the screens show it: its current period, each category's spent and what is left. */
+export async function budgetView(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow): Promise<Budget> {
+  const day = today(deps, viewer);
+  const { period, categories } = await currentOf(deps, viewer, budget, day);
+  const spent = await spentByCategory(deps.db, {
+    userId: viewer.userId,
+    startDate: period.startDate,
+    endDate: period.endDate,
+  });
+  return {
+    id: budget.id,
+    name: budget.name,
+    period: budget.period as BudgetPeriod,
+    autoReset: budget.autoReset,
+    startDate: period.startDate,
+    endDate: period.endDate,
+    totalIncome: centsToDollars(period.totalIncome),
+    isActive: budget.isActive,
+    today: day,
+    categories: byFormOrder(categories).map((c) => toCategory(c, spent.get(c.category) ?? 0)),
+  };
+}
+
+/** A category as its budget now shows it; one the current period no longer allocates to, with its settings. */
+export async function categoryView(deps: BudgetDeps, viewer: Viewer, category: CategoryRow) {
+  const view = await budgetView(deps, viewer, await ownBudget(deps, viewer, category.budgetId));
+  return (
+    view.categories.find((c) => c.id === category.id) ??
+    toCategory({ ...category, allocated: 0, rolledOver: 0 }, 0)
+  );
+}
+
+/** Every category's count-up status for the current period, with its days for the pace chart. */
+export async function countUpView(
+  deps: BudgetDeps,
+  viewer: Viewer,
+  budget: BudgetRow,
+): Promise<CountUpResponse> {
+  const day = today(deps, viewer);
+  const { period, categories } = await currentOf(deps, viewer, budget, day);
+  const bounds = { startDate: period.startDate, endDate: period.endDate };
+  const elapsed = daysElapsed(bounds, day);
+  const days = totalDays(bounds);
+  const through = addDays(period.startDate, elapsed - 1);
+  const [daily, stored] = await Promise.all([
+    elapsed > 0
+      ? dailySpent(deps.db, {
+          userId: viewer.userId,
+          startDate: period.startDate,
+          endDate: through,
+          categories: categories.map((c) => c.category),
+        })
+      : Promise.resolve([]),
+    periodAchievements(deps.db, { userId: viewer.userId, periodId: period.id }),
+  ]);
+  const perDay = new Map<number, number[]>(categories.map((c) => [c.category, new Array(elapsed).fill(0)]));
+  for (const row of daily) {
+    const series = perDay.get(row.category);
+    if (series) series[daysBetween(period.startDate, row.date)] = row.spent;
+  }
+  const fresh: Parameters<typeof saveAchievements>[1] = [];
+  const statuses = byFormOrder(categories).map((c) => {
+    const dailySpentCents = perDay.get(c.category) ?? [];
+    const input = {
+      allocated: c.allocated,
+      startDate: period.startDate,
+      totalDays: days,
+      dailySpent: dailySpentCents,
+      rolledOver: c.rolledOver,
+      customDailyAllowance: c.customDailyAllowance,
+    };
+    const status = countUp(input);
+    // Earned stays earned: the first day on record wins, and one no longer met is still shown.
+    const kept = new Map(stored.filter((a) => a.categoryId === c.id).map((a) => [a.title, a.earnedDate]));
+    for (const a of status.achievements) {
+      if (!kept.has(a.title)) {
+        fresh.push({
+          userId: viewer.userId,
+          periodId: period.id,
+          categoryId: c.id,
+          title: a.title,
+          earnedDate: a.earnedDate,
+        });
+      }
+    }
+    const achievements = [
+      ...status.achievements.map((a) => ({ ...a, earnedDate: kept.get(a.title) ?? a.earnedDate })),
+      ...[...kept]
+        .filter(([title]) => !status.achievements.some((a) => a.title === title))
+        .map(([title, earnedDate]) => ({ ...ACHIEVEMENTS[title as AchievementTitle], title, earnedDate })),
+    ].sort((a, b) => a.earnedDate.localeCompare(b.earnedDate));
+    let cumulative = 0;
+    return {
+      categoryId: c.id,
+      category: c.category,
+      categoryName: categoryName(c.category),
+      countUpEnabled: c.countUpEnabled,
+      dailyAllowance: centsToDollars(status.dailyAllowance),
+      earnedToDate: centsToDollars(status.earnedToDate),
+      allocatedAmount: centsToDollars(c.allocated),
+      actualSpent: centsToDollars(status.actualSpent),
+      rolledOverAmount: centsToDollars(c.rolledOver),
+      availableBalance: centsToDollars(status.availableBalance),
+      isOverEarned: status.isOverEarned,
+      daysElapsed: status.daysElapsed,
+      totalDays: status.totalDays,
+      consecutiveDaysUnderBudget: status.consecutiveDaysUnderBudget,
+      zeroSpendingDays: status.zeroSpendingDays,
+      achievements,
+      days: dailySpentCents.map((spent, i) => {
+        cumulative += spent;
+        return {
+          date: addDays(period.startDate, i),
+          spent: centsToDollars(cumulative),
+          earned: centsToDollars(earnedThrough(input, i + 1)),
+        };
+      }),
+    };
+  });
+  await saveAchievements(deps.db, fresh);
+  return {
+    budgetId: budget.id,
+    startDate: period.startDate,
+    endDate: period.endDate,
+    today: day,
+    daysElapsed: elapsed,
+    totalDays: days,
+    categories: statuses,
+  };
+}
+
+/** Creates the person's budget and its current period; the budget in use before it is archived. */
+export async function createBudget(deps: BudgetDeps, viewer: Viewer, body: Body) {
+  const day = today(deps, viewer);
+  const period = body.period as BudgetPeriod;
+  const anchor = body.startDate ?? defaultBudgetStart(period, day);
+  if (Math.abs(daysBetween(day, anchor)) > MAX_START_DISTANCE_DAYS) {
+    throw badRequest('Start date must be within a year of today');
+  }
+  // A start in the past opens the period holding today; the ones before it were never budgeted.
+  const bounds =
+    anchor <= day ? periodContaining(period, anchor, day) : { ...periodAt(period, anchor, 0), index: 0 };
+  const now = deps.now();
+  const chosen = allocations(body);
+  return deps.db.transaction(async (tx) => {
+    await tx
+      .update(budgets)
+      .set({ isActive: false, archivedAt: now, updatedAt: now })
+      .where(and(eq(budgets.userId, viewer.userId), eq(budgets.isActive, true)));
+    const [budget] = await tx
+      .insert(budgets)
+      .values({
+        userId: viewer.userId,
+        name: body.name,
+        period,
+        anchorDate: anchor,
+        autoReset: body.autoReset,
+        currentPeriodEnd: bounds.endDate,
+      })
+      .returning();
+    if (!budget) throw new Error('budget insert returned nothing');
+    const [row] = await tx
+      .insert(budgetPeriods)
+      .values({
+        userId: viewer.userId,
+        budgetId: budget.id,
+        index: bounds.index,
+        startDate: bounds.startDate,
+        endDate: bounds.endDate,
+        totalIncome: dollarsToCents(body.totalIncome),
+      })
+      .returning();
+    if (!row) throw new Error('period insert returned nothing');
+    const categories = await tx
+      .insert(budgetCategories)
+      .values(
+        chosen.map((c) => ({
+          userId: viewer.userId,
+          budgetId: budget.id,
+          category: c.category,
+          allowRollover: c.allowRollover,
+          countUpEnabled: c.countUp,
+        })),
+      )
+      .returning();
+    await tx.insert(budgetPeriodCategories).values(
+      categories.map((c) => ({
+        userId: viewer.userId,
+        periodId: row.id,
+        categoryId: c.id,
+        allocated: chosen.find((a) => a.category === c.category)?.allocated ?? 0,
+      })),
+    );
+    return budget;
+  });
+}
+
+/**
+ * Edits the active budget and its current period: name, auto-reset, income, allocations and flags;
+ * categories left out (or cleared to 0) leave the period, new ones join it. Past periods keep theirs.
+ */
+export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow, body: Body) {
+  if (!budget.isActive) throw badRequest('Only the active budget can be edited');
+  if (body.period !== budget.period) {
+    throw badRequest("A budget's period cannot be changed; create a new budget instead");
+  }
+  if (body.startDate && body.startDate !== budget.anchorDate) {
+    throw badRequest("A budget's start date cannot be changed; create a new budget instead");
+  }
+  const current = await currentOf(deps, viewer, budget, today(deps, viewer));
+  const chosen = allocations(body);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(budgets)
+      .set({ name: body.name, autoReset: body.autoReset, updatedAt: now })
+      .where(eq(budgets.id, budget.id));
+    await tx
+      .update(budgetPeriods)
+      .set({ totalIncome: dollarsToCents(body.totalIncome) })
+      .where(eq(budgetPeriods.id, current.period.id));
+    const categories = await tx
+      .insert(budgetCategories)
+      .values(
+        chosen.map((c) => ({
+          userId: viewer.userId,
+          budgetId: budget.id,
+          category: c.category,
+          allowRollover: c.allowRollover,
+          countUpEnabled: c.countUp,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [budgetCategories.budgetId, budgetCategories.category],
+        set: {
+          allowRollover: sql`excluded.allow_rollover`,
+          countUpEnabled: sql`excluded.count_up_enabled`,
+          updatedAt: now,
+        },
+      })
+      .returning();
+    await tx.delete(budgetPeriodCategories).where(
+      and(
+        eq(budgetPeriodCategories.periodId, current.period.id),
+        notInArray(
+          budgetPeriodCategories.categoryId,
+          categories.map((c) => c.id),
+        ),
+      ),
+    );
+    await tx
+      .insert(budgetPeriodCategories)
+      .values(
+        categories.map((c) => ({
+          userId: viewer.userId,
+          periodId: current.period.id,
+          categoryId: c.id,
+          allocated: chosen.find((a) => a.category === c.category)?.allocated ?? 0,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [budgetPeriodCategories.periodId, budgetPeriodCategories.categoryId],
+        set: { allocated: sql`excluded.allocated` },
+      });
+  });
+  return { ...budget, name: body.name, autoReset: body.autoReset, updatedAt: now };
+}
+
+/** Changes one category's allocation or rollover in the current period, within the period's income. */
+export async function updateBudgetCategory(
+  deps: BudgetDeps,
+  viewer: Viewer,
+  budget: BudgetRow,
+  categoryId: string,
+  change: { allocatedAmount?: number; allowRollover?: boolean },
+) {
+  const { period, categories } = await currentOf(deps, viewer, budget, today(deps, viewer));
+  const target = categories.find((c) => c.id === categoryId);
+  if (!target) throw notFound('Budget category not found');
+  const allocated =
+    change.allocatedAmount === undefined ? target.allocated : dollarsToCents(change.allocatedAmount);
+  const others = categories.filter((c) => c.id !== categoryId);
+  if (allocated === 0 && others.length === 0) throw badRequest('Please select at least one budget category');
+  if (others.reduce((sum, c) => sum + c.allocated, allocated) > period.totalIncome) {
+    throw badRequest('Total allocated amount cannot exceed total income');
+  }
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    if (allocated === 0) {
+      // Cleared to 0: the category leaves the period, and its flags go with it (SPEC §5).
+      await tx
+        .delete(budgetPeriodCategories)
+        .where(
+          and(
+            eq(budgetPeriodCategories.periodId, period.id),
+            eq(budgetPeriodCategories.categoryId, categoryId),
+          ),
+        );
+      await tx
+        .update(budgetCategories)
+        .set({ allowRollover: false, countUpEnabled: false, updatedAt: now })
+        .where(eq(budgetCategories.id, categoryId));
+      return;
+    }
+    await tx
+      .update(budgetPeriodCategories)
+      .set({ allocated })
+      .where(
+        and(
+          eq(budgetPeriodCategories.periodId, period.id),
+          eq(budgetPeriodCategories.categoryId, categoryId),
+        ),
+      );
+    if (change.allowRollover !== undefined) {
+      await tx
+        .update(budgetCategories)
+        .set({ allowRollover: change.allowRollover, updatedAt: now })
+        .where(eq(budgetCategories.id, categoryId));
+    }
+  });
+}
+
+/** Count-up on or off, or a custom daily allowance, for a category of the person's budget. */
+export async function updateCountUp(
+  deps: BudgetDeps,
+  categoryId: string,
+  change: { countUpEnabled?: boolean; customDailyAllowance?: number | null },
+) {
+  await deps.db
+    .update(budgetCategories)
+    .set({
+      countUpEnabled: change.countUpEnabled,
+      customDailyAllowance:
+        change.customDailyAllowance === undefined
+          ? undefined
+          : change.customDailyAllowance === null
+            ? null
+            : dollarsToCents(change.customDailyAllowance),
+      updatedAt: deps.now(),
+    })
+    .where(eq(budgetCategories.id, categoryId));
+}
+
+export async function deleteBudget(deps: BudgetDeps, budget: BudgetRow) {
+  await deps.db.delete(budgets).where(eq(budgets.id, budget.id));
+}
