@@ -5,7 +5,6 @@ import {
   CATEGORY,
   countUpResponse,
   exchangeResponse,
-  type LoginResult,
   transactionSummary,
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
