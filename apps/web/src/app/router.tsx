@@ -25,6 +25,7 @@ const TransactionsPage = lazyScreen(
   async () => (await import('../features/transactions/TransactionsPage')).TransactionsPage,
 );
 const AccountsPage = lazyScreen(async () => (await import('../features/accounts/AccountsPage')).AccountsPage);
+const BudgetsPage = lazyScreen(async () => (await import('../features/budgets/BudgetsPage')).BudgetsPage);
 const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
 
 export function AppRoutes() {
@@ -38,7 +39,7 @@ export function AppRoutes() {
               <Route path="/transactions" element={<TransactionsPage />} />
               <Route path="/subscriptions" element={<FeatureEmptyScreen screen="subscriptions" />} />
               <Route path="/accounts" element={<AccountsPage />} />
-              <Route path="/budgets" element={<FeatureEmptyScreen screen="budgets" />} />
+              <Route path="/budgets" element={<BudgetsPage />} />
               <Route path="/savings" element={<FeatureEmptyScreen screen="savings" />} />
               <Route path="/settings" element={<SettingsPage />} />
             </Route>

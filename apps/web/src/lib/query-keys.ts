@@ -5,6 +5,7 @@
 const transactions = ['transactions'] as const;
 const transactionLists = [...transactions, 'list'] as const;
 const accounts = ['accounts'] as const;
+const budgets = ['budgets'] as const;
 
 export const queryKeys = {
   config: ['config'] as const,
@@ -21,6 +22,12 @@ export const queryKeys = {
     lists: transactionLists,
     list: (query: string) => [...transactionLists, query] as const,
     summary: (query: string) => [...transactions, 'summary', query] as const,
+  },
+  budgets: {
+    all: budgets,
+    list: [...budgets, 'list'] as const,
+    active: [...budgets, 'active'] as const,
+    countUp: (budgetId: string) => [...budgets, 'count-up', budgetId] as const,
   },
   dashboard: {
     // Under the transactions prefix: anything that changes transactions refreshes this panel too.

@@ -1,17 +1,12 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconBrandGoogleFilled,
-  IconBulb,
-  IconChartPie,
-  IconPigMoney,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconBrandGoogleFilled, IconBulb, IconPigMoney, IconRefresh } from '@tabler/icons-react';
 import { displayName, greetingForHour } from '@tally/shared';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
+import { BudgetOverview } from './BudgetOverview';
 import { RecentTransactions } from './RecentTransactions';
 
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -72,11 +67,7 @@ export function DashboardPage() {
             </Button>
           }
         >
-          <EmptyState
-            icon={IconChartPie}
-            title="No spending categories yet"
-            description="Create a budget and your top categories, spent against allocated, appear here."
-          />
+          <BudgetOverview />
         </Panel>
         <Panel title="Savings Goals">
           <EmptyState

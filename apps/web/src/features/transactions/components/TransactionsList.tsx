@@ -12,11 +12,11 @@ import {
 } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import { dollarsToCents, type Transaction } from '@tally/shared';
+import { categoryColor, categoryIcon } from '../../../components/category-visuals';
 import { Money } from '../../../components/Money';
 import { formatDay } from '../../../lib/format';
 import { transactionName } from '../filters';
 import classes from '../transactions.module.css';
-import { categoryColor, categoryIcon } from './category-visuals';
 import { type TransactionAction, TransactionActionsMenu } from './TransactionActionsMenu';
 
 type ListProps = {

@@ -1,0 +1,118 @@
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type CountUpStatusResponse, countUpSettingsBody, dollarsToCents, formatMoney } from '@tally/shared';
+import { Dialog } from '../../../components/Dialog';
+import { toast } from '../../../components/toast';
+import { zodErrors } from '../../../lib/form';
+import { log } from '../../../lib/log';
+import { useUpdateCountUpSettings } from '../api/update-count-up-settings';
+import type { AmountValue } from '../budget-form';
+import { money } from '../budget-summary';
+
+/** The allowance a category earns each day with its allocation split evenly over the period. */
+const evenSplit = (status: CountUpStatusResponse) =>
+  status.totalDays > 0 ? Math.round(dollarsToCents(status.allocatedAmount) / status.totalDays) : 0;
+
+/** Set daily allowance: a custom amount a count-up category earns each day, or back to the even split. */
+export function AllowanceDialog({
+  status,
+  custom,
+  opened,
+  onClose,
+}: {
+  status: CountUpStatusResponse | null;
+  /** The custom allowance now set, in dollars; null when the category uses the even split. */
+  custom: number | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const save = useUpdateCountUpSettings();
+  const form = useForm<{ allowance: AmountValue }>({
+    initialValues: { allowance: custom ?? '' },
+    validate: ({ allowance }) => {
+      if (allowance === '') return { allowance: 'Enter a daily allowance' };
+      const errors = zodErrors(countUpSettingsBody, {
+        categoryId: status?.categoryId,
+        customDailyAllowance: allowance,
+      });
+      return errors.customDailyAllowance ? { allowance: errors.customDailyAllowance } : {};
+    },
+  });
+  if (!status) return null;
+  const even = evenSplit(status);
+
+  const send = (customDailyAllowance: number | null) =>
+    save.mutate(
+      { categoryId: status.categoryId, customDailyAllowance },
+      {
+        onSuccess: () => {
+          toast.success(
+            'Daily allowance updated',
+            customDailyAllowance === null
+              ? `${status.categoryName} is back to the even split of ${formatMoney(even)} a day.`
+              : `${status.categoryName} now earns ${money(customDailyAllowance)} a day.`,
+          );
+          onClose();
+        },
+        onError: (error) => {
+          log.warn('Updating the daily allowance failed', error);
+          toast.error('Error', 'Failed to update the daily allowance. Please try again.');
+        },
+      },
+    );
+
+  const submit = form.onSubmit(({ allowance }) => send(allowance === '' ? null : allowance));
+
+  return (
+    <Dialog
+      opened={opened}
+      onClose={save.isPending ? () => {} : onClose}
+      title={`${status.categoryName} daily allowance`}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text fz="sm" c="dimmed">
+            Split evenly, {money(status.allocatedAmount)} over {status.totalDays} days earns{' '}
+            {formatMoney(even)} a day. Set your own amount to earn faster or slower than that.
+          </Text>
+          <NumberInput
+            label="Daily allowance"
+            required
+            prefix="$"
+            min={0}
+            decimalScale={2}
+            thousandSeparator=","
+            allowNegative={false}
+            hideControls
+            data-autofocus
+            {...form.getInputProps('allowance')}
+            onChange={(value) =>
+              form.setFieldValue(
+                'allowance',
+                typeof value === 'number' ? value : value === '' ? '' : Number(value),
+              )
+            }
+          />
+          <Group justify="space-between" gap="xs">
+            {custom !== null ? (
+              <Button variant="subtle" onClick={() => send(null)} disabled={save.isPending}>
+                Use even split
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Save
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { type Budget, categoryName, formatMoney } from '@tally/shared';
+import { useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { toast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api';
+import { log } from '../../../lib/log';
+import { DEBT_MONEY } from '../../../lib/money-colors';
+import { useCreateBudget } from '../api/create-budget';
+import { useUpdateBudget } from '../api/update-budget';
+import {
+  type AmountValue,
+  allocationTotals,
+  type BudgetFormValues,
+  budgetForm,
+  emptyBudgetForm,
+  setAllocation,
+  toBudgetBody,
+  validateBudgetForm,
+} from '../budget-form';
+import { periodLabel, periodWord } from '../budget-summary';
+import classes from '../budgets.module.css';
+import { CategoryAvatar } from './CategoryAvatar';
+
+const PERIOD_OPTIONS = ([0, 1, 2, 3, 4] as const).map((p) => ({ value: String(p), label: periodLabel(p) }));
+
+/** NumberInput answers '' when emptied and a string while a number is half typed ('12.'). */
+const toAmount = (value: string | number): AmountValue =>
+  typeof value === 'number' ? value : value === '' ? '' : Number.isNaN(Number(value)) ? '' : Number(value);
+
+const CREATE_FAILED = 'Failed to create budget. Please try again.';
+
+export type BudgetDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Edit this budget; without it, a new one is created. */
+  budget?: Budget | null;
+  /** Creating a new budget archives this one: its name, to say so. */
+  replaces?: string | null;
+};
+
+/** Create New Budget, and the same form for an existing budget with its period locked (SPEC §2, §5). */
+export function BudgetDialog({ opened, onClose, budget, replaces }: BudgetDialogProps) {
+  const editing = !!budget;
+  const phone = useMediaQuery('(max-width: 36em)');
+  const create = useCreateBudget();
+  const update = useUpdateBudget();
+  const pending = create.isPending || update.isPending;
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<BudgetFormValues>({
+    initialValues: budget ? budgetForm(budget) : emptyBudgetForm(),
+    validate: validateBudgetForm,
+  });
+  const totals = allocationTotals(form.values);
+
+  const close = () => {
+    if (pending) return;
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    const body = toBudgetBody(values);
+    if (budget) {
+      update.mutate(
+        { id: budget.id, body },
+        {
+          onSuccess: (updated) => {
+            toast.success('Budget updated', `Your changes to "${updated.name}" are saved.`);
+            onClose();
+          },
+          onError: (error) => {
+            log.warn('Updating the budget failed', error);
+            setFailure(errorMessage(error, 'Failed to update budget. Please try again.'));
+            toast.error('Error updating budget', 'Please check your information and try again.');
+          },
+        },
+      );
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: (created) => {
+        toast.success(
+          'Budget created successfully!',
+          `Your ${periodWord(created.period)} budget "${created.name}" is now active.`,
+        );
+        onClose();
+      },
+      onError: (error) => {
+        log.warn('Creating the budget failed', error);
+        setFailure(CREATE_FAILED);
+        toast.error('Error creating budget', 'Please check your information and try again.');
+      },
+    });
+  });
+
+  const setRowAmount = (index: number, value: AmountValue) => {
+    const row = form.values.categories[index];
+    if (!row) return;
+    form.setFieldValue(`categories.${index}`, setAllocation(row, value));
+    form.clearFieldError('categories');
+  };
+
+  const categoriesError = form.errors.categories;
+  const over = totals.remaining < 0;
+
+  return (
+    <Dialog
+      opened={opened}
+      onClose={close}
+      title={editing ? 'Edit Budget' : 'Create New Budget'}
+      size="lg"
+      fullScreen={phone}
+      closeOnClickOutside={!pending}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          {!editing && replaces && (
+            <Group gap={8} wrap="nowrap" align="flex-start">
+              <IconInfoCircle size={16} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+              <Text fz="sm" c="dimmed">
+                The new budget becomes your active one; “{replaces}” is archived.
+              </Text>
+            </Group>
+          )}
+          <TextInput
+            label="Budget name"
+            placeholder="e.g. Household budget"
+            required
+            maxLength={100}
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label="Period"
+              data={PERIOD_OPTIONS}
+              allowDeselect={false}
+              disabled={editing}
+              description={editing ? 'A budget keeps its period' : undefined}
+              {...form.getInputProps('period')}
+            />
+            <NumberInput
+              label="Total income"
+              required
+              prefix="$"
+              placeholder="$0.00"
+              min={0}
+              decimalScale={2}
+              thousandSeparator=","
+              allowNegative={false}
+              hideControls
+              {...form.getInputProps('totalIncome')}
+              onChange={(value) => {
+                form.setFieldValue('totalIncome', toAmount(value));
+                form.clearFieldError('totalIncome');
+                form.clearFieldError('categories');
+              }}
+            />
+          </SimpleGrid>
+
+          <div>
+            <Title order={3} fz="md">
+              Category allocations
+            </Title>
+            <Text fz="sm" c="dimmed">
+              Give an amount to each category you want to track. Rollover carries what is left into the next
+              period; Count-Up lets the amount build day by day.
+            </Text>
+          </div>
+
+          <ul className={classes.list} aria-label="Category allocations">
+            {form.values.categories.map((row, index) => {
+              const name = categoryName(row.category);
+              const inputId = `allocation-${row.category}`;
+              const allocated = row.allocatedAmount !== '' && row.allocatedAmount > 0;
+              return (
+                <li key={row.category} className={classes.row}>
+                  <fieldset className={classes.fieldset} aria-labelledby={`${inputId}-label`}>
+                    <Group justify="space-between" wrap="nowrap" gap="sm">
+                      <Group gap="sm" wrap="nowrap" miw={0}>
+                        <CategoryAvatar code={row.category} size={32} />
+                        <Text component="label" htmlFor={inputId} id={`${inputId}-label`} fz="sm" fw={500}>
+                          {name}
+                        </Text>
+                      </Group>
+                      <NumberInput
+                        id={inputId}
+                        className={classes.amount}
+                        prefix="$"
+                        placeholder="$0.00"
+                        min={0}
+                        decimalScale={2}
+                        thousandSeparator=","
+                        allowNegative={false}
+                        hideControls
+                        value={row.allocatedAmount}
+                        onChange={(value) => setRowAmount(index, toAmount(value))}
+                      />
+                    </Group>
+                    {allocated && (
+                      <Group gap="lg" mt={8} className={classes.flags}>
+                        <Switch
+                          size="sm"
+                          label="Rollover"
+                          {...form.getInputProps(`categories.${index}.allowRollover`, { type: 'checkbox' })}
+                        />
+                        <Switch
+                          size="sm"
+                          label="Count-Up"
+                          {...form.getInputProps(`categories.${index}.countUp`, { type: 'checkbox' })}
+                        />
+                      </Group>
+                    )}
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ul>
+
+          <div className={classes.footer}>
+            {categoriesError && (
+              <Alert color="red" role="alert" mb="sm" py={8}>
+                {categoriesError}
+              </Alert>
+            )}
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <div aria-live="polite">
+                <Text fz="xs" c="dimmed">
+                  {over ? 'Over-allocated by' : 'Remaining to allocate'}
+                </Text>
+                <Text
+                  fw={700}
+                  c={over ? DEBT_MONEY : undefined}
+                  style={{ fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {formatMoney(Math.abs(totals.remaining))}
+                  <Text span fz="xs" c="dimmed" fw={400}>
+                    {' '}
+                    of {formatMoney(totals.income)}
+                  </Text>
+                </Text>
+              </div>
+              <Group gap="xs" ml="auto">
+                <Button variant="default" onClick={close} disabled={pending}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={pending}>
+                  {editing ? 'Save Changes' : 'Create Budget'}
+                </Button>
+              </Group>
+            </Group>
+          </div>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

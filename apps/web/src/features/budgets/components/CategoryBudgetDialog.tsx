@@ -1,0 +1,143 @@
+import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type Budget, type BudgetCategory, dollarsToCents, formatMoney } from '@tally/shared';
+import { useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { toast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api';
+import { log } from '../../../lib/log';
+import { useUpdateBudgetCategory } from '../api/update-budget-category';
+import type { AmountValue } from '../budget-form';
+import { budgetTotals, money, thisPeriod } from '../budget-summary';
+import { CategoryAvatar } from './CategoryAvatar';
+
+type Values = { allocatedAmount: AmountValue; allowRollover: boolean };
+
+/** SPEC §5's rules, for one category: an amount, and the allocations together within the income. */
+export function validateCategoryBudget(budget: Budget, category: BudgetCategory, values: Values) {
+  if (values.allocatedAmount === '') return { allocatedAmount: 'Enter an amount' };
+  const totals = budgetTotals(budget);
+  const others = totals.allocated - dollarsToCents(category.allocatedAmount);
+  const next = dollarsToCents(values.allocatedAmount);
+  if (next === 0 && others === 0) return { allocatedAmount: 'Please select at least one budget category' };
+  if (others + next > totals.income) {
+    return { allocatedAmount: 'Total allocated amount cannot exceed total income' };
+  }
+  return {};
+}
+
+/** Edit Budget on a category card: its allocation and rollover, through the category's own endpoint. */
+export function CategoryBudgetDialog({
+  budget,
+  category,
+  opened,
+  onClose,
+}: {
+  budget: Budget | null;
+  /** Kept after closing, so the content stays put while the dialog fades out. */
+  category: BudgetCategory | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const update = useUpdateBudgetCategory();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      allocatedAmount: category?.allocatedAmount ?? '',
+      allowRollover: category?.allowRollover ?? false,
+    },
+    validate: (values) => (budget && category ? validateCategoryBudget(budget, category, values) : {}),
+  });
+
+  if (!budget || !category) return null;
+  const totals = budgetTotals(budget);
+  const free = totals.income - totals.allocated + dollarsToCents(category.allocatedAmount);
+
+  const submit = form.onSubmit(({ allocatedAmount, allowRollover }) => {
+    setFailure(null);
+    const amount = allocatedAmount === '' ? 0 : allocatedAmount;
+    update.mutate(
+      {
+        budgetId: budget.id,
+        categoryId: category.id,
+        body: { allocatedAmount: amount, allowRollover: amount > 0 && allowRollover },
+      },
+      {
+        onSuccess: () => {
+          toast.success(
+            'Budget updated',
+            `${category.categoryName} now has ${money(amount)} for ${thisPeriod(budget.period)}.`,
+          );
+          onClose();
+        },
+        onError: (error) => {
+          log.warn('Updating a budget category failed', error);
+          setFailure(errorMessage(error, 'Failed to update the budget. Please try again.'));
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog
+      opened={opened}
+      onClose={update.isPending ? () => {} : onClose}
+      title={`Edit ${category.categoryName} Budget`}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Paper withBorder p="sm" radius="md">
+            <Group gap="sm" wrap="nowrap">
+              <CategoryAvatar code={category.category} size={36} />
+              <div>
+                <Text fz="sm" fw={600}>
+                  {money(category.spentAmount)} spent of {money(category.allocatedAmount)}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  Up to {formatMoney(Math.max(0, free))} of your income is free for this category
+                </Text>
+              </div>
+            </Group>
+          </Paper>
+          <NumberInput
+            label="Allocated amount"
+            required
+            prefix="$"
+            min={0}
+            decimalScale={2}
+            thousandSeparator=","
+            allowNegative={false}
+            hideControls
+            data-autofocus
+            {...form.getInputProps('allocatedAmount')}
+            onChange={(value) =>
+              form.setFieldValue(
+                'allocatedAmount',
+                typeof value === 'number' ? value : value === '' ? '' : Number(value),
+              )
+            }
+          />
+          <Switch
+            label="Rollover"
+            description="Carry what is left (or overspent) into the next period"
+            {...form.getInputProps('allowRollover', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,198 @@
+import {
+  Button,
+  Card,
+  Divider,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconRefresh, IconTrendingUp } from '@tabler/icons-react';
+import { type Budget, type CountUpStatusResponse, formatMoney } from '@tally/shared';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { toast } from '../../../components/toast';
+import { log } from '../../../lib/log';
+import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
+import { useEnableCountUp } from '../api/enable-count-up';
+import { useCountUp } from '../api/get-count-up';
+import { countUpTotals, money } from '../budget-summary';
+import { BudgetActionsMenu } from './BudgetActionsMenu';
+import { BudgetHeading } from './BudgetHeading';
+import { CountUpCategoryCard, CountUpCategoryRow, countUpSwitchId } from './CountUpCategoryCard';
+import { Figure } from './Figure';
+
+function CountUpSkeleton() {
+  return (
+    <>
+      <VisuallyHidden role="status">Loading count-up data…</VisuallyHidden>
+      <Card>
+        <Skeleton h={22} w="40%" />
+        <Skeleton h={14} w="30%" mt={10} />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} mt="lg">
+          {['a', 'b', 'c', 'd'].map((k) => (
+            <Skeleton key={k} h={44} />
+          ))}
+        </SimpleGrid>
+      </Card>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing={{ base: 'sm', sm: 'lg' }}>
+        {['a', 'b'].map((k) => (
+          <Card key={k} padding="md">
+            <Skeleton h={40} w="60%" />
+            <Skeleton h={32} w="40%" mt="md" />
+            <Skeleton h={150} mt="md" />
+          </Card>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
+
+export type CountUpViewProps = {
+  budget: Budget;
+  onEdit: () => void;
+  onDelete: () => void;
+  onSetAllowance: (status: CountUpStatusResponse) => void;
+};
+
+export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountUpViewProps) {
+  const countUp = useCountUp(budget.id, { enabled: true });
+  const toggle = useEnableCountUp();
+  const [refreshing, setRefreshing] = useState(false);
+  // After a switch moves its category between the sections, focus follows it.
+  const [focusSwitch, setFocusSwitch] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusSwitch) return;
+    document.getElementById(countUpSwitchId(focusSwitch))?.focus();
+    setFocusSwitch(null);
+  }, [focusSwitch]);
+
+  useEffect(() => {
+    if (countUp.error && countUp.data) log.warn('Refreshing count-up data failed', countUp.error);
+  }, [countUp.error, countUp.data]);
+
+  if (countUp.isPending) return <CountUpSkeleton />;
+  if (!countUp.data) {
+    return (
+      <Card>
+        <ErrorState message="Failed to load count-up data!" onRetry={() => void countUp.refetch()} />
+      </Card>
+    );
+  }
+
+  const data = countUp.data;
+  const totals = countUpTotals(data);
+  const enabled = data.categories.filter((c) => c.countUpEnabled);
+  const disabled = data.categories.filter((c) => !c.countUpEnabled);
+  const custom = new Set(budget.categories.filter((c) => c.customDailyAllowance !== null).map((c) => c.id));
+
+  const refresh = async () => {
+    setRefreshing(true);
+    const result = await countUp.refetch();
+    setRefreshing(false);
+    if (result.isError) toast.error('Refresh Failed', 'Failed to load count-up data!');
+  };
+
+  const setEnabled = (status: CountUpStatusResponse, enable: boolean) => {
+    setFocusSwitch(status.categoryId);
+    toggle.mutate(
+      { budgetId: budget.id, categoryId: status.categoryId, enable },
+      {
+        onSuccess: () =>
+          enable
+            ? toast.success(
+                'Count-Up Enabled',
+                `${status.categoryName} now earns ${money(status.dailyAllowance)} a day.`,
+              )
+            : toast.success('Count-Up Disabled', `${status.categoryName} is back to a traditional budget.`),
+        onError: (error) => {
+          log.warn('Count-up toggle failed', error);
+          setFocusSwitch(status.categoryId);
+          toast.error('Error', 'Failed to update count-up setting. Please try again.');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card component="section" aria-labelledby="count-up-summary-heading">
+        <BudgetHeading
+          budget={budget}
+          headingId="count-up-summary-heading"
+          actions={<BudgetActionsMenu onEdit={onEdit} onDelete={onDelete} />}
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'md', sm: 'lg' }} mt="lg">
+          <Figure
+            label="Daily Earnings"
+            value={formatMoney(totals.dailyEarnings)}
+            size="lg"
+            hint={`${totals.enabled} of ${data.categories.length} categories counting up`}
+          />
+          <Figure
+            label="Total Available"
+            value={formatMoney(totals.totalAvailable)}
+            size="lg"
+            color={totals.totalAvailable < 0 ? DEBT_MONEY : POSITIVE_MONEY}
+          />
+          <Figure label="Earned so far" value={formatMoney(totals.earnedToDate)} size="lg" />
+          <Figure label="Period" value={`Day ${data.daysElapsed} of ${data.totalDays}`} size="lg" />
+        </SimpleGrid>
+        <Button
+          mt="lg"
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          loading={refreshing}
+          onClick={() => void refresh()}
+        >
+          Refresh Data
+        </Button>
+      </Card>
+
+      {enabled.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={IconTrendingUp}
+            title="No categories counting up yet"
+            description="Turn count-up on for a category below: its budget starts at zero and grows by its daily allowance, so what you can spend builds up as you save."
+          />
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing={{ base: 'sm', sm: 'lg' }}>
+          {enabled.map((status) => (
+            <CountUpCategoryCard
+              key={status.categoryId}
+              status={status}
+              customAllowance={custom.has(status.categoryId)}
+              onToggle={(enable) => setEnabled(status, enable)}
+              onSetAllowance={() => onSetAllowance(status)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {disabled.length > 0 && (
+        <Card component="section" aria-labelledby="count-up-off-heading" padding="md">
+          <Title order={2} fz="md" id="count-up-off-heading">
+            Not counting up
+          </Title>
+          <Text fz="sm" c="dimmed" mb="xs">
+            These categories use the traditional budget. Turn one on to earn its allowance day by day.
+          </Text>
+          <Stack gap={0}>
+            {disabled.map((status, i) => (
+              <div key={status.categoryId}>
+                {i > 0 && <Divider />}
+                <CountUpCategoryRow status={status} onToggle={(enable) => setEnabled(status, enable)} />
+              </div>
+            ))}
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Budget, BudgetCategory } from '@tally/shared';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderWithProviders } from '../../test-utils';
+import { BudgetOverview } from './BudgetOverview';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const BUDGET_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000001';
+const uuid = (n: number) => `0b7a4c2e-1d3f-4a5b-8c6d-${String(n).padStart(12, '0')}`;
+
+const aCategory = (
+  n: number,
+  categoryName: string,
+  spentAmount: number,
+  allocatedAmount: number,
+): BudgetCategory => ({
+  id: uuid(n),
+  category: 20,
+  categoryName,
+  allocatedAmount,
+  spentAmount,
+  remainingAmount: allocatedAmount - spentAmount,
+  percentageUsed: (spentAmount / allocatedAmount) * 100,
+  allowRollover: false,
+  rolledOverAmount: 0,
+  countUpEnabled: false,
+  customDailyAllowance: null,
+});
+
+const budget: Budget = {
+  id: BUDGET_ID,
+  name: 'November plan',
+  period: 2,
+  autoReset: true,
+  startDate: '2026-11-01',
+  endDate: '2026-11-30',
+  totalIncome: 5000,
+  isActive: true,
+  today: '2026-11-12',
+  categories: [
+    aCategory(2, 'Groceries', 240, 600),
+    aCategory(3, 'Travel', 10, 500),
+    aCategory(4, 'Dining Out', 255, 300),
+    aCategory(5, 'Shopping', 130, 200),
+    aCategory(6, 'Utilities', 90, 150),
+  ],
+};
+const { categories: _, autoReset: __, today: ___, ...listItem } = budget;
+
+describe('BudgetOverview', () => {
+  it('keeps its empty state without a budget, and never asks for the active one', async () => {
+    const api = fakeApi({ 'GET /api/budget': { body: [] } });
+    renderWithProviders(<BudgetOverview />);
+    expect(await screen.findByText('No spending categories yet')).toBeTruthy();
+    expect(api.routesCalled()).toEqual(['GET /api/budget']);
+  });
+
+  it("shows the active budget's four most spent categories, spent of allocated", async () => {
+    fakeApi({
+      'GET /api/budget': { body: [listItem] },
+      'GET /api/budget/active': { body: budget },
+    });
+    renderWithProviders(<BudgetOverview />);
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Dining Out: 85% of budget used',
+      'Groceries: 40% of budget used',
+      'Shopping: 65% of budget used',
+      'Utilities: 60% of budget used',
+    ]);
+    expect(screen.getByText('$255.00').parentElement?.textContent).toBe('$255.00 of $300.00');
+    expect(bars[0]?.getAttribute('style')).toContain('--mantine-color-red-filled');
+    expect(bars[2]?.getAttribute('style')).toContain('--mantine-color-orange-filled');
+    expect(bars[3]?.getAttribute('style')).toContain('--mantine-color-brand-filled');
+    expect(screen.queryByText('Travel')).toBeNull();
+  });
+});
