@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '../../test-utils';
+import { AuthProvider } from '../../app/auth';
+import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { BudgetsPage } from './BudgetsPage';
 import { aBudget, aCountUp, aListItem, BUDGET_ID, DINING_ID, GROCERIES_ID } from './test-fixtures';
 import { BUDGET_VIEW_KEY } from './use-budget-view';
@@ -17,6 +18,17 @@ const withBudget = (extra: Parameters<typeof fakeApi>[0] = {}) =>
     ...extra,
   });
 
+/** The screen as the signed-in app shows it. */
+function renderPage() {
+  localStorage.setItem('authToken', 'token-1');
+  localStorage.setItem('userData', JSON.stringify(aUser()));
+  return renderWithProviders(
+    <AuthProvider>
+      <BudgetsPage />
+    </AuthProvider>,
+  );
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -26,14 +38,14 @@ afterEach(() => {
 describe('BudgetsPage', () => {
   it('shows a skeleton while loading', async () => {
     withBudget();
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     expect(screen.getByRole('status').textContent).toBe('Loading your budget…');
     expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
   });
 
   it('without any budget offers the first one and never asks for the active budget', async () => {
     const api = fakeApi({ [LIST]: { body: [] } });
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     expect(await screen.findByText('No Active Budget')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Your First Budget' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create Budget' })).toBeNull();
@@ -46,7 +58,7 @@ describe('BudgetsPage', () => {
       [LIST]: { body: [aListItem(aBudget({ isActive: false }))] },
       [ACTIVE]: { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
     });
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     expect(await screen.findByText('No Active Budget')).toBeTruthy();
   });
 
@@ -56,7 +68,7 @@ describe('BudgetsPage', () => {
         calls === 1 ? { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } : { body: [aListItem()] },
       [ACTIVE]: { body: aBudget() },
     });
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     expect(await screen.findByText('Error Loading Budget Data')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
@@ -65,7 +77,7 @@ describe('BudgetsPage', () => {
 
   it('shows the traditional view: the summary, then each category spent of allocated', async () => {
     withBudget();
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     const summary = within(await screen.findByRole('region', { name: 'November plan' }));
     expect(summary.getByText('Active')).toBeTruthy();
     expect(summary.getByText('Monthly · Nov 1 – Nov 30, 2026 · 18 days left')).toBeTruthy();
@@ -94,14 +106,14 @@ describe('BudgetsPage', () => {
 
   it('labels a budget that was replaced as archived', async () => {
     withBudget({ [ACTIVE]: { body: aBudget({ isActive: false }) } });
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     const summary = within(await screen.findByRole('region', { name: 'November plan' }));
     expect(summary.getByText('Archived')).toBeTruthy();
   });
 
   it('remembers the count-up view and shows its summary, cards and the categories not counting up', async () => {
     withBudget();
-    const first = renderWithProviders(<BudgetsPage />);
+    const first = renderPage();
     fireEvent.click(await screen.findByRole('radio', { name: 'Count-Up' }));
     expect(localStorage.getItem(BUDGET_VIEW_KEY)).toBe('count-up');
 
@@ -139,7 +151,7 @@ describe('BudgetsPage', () => {
 
     // Next visit: the choice is kept.
     first.unmount();
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     expect(await screen.findByText('Daily Earnings')).toBeTruthy();
   });
 
@@ -150,7 +162,7 @@ describe('BudgetsPage', () => {
       },
     });
     localStorage.setItem(BUDGET_VIEW_KEY, 'count-up');
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('switch', { name: 'Count-up for Dining Out' }));
     expect(await screen.findByText('Count-Up Enabled')).toBeTruthy();
     expect(screen.getByText('Dining Out now earns $10.00 a day.')).toBeTruthy();
@@ -170,7 +182,7 @@ describe('BudgetsPage', () => {
       },
     });
     localStorage.setItem(BUDGET_VIEW_KEY, 'count-up');
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('switch', { name: 'Count-up for Groceries' }));
     expect(await screen.findByText('Failed to update count-up setting. Please try again.')).toBeTruthy();
     expect(screen.getByText('Error')).toBeTruthy();
@@ -185,7 +197,7 @@ describe('BudgetsPage', () => {
         calls === 1 ? { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } : { body: aCountUp() },
     });
     localStorage.setItem(BUDGET_VIEW_KEY, 'count-up');
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     expect(await screen.findByText('Failed to load count-up data!')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Daily Earnings')).toBeTruthy();
@@ -197,7 +209,7 @@ describe('BudgetsPage', () => {
     const api = withBudget({
       [`PUT /api/budget/${BUDGET_ID}/category/${GROCERIES_ID}`]: { body: updated },
     });
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     const groceries = within(await screen.findByRole('region', { name: 'Groceries' }));
     fireEvent.click(groceries.getByRole('button', { name: 'Edit Budget for Groceries' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Groceries Budget' }));
@@ -228,7 +240,7 @@ describe('BudgetsPage', () => {
         return { status: 204 };
       },
     });
-    renderWithProviders(<BudgetsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Budget actions' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete budget' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete this budget?' }));

@@ -9,8 +9,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconWallet } from '@tabler/icons-react';
-import type { Budget, BudgetCategory, CountUpStatusResponse } from '@tally/shared';
+import { type Budget, type BudgetCategory, type CountUpStatusResponse, todayIn } from '@tally/shared';
 import { useEffect, useState } from 'react';
+import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -77,6 +78,7 @@ type Editor = { budget: Budget | null; opened: boolean; session: number };
 type Opened<T> = { item: T; opened: boolean; session: number } | null;
 
 export function BudgetsPage() {
+  const user = useCurrentUser();
   const list = useBudgets();
   const hasBudgets = (list.data?.length ?? 0) > 0;
   const active = useActiveBudget({ enabled: hasBudgets });
@@ -173,6 +175,7 @@ export function BudgetsPage() {
         onClose={closeEditor}
         budget={editor.budget}
         replaces={budget?.name ?? null}
+        today={todayIn(user.timeZone)}
       />
       <CategoryBudgetDialog
         key={`category-${categoryEdit?.session ?? 0}`}

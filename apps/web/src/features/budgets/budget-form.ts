@@ -6,7 +6,10 @@ import {
   budgetBody,
   type CategoryCode,
   type Cents,
+  defaultBudgetStart,
   dollarsToCents,
+  type PeriodBounds,
+  periodAt,
 } from '@tally/shared';
 import { zodErrors } from '../../lib/form';
 
@@ -26,6 +29,8 @@ export type BudgetFormValues = {
   /** The period's number as the select holds it ('2' = Monthly). */
   period: string;
   totalIncome: AmountValue;
+  /** A new budget's first period: the calendar period holding today (the default), or from today. */
+  start: 'period' | 'today';
   categories: AllocationRow[];
 };
 
@@ -38,6 +43,7 @@ export function emptyBudgetForm(): BudgetFormValues {
     name: '',
     period: '2',
     totalIncome: '',
+    start: 'period',
     categories: BUDGETABLE_CATEGORIES.map((category) => ({
       category,
       allocatedAmount: '',
@@ -54,6 +60,7 @@ export function budgetForm(budget: Budget): BudgetFormValues {
     name: budget.name,
     period: String(budget.period),
     totalIncome: budget.totalIncome,
+    start: 'period',
     categories: BUDGETABLE_CATEGORIES.map((category) => {
       const existing = byCode.get(category);
       return existing && existing.allocatedAmount > 0
@@ -70,12 +77,14 @@ export function budgetForm(budget: Budget): BudgetFormValues {
 
 /**
  * The request body: only allocated categories are sent, and a category without an allocation never
- * carries rollover or count-up (SPEC §5).
+ * carries rollover or count-up (SPEC §5). `today` is given when the budget's first period starts today;
+ * otherwise the server starts it with the calendar period.
  */
-export function toBudgetBody(values: BudgetFormValues): BudgetBody {
+export function toBudgetBody(values: BudgetFormValues, today?: string): BudgetBody {
   return {
     name: values.name,
     period: Number(values.period) as BudgetPeriod,
+    ...(today && values.start === 'today' ? { startDate: today } : {}),
     autoReset: true,
     totalIncome: amount(values.totalIncome),
     categories: values.categories.filter(isAllocated).map((row) => ({
@@ -132,4 +141,10 @@ function safeCents(dollars: number): Cents {
   } catch {
     return 0;
   }
+}
+
+/** The first period a new budget would have: from the calendar period's first day, or from today. */
+export function firstPeriod(values: Pick<BudgetFormValues, 'period' | 'start'>, today: string): PeriodBounds {
+  const period = Number(values.period) as BudgetPeriod;
+  return periodAt(period, values.start === 'today' ? today : defaultBudgetStart(period, today));
 }

@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(props: Partial<Parameters<typeof BudgetDialog>[0]> = {}) {
   const onClose = vi.fn();
-  renderWithProviders(<BudgetDialog opened onClose={onClose} {...props} />);
+  renderWithProviders(<BudgetDialog opened onClose={onClose} today="2026-11-25" {...props} />);
   return { onClose, dialog: within(screen.getByRole('dialog')) };
 }
 
@@ -116,6 +116,21 @@ describe('BudgetDialog', () => {
     type(dialog, 'Groceries', '300');
     submit(dialog);
     expect(await screen.findByText('Your bi-weekly budget "Payday" is now active.')).toBeTruthy();
+  });
+
+  it('starts the first period with the calendar period, or today when asked', async () => {
+    const api = fakeApi({ 'POST /api/budget': { status: 201, body: aBudget() } });
+    const { dialog } = renderDialog();
+    expect(dialog.getByText('First period: Nov 1 – Nov 30, 2026')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('combobox', { name: 'Starts' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Today (Nov 25)' }));
+    expect(dialog.getByText('First period: Nov 25 – Dec 24, 2026')).toBeTruthy();
+    type(dialog, /Budget name/, 'From payday');
+    type(dialog, /Total income/, '3000');
+    type(dialog, 'Groceries', '500');
+    submit(dialog);
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(api.requests[0]?.body).toMatchObject({ name: 'From payday', period: 2, startDate: '2026-11-25' });
   });
 
   it('keeps the form and explains when creating fails', async () => {

@@ -29,11 +29,12 @@ import {
   type BudgetFormValues,
   budgetForm,
   emptyBudgetForm,
+  firstPeriod,
   setAllocation,
   toBudgetBody,
   validateBudgetForm,
 } from '../budget-form';
-import { periodLabel, periodWord } from '../budget-summary';
+import { formatDateRange, formatShortDay, periodLabel, periodWord } from '../budget-summary';
 import classes from '../budgets.module.css';
 import { CategoryAvatar } from './CategoryAvatar';
 
@@ -42,6 +43,12 @@ const PERIOD_OPTIONS = ([0, 1, 2, 3, 4] as const).map((p) => ({ value: String(p)
 /** NumberInput answers '' when emptied and a string while a number is half typed ('12.'). */
 const toAmount = (value: string | number): AmountValue =>
   typeof value === 'number' ? value : value === '' ? '' : Number.isNaN(Number(value)) ? '' : Number(value);
+
+/** The calendar start each period offers: 'Start of this month'. */
+const startLabel = (period: number) =>
+  ['Start of this week', 'Today', 'Start of this month', 'Start of this quarter', 'Start of this year'][
+    period
+  ] ?? 'Start of this period';
 
 const CREATE_FAILED = 'Failed to create budget. Please try again.';
 
@@ -52,10 +59,12 @@ export type BudgetDialogProps = {
   budget?: Budget | null;
   /** Creating a new budget archives this one: its name, to say so. */
   replaces?: string | null;
+  /** The person's today, for where a new budget's first period falls. */
+  today: string;
 };
 
 /** Create New Budget, and the same form for an existing budget with its period locked (SPEC §2, §5). */
-export function BudgetDialog({ opened, onClose, budget, replaces }: BudgetDialogProps) {
+export function BudgetDialog({ opened, onClose, budget, replaces, today }: BudgetDialogProps) {
   const editing = !!budget;
   const phone = useMediaQuery('(max-width: 36em)');
   const create = useCreateBudget();
@@ -75,7 +84,7 @@ export function BudgetDialog({ opened, onClose, budget, replaces }: BudgetDialog
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    const body = toBudgetBody(values);
+    const body = toBudgetBody(values, editing ? undefined : today);
     if (budget) {
       update.mutate(
         { id: budget.id, body },
@@ -117,6 +126,15 @@ export function BudgetDialog({ opened, onClose, budget, replaces }: BudgetDialog
   };
 
   const categoriesError = form.errors.categories;
+  const first = firstPeriod(form.values, today);
+  const calendarStart = firstPeriod({ ...form.values, start: 'period' }, today).startDate;
+  const startOptions = [
+    {
+      value: 'period',
+      label: `${startLabel(Number(form.values.period))} (${formatShortDay(calendarStart)})`,
+    },
+    { value: 'today', label: `Today (${formatShortDay(today)})` },
+  ];
   const over = totals.remaining < 0;
 
   return (
@@ -157,7 +175,11 @@ export function BudgetDialog({ opened, onClose, budget, replaces }: BudgetDialog
               data={PERIOD_OPTIONS}
               allowDeselect={false}
               disabled={editing}
-              description={editing ? 'A budget keeps its period' : undefined}
+              description={
+                editing
+                  ? 'A budget keeps its period'
+                  : `First period: ${formatDateRange(first.startDate, first.endDate)}`
+              }
               {...form.getInputProps('period')}
             />
             <NumberInput
@@ -178,6 +200,15 @@ export function BudgetDialog({ opened, onClose, budget, replaces }: BudgetDialog
               }}
             />
           </SimpleGrid>
+
+          {!editing && calendarStart !== today && (
+            <Select
+              label="Starts"
+              data={startOptions}
+              allowDeselect={false}
+              {...form.getInputProps('start')}
+            />
+          )}
 
           <div>
             <Title order={3} fz="md">
