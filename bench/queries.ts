@@ -1,8 +1,8 @@
-import { CATEGORY } from '@tally/shared';
+import { BUDGETABLE_CATEGORIES, CATEGORY } from '@tally/shared';
 import { createRandom } from '../apps/server/src/providers/bank/demo/random';
 import { type App, type Auth, call } from './lib/app';
 
-export type Group = 'baseline' | 'list' | 'summary' | 'spending';
+export type Group = 'baseline' | 'list' | 'summary' | 'spending' | 'budget';
 
 export type Query = { name: string; group: Group; url: string };
 
@@ -100,7 +100,63 @@ export async function buildQueries(app: App, auth: Auth, anchor: string): Promis
     },
     { name: 'spending-by-category: all time', group: 'spending', url: '/api/reports/spending-by-category' },
   ];
+  const { monthly, yearly } = await budgets(app, auth);
+  const budget = (name: string, url: string): Query => ({ name: `budget: ${name}`, group: 'budget', url });
+  queries.push(
+    budget('active (monthly, 15 categories)', '/api/budget/active'),
+    budget('countup (monthly, 15 categories)', `/api/budget/${monthly}/countup`),
+    budget('by id (yearly, 15 categories)', `/api/budget/${yearly}`),
+    budget('countup (yearly, 15 categories)', `/api/budget/${yearly}/countup`),
+    budget('list', '/api/budget'),
+  );
+
   return queries;
+}
+
+/**
+ * L's budgets: this month's (active) and this year's (archived, still readable), every budgetable category
+ * with count-up and rollover on, so the reads do the most work a budget can ask for. Created once and kept
+ * with the cached data.
+ */
+async function budgets(app: App, auth: Auth): Promise<{ monthly: string; yearly: string }> {
+  const find = async () => {
+    const list = await call<{ id: string; name: string; isActive: boolean }[]>(
+      app,
+      auth,
+      'GET',
+      '/api/budget',
+    );
+    return {
+      monthly: list.find((b) => b.name === 'Monthly plan' && b.isActive)?.id,
+      yearly: list.find((b) => b.name === 'Yearly plan')?.id,
+    };
+  };
+  const create = (name: string, period: number) =>
+    call(
+      app,
+      auth,
+      'POST',
+      '/api/budget',
+      {
+        name,
+        period,
+        totalIncome: period === 4 ? 240_000 : 20_000,
+        categories: BUDGETABLE_CATEGORIES.map((category) => ({
+          category,
+          allocatedAmount: period === 4 ? 6_000 : 500,
+          allowRollover: true,
+          countUp: true,
+        })),
+      },
+      201,
+    );
+  let found = await find();
+  if (!found.yearly) await create('Yearly plan', 4);
+  // Created after the yearly one, which it archives.
+  if (!found.yearly || !found.monthly) await create('Monthly plan', 2);
+  found = await find();
+  if (!found.monthly || !found.yearly) throw new Error('L has no budgets');
+  return { monthly: found.monthly, yearly: found.yearly };
 }
 
 async function matched(app: App, auth: Auth, q: Query): Promise<number> {
@@ -108,6 +164,9 @@ async function matched(app: App, auth: Auth, q: Query): Promise<number> {
   if (q.group === 'list') return (body as List).pagination.totalItems;
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
+  if (q.group === 'budget') {
+    return Array.isArray(body) ? body.length : (body as { categories: unknown[] }).categories.length;
+  }
   return 1;
 }
 

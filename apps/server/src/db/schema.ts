@@ -300,6 +300,7 @@ export const budgets = pgTable(
   (t) => [
     uniqueIndex('budgets_one_active_key').on(t.userId).where(sql`${t.isActive}`),
     index('budgets_user_idx').on(t.userId, t.createdAt.desc()),
+    // The roll job looks across people, by day, like the webhook's item lookup.
     index('budgets_due_idx').on(t.currentPeriodEnd).where(sql`${t.isActive} and ${t.autoReset}`),
   ],
 );
@@ -324,7 +325,7 @@ export const budgetCategories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('budget_categories_budget_category_key').on(t.budgetId, t.category),
+    uniqueIndex('budget_categories_budget_category_key').on(t.userId, t.budgetId, t.category),
     index('budget_categories_user_idx').on(t.userId, t.id),
   ],
 );
@@ -348,7 +349,7 @@ export const budgetPeriods = pgTable(
     totalIncome: bigint('total_income', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('budget_periods_budget_index_key').on(t.budgetId, t.index)],
+  (t) => [uniqueIndex('budget_periods_budget_index_key').on(t.userId, t.budgetId, t.index)],
 );
 
 /** What a period allocates to a category (cents), and what the category carried in from the period before. */
@@ -368,7 +369,7 @@ export const budgetPeriodCategories = pgTable(
     /** Unspent (positive) or overspent (negative) in the previous period, when the category rolls over. */
     rolledOver: bigint('rolled_over', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.periodId, t.categoryId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.periodId, t.categoryId] })],
 );
 
 /**
@@ -390,5 +391,5 @@ export const budgetAchievements = pgTable(
     title: text('title').notNull(),
     earnedDate: date('earned_date', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.periodId, t.categoryId, t.title] })],
+  (t) => [primaryKey({ columns: [t.userId, t.periodId, t.categoryId, t.title] })],
 );

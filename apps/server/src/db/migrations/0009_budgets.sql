@@ -4,7 +4,7 @@ CREATE TABLE "budget_achievements" (
 	"category_id" uuid NOT NULL,
 	"title" text NOT NULL,
 	"earned_date" date NOT NULL,
-	CONSTRAINT "budget_achievements_period_id_category_id_title_pk" PRIMARY KEY("period_id","category_id","title")
+	CONSTRAINT "budget_achievements_user_id_period_id_category_id_title_pk" PRIMARY KEY("user_id","period_id","category_id","title")
 );
 --> statement-breakpoint
 CREATE TABLE "budget_categories" (
@@ -25,7 +25,7 @@ CREATE TABLE "budget_period_categories" (
 	"category_id" uuid NOT NULL,
 	"allocated" bigint NOT NULL,
 	"rolled_over" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "budget_period_categories_period_id_category_id_pk" PRIMARY KEY("period_id","category_id")
+	CONSTRAINT "budget_period_categories_user_id_period_id_category_id_pk" PRIMARY KEY("user_id","period_id","category_id")
 );
 --> statement-breakpoint
 CREATE TABLE "budget_periods" (
@@ -64,9 +64,9 @@ ALTER TABLE "budget_period_categories" ADD CONSTRAINT "budget_period_categories_
 ALTER TABLE "budget_periods" ADD CONSTRAINT "budget_periods_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "budget_periods" ADD CONSTRAINT "budget_periods_budget_id_budgets_id_fk" FOREIGN KEY ("budget_id") REFERENCES "public"."budgets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "budgets" ADD CONSTRAINT "budgets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "budget_categories_budget_category_key" ON "budget_categories" USING btree ("budget_id","category");--> statement-breakpoint
+CREATE UNIQUE INDEX "budget_categories_budget_category_key" ON "budget_categories" USING btree ("user_id","budget_id","category");--> statement-breakpoint
 CREATE INDEX "budget_categories_user_idx" ON "budget_categories" USING btree ("user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "budget_periods_budget_index_key" ON "budget_periods" USING btree ("budget_id","index");--> statement-breakpoint
+CREATE UNIQUE INDEX "budget_periods_budget_index_key" ON "budget_periods" USING btree ("user_id","budget_id","index");--> statement-breakpoint
 CREATE UNIQUE INDEX "budgets_one_active_key" ON "budgets" USING btree ("user_id") WHERE "budgets"."is_active";--> statement-breakpoint
 CREATE INDEX "budgets_user_idx" ON "budgets" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "budgets_due_idx" ON "budgets" USING btree ("current_period_end") WHERE "budgets"."is_active" and "budgets"."auto_reset";

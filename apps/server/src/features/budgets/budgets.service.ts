@@ -391,7 +391,7 @@ export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: Bud
         })),
       )
       .onConflictDoUpdate({
-        target: [budgetCategories.budgetId, budgetCategories.category],
+        target: [budgetCategories.userId, budgetCategories.budgetId, budgetCategories.category],
         set: {
           allowRollover: sql`excluded.allow_rollover`,
           countUpEnabled: sql`excluded.count_up_enabled`,
@@ -401,6 +401,7 @@ export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: Bud
       .returning();
     await tx.delete(budgetPeriodCategories).where(
       and(
+        eq(budgetPeriodCategories.userId, viewer.userId),
         eq(budgetPeriodCategories.periodId, current.period.id),
         notInArray(
           budgetPeriodCategories.categoryId,
@@ -419,7 +420,11 @@ export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: Bud
         })),
       )
       .onConflictDoUpdate({
-        target: [budgetPeriodCategories.periodId, budgetPeriodCategories.categoryId],
+        target: [
+          budgetPeriodCategories.userId,
+          budgetPeriodCategories.periodId,
+          budgetPeriodCategories.categoryId,
+        ],
         set: { allocated: sql`excluded.allocated` },
       });
   });
@@ -452,6 +457,7 @@ export async function updateBudgetCategory(
         .delete(budgetPeriodCategories)
         .where(
           and(
+            eq(budgetPeriodCategories.userId, viewer.userId),
             eq(budgetPeriodCategories.periodId, period.id),
             eq(budgetPeriodCategories.categoryId, categoryId),
           ),
@@ -467,6 +473,7 @@ export async function updateBudgetCategory(
       .set({ allocated })
       .where(
         and(
+          eq(budgetPeriodCategories.userId, viewer.userId),
           eq(budgetPeriodCategories.periodId, period.id),
           eq(budgetPeriodCategories.categoryId, categoryId),
         ),
