@@ -164,6 +164,12 @@ export const achievement = z.object({
   earnedDate: isoDay,
 });
 
+/**
+ * A day of a period in an answer: the server worked it out from real days, so the format is enough. (A
+ * year's count-up holds thousands; checking each against the calendar was a third of the answer's time.)
+ */
+const periodDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
 /** A category's count-up status as the API answers it (SPEC §3), amounts in dollars. */
 export const countUpStatus = z.object({
   categoryId: z.uuid(),
@@ -186,7 +192,7 @@ export const countUpStatus = z.object({
    * For the pace chart: per day of the period so far (index 0 = its first day), what was spent that day
    * and what had been earned by its end, in dollars.
    */
-  days: z.array(z.object({ date: isoDay, spent: z.number(), earned: z.number() })),
+  days: z.array(z.object({ date: periodDay, spent: z.number(), earned: z.number() })),
 });
 export type CountUpStatusResponse = z.infer<typeof countUpStatus>;
 

@@ -84,29 +84,29 @@ export function countUp(input: CountUpInput): CountUpStatus {
   const { totalDays, dailySpent, rolledOver = 0, startDate } = input;
   const allowance = dailyAllowance(input);
   const daysElapsed = Math.min(dailySpent.length, totalDays);
-  const achievements = new Map<Achievement['title'], string>();
-  const earn = (title: Achievement['title'], day: string) => {
-    if (!achievements.has(title)) achievements.set(title, day);
+  // The day index each achievement was first met on; dates are worked out once, at the end.
+  const earnedOn = new Map<AchievementTitle, number>();
+  const earn = (title: AchievementTitle, index: number) => {
+    if (!earnedOn.has(title)) earnedOn.set(title, index);
   };
 
   let spent = 0;
   let streak = 0;
   let zeroDays = 0;
+  let earnedBefore = 0;
   for (let i = 0; i < daysElapsed; i += 1) {
-    const day = addDays(startDate, i);
     const spentToday = dailySpent[i] ?? 0;
-    const earnedToday = earnedThrough(input, i + 1) - earnedThrough(input, i);
+    const earnedByNow = earnedThrough(input, i + 1);
     spent += spentToday;
-    streak = spentToday <= earnedToday ? streak + 1 : 0;
+    streak = spentToday <= earnedByNow - earnedBefore ? streak + 1 : 0;
+    earnedBefore = earnedByNow;
     // A day with only a refund spent nothing.
     if (spentToday <= 0) zeroDays += 1;
-    if (streak >= 7) earn('Week Warrior', day);
-    if (streak >= 20) earn('Saver Supreme', day);
-    if (zeroDays >= 3) earn('Spending Pause', day);
-    if (zeroDays >= 10) earn('Budget Monk', day);
-    if (earnedThrough(input, i + 1) - spent + rolledOver > 7 * allowance && allowance > 0) {
-      earn('Future Planner', day);
-    }
+    if (streak >= 7) earn('Week Warrior', i);
+    if (streak >= 20) earn('Saver Supreme', i);
+    if (zeroDays >= 3) earn('Spending Pause', i);
+    if (zeroDays >= 10) earn('Budget Monk', i);
+    if (earnedByNow - spent + rolledOver > 7 * allowance && allowance > 0) earn('Future Planner', i);
   }
 
   const earnedToDate = earnedThrough(input, daysElapsed);
@@ -120,10 +120,10 @@ export function countUp(input: CountUpInput): CountUpStatus {
     totalDays,
     consecutiveDaysUnderBudget: streak,
     zeroSpendingDays: zeroDays,
-    achievements: [...achievements].map(([title, earnedDate]) => ({
+    achievements: [...earnedOn].map(([title, index]) => ({
       title,
       ...ACHIEVEMENTS[title],
-      earnedDate,
+      earnedDate: addDays(startDate, index),
     })),
   };
 }

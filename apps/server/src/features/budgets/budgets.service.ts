@@ -218,6 +218,8 @@ export async function countUpView(
     const series = perDay.get(row.category);
     if (series) series[daysBetween(period.startDate, row.date)] = row.spent;
   }
+  // The period's days so far, once for every category.
+  const dates = Array.from({ length: elapsed }, (_, i) => addDays(period.startDate, i));
   const fresh: Parameters<typeof saveAchievements>[1] = [];
   const statuses = byFormOrder(categories).map((c) => {
     const dailySpentCents = perDay.get(c.category) ?? [];
@@ -270,7 +272,7 @@ export async function countUpView(
       days: dailySpentCents.map((spent, i) => {
         cumulative += spent;
         return {
-          date: addDays(period.startDate, i),
+          date: dates[i] ?? '',
           spent: centsToDollars(cumulative),
           earned: centsToDollars(earnedThrough(input, i + 1)),
         };
