@@ -43,13 +43,16 @@ export const test = base.extend({
   },
 });
 
-/** Saves a full-page screenshot as an artifact and fails on serious or critical accessibility violations. */
-export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
+/**
+ * Saves a full-page screenshot as an artifact and fails on serious or critical accessibility violations.
+ * `fullPage: false` takes what is in view instead (a dialog that fills a phone's screen).
+ */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   await page.waitForLoadState('networkidle');
   // Nothing mid-animation: the journeys run with reduced motion, so Mantine's transitions are off.
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

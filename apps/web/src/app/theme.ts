@@ -75,11 +75,14 @@ export const theme = createTheme({
  * Mantine's default dimmed text is below 4.5:1 contrast in both modes; darken (or lighten) it. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
+  // Field errors (and the text of a field in error) at 4.5:1: Mantine's red 6 and 8 are under it.
   light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--tally-money-in': 'var(--mantine-color-teal-9)',
   },
   dark: {
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--tally-money-in': 'var(--mantine-color-teal-4)',
   },

@@ -137,12 +137,12 @@ describe('visibleAchievements', () => {
 });
 
 describe('paceSeries', () => {
-  it('sums spending day by day next to what was earned by then', () => {
+  it('puts spending to date next to what was earned by then, day by day', () => {
     expect(
       paceSeries([
         { date: '2026-11-01', spent: 0.1, earned: 20 },
-        { date: '2026-11-02', spent: 0.2, earned: 40 },
-        { date: '2026-11-03', spent: 0, earned: 60 },
+        { date: '2026-11-02', spent: 0.3, earned: 40 },
+        { date: '2026-11-03', spent: 0.3, earned: 60 },
       ]),
     ).toEqual([
       { date: '2026-11-01', label: 'Nov 1', earned: 20, spent: 0.1 },

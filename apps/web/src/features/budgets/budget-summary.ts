@@ -158,13 +158,17 @@ export type PacePoint = {
   spent: number;
 };
 
-/** The pace chart's points: what the count-up had earned each day against what had been spent by then. */
+/**
+ * The pace chart's points. Each day of the API's `days` already holds the spending to date (the server
+ * sums it: its last day equals `actualSpent`) next to what had been earned by then.
+ */
 export function paceSeries(days: CountUpStatusResponse['days']): PacePoint[] {
-  let spent = 0;
-  return days.map((day) => {
-    spent += dollarsToCents(day.spent);
-    return { date: day.date, label: formatShortDay(day.date), earned: day.earned, spent: spent / 100 };
-  });
+  return days.map((day) => ({
+    date: day.date,
+    label: formatShortDay(day.date),
+    earned: day.earned,
+    spent: day.spent,
+  }));
 }
 
 /** The chart in words, for screen readers and as its caption. */

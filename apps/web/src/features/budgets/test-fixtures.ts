@@ -73,12 +73,18 @@ export const aListItem = (budget: Budget = aBudget()): BudgetListItem => ({
   isActive: budget.isActive,
 });
 
-const days = (spent: number[], perDay: number) =>
-  spent.map((s, i) => ({
-    date: `2026-11-${String(i + 1).padStart(2, '0')}`,
-    spent: s,
-    earned: Math.round(perDay * (i + 1) * 100) / 100,
-  }));
+/** The API's days: spending to date and earned to date, from each day's spending. */
+const days = (spent: number[], perDay: number) => {
+  let total = 0;
+  return spent.map((s, i) => {
+    total += s;
+    return {
+      date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      spent: total,
+      earned: Math.round(perDay * (i + 1) * 100) / 100,
+    };
+  });
+};
 
 export const aCountUpStatus = (over: Partial<CountUpStatusResponse>): CountUpStatusResponse => ({
   categoryId: GROCERIES_ID,

@@ -31,9 +31,9 @@ export function BudgetHeading({
   const status = budgetStatus(budget);
   const left = status === 'Active' ? daysLeftText(budget) : null;
   return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-      <div style={{ minWidth: 0 }}>
-        <Group gap={10} wrap="wrap" align="center">
+    <div>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group gap={10} wrap="wrap" align="center" miw={0}>
           <Title order={2} id={headingId} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
             {budget.name}
           </Title>
@@ -41,12 +41,12 @@ export function BudgetHeading({
             {status}
           </Badge>
         </Group>
-        <Text fz="sm" c="dimmed" mt={4}>
-          {periodLabel(budget.period)} · {formatDateRange(budget.startDate, budget.endDate)}
-          {left && ` · ${left}`}
-        </Text>
-      </div>
-      {actions}
-    </Group>
+        {actions}
+      </Group>
+      <Text fz="sm" c="dimmed" mt={4}>
+        {periodLabel(budget.period)} · {formatDateRange(budget.startDate, budget.endDate)}
+        {left && ` · ${left}`}
+      </Text>
+    </div>
   );
 }

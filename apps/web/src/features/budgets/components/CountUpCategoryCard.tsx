@@ -41,6 +41,9 @@ const ACHIEVEMENT_ICONS: Record<string, Icon> = {
   'calendar-star': IconCalendarStar,
 };
 
+/** Mantine's yellow badge text is 2.7:1 on its light background; a deep amber reads at 7:1. */
+const ACHIEVEMENT_TEXT = 'light-dark(#7a4500, var(--mantine-color-yellow-0))';
+
 type CardProps = {
   status: CountUpStatusResponse;
   onToggle: (enable: boolean) => void;
@@ -73,6 +76,7 @@ function Achievements({ status }: { status: CountUpStatusResponse }) {
             role="listitem"
             variant="light"
             color="yellow"
+            c={ACHIEVEMENT_TEXT}
             radius="sm"
             tt="none"
             fw={600}

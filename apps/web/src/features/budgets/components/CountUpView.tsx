@@ -1,7 +1,9 @@
 import {
+  ActionIcon,
   Button,
   Card,
   Divider,
+  Group,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -62,14 +64,17 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
   const countUp = useCountUp(budget.id, { enabled: true });
   const toggle = useEnableCountUp();
   const [refreshing, setRefreshing] = useState(false);
-  // After a switch moves its category between the sections, focus follows it.
-  const [focusSwitch, setFocusSwitch] = useState<string | null>(null);
+  // A switch moves its category between the sections (a new element): focus follows it there, once the
+  // switch shows the state it was moved to.
+  const [focusSwitch, setFocusSwitch] = useState<{ categoryId: string; enabled: boolean } | null>(null);
 
   useEffect(() => {
-    if (!focusSwitch) return;
-    document.getElementById(countUpSwitchId(focusSwitch))?.focus();
+    if (!focusSwitch || !countUp.data) return;
+    const element = document.getElementById(countUpSwitchId(focusSwitch.categoryId));
+    if (!(element instanceof HTMLInputElement) || element.checked !== focusSwitch.enabled) return;
+    element.focus();
     setFocusSwitch(null);
-  }, [focusSwitch]);
+  }, [focusSwitch, countUp.data]);
 
   useEffect(() => {
     if (countUp.error && countUp.data) log.warn('Refreshing count-up data failed', countUp.error);
@@ -98,7 +103,7 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
   };
 
   const setEnabled = (status: CountUpStatusResponse, enable: boolean) => {
-    setFocusSwitch(status.categoryId);
+    setFocusSwitch({ categoryId: status.categoryId, enabled: enable });
     toggle.mutate(
       { budgetId: budget.id, categoryId: status.categoryId, enable },
       {
@@ -111,7 +116,7 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
             : toast.success('Count-Up Disabled', `${status.categoryName} is back to a traditional budget.`),
         onError: (error) => {
           log.warn('Count-up toggle failed', error);
-          setFocusSwitch(status.categoryId);
+          setFocusSwitch({ categoryId: status.categoryId, enabled: !enable });
           toast.error('Error', 'Failed to update count-up setting. Please try again.');
         },
       },
@@ -124,7 +129,32 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
         <BudgetHeading
           budget={budget}
           headingId="count-up-summary-heading"
-          actions={<BudgetActionsMenu onEdit={onEdit} onDelete={onDelete} />}
+          actions={
+            <Group gap={4} wrap="nowrap">
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconRefresh size={14} />}
+                loading={refreshing}
+                onClick={() => void refresh()}
+                visibleFrom="xs"
+              >
+                Refresh Data
+              </Button>
+              {/* Phones: the same action as an icon, so the budget's name keeps the room. */}
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Refresh Data"
+                loading={refreshing}
+                onClick={() => void refresh()}
+                hiddenFrom="xs"
+              >
+                <IconRefresh size={16} />
+              </ActionIcon>
+              <BudgetActionsMenu onEdit={onEdit} onDelete={onDelete} />
+            </Group>
+          }
         />
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'md', sm: 'lg' }} mt="lg">
           <Figure
@@ -142,15 +172,6 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
           <Figure label="Earned so far" value={formatMoney(totals.earnedToDate)} size="lg" />
           <Figure label="Period" value={`Day ${data.daysElapsed} of ${data.totalDays}`} size="lg" />
         </SimpleGrid>
-        <Button
-          mt="lg"
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          loading={refreshing}
-          onClick={() => void refresh()}
-        >
-          Refresh Data
-        </Button>
       </Card>
 
       {enabled.length === 0 ? (

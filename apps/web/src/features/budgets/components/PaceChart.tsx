@@ -30,7 +30,6 @@ export function PaceChart({ data }: { data: PacePoint[] }) {
       withDots={false}
       strokeWidth={2}
       fillOpacity={0.15}
-      gridAxis="y"
       tickLine="none"
       withLegend
       legendProps={{ verticalAlign: 'top', height: 28 }}
@@ -39,7 +38,7 @@ export function PaceChart({ data }: { data: PacePoint[] }) {
       xAxisProps={{ minTickGap: 24 }}
       tooltipAnimationDuration={0}
       // The chart is a picture here (the caption says it in words), so it takes no keyboard focus.
-      areaChartProps={{ accessibilityLayer: false }}
+      accessibilityLayer={false}
     />
   );
 }

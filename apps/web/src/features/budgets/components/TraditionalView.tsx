@@ -116,7 +116,13 @@ function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit: 
       <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
         <Group gap={6} wrap="wrap">
           {category.allowRollover && (
-            <Badge variant="light" color="gray" radius="sm" tt="none" leftSection={<IconRepeat size={12} />}>
+            <Badge
+              variant="outline"
+              color="gray"
+              radius="sm"
+              tt="none"
+              leftSection={<IconRepeat size={12} />}
+            >
               Rollover
             </Badge>
           )}
@@ -138,6 +144,7 @@ function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit: 
           leftSection={<IconPencil size={14} />}
           onClick={onEdit}
           aria-label={`Edit Budget for ${category.categoryName}`}
+          style={{ flexShrink: 0 }}
         >
           Edit Budget
         </Button>

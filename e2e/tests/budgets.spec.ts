@@ -1,0 +1,274 @@
+import type { Locator, Page } from '@playwright/test';
+import { checkScreen, expect, newPerson, register, test } from './support';
+
+/** Links a demo bank through the API the Connect dialog uses and waits for its two-year import. */
+async function linkDemoBank(page: Page, institutionId: string) {
+  const connectionId = await page.evaluate(async (institution) => {
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${localStorage.getItem('authToken')}`,
+    };
+    const post = (url: string, body: object) =>
+      fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    const { publicToken } = await post('/api/plaid/sandbox/public-token', { institutionId: institution });
+    return (await post('/api/plaid/exchange-public-token-quick-sync', { publicToken })).connection
+      .id as string;
+  }, institutionId);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (id) =>
+            (
+              await fetch(`/api/plaid/connections/${id}/import-progress`, {
+                headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+              }).then((r) => r.json())
+            ).status,
+          connectionId,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe('Completed');
+}
+
+/** Creates a budget through the API, as the dialog would. */
+async function createBudgetByApi(page: Page, body: object) {
+  const status = await page.evaluate(async (json) => {
+    const res = await fetch('/api/budget', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${localStorage.getItem('authToken')}`,
+      },
+      body: JSON.stringify(json),
+    });
+    return res.status;
+  }, body);
+  expect(status).toBe(201);
+}
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
+
+const allocation = (dialog: Locator, category: string) =>
+  dialog.getByRole('group', { name: category, exact: true });
+
+/**
+ * Brings every pace chart near the screen (each loads when it comes close), waits until all have drawn
+ * their lines, then goes back to the top so the full-page screenshot has the header where it belongs.
+ */
+async function chartsDrawn(page: Page) {
+  for (const chart of await page.getByRole('figure').all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator('.recharts-area-curve').first()).toBeVisible();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const household = {
+  name: 'Household',
+  period: 2,
+  totalIncome: 6000,
+  categories: [
+    { category: 20, allocatedAmount: 650, allowRollover: true, countUp: true },
+    { category: 21, allocatedAmount: 300, allowRollover: false, countUp: true },
+    { category: 22, allocatedAmount: 250, allowRollover: false, countUp: false },
+    { category: 23, allocatedAmount: 120, allowRollover: false, countUp: true },
+    { category: 24, allocatedAmount: 400, allowRollover: false, countUp: false },
+    { category: 11, allocatedAmount: 220, allowRollover: false, countUp: false },
+    { category: 13, allocatedAmount: 90, allowRollover: false, countUp: false },
+  ],
+};
+
+test.describe('budgets', () => {
+  test('empty → create (every validation message) → traditional → count-up → toggle → edit → pace chart → dashboard', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await register(page, newPerson());
+    await linkDemoBank(page, 'demo_harbor');
+
+    await nav(page, 'Budgets');
+    await expect(page.getByText('No Active Budget')).toBeVisible();
+    await checkScreen(page, testInfo, 'budgets-empty');
+
+    // Create: each rule says what is wrong before anything is sent.
+    await page.getByRole('button', { name: 'Create Your First Budget' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Budget' });
+    await dialog.getByRole('button', { name: 'Create Budget' }).click();
+    await expect(dialog.getByText('Budget name is required')).toBeVisible();
+    await expect(dialog.getByText('Total income must be greater than 0')).toBeVisible();
+    await expect(dialog.getByText('Please select at least one budget category')).toBeVisible();
+    await checkScreen(page, testInfo, 'budget-create-errors', { fullPage: false });
+
+    await dialog.getByRole('textbox', { name: 'Budget name' }).fill('Household');
+    await dialog.getByRole('textbox', { name: 'Total income' }).fill('1000');
+    await allocation(dialog, 'Groceries').getByRole('textbox').fill('650');
+    await allocation(dialog, 'Dining Out').getByRole('textbox').fill('400');
+    await expect(dialog.getByText('Over-allocated by')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Create Budget' }).click();
+    await expect(dialog.getByText('Total allocated amount cannot exceed total income')).toBeVisible();
+
+    // Fix it: a real income, more categories, rollover and count-up where wanted.
+    await dialog.getByRole('textbox', { name: 'Total income' }).fill('6000');
+    await allocation(dialog, 'Dining Out').getByRole('textbox').fill('300');
+    await allocation(dialog, 'Transportation').getByRole('textbox').fill('250');
+    await allocation(dialog, 'Entertainment').getByRole('textbox').fill('120');
+    await allocation(dialog, 'Shopping').getByRole('textbox').fill('400');
+    await allocation(dialog, 'Utilities').getByRole('textbox').fill('220');
+    await allocation(dialog, 'Subscriptions').getByRole('textbox').fill('90');
+    // Toggles exist only for allocated categories.
+    await expect(allocation(dialog, 'Travel').getByRole('switch')).toHaveCount(0);
+    await allocation(dialog, 'Groceries').getByRole('switch', { name: 'Rollover' }).check();
+    await allocation(dialog, 'Groceries').getByRole('switch', { name: 'Count-Up' }).check();
+    await allocation(dialog, 'Dining Out').getByRole('switch', { name: 'Count-Up' }).check();
+    await allocation(dialog, 'Entertainment').getByRole('switch', { name: 'Count-Up' }).check();
+    await expect(dialog.getByText('Remaining to allocate')).toBeVisible();
+    await expect(dialog.getByText('$3,970.00')).toBeVisible();
+    await checkScreen(page, testInfo, 'budget-create-filled', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Create Budget' }).click();
+    await expect(page.getByText('Budget created successfully!')).toBeVisible();
+    await expect(page.getByText('Your monthly budget "Household" is now active.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Traditional view.
+    const summary = page.getByRole('region', { name: 'Household' });
+    await expect(summary.getByText('Active', { exact: true })).toBeVisible();
+    await expect(summary.getByText('Overall Progress')).toBeVisible();
+    await expect(summary.getByText('$6,000.00')).toBeVisible();
+    const groceries = page.getByRole('region', { name: 'Groceries' });
+    await expect(groceries.getByText(/^\$[\d,]+\.\d\d of \$650\.00$/)).toBeVisible();
+    await expect(groceries.getByText('Rollover')).toBeVisible();
+    await expect(
+      page.getByRole('progressbar', { name: /^Groceries: [\d.]+% of budget used$/ }),
+    ).toBeVisible();
+    await checkScreen(page, testInfo, 'budgets-traditional');
+
+    // Edit one category from its card.
+    await page.getByRole('button', { name: 'Edit Budget for Dining Out' }).click();
+    const categoryDialog = page.getByRole('dialog', { name: 'Edit Dining Out Budget' });
+    await categoryDialog.getByRole('textbox', { name: 'Allocated amount' }).fill('350');
+    await checkScreen(page, testInfo, 'budget-edit-category', { fullPage: false });
+    await categoryDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Dining Out now has $350.00 for this month.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Dining Out' }).getByText(/of \$350\.00$/)).toBeVisible();
+
+    // Count-Up view, remembered.
+    await page.getByText('Count-Up', { exact: true }).first().click();
+    const countUpSummary = page.getByRole('region', { name: 'Household' });
+    await expect(countUpSummary.getByText('Daily Earnings')).toBeVisible();
+    await expect(countUpSummary.getByText('3 of 7 categories counting up')).toBeVisible();
+    const groceriesUp = page.getByRole('region', { name: 'Groceries' });
+    await expect(groceriesUp.getByText(/^Day \d+ of 30$/)).toBeVisible();
+    await expect(groceriesUp.getByText('Consecutive Days')).toBeVisible();
+    await expect(groceriesUp.getByText('Zero Spending Days')).toBeVisible();
+    await expect(groceriesUp.getByRole('switch', { name: 'Count-up for Groceries' })).toBeChecked();
+    // The pace chart: drawn, and said in words.
+    await expect(
+      groceriesUp.getByRole('figure', { name: /^Groceries by day \d+ of 30: earned/ }),
+    ).toBeVisible();
+    await chartsDrawn(page);
+    await checkScreen(page, testInfo, 'budgets-count-up');
+
+    // Turn count-up on for Shopping: it joins the cards.
+    const off = page.getByRole('region', { name: 'Not counting up' });
+    await off.getByRole('switch', { name: 'Count-up for Shopping' }).click({ force: true });
+    await expect(page.getByText('Count-Up Enabled')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Shopping' }).getByText('Available')).toBeVisible();
+    await expect(countUpSummary.getByText('4 of 7 categories counting up')).toBeVisible();
+    // And off again for Entertainment, from the keyboard: focus follows the switch to its new place.
+    await page.getByRole('switch', { name: 'Count-up for Entertainment' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Count-Up Disabled')).toBeVisible();
+    const entertainmentOff = off.getByRole('switch', { name: 'Count-up for Entertainment' });
+    await expect(entertainmentOff).not.toBeChecked();
+    await expect(entertainmentOff).toBeFocused();
+
+    // A custom daily allowance from the card's menu.
+    await page.getByRole('button', { name: 'Count-up options for Groceries' }).click();
+    await page.getByRole('menuitem', { name: 'Set daily allowance' }).click();
+    const allowance = page.getByRole('dialog', { name: 'Groceries daily allowance' });
+    await allowance.getByRole('textbox', { name: 'Daily allowance' }).fill('25');
+    await allowance.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Groceries now earns $25.00 a day.')).toBeVisible();
+    await expect(groceriesUp.getByText('$25.00 a day · custom')).toBeVisible();
+
+    // Edit the whole budget: prefilled, period locked.
+    await page.getByRole('button', { name: 'Budget actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit budget' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Budget' });
+    await expect(edit.getByRole('textbox', { name: 'Budget name' })).toHaveValue('Household');
+    await expect(edit.getByRole('textbox', { name: 'Dining Out' })).toHaveValue('$350');
+    await expect(edit.getByRole('combobox', { name: 'Period' })).toBeDisabled();
+    await edit.getByRole('textbox', { name: 'Budget name' }).fill('Household, revised');
+    await allocation(edit, 'Travel').getByRole('textbox').fill('500');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Budget updated', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Household, revised' })).toBeVisible();
+    await expect(off.getByRole('switch', { name: 'Count-up for Travel' })).toBeVisible();
+
+    // The view is remembered across visits.
+    await page.reload();
+    await expect(page.getByText('Daily Earnings')).toBeVisible();
+
+    // Dashboard: the top four categories, View All back here.
+    await nav(page, 'Dashboard');
+    const overview = page.getByRole('progressbar', { name: /% of budget used$/ });
+    await expect(overview).toHaveCount(4);
+    await checkScreen(page, testInfo, 'dashboard-budget-overview');
+    await page.getByRole('link', { name: 'View All', exact: true }).click();
+    await expect(page).toHaveURL(/\/budgets$/);
+
+    // Delete, after a confirmation: back to the empty state.
+    await page.getByRole('button', { name: 'Budget actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete budget' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this budget?' });
+    await checkScreen(page, testInfo, 'budget-delete-confirm', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Delete Budget' }).click();
+    await expect(page.getByText('Budget deleted')).toBeVisible();
+    await expect(page.getByText('No Active Budget')).toBeVisible();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`budgets read well at phone width in ${scheme} mode`, async ({ page }, testInfo) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript((s) => localStorage.setItem('colorScheme', s), scheme);
+      await register(page, newPerson());
+      await linkDemoBank(page, 'demo_summit');
+      await createBudgetByApi(page, household);
+
+      await page.goto('/budgets');
+      await expect(page.getByText('Overall Progress')).toBeVisible();
+      await checkScreen(page, testInfo, `budgets-traditional-phone-${scheme}`);
+
+      await page.getByText('Count-Up', { exact: true }).first().click();
+      await expect(page.getByText('Daily Earnings')).toBeVisible();
+      await chartsDrawn(page);
+      await checkScreen(page, testInfo, `budgets-count-up-phone-${scheme}`);
+
+      await page.getByRole('button', { name: 'Create Budget' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Budget' });
+      await expect(dialog.getByText(/“Household” is archived/)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Create Budget' }).click();
+      await expect(dialog.getByText('Budget name is required')).toBeVisible();
+      await checkScreen(page, testInfo, `budget-create-phone-${scheme}`, { fullPage: false });
+    });
+  }
+
+  test('budgets read well on a wide screen in dark mode', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(() => localStorage.setItem('colorScheme', 'dark'));
+    await register(page, newPerson());
+    await linkDemoBank(page, 'demo_harbor');
+    await createBudgetByApi(page, household);
+    await page.goto('/budgets');
+    await expect(page.getByText('Overall Progress')).toBeVisible();
+    await checkScreen(page, testInfo, 'budgets-traditional-dark');
+    await page.getByText('Count-Up', { exact: true }).first().click();
+    await expect(page.getByText('Daily Earnings')).toBeVisible();
+    for (const card of await page.getByRole('figure').all()) await card.scrollIntoViewIfNeeded();
+    await chartsDrawn(page);
+    await checkScreen(page, testInfo, 'budgets-count-up-dark');
+  });
+});
