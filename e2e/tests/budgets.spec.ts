@@ -189,6 +189,7 @@ test.describe('budgets', () => {
     await page.getByRole('menuitem', { name: 'Set daily allowance' }).click();
     const allowance = page.getByRole('dialog', { name: 'Groceries daily allowance' });
     await allowance.getByRole('textbox', { name: 'Daily allowance' }).fill('25');
+    await checkScreen(page, testInfo, 'budget-daily-allowance', { fullPage: false });
     await allowance.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Groceries now earns $25.00 a day.')).toBeVisible();
     await expect(groceriesUp.getByText('$25.00 a day · custom')).toBeVisible();
@@ -223,6 +224,7 @@ test.describe('budgets', () => {
     await page.getByRole('button', { name: 'Budget actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete budget' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this budget?' });
+    await expect(confirm.getByText(/“Household, revised” and its category allocations/)).toBeVisible();
     await checkScreen(page, testInfo, 'budget-delete-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Delete Budget' }).click();
     await expect(page.getByText('Budget deleted')).toBeVisible();
