@@ -204,6 +204,31 @@ describe('BudgetsPage', () => {
     expect(api.count(COUNT_UP)).toBe(2);
   });
 
+  it("sets a count-up category's own daily allowance from its menu", async () => {
+    const api = withBudget({
+      [`PUT /api/budget/category/${GROCERIES_ID}/countup-settings`]: {
+        body: { ...aBudget().categories[0], customDailyAllowance: 25 },
+      },
+    });
+    localStorage.setItem(BUDGET_VIEW_KEY, 'count-up');
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Count-up options for Groceries' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Set daily allowance' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Groceries daily allowance' }));
+    expect(dialog.getByText(/\$600\.00 over 30 days earns \$20\.00 a day/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Enter a daily allowance')).toBeTruthy();
+    fireEvent.change(dialog.getByRole('textbox', { name: /Daily allowance/ }), { target: { value: '25' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Groceries now earns $25.00 a day.')).toBeTruthy();
+    expect(api.requests.filter((r) => r.route.startsWith('PUT'))).toEqual([
+      {
+        route: `PUT /api/budget/category/${GROCERIES_ID}/countup-settings`,
+        body: { categoryId: GROCERIES_ID, customDailyAllowance: 25 },
+      },
+    ]);
+  });
+
   it("edits a category's allocation from its card", async () => {
     const updated = aBudget();
     const api = withBudget({

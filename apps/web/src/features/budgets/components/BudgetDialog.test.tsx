@@ -4,6 +4,9 @@ import { fakeApi, renderWithProviders } from '../../../test-utils';
 import { aBudget, BUDGET_ID } from '../test-fixtures';
 import { BudgetDialog } from './BudgetDialog';
 
+// jsdom has no scrollIntoView; Mantine's Select calls it on the option it highlights.
+Element.prototype.scrollIntoView ??= () => {};
+
 afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(props: Partial<Parameters<typeof BudgetDialog>[0]> = {}) {
