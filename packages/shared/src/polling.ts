@@ -24,5 +24,7 @@ export function accountsRefreshInterval(now: Date): number {
 }
 
 export const IMPORT_PROGRESS_POLL_MS = 5 * SECOND;
+/** Budgets and count-up status (SPEC §7): every 60 s while the screen is open. */
+export const BUDGET_REFRESH_MS = 60 * SECOND;
 export const LAST_UPDATED_TICK_MS = 5 * SECOND;
 export const SEARCH_DEBOUNCE_MS = 500;

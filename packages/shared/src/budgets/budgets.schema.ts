@@ -189,8 +189,8 @@ export const countUpStatus = z.object({
   zeroSpendingDays: z.number().int(),
   achievements: z.array(achievement),
   /**
-   * For the pace chart: per day of the period so far (index 0 = its first day), what was spent that day
-   * and what had been earned by its end, in dollars.
+   * For the pace chart: per day of the period so far (index 0 = its first day), what had been spent and
+   * what had been earned by its end (running totals), in dollars.
    */
   days: z.array(z.object({ date: periodDay, spent: z.number(), earned: z.number() })),
 });
