@@ -333,28 +333,79 @@ export async function createBudget(deps: BudgetDeps, viewer: Viewer, body: Body)
       })
       .returning();
     if (!row) throw new Error('period insert returned nothing');
-    const categories = await tx
-      .insert(budgetCategories)
-      .values(
-        chosen.map((c) => ({
-          userId: viewer.userId,
-          budgetId: budget.id,
-          category: c.category,
-          allowRollover: c.allowRollover,
-          countUpEnabled: c.countUp,
-        })),
-      )
-      .returning();
-    await tx.insert(budgetPeriodCategories).values(
+    await allocate(tx, { userId: viewer.userId, budgetId: budget.id, periodId: row.id, chosen, now });
+    return budget;
+  });
+}
+
+/**
+ * Saves the chosen categories' settings (a category the budget had before keeps its id and custom
+ * allowance) and their allocations in the period; categories not chosen leave the period.
+ */
+async function allocate(
+  tx: Db,
+  {
+    userId,
+    budgetId,
+    periodId,
+    chosen,
+    now,
+  }: {
+    userId: string;
+    budgetId: string;
+    periodId: string;
+    chosen: ReturnType<typeof allocations>;
+    now: Date;
+  },
+) {
+  const categories = await tx
+    .insert(budgetCategories)
+    .values(
+      chosen.map((c) => ({
+        userId,
+        budgetId,
+        category: c.category,
+        allowRollover: c.allowRollover,
+        countUpEnabled: c.countUp,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [budgetCategories.userId, budgetCategories.budgetId, budgetCategories.category],
+      set: {
+        allowRollover: sql`excluded.allow_rollover`,
+        countUpEnabled: sql`excluded.count_up_enabled`,
+        updatedAt: now,
+      },
+    })
+    .returning();
+  await tx.delete(budgetPeriodCategories).where(
+    and(
+      eq(budgetPeriodCategories.userId, userId),
+      eq(budgetPeriodCategories.periodId, periodId),
+      notInArray(
+        budgetPeriodCategories.categoryId,
+        categories.map((c) => c.id),
+      ),
+    ),
+  );
+  await tx
+    .insert(budgetPeriodCategories)
+    .values(
       categories.map((c) => ({
-        userId: viewer.userId,
-        periodId: row.id,
+        userId,
+        periodId,
         categoryId: c.id,
         allocated: chosen.find((a) => a.category === c.category)?.allocated ?? 0,
       })),
-    );
-    return budget;
-  });
+    )
+    .onConflictDoUpdate({
+      target: [
+        budgetPeriodCategories.userId,
+        budgetPeriodCategories.periodId,
+        budgetPeriodCategories.categoryId,
+      ],
+      set: { allocated: sql`excluded.allocated` },
+    });
 }
 
 /**
@@ -381,54 +432,13 @@ export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: Bud
       .update(budgetPeriods)
       .set({ totalIncome: dollarsToCents(body.totalIncome) })
       .where(eq(budgetPeriods.id, current.period.id));
-    const categories = await tx
-      .insert(budgetCategories)
-      .values(
-        chosen.map((c) => ({
-          userId: viewer.userId,
-          budgetId: budget.id,
-          category: c.category,
-          allowRollover: c.allowRollover,
-          countUpEnabled: c.countUp,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [budgetCategories.userId, budgetCategories.budgetId, budgetCategories.category],
-        set: {
-          allowRollover: sql`excluded.allow_rollover`,
-          countUpEnabled: sql`excluded.count_up_enabled`,
-          updatedAt: now,
-        },
-      })
-      .returning();
-    await tx.delete(budgetPeriodCategories).where(
-      and(
-        eq(budgetPeriodCategories.userId, viewer.userId),
-        eq(budgetPeriodCategories.periodId, current.period.id),
-        notInArray(
-          budgetPeriodCategories.categoryId,
-          categories.map((c) => c.id),
-        ),
-      ),
-    );
-    await tx
-      .insert(budgetPeriodCategories)
-      .values(
-        categories.map((c) => ({
-          userId: viewer.userId,
-          periodId: current.period.id,
-          categoryId: c.id,
-          allocated: chosen.find((a) => a.category === c.category)?.allocated ?? 0,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [
-          budgetPeriodCategories.userId,
-          budgetPeriodCategories.periodId,
-          budgetPeriodCategories.categoryId,
-        ],
-        set: { allocated: sql`excluded.allocated` },
-      });
+    await allocate(tx, {
+      userId: viewer.userId,
+      budgetId: budget.id,
+      periodId: current.period.id,
+      chosen,
+      now,
+    });
   });
   return { ...budget, name: body.name, autoReset: body.autoReset, updatedAt: now };
 }
