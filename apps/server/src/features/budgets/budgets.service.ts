@@ -43,7 +43,7 @@ import {
 } from './budgets.queries';
 
 export type BudgetDeps = { db: Db; now: () => Date };
-/** Who is asking, and their today (their time zone's day). */
+/** Who is asking, and the time zone their "today" is in. */
 export type Viewer = { userId: string; timeZone: string };
 
 type Body = z.output<typeof budgetBody>;
