@@ -1,12 +1,11 @@
 import { dateRangeQuery, transactionListQuery } from '@tally/shared';
 import type { Database } from '../apps/server/src/db/client';
 import {
-  countStatements,
   listTransactions,
   pageStatement,
   pageWindow,
-  totalsStatements,
 } from '../apps/server/src/features/transactions/transactions.queries';
+import { countStatements, totalsStatements } from '../apps/server/src/lib/transaction-totals';
 import type { Query } from './queries';
 
 type Statement = { label: string; sql: string; params: unknown[] };

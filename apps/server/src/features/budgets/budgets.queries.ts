@@ -9,7 +9,7 @@ import {
   transactions,
   users,
 } from '../../db/schema';
-import { totalsStatements } from '../transactions/transactions.queries';
+import { totalsStatements } from '../../lib/transaction-totals';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type PeriodRow = typeof budgetPeriods.$inferSelect;
