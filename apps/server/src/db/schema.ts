@@ -227,6 +227,22 @@ export const transactionRollups = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month, t.accountId, t.category, t.isTransfer] })],
 );
 
+/**
+ * Spending per person, day and category (cents: money out less money in) of live transactions that are not
+ * transfers, kept exact by statement triggers on `transactions` (migration 0010) like the monthly rollups.
+ * Count-up reads a period's days from here: a few thousand rows for a year instead of every transaction.
+ */
+export const dailySpending = pgTable(
+  'daily_spending',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    category: smallint('category').notNull(),
+    spent: bigint('spent', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.category] })],
+);
+
 /** A person's choice of category for a merchant; later imports of that merchant use it. */
 export const merchantCategories = pgTable(
   'merchant_categories',

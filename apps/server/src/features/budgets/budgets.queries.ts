@@ -6,7 +6,7 @@ import {
   budgetPeriodCategories,
   budgetPeriods,
   budgets,
-  transactions,
+  dailySpending,
   users,
 } from '../../db/schema';
 import { totalsStatements } from '../../lib/transaction-totals';
@@ -110,7 +110,10 @@ export async function spentByCategory(
   return spent;
 }
 
-/** Spent per day and category code over the days (cents), by the same rule; days without any are absent. */
+/**
+ * Spent per day and category code over the days (cents), by the same rule, from the daily spending the
+ * triggers keep; days without any are absent.
+ */
 export async function dailySpent(
   db: Db,
   {
@@ -121,26 +124,13 @@ export async function dailySpent(
   }: { userId: string; startDate: string; endDate: string; categories: number[] },
 ) {
   if (categories.length === 0) return [];
-  const t = transactions;
-  const rows = await db
-    .select({
-      date: t.date,
-      category: t.category,
-      spent: sql<string>`-sum(${t.amount})`,
-    })
-    .from(t)
+  const d = dailySpending;
+  return db
+    .select({ date: d.day, category: d.category, spent: d.spent })
+    .from(d)
     .where(
-      and(
-        eq(t.userId, userId),
-        isNull(t.deletedAt),
-        gte(t.date, startDate),
-        lte(t.date, endDate),
-        eq(t.isTransfer, false),
-        inArray(t.category, categories),
-      ),
-    )
-    .groupBy(t.date, t.category);
-  return rows.map((r) => ({ date: r.date, category: r.category, spent: Number(r.spent) }));
+      and(eq(d.userId, userId), gte(d.day, startDate), lte(d.day, endDate), inArray(d.category, categories)),
+    );
 }
 
 export function periodAchievements(db: Db, { userId, periodId }: { userId: string; periodId: string }) {

@@ -1,6 +1,13 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankConnections, loginFailures, transactionRollups, transactions, users } from '../../db/schema';
+import {
+  bankConnections,
+  dailySpending,
+  loginFailures,
+  transactionRollups,
+  transactions,
+  users,
+} from '../../db/schema';
 
 /**
  * Every bank item of a person that may still be live at the provider: active ones, and disconnected ones
@@ -31,7 +38,7 @@ export async function lockUser(db: Db, { userId }: { userId: string }) {
 
 /**
  * Deletes everything of one person. Call it inside a transaction. Every table keyed by user_id references
- * users with ON DELETE CASCADE except the rollups (kept by triggers, no foreign key), so those and the rows
+ * users with ON DELETE CASCADE except the rollups and daily spending (kept by triggers, no foreign key), so those and the rows
  * keyed by e-mail are deleted by hand; the account test checks every user_id table, so a new one is covered.
  */
 export async function deleteUserData(db: Db, { userId, email }: { userId: string; email: string }) {
@@ -39,5 +46,6 @@ export async function deleteUserData(db: Db, { userId, email }: { userId: string
   await db.delete(transactions).where(eq(transactions.userId, userId));
   await db.delete(users).where(eq(users.id, userId));
   await db.delete(transactionRollups).where(eq(transactionRollups.userId, userId));
+  await db.delete(dailySpending).where(eq(dailySpending.userId, userId));
   await db.delete(loginFailures).where(eq(loginFailures.email, email.trim().toLowerCase()));
 }

@@ -54,6 +54,18 @@ describe('totals from the monthly rollups', () => {
       ),
     ]);
     expect(stored).toEqual(counted);
+    // And the daily spending count-up reads: non-transfer rows per person, day and category.
+    const [daily, summed] = await Promise.all([
+      app.database.query(
+        'select user_id, day::text, category, spent::text from daily_spending order by 1, 2, 3',
+      ),
+      app.database.query(
+        `select user_id, date::text as day, category, (-sum(amount))::text as spent
+           from transactions where deleted_at is null and not is_transfer
+          group by 1, 2, 3 having sum(amount) <> 0 order by 1, 2, 3`,
+      ),
+    ]);
+    expect(daily).toEqual(summed);
     return stored.length;
   }
 
@@ -80,6 +92,9 @@ describe('totals from the monthly rollups', () => {
     await expectRollupsExact();
     expect(
       await app.database.query('select 1 from transaction_rollups where user_id = $1', [auth.user.id]),
+    ).toEqual([]);
+    expect(
+      await app.database.query('select 1 from daily_spending where user_id = $1', [auth.user.id]),
     ).toEqual([]);
 
     expect((await call('POST', `/plaid/connections/${connectionId}/reconnect`)).statusCode).toBe(200);
