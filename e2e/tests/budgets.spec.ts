@@ -220,15 +220,72 @@ test.describe('budgets', () => {
     await page.getByRole('link', { name: 'View All', exact: true }).click();
     await expect(page).toHaveURL(/\/budgets$/);
 
-    // Delete, after a confirmation: back to the empty state.
+    // A second budget replaces the first, which is archived: no past budgets until then.
+    await expect(page.getByRole('button', { name: 'Past budgets' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Create Budget' }).click();
+    const second = page.getByRole('dialog', { name: 'Create New Budget' });
+    await expect(second.getByText(/“Household, revised” is archived/)).toBeVisible();
+    await second.getByRole('textbox', { name: 'Budget name' }).fill('Winter plan');
+    await second.getByRole('textbox', { name: 'Total income' }).fill('5000');
+    await allocation(second, 'Groceries').getByRole('textbox').fill('500');
+    await allocation(second, 'Dining Out').getByRole('textbox').fill('200');
+    await allocation(second, 'Utilities').getByRole('textbox').fill('220');
+    await second.getByRole('button', { name: 'Create Budget' }).click();
+    await expect(page.getByText('Your monthly budget "Winter plan" is now active.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Winter plan' })).toBeVisible();
+
+    // The first is under Past budgets, with its period and dates; it opens at its own address.
+    await page.getByRole('button', { name: 'Past budgets' }).click();
+    const pastItem = page.getByRole('menuitem', { name: /^Household, revised/ });
+    await expect(pastItem).toContainText(/Monthly · \w{3} \d{1,2} – \w{3} \d{1,2}, \d{4}/);
+    await checkScreen(page, testInfo, 'budgets-past-menu', { fullPage: false });
+    await pastItem.click();
+    await expect(page).toHaveURL(/\/budgets\?budget=[0-9a-f-]{36}$/);
+    const pastSummary = page.getByRole('region', { name: 'Household, revised' });
+    await expect(pastSummary.getByText('Archived', { exact: true })).toBeVisible();
+    await expect(page.getByText("You're viewing a past budget")).toBeVisible();
+    // Count-up (the remembered view) as it ended: its figures, no switches or allowance menus.
+    await expect(page.getByRole('region', { name: 'Groceries' }).getByText('Earned so far')).toBeVisible();
+    await expect(page.getByRole('switch')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Count-up options for Groceries' })).toHaveCount(0);
+    // Traditional: its categories, read only; Delete is its one action.
+    await page.getByText('Traditional', { exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Groceries' }).getByText(/of \$650\.00$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Dining Out' }).getByText(/of \$350\.00$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Travel' }).getByText(/of \$500\.00$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Edit Budget for / })).toHaveCount(0);
+    await pastSummary.getByRole('button', { name: 'Budget actions' }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Delete budget']);
+    await page.keyboard.press('Escape');
+    await checkScreen(page, testInfo, 'budgets-past');
+    const pastUrl = page.url();
+
+    // The address keeps it: reload, then back and forward.
+    await page.reload();
+    await expect(pastSummary.getByText('Archived', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to active budget' }).click();
+    await expect(page).toHaveURL(/\/budgets$/);
+    await expect(
+      page.getByRole('region', { name: 'Winter plan' }).getByText('Active', { exact: true }),
+    ).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(pastUrl);
+    await expect(pastSummary.getByText('Archived', { exact: true })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('region', { name: 'Winter plan' })).toBeVisible();
+
+    // Delete, after a confirmation: back to the empty state, the past budget still there to read.
     await page.getByRole('button', { name: 'Budget actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete budget' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this budget?' });
-    await expect(confirm.getByText(/“Household, revised” and its category allocations/)).toBeVisible();
+    await expect(confirm.getByText(/“Winter plan” and its category allocations/)).toBeVisible();
     await checkScreen(page, testInfo, 'budget-delete-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Delete Budget' }).click();
     await expect(page.getByText('Budget deleted')).toBeVisible();
     await expect(page.getByText('No Active Budget')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Past budgets' })).toBeVisible();
+    await expect(page.getByText('Budget deleted')).toBeHidden();
+    await checkScreen(page, testInfo, 'budgets-empty-with-past');
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -255,6 +312,21 @@ test.describe('budgets', () => {
       await dialog.getByRole('button', { name: 'Create Budget' }).click();
       await expect(dialog.getByText('Budget name is required')).toBeVisible();
       await checkScreen(page, testInfo, `budget-create-phone-${scheme}`, { fullPage: false });
+
+      // A newer budget archives Household: it reads well at phone width too.
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await createBudgetByApi(page, { ...household, name: 'Holiday season' });
+      await page.goto('/budgets');
+      await page.getByText('Traditional', { exact: true }).click();
+      await page.getByRole('button', { name: 'Past budgets' }).click();
+      await expect(page.getByRole('menuitem', { name: /^Household/ })).toBeVisible();
+      await checkScreen(page, testInfo, `budgets-past-menu-phone-${scheme}`, { fullPage: false });
+      await page.getByRole('menuitem', { name: /^Household/ }).click();
+      await expect(
+        page.getByRole('region', { name: 'Household' }).getByText('Archived', { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Groceries' })).toBeVisible();
+      await checkScreen(page, testInfo, `budgets-past-phone-${scheme}`);
     });
   }
 
@@ -272,5 +344,17 @@ test.describe('budgets', () => {
     for (const card of await page.getByRole('figure').all()) await card.scrollIntoViewIfNeeded();
     await chartsDrawn(page);
     await checkScreen(page, testInfo, 'budgets-count-up-dark');
+
+    // A past budget, read only, in both views.
+    await createBudgetByApi(page, { ...household, name: 'Holiday season' });
+    await page.goto('/budgets');
+    await page.getByRole('button', { name: 'Past budgets' }).click();
+    await page.getByRole('menuitem', { name: /^Household/ }).click();
+    await expect(page.getByText('Daily Earnings')).toBeVisible();
+    await chartsDrawn(page);
+    await checkScreen(page, testInfo, 'budgets-past-count-up-dark');
+    await page.getByText('Traditional', { exact: true }).click();
+    await expect(page.getByText('Overall Progress')).toBeVisible();
+    await checkScreen(page, testInfo, 'budgets-past-dark');
   });
 });

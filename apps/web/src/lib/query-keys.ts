@@ -27,6 +27,8 @@ export const queryKeys = {
     all: budgets,
     list: [...budgets, 'list'] as const,
     active: [...budgets, 'active'] as const,
+    /** One budget by id (GET /budget/{id}): how a past budget is read. */
+    detail: (budgetId: string) => [...budgets, 'detail', budgetId] as const,
     countUp: (budgetId: string) => [...budgets, 'count-up', budgetId] as const,
   },
   dashboard: {

@@ -1,9 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { BudgetsPage } from './BudgetsPage';
-import { aBudget, aCountUp, aListItem, BUDGET_ID, DINING_ID, GROCERIES_ID } from './test-fixtures';
+import {
+  aBudget,
+  aCountUp,
+  aCountUpStatus,
+  aListItem,
+  aPastBudget,
+  BUDGET_ID,
+  DINING_ID,
+  GROCERIES_ID,
+  PAST_GROCERIES_ID,
+  PAST_ID,
+  PAST_TRAVEL_ID,
+} from './test-fixtures';
 import { BUDGET_VIEW_KEY } from './use-budget-view';
 
 const LIST = 'GET /api/budget';
@@ -18,16 +31,28 @@ const withBudget = (extra: Parameters<typeof fakeApi>[0] = {}) =>
     ...extra,
   });
 
-/** The screen as the signed-in app shows it. */
-function renderPage() {
+/** Where the screen has taken the browser: its path and query. */
+function Address() {
+  const location = useLocation();
+  return <div data-testid="address">{location.pathname + location.search}</div>;
+}
+
+/** The screen as the signed-in app shows it, at `url`. */
+function renderPage(url = '/budgets') {
   localStorage.setItem('authToken', 'token-1');
   localStorage.setItem('userData', JSON.stringify(aUser()));
   return renderWithProviders(
-    <AuthProvider>
-      <BudgetsPage />
-    </AuthProvider>,
+    <MemoryRouter initialEntries={[url]}>
+      <AuthProvider>
+        <BudgetsPage />
+        <Address />
+      </AuthProvider>
+    </MemoryRouter>,
   );
 }
+
+// jsdom has no scrollIntoView; Mantine's Select (the dialog's Period) calls it.
+Element.prototype.scrollIntoView ??= () => {};
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -55,7 +80,7 @@ describe('BudgetsPage', () => {
 
   it('treats a 404 for the active budget as none', async () => {
     fakeApi({
-      [LIST]: { body: [aListItem(aBudget({ isActive: false }))] },
+      [LIST]: { body: [aListItem()] },
       [ACTIVE]: { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
     });
     renderPage();
@@ -274,5 +299,190 @@ describe('BudgetsPage', () => {
     expect(await screen.findByText('Budget deleted')).toBeTruthy();
     expect(await screen.findByText('No Active Budget')).toBeTruthy();
     expect(api.count(`DELETE /api/budget/${BUDGET_ID}`)).toBe(1);
+  });
+
+  describe('past budgets', () => {
+    const PAST = `GET /api/budget/${PAST_ID}`;
+    const PAST_COUNT_UP = `GET /api/budget/${PAST_ID}/countup`;
+    const PAST_URL = `/budgets?budget=${PAST_ID}`;
+    const address = () => screen.getByTestId('address').textContent;
+
+    /** November active; October archived when November replaced it. */
+    const withPast = (extra: Parameters<typeof fakeApi>[0] = {}) =>
+      withBudget({
+        [LIST]: { body: [aListItem(), aListItem(aPastBudget())] },
+        [PAST]: { body: aPastBudget() },
+        ...extra,
+      });
+
+    it('offers no past budgets until a newer budget has replaced one', async () => {
+      withBudget();
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Past budgets' })).toBeNull();
+    });
+
+    it('lists each past budget with its period and dates, and opens it at its own address', async () => {
+      withPast();
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Past budgets' }));
+      const items = await screen.findAllByRole('menuitem');
+      expect(items.map((i) => i.textContent)).toEqual(['October planMonthly · Oct 1 – Oct 31, 2026']);
+      fireEvent.click(screen.getByRole('menuitem', { name: /October plan/ }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'October plan' })).toBeTruthy();
+      expect(address()).toBe(PAST_URL);
+    });
+
+    it('shows a past budget read only: archived, its categories, Delete but no edits', async () => {
+      const api = withPast();
+      renderPage(PAST_URL);
+      const summary = within(await screen.findByRole('region', { name: 'October plan' }));
+      expect(summary.getByText('Archived')).toBeTruthy();
+      expect(summary.getByText('Monthly · Oct 1 – Oct 31, 2026')).toBeTruthy();
+      expect(summary.getByText('Income').nextElementSibling?.textContent).toBe('$4,800.00');
+      expect(screen.getByText(/“October plan” was archived when a newer budget replaced it/)).toBeTruthy();
+      const groceries = within(screen.getByRole('region', { name: 'Groceries' }));
+      expect(groceries.getByText('$512.40 of $550.00')).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Travel' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /^Edit Budget for/ })).toBeNull();
+
+      fireEvent.click(summary.getByRole('button', { name: 'Budget actions' }));
+      const actions = await screen.findAllByRole('menuitem');
+      expect(actions.map((a) => a.textContent)).toEqual(['Delete budget']);
+      // The past budget is read by its id; the active one is not asked for while it is off screen.
+      expect(api.routesCalled()).toEqual([LIST, PAST]);
+    });
+
+    it('goes back to the active budget and its plain address', async () => {
+      withPast();
+      renderPage(PAST_URL);
+      expect(await screen.findByRole('heading', { level: 2, name: 'October plan' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('link', { name: 'Back to active budget' }));
+      expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
+      expect(address()).toBe('/budgets');
+      expect(screen.queryByText(/was archived/)).toBeNull();
+    });
+
+    it("shows a past budget's count-up as it ended, without its switches or allowance menu", async () => {
+      const api = withPast({
+        [PAST_COUNT_UP]: {
+          body: aCountUp({
+            budgetId: PAST_ID,
+            categories: [
+              aCountUpStatus({ categoryId: PAST_GROCERIES_ID }),
+              aCountUpStatus({
+                categoryId: PAST_TRAVEL_ID,
+                category: 26,
+                categoryName: 'Travel',
+                countUpEnabled: false,
+                achievements: [],
+              }),
+            ],
+          }),
+        },
+      });
+      localStorage.setItem(BUDGET_VIEW_KEY, 'count-up');
+      renderPage(PAST_URL);
+      const groceries = within(await screen.findByRole('region', { name: 'Groceries' }));
+      expect(groceries.getByText('Earned so far').nextElementSibling?.textContent).toBe('$240.00');
+      expect(groceries.queryByRole('button', { name: 'Count-up options for Groceries' })).toBeNull();
+      const off = within(screen.getByRole('region', { name: 'Not counting up' }));
+      expect(off.getByText('These categories used the traditional budget.')).toBeTruthy();
+      expect(off.getByText('$600.00 this period · would have earned $20.00 a day')).toBeTruthy();
+      expect(screen.queryAllByRole('switch')).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Budget actions' }));
+      expect((await screen.findAllByRole('menuitem')).map((a) => a.textContent)).toEqual(['Delete budget']);
+      expect(api.count(PAST_COUNT_UP)).toBe(1);
+      expect(api.count(COUNT_UP)).toBe(0);
+    });
+
+    it('shows the active budget for an address naming one the list does not hold, and drops it', async () => {
+      const api = withPast();
+      renderPage('/budgets?budget=0b7a4c2e-1d3f-4a5b-8c6d-00000000dead');
+      expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
+      await waitFor(() => expect(address()).toBe('/budgets'));
+      expect(api.routesCalled()).toEqual([LIST, ACTIVE]);
+    });
+
+    it('deletes a past budget after a confirmation and returns to the active one', async () => {
+      let deleted = false;
+      const api = withPast({
+        [LIST]: () => ({ body: deleted ? [aListItem()] : [aListItem(), aListItem(aPastBudget())] }),
+        [`DELETE /api/budget/${PAST_ID}`]: () => {
+          deleted = true;
+          return { status: 204 };
+        },
+      });
+      renderPage(PAST_URL);
+      fireEvent.click(await screen.findByRole('button', { name: 'Budget actions' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete budget' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Delete this budget?' }));
+      expect(dialog.getByText(/“October plan” and its category allocations/)).toBeTruthy();
+      fireEvent.click(dialog.getByRole('button', { name: 'Delete Budget' }));
+      expect(await screen.findByText('"October plan" has been deleted.')).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
+      await waitFor(() => expect(address()).toBe('/budgets'));
+      expect(screen.queryByRole('button', { name: 'Past budgets' })).toBeNull();
+      expect(api.count(`DELETE /api/budget/${PAST_ID}`)).toBe(1);
+      expect(api.count(`DELETE /api/budget/${BUDGET_ID}`)).toBe(0);
+    });
+
+    it('creating a budget while a past one is on screen shows the new active budget', async () => {
+      const december = aBudget({
+        id: '0b7a4c2e-1d3f-4a5b-8c6d-000000000004',
+        name: 'December plan',
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+      });
+      let created = false;
+      withPast({
+        [LIST]: () => ({
+          body: created
+            ? [aListItem(december), aListItem(aBudget({ isActive: false })), aListItem(aPastBudget())]
+            : [aListItem(), aListItem(aPastBudget())],
+        }),
+        [ACTIVE]: () => ({ body: created ? december : aBudget() }),
+        'POST /api/budget': () => {
+          created = true;
+          return { status: 201, body: december };
+        },
+      });
+      renderPage(PAST_URL);
+      expect(await screen.findByRole('heading', { level: 2, name: 'October plan' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Create Budget' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Create New Budget' }));
+      // The budget it replaces is the active one, not the past one on screen.
+      expect(dialog.getByText(/“November plan” is archived/)).toBeTruthy();
+      const type = (name: string | RegExp, value: string) =>
+        fireEvent.change(dialog.getByRole('textbox', { name }), { target: { value } });
+      type(/Budget name/, 'December plan');
+      type(/Total income/, '5000');
+      type('Groceries', '600');
+      fireEvent.click(dialog.getByRole('button', { name: 'Create Budget' }));
+      expect(await screen.findByText('Budget created successfully!')).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 2, name: 'December plan' })).toBeTruthy();
+      expect(address()).toBe('/budgets');
+      fireEvent.click(screen.getByRole('button', { name: 'Past budgets' }));
+      expect((await screen.findAllByRole('menuitem')).map((i) => i.textContent)).toEqual([
+        'November planMonthly · Nov 1 – Nov 30, 2026',
+        'October planMonthly · Oct 1 – Oct 31, 2026',
+      ]);
+    });
+
+    it('without an active budget offers a new one and the past ones, never asking for the active budget', async () => {
+      const api = fakeApi({
+        [LIST]: { body: [aListItem(aPastBudget())] },
+        [PAST]: { body: aPastBudget() },
+      });
+      renderPage();
+      expect(await screen.findByText('No Active Budget')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Create Budget' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Past budgets' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: /October plan/ }));
+      expect(await screen.findByRole('region', { name: 'October plan' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('link', { name: 'Back to budgets' }));
+      expect(await screen.findByText('No Active Budget')).toBeTruthy();
+      expect(api.count(ACTIVE)).toBe(0);
+    });
   });
 });

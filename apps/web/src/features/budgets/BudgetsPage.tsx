@@ -18,10 +18,15 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { log } from '../../lib/log';
 import { useActiveBudget } from './api/get-active-budget';
+import { useBudget } from './api/get-budget';
 import { useBudgets } from './api/get-budgets';
 import { CountUpView } from './components/CountUpView';
+import { PastBudgetNotice } from './components/PastBudgetNotice';
+import { PastBudgetsMenu } from './components/PastBudgetsMenu';
 import { TraditionalView } from './components/TraditionalView';
+import { pastBudgets, shownBudget } from './past-budgets';
 import { type BudgetView, useBudgetView } from './use-budget-view';
+import { usePastBudgetParam } from './use-past-budget';
 
 // Dialogs: fetched when first opened.
 const BudgetDialog = lazyDialog(async () => (await import('./components/BudgetDialog')).BudgetDialog);
@@ -80,37 +85,61 @@ type Opened<T> = { item: T; opened: boolean; session: number } | null;
 export function BudgetsPage() {
   const user = useCurrentUser();
   const list = useBudgets();
-  const hasBudgets = (list.data?.length ?? 0) > 0;
-  const active = useActiveBudget({ enabled: hasBudgets });
+  const budgets = list.data ?? [];
+  const activeItem = budgets.find((b) => b.isActive) ?? null;
+  const past = pastBudgets(budgets);
+  const [budgetParam, showBudget] = usePastBudgetParam();
+  const shown = shownBudget(budgets, budgetParam);
+  const pastItem = shown.kind === 'past' ? shown.budget : null;
+  // Each asked for only while on screen, so a person without an active budget never gets its 404.
+  const active = useActiveBudget({ enabled: activeItem !== null && pastItem === null });
+  const pastBudget = useBudget(pastItem?.id ?? '', { enabled: pastItem !== null });
   const [view, setView] = useBudgetView();
   const [editor, setEditor] = useState<Editor>({ budget: null, opened: false, session: 0 });
   const [categoryEdit, setCategoryEdit] = useState<Opened<BudgetCategory>>(null);
   const [allowanceEdit, setAllowanceEdit] = useState<Opened<CountUpStatusResponse>>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, setDeleting] = useState<Opened<Budget>>(null);
+
+  // The budget on screen: a past one when the address names one, else the active one (if any).
+  const query = pastItem ? pastBudget : active;
+  const asked = pastItem !== null || activeItem !== null;
 
   useEffect(() => {
-    if (active.error && active.data !== undefined) log.warn('Refreshing the budget failed', active.error);
-  }, [active.error, active.data]);
+    if (query.error && query.data !== undefined) log.warn('Refreshing the budget failed', query.error);
+  }, [query.error, query.data]);
 
-  const loading = list.isPending || (hasBudgets && active.isPending);
+  // An address naming the active budget, or one the list does not hold (deleted since, or never the
+  // person's), shows the active budget under its plain address.
+  useEffect(() => {
+    if (list.data && budgetParam !== null && shown.kind !== 'past') showBudget(null, { replace: true });
+  }, [list.data, budgetParam, shown.kind, showBudget]);
+
+  const loading = list.isPending || (asked && query.isPending);
   const failed =
-    (list.data === undefined && list.isError) || (hasBudgets && active.data === undefined && active.isError);
-  // A budget still on screen from before the list emptied (deleted) is not shown.
-  const budget = hasBudgets ? (active.data ?? null) : null;
+    (list.data === undefined && list.isError) || (asked && query.data === undefined && query.isError);
+  // A budget still on screen from before the list changed (deleted, or replaced) is not shown.
+  const budget = asked ? (query.data ?? null) : null;
 
   const retry = () => {
     void list.refetch();
-    if (hasBudgets) void active.refetch();
+    if (asked) void query.refetch();
   };
   const openEditor = (toEdit: Budget | null) =>
     setEditor((e) => ({ budget: toEdit, opened: true, session: e.session + 1 }));
   const closeEditor = () => setEditor((e) => ({ ...e, opened: false }));
   const nextSession = (current: Opened<unknown>) => (current?.session ?? 0) + 1;
+  const openDelete = (item: Budget) => setDeleting((c) => ({ item, opened: true, session: nextSession(c) }));
 
   const createButton = (label: string) => (
     <Button leftSection={<IconPlus size={16} />} onClick={() => openEditor(null)}>
       {label}
     </Button>
+  );
+  const headerActions = (
+    <>
+      {past.length > 0 && <PastBudgetsMenu budgets={past} shownId={pastItem?.id ?? null} />}
+      {budget && createButton('Create Budget')}
+    </>
   );
 
   return (
@@ -118,8 +147,10 @@ export function BudgetsPage() {
       <PageHeader
         title="Budgets"
         description="Give every dollar a job, then watch each category as the period goes on."
-        actions={budget ? createButton('Create Budget') : undefined}
+        actions={past.length > 0 || budget ? headerActions : undefined}
       />
+
+      {pastItem && <PastBudgetNotice name={pastItem.name} hasActive={activeItem !== null} />}
 
       {loading ? (
         <BudgetsSkeleton />
@@ -132,8 +163,16 @@ export function BudgetsPage() {
           <EmptyState
             icon={IconWallet}
             title="No Active Budget"
-            description="Plan how much each category gets this period. Count-up budgeting lets a category's allowance build day by day as you save."
-            action={<div style={{ marginTop: 8 }}>{createButton('Create Your First Budget')}</div>}
+            description={
+              past.length > 0
+                ? 'Your earlier budgets stay under Past budgets, to read. Plan this period with a new one.'
+                : "Plan how much each category gets this period. Count-up budgeting lets a category's allowance build day by day as you save."
+            }
+            action={
+              <div style={{ marginTop: 8 }}>
+                {createButton(past.length > 0 ? 'Create Budget' : 'Create Your First Budget')}
+              </div>
+            }
             py={48}
           />
         </Card>
@@ -151,7 +190,7 @@ export function BudgetsPage() {
             <TraditionalView
               budget={budget}
               onEdit={() => openEditor(budget)}
-              onDelete={() => setDeleting(true)}
+              onDelete={() => openDelete(budget)}
               onEditCategory={(item) =>
                 setCategoryEdit((c) => ({ item, opened: true, session: nextSession(c) }))
               }
@@ -160,7 +199,7 @@ export function BudgetsPage() {
             <CountUpView
               budget={budget}
               onEdit={() => openEditor(budget)}
-              onDelete={() => setDeleting(true)}
+              onDelete={() => openDelete(budget)}
               onSetAllowance={(item) =>
                 setAllowanceEdit((c) => ({ item, opened: true, session: nextSession(c) }))
               }
@@ -174,8 +213,10 @@ export function BudgetsPage() {
         opened={editor.opened}
         onClose={closeEditor}
         budget={editor.budget}
-        replaces={budget?.name ?? null}
+        replaces={activeItem?.name ?? null}
         today={todayIn(user.timeZone)}
+        // The new budget is the active one: show it, even when a past one was on screen.
+        onCreated={() => showBudget(null)}
       />
       <CategoryBudgetDialog
         key={`category-${categoryEdit?.session ?? 0}`}
@@ -194,7 +235,13 @@ export function BudgetsPage() {
         opened={allowanceEdit?.opened ?? false}
         onClose={() => setAllowanceEdit((c) => c && { ...c, opened: false })}
       />
-      <DeleteBudgetDialog budget={budget} opened={deleting} onClose={() => setDeleting(false)} />
+      {/* Keeps the budget it was opened for, so the name stays put while the list moves on after a delete. */}
+      <DeleteBudgetDialog
+        key={`delete-${deleting?.session ?? 0}`}
+        budget={deleting?.item ?? null}
+        opened={deleting?.opened ?? false}
+        onClose={() => setDeleting((c) => c && { ...c, opened: false })}
+      />
     </Stack>
   );
 }

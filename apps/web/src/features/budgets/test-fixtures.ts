@@ -10,6 +10,9 @@ export const BUDGET_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000001';
 export const GROCERIES_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000020';
 export const DINING_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000021';
 export const SHOPPING_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000024';
+export const PAST_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000002';
+export const PAST_GROCERIES_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000030';
+export const PAST_TRAVEL_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000031';
 
 export const aBudgetCategory = (over: Partial<BudgetCategory>): BudgetCategory => ({
   id: GROCERIES_ID,
@@ -62,6 +65,37 @@ export const aBudget = (over: Partial<Budget> = {}): Budget => ({
   ],
   ...over,
 });
+
+/** October's budget, archived when November's replaced it: its last period, over, as the API shows it. */
+export const aPastBudget = (over: Partial<Budget> = {}): Budget =>
+  aBudget({
+    id: PAST_ID,
+    name: 'October plan',
+    startDate: '2026-10-01',
+    endDate: '2026-10-31',
+    totalIncome: 4800,
+    isActive: false,
+    categories: [
+      aBudgetCategory({
+        id: PAST_GROCERIES_ID,
+        allocatedAmount: 550,
+        spentAmount: 512.4,
+        remainingAmount: 37.6,
+        percentageUsed: 93.16,
+      }),
+      aBudgetCategory({
+        id: PAST_TRAVEL_ID,
+        category: 26,
+        categoryName: 'Travel',
+        allocatedAmount: 400,
+        spentAmount: 120,
+        remainingAmount: 280,
+        percentageUsed: 30,
+        countUpEnabled: false,
+      }),
+    ],
+    ...over,
+  });
 
 export const aListItem = (budget: Budget = aBudget()): BudgetListItem => ({
   id: budget.id,

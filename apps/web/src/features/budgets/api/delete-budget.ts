@@ -13,13 +13,15 @@ export function useDeleteBudget() {
   return useMutation({
     mutationFn: deleteBudget,
     onSuccess: (_data, id) => {
-      // Off the screen at once: the list and the active budget are asked for again below.
+      // Off the screen at once (a past budget on view included): the list and the active budget are asked
+      // for again below.
       queryClient.setQueryData<BudgetListItem[]>(queryKeys.budgets.list, (list) =>
         list?.filter((b) => b.id !== id),
       );
       queryClient.setQueryData<Budget | null>(queryKeys.budgets.active, (active) =>
         active?.id === id ? null : active,
       );
+      queryClient.removeQueries({ queryKey: queryKeys.budgets.detail(id) });
       queryClient.removeQueries({ queryKey: queryKeys.budgets.countUp(id) });
       return queryClient.invalidateQueries({ queryKey: queryKeys.budgets.all });
     },

@@ -1,8 +1,7 @@
-import { budget } from '@tally/shared';
+import { BUDGET_REFRESH_MS, budget } from '@tally/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { BUDGET_REFRESH_MS } from './get-count-up';
 
 /** GET /budget/active; a 404 means the person has no active budget (SPEC §7), answered as null. */
 export async function getActiveBudget(signal?: AbortSignal) {

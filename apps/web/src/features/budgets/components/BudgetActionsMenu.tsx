@@ -1,7 +1,8 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 
-export function BudgetActionsMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+/** The budget's own actions; without `onEdit` (a past budget) only Delete is offered. */
+export function BudgetActionsMenu({ onEdit, onDelete }: { onEdit?: () => void; onDelete: () => void }) {
   return (
     <Menu position="bottom-end" shadow="md" width={190}>
       <Menu.Target>
@@ -10,9 +11,11 @@ export function BudgetActionsMenu({ onEdit, onDelete }: { onEdit: () => void; on
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-          Edit budget
-        </Menu.Item>
+        {onEdit && (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            Edit budget
+          </Menu.Item>
+        )}
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
           Delete budget
         </Menu.Item>

@@ -61,10 +61,12 @@ export type BudgetDialogProps = {
   replaces?: string | null;
   /** The person's today, for where a new budget's first period falls. */
   today: string;
+  /** A budget was created: it is the active one now. */
+  onCreated?: (created: Budget) => void;
 };
 
 /** Create New Budget, and the same form for an existing budget with its period locked (SPEC §2, §5). */
-export function BudgetDialog({ opened, onClose, budget, replaces, today }: BudgetDialogProps) {
+export function BudgetDialog({ opened, onClose, budget, replaces, today, onCreated }: BudgetDialogProps) {
   const editing = !!budget;
   const phone = useMediaQuery('(max-width: 36em)');
   const create = useCreateBudget();
@@ -108,6 +110,7 @@ export function BudgetDialog({ opened, onClose, budget, replaces, today }: Budge
           'Budget created successfully!',
           `Your ${periodWord(created.period)} budget "${created.name}" is now active.`,
         );
+        onCreated?.(created);
         onClose();
       },
       onError: (error) => {

@@ -46,10 +46,15 @@ const ACHIEVEMENT_TEXT = 'light-dark(#7a4500, var(--mantine-color-yellow-0))';
 
 type CardProps = {
   status: CountUpStatusResponse;
-  onToggle: (enable: boolean) => void;
+  /**
+   * Without it (a past budget) there is no switch: where the category sits (a card, or the list of those
+   * not counting up) already says how it was set, and a disabled switch reads as off either way.
+   */
+  onToggle?: (enable: boolean) => void;
 };
 
 function CountUpSwitch({ status, onToggle }: CardProps) {
+  if (!onToggle) return null;
   return (
     <Switch
       id={countUpSwitchId(status.categoryId)}
@@ -109,7 +114,7 @@ export function CountUpCategoryCard({
   customAllowance,
   onToggle,
   onSetAllowance,
-}: CardProps & { customAllowance: boolean; onSetAllowance: () => void }) {
+}: CardProps & { customAllowance: boolean; onSetAllowance?: () => void }) {
   const headingId = `count-up-${status.categoryId}`;
   const available = dollarsToCents(status.availableBalance);
   const rolled = dollarsToCents(status.rolledOverAmount);
@@ -133,23 +138,25 @@ export function CountUpCategoryCard({
           </Group>
           <Group gap={4} wrap="nowrap">
             <CountUpSwitch status={status} onToggle={onToggle} />
-            <Menu position="bottom-end" shadow="md" width={210}>
-              <Menu.Target>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  aria-label={`Count-up options for ${status.categoryName}`}
-                >
-                  <IconDots size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconAdjustmentsDollar size={16} />} onClick={onSetAllowance}>
-                  Set daily allowance
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            {onSetAllowance && (
+              <Menu position="bottom-end" shadow="md" width={210}>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={`Count-up options for ${status.categoryName}`}
+                  >
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconAdjustmentsDollar size={16} />} onClick={onSetAllowance}>
+                    Set daily allowance
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )}
           </Group>
         </Group>
 
@@ -237,7 +244,8 @@ export function CountUpCategoryRow({ status, onToggle }: CardProps) {
             {status.categoryName}
           </Text>
           <Text fz="xs" c="dimmed">
-            {money(status.allocatedAmount)} this period · would earn {money(status.dailyAllowance)} a day
+            {money(status.allocatedAmount)} this period · {onToggle ? 'would earn' : 'would have earned'}{' '}
+            {money(status.dailyAllowance)} a day
           </Text>
         </div>
       </Group>

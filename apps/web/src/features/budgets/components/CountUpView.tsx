@@ -22,6 +22,7 @@ import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
 import { useEnableCountUp } from '../api/enable-count-up';
 import { useCountUp } from '../api/get-count-up';
 import { countUpTotals, money } from '../budget-summary';
+import { isEditable } from '../past-budgets';
 import { BudgetActionsMenu } from './BudgetActionsMenu';
 import { BudgetHeading } from './BudgetHeading';
 import { CountUpCategoryCard, CountUpCategoryRow, countUpSwitchId } from './CountUpCategoryCard';
@@ -61,6 +62,8 @@ export type CountUpViewProps = {
 };
 
 export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountUpViewProps) {
+  // A past budget's count-up is shown as it ended: switches off limits, no allowance or budget edits.
+  const editable = isEditable(budget);
   const countUp = useCountUp(budget.id, { enabled: true });
   const toggle = useEnableCountUp();
   const [refreshing, setRefreshing] = useState(false);
@@ -152,7 +155,7 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
               >
                 <IconRefresh size={16} />
               </ActionIcon>
-              <BudgetActionsMenu onEdit={onEdit} onDelete={onDelete} />
+              <BudgetActionsMenu onEdit={editable ? onEdit : undefined} onDelete={onDelete} />
             </Group>
           }
         />
@@ -176,11 +179,19 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
 
       {enabled.length === 0 ? (
         <Card>
-          <EmptyState
-            icon={IconTrendingUp}
-            title="No categories counting up yet"
-            description="Turn count-up on for a category below: its budget starts at zero and grows by its daily allowance, so what you can spend builds up as you save."
-          />
+          {editable ? (
+            <EmptyState
+              icon={IconTrendingUp}
+              title="No categories counting up yet"
+              description="Turn count-up on for a category below: its budget starts at zero and grows by its daily allowance, so what you can spend builds up as you save."
+            />
+          ) : (
+            <EmptyState
+              icon={IconTrendingUp}
+              title="No categories counted up"
+              description="Every category of this budget used the traditional budget."
+            />
+          )}
         </Card>
       ) : (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing={{ base: 'sm', sm: 'lg' }}>
@@ -189,8 +200,8 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
               key={status.categoryId}
               status={status}
               customAllowance={custom.has(status.categoryId)}
-              onToggle={(enable) => setEnabled(status, enable)}
-              onSetAllowance={() => onSetAllowance(status)}
+              onToggle={editable ? (enable) => setEnabled(status, enable) : undefined}
+              onSetAllowance={editable ? () => onSetAllowance(status) : undefined}
             />
           ))}
         </SimpleGrid>
@@ -202,13 +213,18 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
             Not counting up
           </Title>
           <Text fz="sm" c="dimmed" mb="xs">
-            These categories use the traditional budget. Turn one on to earn its allowance day by day.
+            {editable
+              ? 'These categories use the traditional budget. Turn one on to earn its allowance day by day.'
+              : 'These categories used the traditional budget.'}
           </Text>
           <Stack gap={0}>
             {disabled.map((status, i) => (
               <div key={status.categoryId}>
                 {i > 0 && <Divider />}
-                <CountUpCategoryRow status={status} onToggle={(enable) => setEnabled(status, enable)} />
+                <CountUpCategoryRow
+                  status={status}
+                  onToggle={editable ? (enable) => setEnabled(status, enable) : undefined}
+                />
               </div>
             ))}
           </Stack>

@@ -3,6 +3,7 @@ import { IconPencil, IconRepeat, IconTrendingUp } from '@tabler/icons-react';
 import { type Budget, type BudgetCategory, dollarsToCents, formatMoney } from '@tally/shared';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
 import { budgetTotals, categoryUsageColor, formatPercent, money, overallUsageColor } from '../budget-summary';
+import { isEditable } from '../past-budgets';
 import { BudgetActionsMenu } from './BudgetActionsMenu';
 import { BudgetHeading } from './BudgetHeading';
 import { CategoryAvatar } from './CategoryAvatar';
@@ -14,7 +15,7 @@ function SummaryCard({
   onDelete,
 }: {
   budget: Budget;
-  onEdit: () => void;
+  onEdit?: () => void;
   onDelete: () => void;
 }) {
   const totals = budgetTotals(budget);
@@ -74,7 +75,8 @@ function SummaryCard({
   );
 }
 
-function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit: () => void }) {
+/** Without `onEdit` (a past budget) the card is read only. */
+function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit?: () => void }) {
   const headingId = `budget-category-${category.id}`;
   const percent = category.percentageUsed;
   const color = categoryUsageColor(percent);
@@ -113,42 +115,46 @@ function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit: 
           <Figure label="Left" value={formatMoney(remaining)} size="sm" color={POSITIVE_MONEY} />
         )}
       </SimpleGrid>
-      <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
-        <Group gap={6} wrap="wrap">
-          {category.allowRollover && (
-            <Badge
-              variant="outline"
-              color="gray"
-              radius="sm"
-              tt="none"
-              leftSection={<IconRepeat size={12} />}
+      {(onEdit || category.allowRollover || category.countUpEnabled) && (
+        <Group justify="space-between" mt="md" gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="wrap">
+            {category.allowRollover && (
+              <Badge
+                variant="outline"
+                color="gray"
+                radius="sm"
+                tt="none"
+                leftSection={<IconRepeat size={12} />}
+              >
+                Rollover
+              </Badge>
+            )}
+            {category.countUpEnabled && (
+              <Badge
+                variant="light"
+                color="brand"
+                radius="sm"
+                tt="none"
+                leftSection={<IconTrendingUp size={12} />}
+              >
+                Count-Up
+              </Badge>
+            )}
+          </Group>
+          {onEdit && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconPencil size={14} />}
+              onClick={onEdit}
+              aria-label={`Edit Budget for ${category.categoryName}`}
+              style={{ flexShrink: 0 }}
             >
-              Rollover
-            </Badge>
-          )}
-          {category.countUpEnabled && (
-            <Badge
-              variant="light"
-              color="brand"
-              radius="sm"
-              tt="none"
-              leftSection={<IconTrendingUp size={12} />}
-            >
-              Count-Up
-            </Badge>
+              Edit Budget
+            </Button>
           )}
         </Group>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconPencil size={14} />}
-          onClick={onEdit}
-          aria-label={`Edit Budget for ${category.categoryName}`}
-          style={{ flexShrink: 0 }}
-        >
-          Edit Budget
-        </Button>
-      </Group>
+      )}
     </Card>
   );
 }
@@ -164,12 +170,18 @@ export function TraditionalView({
   onDelete: () => void;
   onEditCategory: (category: BudgetCategory) => void;
 }) {
+  // A past budget is read only: it can be deleted, not edited.
+  const editable = isEditable(budget);
   return (
     <Stack gap="lg">
-      <SummaryCard budget={budget} onEdit={onEdit} onDelete={onDelete} />
+      <SummaryCard budget={budget} onEdit={editable ? onEdit : undefined} onDelete={onDelete} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'lg' }}>
         {budget.categories.map((category) => (
-          <CategoryCard key={category.id} category={category} onEdit={() => onEditCategory(category)} />
+          <CategoryCard
+            key={category.id}
+            category={category}
+            onEdit={editable ? () => onEditCategory(category) : undefined}
+          />
         ))}
       </SimpleGrid>
     </Stack>
