@@ -428,8 +428,22 @@ describe('budgets', () => {
     ]);
     const old = expectJson(await alice.call('GET', `/budget/${created.id}`), 200, budget);
     expect(old).toMatchObject({ isActive: false, startDate: '2027-02-01' });
-    const edit = await alice.call('PUT', `/budget/${created.id}`, body());
-    expect(edit.json().message).toBe('Only the active budget can be edited');
+    const groceries = old.categories[0]!.id;
+    for (const [method, url, payload] of [
+      ['PUT', `/budget/${created.id}`, body()],
+      ['PUT', `/budget/${created.id}/category/${groceries}`, { allocatedAmount: 1 }],
+      ['POST', `/budget/category/${groceries}/enable-countup`, { categoryId: groceries, enable: false }],
+      [
+        'PUT',
+        `/budget/category/${groceries}/countup-settings`,
+        { categoryId: groceries, customDailyAllowance: 1 },
+      ],
+    ] as const) {
+      const res = await alice.call(method, url, payload);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('Only the active budget can be edited');
+    }
+    expect(budget.parse((await alice.call('GET', `/budget/${created.id}`)).json())).toEqual(old);
     expect((await alice.call('GET', '/budget/active')).json().id).toBe(next.id);
   });
 

@@ -150,7 +150,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (req) => {
       const viewer = viewerOf(req);
       const category = await categoryOf(viewer, req.params.id, req.body.categoryId);
-      await updateCountUp(deps, category.id, { countUpEnabled: req.body.enable });
+      await updateCountUp(deps, viewer, category, { countUpEnabled: req.body.enable });
       return categoryView(deps, viewer, category);
     },
   );
@@ -168,7 +168,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (req) => {
       const viewer = viewerOf(req);
       const category = await categoryOf(viewer, req.params.id, req.body.categoryId);
-      await updateCountUp(deps, category.id, { customDailyAllowance: req.body.customDailyAllowance });
+      await updateCountUp(deps, viewer, category, { customDailyAllowance: req.body.customDailyAllowance });
       return categoryView(deps, viewer, category);
     },
   );

@@ -412,8 +412,13 @@ async function allocate(
  * Edits the active budget and its current period: name, auto-reset, income, allocations and flags;
  * categories left out (or cleared to 0) leave the period, new ones join it. Past periods keep theirs.
  */
-export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow, body: Body) {
+/** An archived budget is history: it can be read or deleted, not changed. */
+function assertEditable(budget: BudgetRow) {
   if (!budget.isActive) throw badRequest('Only the active budget can be edited');
+}
+
+export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow, body: Body) {
+  assertEditable(budget);
   if (body.period !== budget.period) {
     throw badRequest("A budget's period cannot be changed; create a new budget instead");
   }
@@ -451,6 +456,7 @@ export async function updateBudgetCategory(
   categoryId: string,
   change: { allocatedAmount?: number; allowRollover?: boolean },
 ) {
+  assertEditable(budget);
   const { period, categories } = await currentOf(deps, viewer, budget, today(deps, viewer));
   const target = categories.find((c) => c.id === categoryId);
   if (!target) throw notFound('Budget category not found');
@@ -502,9 +508,11 @@ export async function updateBudgetCategory(
 /** Count-up on or off, or a custom daily allowance, for a category of the person's budget. */
 export async function updateCountUp(
   deps: BudgetDeps,
-  categoryId: string,
+  viewer: Viewer,
+  category: CategoryRow,
   change: { countUpEnabled?: boolean; customDailyAllowance?: number | null },
 ) {
+  assertEditable(await ownBudget(deps, viewer, category.budgetId));
   await deps.db
     .update(budgetCategories)
     .set({
@@ -517,7 +525,7 @@ export async function updateCountUp(
             : dollarsToCents(change.customDailyAllowance),
       updatedAt: deps.now(),
     })
-    .where(eq(budgetCategories.id, categoryId));
+    .where(eq(budgetCategories.id, category.id));
 }
 
 export async function deleteBudget(deps: BudgetDeps, budget: BudgetRow) {
