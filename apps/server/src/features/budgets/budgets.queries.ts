@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   budgetAchievements,
@@ -111,8 +111,9 @@ export async function spentByCategory(
 }
 
 /**
- * Spent per day and category code over the days (cents), by the same rule, from the daily spending the
- * triggers keep; days without any are absent.
+ * Spent per day of the range and category code (cents), by the same rule, from the daily spending the
+ * triggers keep: per category, the days' offsets from startDate and what each spent. One row per category
+ * with two arrays, not one per day: on PGlite, handing thousands of rows over costs more than the query.
  */
 export async function dailySpent(
   db: Db,
@@ -125,12 +126,22 @@ export async function dailySpent(
 ) {
   if (categories.length === 0) return [];
   const d = dailySpending;
-  return db
-    .select({ date: d.day, category: d.category, spent: d.spent })
+  const rows = await db
+    .select({
+      category: d.category,
+      offsets: sql<number[]>`array_agg((${d.day} - ${startDate}::date) order by ${d.day})`,
+      spent: sql<(string | number)[]>`array_agg(${d.spent} order by ${d.day})`,
+    })
     .from(d)
     .where(
       and(eq(d.userId, userId), gte(d.day, startDate), lte(d.day, endDate), inArray(d.category, categories)),
-    );
+    )
+    .groupBy(d.category);
+  return rows.map((r) => ({
+    category: r.category,
+    offsets: r.offsets.map(Number),
+    spent: r.spent.map(Number),
+  }));
 }
 
 export function periodAchievements(db: Db, { userId, periodId }: { userId: string; periodId: string }) {

@@ -216,7 +216,10 @@ export async function countUpView(
   const perDay = new Map<number, number[]>(categories.map((c) => [c.category, new Array(elapsed).fill(0)]));
   for (const row of daily) {
     const series = perDay.get(row.category);
-    if (series) series[daysBetween(period.startDate, row.date)] = row.spent;
+    if (!series) continue;
+    row.offsets.forEach((offset, i) => {
+      series[offset] = row.spent[i] ?? 0;
+    });
   }
   // The period's days so far, once for every category.
   const dates = Array.from({ length: elapsed }, (_, i) => addDays(period.startDate, i));
