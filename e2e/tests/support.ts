@@ -49,8 +49,24 @@ export const test = base.extend({
  */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   await page.waitForLoadState('networkidle');
-  // Nothing mid-animation: the journeys run with reduced motion, so Mantine's transitions are off.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+  // Nothing mid-animation: the journeys run with reduced motion, so Mantine's transitions are off. Only
+  // running animations that will end are waited for, and not for more than 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (a) =>
+              a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+          )
+          .map((a) => a.finished.catch(() => {})),
+      ),
+      // An animation whose timeline stops (seen once: colours left mid-transition) must not hold the test.
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
