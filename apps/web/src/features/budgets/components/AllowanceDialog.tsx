@@ -1,7 +1,8 @@
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CountUpStatusResponse, countUpSettingsBody, dollarsToCents, formatMoney } from '@tally/shared';
 import { Dialog } from '../../../components/Dialog';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { zodErrors } from '../../../lib/form';
 import { log } from '../../../lib/log';
@@ -76,23 +77,12 @@ export function AllowanceDialog({
             Split evenly, {money(status.allocatedAmount)} over {status.totalDays} days earns{' '}
             {formatMoney(even)} a day. Set your own amount to earn faster or slower than that.
           </Text>
-          <NumberInput
+          <MoneyInput
             label="Daily allowance"
             required
-            prefix="$"
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            allowNegative={false}
-            hideControls
             data-autofocus
             {...form.getInputProps('allowance')}
-            onChange={(value) =>
-              form.setFieldValue(
-                'allowance',
-                typeof value === 'number' ? value : value === '' ? '' : Number(value),
-              )
-            }
+            onChange={(value) => form.setFieldValue('allowance', value)}
           />
           <Group justify="space-between" gap="xs">
             {custom !== null ? (

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -17,6 +16,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { type Budget, categoryName, formatMoney } from '@tally/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { log } from '../../../lib/log';
@@ -39,10 +39,6 @@ import classes from '../budgets.module.css';
 import { CategoryAvatar } from './CategoryAvatar';
 
 const PERIOD_OPTIONS = ([0, 1, 2, 3, 4] as const).map((p) => ({ value: String(p), label: periodLabel(p) }));
-
-/** NumberInput answers '' when emptied and a string while a number is half typed ('12.'). */
-const toAmount = (value: string | number): AmountValue =>
-  typeof value === 'number' ? value : value === '' ? '' : Number.isNaN(Number(value)) ? '' : Number(value);
 
 /** The calendar start each period offers: 'Start of this month'. */
 const startLabel = (period: number) =>
@@ -185,19 +181,13 @@ export function BudgetDialog({ opened, onClose, budget, replaces, today, onCreat
               }
               {...form.getInputProps('period')}
             />
-            <NumberInput
+            <MoneyInput
               label="Total income"
               required
-              prefix="$"
               placeholder="$0.00"
-              min={0}
-              decimalScale={2}
-              thousandSeparator=","
-              allowNegative={false}
-              hideControls
               {...form.getInputProps('totalIncome')}
               onChange={(value) => {
-                form.setFieldValue('totalIncome', toAmount(value));
+                form.setFieldValue('totalIncome', value);
                 form.clearFieldError('totalIncome');
                 form.clearFieldError('categories');
               }}
@@ -238,18 +228,12 @@ export function BudgetDialog({ opened, onClose, budget, replaces, today, onCreat
                           {name}
                         </Text>
                       </Group>
-                      <NumberInput
+                      <MoneyInput
                         id={inputId}
                         className={classes.amount}
-                        prefix="$"
                         placeholder="$0.00"
-                        min={0}
-                        decimalScale={2}
-                        thousandSeparator=","
-                        allowNegative={false}
-                        hideControls
                         value={row.allocatedAmount}
-                        onChange={(value) => setRowAmount(index, toAmount(value))}
+                        onChange={(value) => setRowAmount(index, value)}
                       />
                     </Group>
                     {allocated && (

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Budget, type BudgetCategory, dollarsToCents, formatMoney } from '@tally/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { log } from '../../../lib/log';
@@ -105,23 +106,12 @@ export function CategoryBudgetDialog({
               </div>
             </Group>
           </Paper>
-          <NumberInput
+          <MoneyInput
             label="Allocated amount"
             required
-            prefix="$"
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            allowNegative={false}
-            hideControls
             data-autofocus
             {...form.getInputProps('allocatedAmount')}
-            onChange={(value) =>
-              form.setFieldValue(
-                'allocatedAmount',
-                typeof value === 'number' ? value : value === '' ? '' : Number(value),
-              )
-            }
+            onChange={(value) => form.setFieldValue('allocatedAmount', value)}
           />
           <Switch
             label="Rollover"
