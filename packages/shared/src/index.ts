@@ -13,5 +13,6 @@ export * from './money';
 export * from './plans';
 export * from './polling';
 export * from './settings/settings.schema';
+export * from './subscriptions/schedule';
 export * from './transactions/categories';
 export * from './transactions/transactions.schema';
