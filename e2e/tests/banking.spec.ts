@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkScreen, expect, newPerson, register, test } from './support';
+import { checkScreen, expect, linkDemoBank, newPerson, register, test } from './support';
 
 const table = (page: Page) => page.getByRole('table').first();
 
@@ -175,32 +175,7 @@ test('accounts and transactions read well in dark mode at phone width', async ({
   await page.addInitScript(() => localStorage.setItem('colorScheme', 'dark'));
   await register(page, newPerson());
   // Link the demo bank through the API the dialog uses, then look at the screens.
-  const connectionId = await page.evaluate(async () => {
-    const headers = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${localStorage.getItem('authToken')}`,
-    };
-    const post = (url: string, body: object) =>
-      fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
-    const { publicToken } = await post('/api/plaid/sandbox/public-token', { institutionId: 'demo_summit' });
-    return (await post('/api/plaid/exchange-public-token-quick-sync', { publicToken })).connection
-      .id as string;
-  });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async (id) =>
-            (
-              await fetch(`/api/plaid/connections/${id}/import-progress`, {
-                headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
-              }).then((r) => r.json())
-            ).status,
-          connectionId,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe('Completed');
+  await linkDemoBank(page, 'demo_summit');
 
   await page.goto('/accounts');
   await expect(page.getByRole('region', { name: 'Summit Credit Union' })).toBeVisible();

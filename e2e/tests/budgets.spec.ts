@@ -1,35 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkScreen, expect, newPerson, register, test } from './support';
-
-/** Links a demo bank through the API the Connect dialog uses and waits for its two-year import. */
-async function linkDemoBank(page: Page, institutionId: string) {
-  const connectionId = await page.evaluate(async (institution) => {
-    const headers = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${localStorage.getItem('authToken')}`,
-    };
-    const post = (url: string, body: object) =>
-      fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
-    const { publicToken } = await post('/api/plaid/sandbox/public-token', { institutionId: institution });
-    return (await post('/api/plaid/exchange-public-token-quick-sync', { publicToken })).connection
-      .id as string;
-  }, institutionId);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async (id) =>
-            (
-              await fetch(`/api/plaid/connections/${id}/import-progress`, {
-                headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
-              }).then((r) => r.json())
-            ).status,
-          connectionId,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe('Completed');
-}
+import { checkScreen, expect, linkDemoBank, newPerson, register, test } from './support';
 
 /** Creates a budget through the API, as the dialog would. */
 async function createBudgetByApi(page: Page, body: object) {

@@ -109,3 +109,33 @@ export async function register(page: Page, person: ReturnType<typeof newPerson>)
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Links a demo bank through the API the Connect dialog uses and waits for its two-year import. */
+export async function linkDemoBank(page: Page, institutionId: string) {
+  const connectionId = await page.evaluate(async (institution) => {
+    const headers = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${localStorage.getItem('authToken')}`,
+    };
+    const post = (url: string, body: object) =>
+      fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json());
+    const { publicToken } = await post('/api/plaid/sandbox/public-token', { institutionId: institution });
+    return (await post('/api/plaid/exchange-public-token-quick-sync', { publicToken })).connection
+      .id as string;
+  }, institutionId);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async (id) =>
+            (
+              await fetch(`/api/plaid/connections/${id}/import-progress`, {
+                headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+              }).then((r) => r.json())
+            ).status,
+          connectionId,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe('Completed');
+}
