@@ -14,5 +14,6 @@ export * from './plans';
 export * from './polling';
 export * from './settings/settings.schema';
 export * from './subscriptions/schedule';
+export * from './subscriptions/subscriptions.schema';
 export * from './transactions/categories';
 export * from './transactions/transactions.schema';
