@@ -232,3 +232,18 @@ export const confirmSubscriptionBody = z.object({
   estimatedNextDue: isoDay.nullish(),
 });
 export type ConfirmSubscriptionBody = z.input<typeof confirmSubscriptionBody>;
+
+/**
+ * GET /subscriptions/from-transaction/{transactionId}: what "Mark as Recurring" prefills the add dialog
+ * with: the merchant, the charge's amount, the cadence its history at that merchant suggests and the next
+ * due date after it (from tomorrow on).
+ */
+export const subscriptionPrefill = z.object({
+  transactionId: z.uuid(),
+  name: z.string(),
+  amount: z.number(),
+  frequency: subscriptionFrequency,
+  category: subscriptionCategory,
+  nextDueDate: isoDay,
+});
+export type SubscriptionPrefill = z.infer<typeof subscriptionPrefill>;
