@@ -4,6 +4,7 @@ import { addDays, daysBetween } from '../dates';
 import {
   chargeAt,
   confidenceLabel,
+  dueAfter,
   monthlyEquivalent,
   nextDueDate,
   occurrencesBetween,
@@ -109,5 +110,33 @@ describe('confidence labels (SPEC §9)', () => {
     [0, 'Low'],
   ] as const)('%f is %s', (confidence, label) => {
     expect(confidenceLabel(confidence)).toBe(label);
+  });
+});
+
+describe('the first due date after a day', () => {
+  it('keeps month ends anchored and returns the anchor for days before it', () => {
+    expect(dueAfter('2026-01-31', 2, '2026-02-27')).toBe('2026-02-28');
+    expect(dueAfter('2026-01-31', 2, '2026-02-28')).toBe('2026-03-31');
+    expect(dueAfter('2024-02-29', 5, '2025-03-01')).toBe('2026-02-28');
+    expect(dueAfter('2026-12-05', 0, '2026-11-01')).toBe('2026-12-05');
+    expect(dueAfter('2026-12-05', 0, '2026-12-05')).toBe('2026-12-12');
+  });
+
+  it('is the first charge from the anchor that falls after the day, for any frequency', () => {
+    const frequencies: SubscriptionFrequency[] = [0, 1, 2, 3, 4, 5, 99];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3000 }),
+        fc.constantFrom(...frequencies),
+        fc.integer({ min: -60, max: 2000 }),
+        (anchorOffset, frequency, dayOffset) => {
+          const anchor = addDays('2024-01-01', anchorOffset);
+          const day = addDays(anchor, dayOffset);
+          let i = 0;
+          while (chargeAt(anchor, frequency, i) <= day) i += 1;
+          expect(dueAfter(anchor, frequency, day)).toBe(chargeAt(anchor, frequency, i));
+        },
+      ),
+    );
   });
 });

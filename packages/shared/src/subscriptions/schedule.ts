@@ -1,4 +1,4 @@
-import { addDays, addMonths } from '../dates';
+import { addDays, addMonths, daysBetween } from '../dates';
 import type { Cents } from '../money';
 
 /** Subscription frequencies by their API number (SPEC §3). */
@@ -74,4 +74,17 @@ export function occurrencesBetween(
 export function confidenceLabel(confidence: number): 'High' | 'Medium' | 'Low' {
   const percent = Math.round(confidence * 100);
   return percent >= 80 ? 'High' : percent >= 60 ? 'Medium' : 'Low';
+}
+
+/**
+ * The first charge counted from `anchor` that falls after `day` (the anchor itself when `day` is before
+ * it). Jumps close to the answer first, so an old anchor costs no more than a new one.
+ */
+export function dueAfter(anchor: string, frequency: SubscriptionFrequency, day: string): string {
+  if (day < anchor) return anchor;
+  const step = STEP[frequency];
+  const span = daysBetween(anchor, day);
+  let index = Math.max(0, Math.floor('days' in step ? span / step.days : span / (31 * step.months)));
+  while (chargeAt(anchor, frequency, index) <= day) index += 1;
+  return chargeAt(anchor, frequency, index);
 }
