@@ -13,6 +13,7 @@ export * from './money';
 export * from './plans';
 export * from './polling';
 export * from './settings/settings.schema';
+export * from './subscriptions/detect';
 export * from './subscriptions/schedule';
 export * from './subscriptions/subscriptions.schema';
 export * from './transactions/categories';

@@ -1,0 +1,1059 @@
+import type { Cents } from '../money';
+import { CATEGORY, type CategoryCode, isIncomeCategory } from '../transactions/categories';
+import { SUBSCRIPTION_FREQUENCIES, type SubscriptionFrequency } from './schedule';
+import { SUBSCRIPTION_CATEGORY, type SubscriptionCategory } from './subscriptions.schema';
+
+/**
+ * Subscription detection: finds the charges in a person's history that repeat on a schedule at a steady
+ * price, one suggestion per merchant. Pure and synchronous; the server passes up to ~100k rows (a heavy
+ * user's two years), so dates become day numbers once and everything after that is integer arithmetic.
+ *
+ * How a merchant's charges become a subscription:
+ * 1. Only outflows count (refunds, salaries, interest never do), and neither transfers nor income
+ *    categories; bills (rent, utilities, insurance, loans) only when asked for. Charges on the same day at
+ *    the same amount are one charge (a pending and a posted copy, or a double post).
+ * 2. Seeds: every amount charged at least twice at the merchant, and the merchant's whole list when it is
+ *    sparse enough to be a schedule by itself (which lets the price vary). A seed's median gap suggests a
+ *    cadence; a schedule (weekday or day of month, and phase) is fitted to it.
+ * 3. Walk the schedule's slots backwards and forwards over all of the merchant's charges, taking at most one
+ *    charge per slot within the cadence's tolerance: the seed's price, or a new price that the following
+ *    slot confirms (a price change). Up to `maxGap` slots in a row may be empty (a skipped charge).
+ * 4. Judge the series: enough charges for its cadence, few empty slots, still running today, and not one
+ *    coincidence among many purchases (see `judge`). The best series per merchant is the suggestion.
+ */
+
+export type DetectionTransaction = {
+  id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** Our sign: negative = money out. */
+  amount: Cents;
+  merchantName: string | null;
+  /** The raw bank descriptor, e.g. 'NETFLIX.COM 866-579-7172 CA'. */
+  description: string;
+  category: CategoryCode;
+  /** Plaid's detailed category, e.g. 'ENTERTAINMENT_TV_AND_MOVIES'. */
+  providerCategory: string | null;
+  isTransfer: boolean;
+};
+
+export type DetectOptions = {
+  /** The person's today. */
+  today: string;
+  /** Also consider rent, utilities, insurance and loan payments (default false). */
+  includeBills?: boolean;
+  /** Merchants already tracked or dismissed, by subscriptionMerchantKey. */
+  skipMerchantKeys?: ReadonlySet<string>;
+};
+
+export type Detection = {
+  merchantKey: string;
+  /** The merchant name when the bank gave one, else the tidied descriptor. */
+  merchantName: string;
+  /** Positive: the latest charge's price. */
+  amount: Cents;
+  frequency: SubscriptionFrequency;
+  /** 0–1; SPEC: 0.8 and above is High (pre-selected), 0.6 and above Medium. */
+  confidence: number;
+  /** The next charge after the last one, moved forward to today or later. */
+  estimatedNextDue: string | null;
+  /** The charges of the pattern, oldest first (not one-offs or refunds at the same merchant). */
+  relatedTransactionIds: string[];
+  category: SubscriptionCategory;
+  occurrences: number;
+  firstChargeDate: string;
+  lastChargeDate: string;
+  /** Days per period over the series (a skipped charge does not stretch it), one decimal. */
+  averageIntervalDays: number;
+  /** The latest price change: the price before it and the day of the first charge at the new price. */
+  priceChange: { previousAmount: Cents; date: string } | null;
+};
+
+/** Suggestions below this are not worth a person's attention. */
+export const MIN_DETECTION_CONFIDENCE = 0.5;
+
+// ---------------------------------------------------------------------------------------------------------
+// Merchant keys
+
+const ACH_ID = /\b(?:PPD|CCD|WEB|TEL|ARC)\s+ID:?/gi;
+const CONFIRMATION = /\b(?:CONF|REF)\s*#\s*\S+/gi;
+/** An order code glued to a '*': 'DROPBOX*X7Q2M', 'AMZN MKTP US*2K4L91RT2' (not 'UBER *EATS'). */
+const STAR_CODE = /\*\s*[A-Z0-9-]*\d[A-Z0-9-]*(?=\s|$)/gi;
+const STATE = /^[A-Z]{2}$/;
+
+/** Whether a descriptor token is a number of some kind: phone, store, reference, masked account. */
+function isNoiseToken(token: string): boolean {
+  let digits = 0;
+  let letters = 0;
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
+  }
+  if (digits === 0) return false;
+  if (token.charCodeAt(0) === 35 /* # */) return true;
+  return letters === 0 ? digits >= 4 : digits >= 3;
+}
+
+/** The descriptor without what changes from charge to charge or says nothing about the merchant. */
+function tidyDescriptor(description: string): string {
+  const tokens = description
+    .replace(ACH_ID, ' ')
+    .replace(CONFIRMATION, ' ')
+    .replace(STAR_CODE, ' ')
+    .replaceAll('*', ' ')
+    .split(/\s+/)
+    .filter((t) => t !== '' && !isNoiseToken(t));
+  // A trailing state code ('… CA'), unless it is all there is.
+  if (tokens.length > 1 && STATE.test(tokens[tokens.length - 1] ?? '')) tokens.pop();
+  return tokens
+    .join(' ')
+    .replace(/^[\s\-–:#.,/]+|[\s\-–:#.,/]+$/g, '')
+    .replace(/\s+-\s+/g, ' ');
+}
+
+/**
+ * The key charges are grouped by: the merchant name when the bank gave one, else the descriptor without
+ * order codes, phone numbers, long digit runs, ACH ids, store numbers and a trailing state code; lower-case.
+ * Never empty. (Not transactions' merchantKey, which keys a person's category choices by the raw descriptor.)
+ */
+export function subscriptionMerchantKey(merchantName: string | null, description: string): string {
+  const name = merchantName?.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (name) return name;
+  const tidy = tidyDescriptor(description).toLowerCase();
+  if (tidy) return tidy;
+  return description.trim().toLowerCase().replace(/\s+/g, ' ') || 'unknown';
+}
+
+function displayName(merchantName: string | null, description: string): string {
+  const name = merchantName?.trim();
+  if (name) return name;
+  const tidy = tidyDescriptor(description) || description.trim() || 'Unknown';
+  // Bank descriptors shout; a name in a list should not.
+  return tidy === tidy.toUpperCase() ? tidy.toLowerCase().replace(/(^|[\s/&(-])(\p{L})/gu, upper) : tidy;
+}
+
+const upper = (_: string, before: string, letter: string) => before + letter.toUpperCase();
+
+// ---------------------------------------------------------------------------------------------------------
+// Days as integers (days since 1970-01-01), without Date objects
+
+type Day = {
+  /** Days since 1970-01-01. */
+  day: number;
+  /** year * 12 + month - 1 */
+  month: number;
+  /** Day of the month, 1–31. */
+  dom: number;
+  /** Days in that month. */
+  dim: number;
+};
+
+/** Howard Hinnant's days_from_civil: proleptic Gregorian, any year. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+
+function isoOf(day: number): string {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/** The day `dom` (clamped to the month's end) of a month index (year * 12 + month - 1). */
+function dayInMonth(monthIndex: number, dom: number): number {
+  const y = Math.floor(monthIndex / 12);
+  const m = monthIndex - y * 12 + 1;
+  return daysFromCivil(y, m, Math.min(dom, daysInMonth(y, m)));
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseDay(iso: string): Day {
+  const match = ISO_DAY.exec(iso);
+  const y = Number(match?.[1]);
+  const m = Number(match?.[2]);
+  const d = Number(match?.[3]);
+  if (!match || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+    throw new RangeError(`Not a YYYY-MM-DD day: ${iso}`);
+  }
+  return { day: daysFromCivil(y, m, d), month: y * 12 + m - 1, dom: d, dim: daysInMonth(y, m) };
+}
+
+/** Parses each distinct date once: a history holds a few hundred distinct days in 100k rows. */
+function dayParser(): (iso: string) => Day {
+  const cache = new Map<string, Day>();
+  return (iso) => {
+    let day = cache.get(iso);
+    if (!day) {
+      day = parseDay(iso);
+      cache.set(iso, day);
+    }
+    return day;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cadences
+
+type Cadence = {
+  frequency: SubscriptionFrequency;
+  /** Calendar months per period; 0 for the day-based cadences. */
+  months: number;
+  /** Days per period (nominal for the month-based ones). */
+  days: number;
+  /** How far (days) a charge may land from its due day: posting lag, weekends, business days. */
+  tolerance: number;
+  /** Fewest charges that make a pattern (see the rule in `judge`). */
+  minCharges: number;
+  /** Empty slots in a row a series may bridge (skipped weeks are common for meal kits, not for annual fees). */
+  maxGap: number;
+  /** Charges at which the count stops adding confidence. */
+  fullCount: number;
+  /** Median gaps (days) that suggest this cadence. */
+  gaps: readonly [number, number];
+};
+
+const F = SUBSCRIPTION_FREQUENCIES;
+
+const CADENCES: readonly Cadence[] = [
+  {
+    frequency: F.Weekly,
+    months: 0,
+    days: 7,
+    tolerance: 2,
+    minCharges: 4,
+    maxGap: 2,
+    fullCount: 9,
+    gaps: [4, 10],
+  },
+  {
+    frequency: F.BiWeekly,
+    months: 0,
+    days: 14,
+    tolerance: 3,
+    minCharges: 4,
+    maxGap: 1,
+    fullCount: 7,
+    gaps: [10.5, 18],
+  },
+  {
+    frequency: F.Monthly,
+    months: 1,
+    days: 30.44,
+    tolerance: 5,
+    minCharges: 3,
+    maxGap: 1,
+    fullCount: 7,
+    gaps: [22, 40],
+  },
+  {
+    frequency: F.Quarterly,
+    months: 3,
+    days: 91.31,
+    tolerance: 6,
+    minCharges: 3,
+    maxGap: 1,
+    fullCount: 5,
+    gaps: [70, 110],
+  },
+  {
+    frequency: F.SemiAnnual,
+    months: 6,
+    days: 182.62,
+    tolerance: 8,
+    minCharges: 3,
+    maxGap: 0,
+    fullCount: 4,
+    gaps: [150, 215],
+  },
+  {
+    frequency: F.Annual,
+    months: 12,
+    days: 365.25,
+    tolerance: 10,
+    minCharges: 2,
+    maxGap: 0,
+    fullCount: 3,
+    gaps: [320, 410],
+  },
+];
+
+/** A cadence pinned to the calendar: slot k is due on `due(k)`. */
+type Schedule = {
+  cadence: Cadence;
+  /** Day-based: a day number of one due day. Month-based: the month index of slot 0. */
+  phase: number;
+  /** Month-based: the day of the month (31 = the month's last day). */
+  dom: number;
+};
+
+function due(s: Schedule, k: number): number {
+  const c = s.cadence;
+  return c.months === 0 ? s.phase + k * c.days : dayInMonth(s.phase + k * c.months, s.dom);
+}
+
+/** The slot a day falls nearest to. */
+function slotOf(s: Schedule, d: Day): number {
+  const c = s.cadence;
+  if (c.months === 0) return Math.round((d.day - s.phase) / c.days);
+  const k = Math.round((d.month - s.phase) / c.months);
+  // Near a month boundary the nearest due day can be in the neighbouring slot (the 31st paid on the 2nd).
+  let best = k;
+  let bestDistance = Math.abs(d.day - due(s, k));
+  for (const other of [k - 1, k + 1]) {
+    const distance = Math.abs(d.day - due(s, other));
+    if (distance < bestDistance) {
+      best = other;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** How well a charge `deviation` days from its due day fits: 1 on the day, 0 beyond the tolerance. */
+const closeness = (deviation: number, tolerance: number) =>
+  Math.abs(deviation) > tolerance ? 0 : 1 - Math.abs(deviation) / (tolerance + 1);
+
+// ---------------------------------------------------------------------------------------------------------
+// One merchant's charges
+
+type Merchant = {
+  key: string;
+  /** Outflows oldest first, same-day same-amount duplicates merged; amounts positive. */
+  days: Day[];
+  dayNumbers: Int32Array;
+  amounts: Int32Array;
+  rows: DetectionTransaction[];
+  /** Bills (rent, utilities, insurance, loans): their amounts may follow usage and seasons. */
+  bill: boolean;
+  /** Charge indices by price, oldest first. */
+  byPrice: Map<number, number[]>;
+};
+
+/** What every merchant's search shares: the history's ends and the descriptor keys met so far. */
+type Context = { today: number; firstDay: number; descriptorKey: (description: string) => string };
+
+/** Index of the first charge on or after `day`. */
+function lowerBound(days: Int32Array, day: number): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((days[mid] as number) < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Cadences whose usual gap matches the seed's median (or upper-quartile) gap between charges. */
+function cadencesFor(m: Merchant, seed: readonly number[]): Cadence[] {
+  if (seed.length < 2) return [];
+  const gaps = new Int32Array(seed.length - 1);
+  for (let i = 1; i < seed.length; i++) {
+    gaps[i - 1] =
+      (m.dayNumbers[seed[i] as number] as number) - (m.dayNumbers[seed[i - 1] as number] as number);
+  }
+  gaps.sort();
+  const half = gaps.length >> 1;
+  const mid =
+    gaps.length % 2 ? (gaps[half] as number) : ((gaps[half - 1] as number) + (gaps[half] as number)) / 2;
+  const upperQuartile = gaps[Math.floor((gaps.length * 3) / 4)] as number;
+  return CADENCES.filter(
+    (c) =>
+      (mid >= c.gaps[0] && mid <= c.gaps[1]) || (upperQuartile >= c.gaps[0] && upperQuartile <= c.gaps[1]),
+  );
+}
+
+type Fit = {
+  schedule: Schedule;
+  /** Distinct slots the seed fills within tolerance. */
+  onSchedule: number;
+  /** Seed charges that are not the one charge of their slot (off the schedule, or a second in a slot). */
+  offSchedule: number;
+};
+
+/**
+ * The schedule that puts most of the seed's charges closest to their due days. Candidates are the seed's own
+ * weekdays / days of the month (a schedule is where charges actually land, most of the time).
+ */
+function fitSchedule(m: Merchant, seed: readonly number[], cadence: Cadence): Fit | null {
+  const tried = new Set<number>();
+  let best: Schedule | null = null;
+  let bestScore = 0;
+  const consider = (s: Schedule) => {
+    let score = 0;
+    for (const i of seed) {
+      const d = m.days[i] as Day;
+      score += closeness(d.day - due(s, slotOf(s, d)), cadence.tolerance);
+    }
+    if (score > bestScore + 1e-9) {
+      best = s;
+      bestScore = score;
+    }
+  };
+  for (const i of seed) {
+    const d = m.days[i] as Day;
+    if (cadence.months === 0) {
+      const phase = ((d.day % cadence.days) + cadence.days) % cadence.days;
+      if (tried.has(phase)) continue;
+      tried.add(phase);
+      consider({ cadence, phase, dom: 0 });
+    } else {
+      const phase = ((d.month % cadence.months) + cadence.months) % cadence.months;
+      // A charge on a short month's last day may belong to a schedule on the 29th–31st.
+      const doms = d.dom === d.dim && d.dim < 31 ? [d.dom, 31] : [d.dom];
+      for (const dom of doms) {
+        const id = phase * 32 + dom;
+        if (tried.has(id)) continue;
+        tried.add(id);
+        consider({ cadence, phase, dom });
+      }
+    }
+  }
+  const schedule = best as Schedule | null;
+  if (!schedule) return null;
+  let onSchedule = 0;
+  let lastSlot = Number.NEGATIVE_INFINITY;
+  for (const i of seed) {
+    const d = m.days[i] as Day;
+    const k = slotOf(schedule, d);
+    if (k !== lastSlot && Math.abs(d.day - due(schedule, k)) <= cadence.tolerance) {
+      onSchedule += 1;
+      lastSlot = k;
+    }
+  }
+  return onSchedule >= 2 ? { schedule, onSchedule, offSchedule: seed.length - onSchedule } : null;
+}
+
+type Series = {
+  schedule: Schedule;
+  /** Charge indices in the merchant, oldest first, and their slots. */
+  charges: number[];
+  slots: number[];
+  confidence: number;
+  /** Its prices are steps (at most three, each held for two charges or more), not a bill that moves. */
+  stepped: boolean;
+};
+
+/**
+ * Follows a schedule from the seed over the merchant's charges, one charge per slot. `variable`: the price
+ * nearest the previous one (bills, usage); otherwise the same price, or a new one the next slot confirms.
+ * Slots' windows never overlap (every tolerance is under half a period), so no charge is met twice.
+ */
+function walk(m: Merchant, schedule: Schedule, seed: readonly number[], variable: boolean, ctx: Context) {
+  const { tolerance, maxGap } = schedule.cadence;
+  const days = m.dayNumbers;
+  const count = days.length;
+  const nextPrices = new Set<number>();
+
+  /** Whether a slot's whole window lies inside the history (so an empty slot means a missed charge). */
+  const elapsed = (k: number) => due(schedule, k) + tolerance < ctx.today;
+
+  const choose = (k: number, price: number, step: 1 | -1): number => {
+    const at = due(schedule, k);
+    const from = lowerBound(days, at - tolerance);
+    let end = from;
+    while (end < count && (days[end] as number) <= at + tolerance) end++;
+    if (end === from) return -1;
+    let best = -1;
+    let bestScore = Number.POSITIVE_INFINITY;
+    if (variable) {
+      for (let i = from; i < end; i++) {
+        const off = Math.abs((m.amounts[i] as number) - price) / price;
+        const score = off + Math.abs((days[i] as number) - at) * 1e-6;
+        if (score < bestScore) {
+          best = i;
+          bestScore = score;
+        }
+      }
+      return bestScore <= (m.bill ? 1 : 0.5) ? best : -1;
+    }
+    for (let i = from; i < end; i++) {
+      if (m.amounts[i] !== price) continue;
+      const deviation = Math.abs((days[i] as number) - at);
+      if (deviation < bestScore) {
+        best = i;
+        bestScore = deviation;
+      }
+    }
+    if (best >= 0) return best;
+    // A new price: within a factor of two, and charged again in the next slot.
+    const next = k + step;
+    const nextAt = due(schedule, next);
+    nextPrices.clear();
+    for (
+      let i = lowerBound(days, nextAt - tolerance);
+      i < count && (days[i] as number) <= nextAt + tolerance;
+      i++
+    ) {
+      nextPrices.add(m.amounts[i] as number);
+    }
+    for (let i = from; i < end; i++) {
+      const amount = m.amounts[i] as number;
+      if (amount > price * 2 || amount * 2 < price) continue;
+      if (nextPrices.has(amount)) return i;
+    }
+    // Unconfirmed only where the next slot is not wholly in the history yet (the latest charge at a new price
+    // is news, not noise), and only where nothing else could be meant: at a busy shop a purchase is always near.
+    const nextSeen = step === 1 ? elapsed(next) : nextAt - tolerance >= ctx.firstDay;
+    if (!nextSeen && end - from === 1) {
+      const amount = m.amounts[from] as number;
+      if (amount <= price * 2 && amount * 2 >= price) return from;
+    }
+    return -1;
+  };
+
+  // Start from the seed's charge nearest its due day.
+  let start = -1;
+  let startSlot = 0;
+  let startDeviation = Number.POSITIVE_INFINITY;
+  for (const i of seed) {
+    const d = m.days[i] as Day;
+    const k = slotOf(schedule, d);
+    const deviation = Math.abs(d.day - due(schedule, k));
+    if (deviation < startDeviation) {
+      start = i;
+      startSlot = k;
+      startDeviation = deviation;
+    }
+  }
+  if (start < 0 || startDeviation > tolerance) return null;
+
+  const before: [number, number][] = [];
+  const after: [number, number][] = [];
+  for (const step of [1, -1] as const) {
+    const out = step === 1 ? after : before;
+    let price = m.amounts[start] as number;
+    let misses = 0;
+    for (let k = startSlot + step; ; k += step) {
+      const at = due(schedule, k);
+      if (step === 1 ? at - tolerance > ctx.today : at + tolerance < ctx.firstDay) break;
+      const pick = choose(k, price, step);
+      if (pick >= 0) {
+        out.push([k, pick]);
+        price = m.amounts[pick] as number;
+        misses = 0;
+      } else {
+        // A slot still open at either end of the history is not a miss.
+        if (step === 1 ? !elapsed(k) : at - tolerance < ctx.firstDay) break;
+        misses += 1;
+        if (misses > maxGap) break;
+      }
+    }
+  }
+  before.reverse();
+  const all = [...before, [startSlot, start] as [number, number], ...after];
+  return { slots: all.map((e) => e[0]), charges: all.map((e) => e[1]) };
+}
+
+/**
+ * Whether a walked series is a subscription, and how sure we are (null = not one). The rules:
+ * - At least `minCharges` charges: 4 weekly or bi-weekly, 3 monthly, quarterly or semi-annual, 2 annual
+ *   (a two-year history holds two annual charges).
+ * - At most a quarter of the slots between the first and last charge empty (a third for weekly).
+ * - Still running: no more than `maxGap` due days passed since the last charge.
+ * - Not a coincidence: at most one charge at the series' prices off its schedule anywhere in the history, or
+ *   one in four for a long series (else the price is just a common purchase there; a stint of the same
+ *   subscription before a pause is on the schedule and does not count). At a merchant with more purchases
+ *   than the series over its span, the series must be unlikely as chance (see `chanceSeries`), unless its
+ *   descriptor sets it apart from those purchases.
+ * - Prices that move (only seeds over a merchant's whole list): at least 3 charges, within 10% of their mean
+ *   (60% for bills) unless they are steps, and hardly any other charges at the merchant over the span.
+ */
+function judge(
+  m: Merchant,
+  schedule: Schedule,
+  series: { slots: number[]; charges: number[] },
+  variable: boolean,
+  ctx: Context,
+): Series | null {
+  const c = schedule.cadence;
+  const n = series.charges.length;
+  if (n < c.minCharges) return null;
+  const firstSlot = series.slots[0] as number;
+  const lastSlot = series.slots[n - 1] as number;
+  const span = lastSlot - firstSlot + 1;
+  const missed = span - n;
+  if (missed > Math.floor(span * (c.frequency === F.Weekly ? 1 / 3 : 1 / 4))) return null;
+
+  let overdue = 0;
+  for (let k = lastSlot + 1; due(schedule, k) + c.tolerance < ctx.today; k++) {
+    overdue += 1;
+    if (overdue > c.maxGap) return null;
+  }
+
+  // Amounts: runs of one price, and how much they vary.
+  let runs = 1;
+  let shortInnerRun = false;
+  let runLength = 1;
+  let longestRun = 1;
+  let sum = 0;
+  let sumSquares = 0;
+  const prices = new Set<number>();
+  for (let j = 0; j < n; j++) {
+    const amount = m.amounts[series.charges[j] as number] as number;
+    prices.add(amount);
+    sum += amount;
+    sumSquares += amount * amount;
+    if (j > 0 && amount !== m.amounts[series.charges[j - 1] as number]) {
+      // The first run may be cut short by the start of the history; a later one-charge price is a blip.
+      if (runLength < 2 && runs > 1) shortInnerRun = true;
+      runs += 1;
+      runLength = 1;
+    } else if (j > 0) runLength += 1;
+    longestRun = Math.max(longestRun, runLength);
+  }
+  const mean = sum / n;
+  const cv = Math.sqrt(Math.max(0, sumSquares / n - mean * mean)) / mean;
+  const stepped = runs <= 3 && !shortInnerRun;
+  if (variable && !stepped && cv > (m.bill ? 0.6 : 0.1)) return null;
+
+  // The rest of the merchant's charges over the series' span (all of the series lies inside it).
+  const from = lowerBound(m.dayNumbers, due(schedule, firstSlot) - c.tolerance);
+  const to = lowerBound(m.dayNumbers, due(schedule, lastSlot) + c.tolerance + 1);
+  const others = to - from - n;
+  // Prices that move are only credible where the series is about all the merchant charges, and more than
+  // twice (two visits to a dentist a year apart look like an annual fee that went up).
+  if (variable && (n < 3 || others > Math.max(1, Math.floor(n / 4)))) return null;
+
+  const inSeries = new Set(series.charges);
+  const samePriceLimit = Math.max(1, Math.floor(n / 4));
+  let samePrice = 0;
+  for (const price of prices) {
+    for (const i of m.byPrice.get(price) ?? []) {
+      if (inSeries.has(i)) continue;
+      const d = m.days[i] as Day;
+      if (Math.abs(d.day - due(schedule, slotOf(schedule, d))) <= c.tolerance) continue;
+      samePrice += 1;
+      if (samePrice > samePriceLimit) return null;
+    }
+  }
+
+  // At a merchant busier than the series, could chance have put this price on this schedule? Not when the
+  // series' descriptor sets it apart from the rest (a membership fee among a shop's sales).
+  let lookAlikes = others;
+  if (!variable && others > n) {
+    const keys = new Set(
+      series.charges.map((i) => ctx.descriptorKey((m.rows[i] as DetectionTransaction).description)),
+    );
+    lookAlikes = 0;
+    for (let i = from; i < to && lookAlikes <= longestRun; i++) {
+      if (!inSeries.has(i) && keys.has(ctx.descriptorKey((m.rows[i] as DetectionTransaction).description))) {
+        lookAlikes += 1;
+      }
+    }
+    if (lookAlikes > longestRun && chanceSeries(m, schedule, series.charges, from, to) > 0.05) return null;
+    if (lookAlikes > longestRun) lookAlikes = others;
+  }
+
+  let deviations = 0;
+  for (let j = 0; j < n; j++) {
+    deviations += Math.abs(
+      (m.dayNumbers[series.charges[j] as number] as number) - due(schedule, series.slots[j] as number),
+    );
+  }
+  const regularity = 1 - (0.6 * deviations) / n / (c.tolerance + 1);
+  const count = Math.min(1, (n - 1) / (c.fullCount - 1));
+  const amountScore = stepped ? 1 - 0.06 * (runs - 1) : Math.max(0, 1 - 2 * cv) * 0.85;
+  const purity = n / (n + 2 * samePrice + 0.25 * lookAlikes);
+  const raw = 0.3 * count + 0.25 * regularity + 0.25 * amountScore + 0.2 * purity - 0.5 * (missed / span);
+  const confidence = Math.round(Math.min(1, Math.max(0, raw)) * 100) / 100;
+  return { schedule, charges: series.charges, slots: series.slots, confidence, stepped };
+}
+
+/**
+ * About how many series this good chance would produce at this merchant: the probability that the series'
+ * main price, charged `c` times over its span on random days, lands within tolerance of a due day at least as
+ * often as it did (binomial, hit rate = window / period), times the phases and the prices one could try.
+ * Busy shops repeat prices (a $1.83 taco five times in two years), and a long cadence has few slots to fill.
+ */
+function chanceSeries(
+  m: Merchant,
+  schedule: Schedule,
+  charges: readonly number[],
+  from: number,
+  to: number,
+): number {
+  const c = schedule.cadence;
+  const counts = new Map<number, number>();
+  let price = 0;
+  let hits = 0;
+  for (const i of charges) {
+    const amount = m.amounts[i] as number;
+    const count = (counts.get(amount) ?? 0) + 1;
+    counts.set(amount, count);
+    if (count > hits) {
+      hits = count;
+      price = amount;
+    }
+  }
+  const list = m.byPrice.get(price) ?? [];
+  let total = 0;
+  for (const i of list) if (i >= from && i < to) total += 1;
+  const window = 2 * c.tolerance + 1;
+  const rate = Math.min(1, window / c.days);
+  let tail = 0;
+  for (let k = hits; k <= total; k++) tail += binomial(total, k) * rate ** k * (1 - rate) ** (total - k);
+  let repeatedPrices = 0;
+  for (const l of m.byPrice.values()) if (l.length >= 2) repeatedPrices += 1;
+  return tail * Math.max(1, c.days / window) * repeatedPrices;
+}
+
+function binomial(n: number, k: number): number {
+  let out = 1;
+  for (let j = 1; j <= k; j++) out = (out * (n - k + j)) / j;
+  return out;
+}
+
+/** The best series at one merchant, if any. */
+function bestSeries(m: Merchant, ctx: Context): Series | null {
+  const found: Series[] = [];
+  const tryseed = (seed: readonly number[], variable: boolean) => {
+    for (const cadence of cadencesFor(m, seed)) {
+      const fit = fitSchedule(m, seed, cadence);
+      if (!fit) continue;
+      // A price charged off the schedule more often than judge allows rules itself out before the walk.
+      if (!variable && fit.offSchedule > Math.max(1, Math.floor(fit.onSchedule / 2))) continue;
+      const walked = walk(m, fit.schedule, seed, variable, ctx);
+      if (!walked) continue;
+      const series = judge(m, fit.schedule, walked, variable, ctx);
+      if (series) found.push(series);
+    }
+  };
+  // The whole list, when it is sparse enough to be one schedule (at most ~one charge every 4 days).
+  const all = m.dayNumbers.length;
+  const spanDays = (m.dayNumbers[all - 1] as number) - (m.dayNumbers[0] as number);
+  if (all >= 2 && all <= spanDays / 4 + 2)
+    tryseed(
+      Array.from({ length: all }, (_, i) => i),
+      true,
+    );
+  // Each price charged at least twice.
+  for (const seed of m.byPrice.values()) if (seed.length >= 2) tryseed(seed, false);
+  if (found.length === 0) return null;
+
+  found.sort((a, b) => b.confidence - a.confidence || b.charges.length - a.charges.length);
+  let best = found[0] as Series;
+  // A series that holds most of the best one's charges and more besides explains the merchant better: a
+  // bill's monthly charges, rather than the few months whose amounts happened to repeat.
+  for (const other of found) {
+    if (other.charges.length <= best.charges.length || other.confidence < MIN_DETECTION_CONFIDENCE) continue;
+    const mine = new Set(other.charges);
+    const shared = best.charges.filter((i) => mine.has(i)).length;
+    if (shared >= 0.75 * best.charges.length) best = other;
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories
+
+const BY_PROVIDER: Record<string, SubscriptionCategory> = {
+  ENTERTAINMENT_TV_AND_MOVIES: SUBSCRIPTION_CATEGORY.Streaming,
+  ENTERTAINMENT_MUSIC_AND_AUDIO: SUBSCRIPTION_CATEGORY.Streaming,
+  ENTERTAINMENT_VIDEO_GAMES: SUBSCRIPTION_CATEGORY.Gaming,
+  GENERAL_SERVICES_STORAGE: SUBSCRIPTION_CATEGORY.Software,
+  PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS: SUBSCRIPTION_CATEGORY.Fitness,
+  GENERAL_MERCHANDISE_ONLINE_MARKETPLACES: SUBSCRIPTION_CATEGORY.Shopping,
+  GENERAL_MERCHANDISE_SUPERSTORES: SUBSCRIPTION_CATEGORY.Shopping,
+  GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS: SUBSCRIPTION_CATEGORY.News,
+  GENERAL_SERVICES_EDUCATION: SUBSCRIPTION_CATEGORY.Education,
+  GENERAL_SERVICES_INSURANCE: SUBSCRIPTION_CATEGORY.Insurance,
+  GENERAL_SERVICES_CONSULTING_AND_LEGAL: SUBSCRIPTION_CATEGORY.Professional,
+  GENERAL_SERVICES_ACCOUNTING_AND_FINANCIAL_PLANNING: SUBSCRIPTION_CATEGORY.Professional,
+};
+
+/** Well-known names for when the bank's category says little (GENERAL_SERVICES_OTHER_GENERAL_SERVICES). */
+const BY_NAME: readonly [RegExp, SubscriptionCategory][] = [
+  [
+    /netflix|hulu|disney|hbo|\bmax\b|paramount|peacock|spotify|pandora|tidal|youtube|apple ?tv|apple music|sirius|audible|crunchyroll/,
+    SUBSCRIPTION_CATEGORY.Streaming,
+  ],
+  [
+    /openai|chatgpt|anthropic|claude|dropbox|adobe|microsoft|office 365|github|icloud|google (?:one|storage)|notion|1password|lastpass|nordvpn|expressvpn|grammarly|canva|zoom/,
+    SUBSCRIPTION_CATEGORY.Software,
+  ],
+  [/gym|fitness|peloton|yoga|crossfit|strava|classpass/, SUBSCRIPTION_CATEGORY.Fitness],
+  [/times|journal|post\b|economist|atlantic|new yorker|substack|medium|news/, SUBSCRIPTION_CATEGORY.News],
+  [/xbox|playstation|nintendo|steam|game ?pass|twitch/, SUBSCRIPTION_CATEGORY.Gaming],
+  [/coursera|udemy|duolingo|masterclass|skillshare|babbel|brilliant/, SUBSCRIPTION_CATEGORY.Education],
+  [/linkedin|quickbooks|docusign|squarespace|shopify|wix/, SUBSCRIPTION_CATEGORY.Professional],
+  [/amazon prime|prime video|costco|walmart\+|instacart\+|dashpass|uber one/, SUBSCRIPTION_CATEGORY.Shopping],
+];
+
+function subscriptionCategory(row: DetectionTransaction, key: string): SubscriptionCategory {
+  const names = `${key} ${row.description.toLowerCase()}`;
+  const detailed = row.providerCategory?.toUpperCase() ?? '';
+  const byProvider = BY_PROVIDER[detailed];
+  if (byProvider !== undefined) return byProvider;
+  if (detailed.startsWith('RENT_AND_UTILITIES')) return SUBSCRIPTION_CATEGORY.Utilities;
+  for (const [pattern, category] of BY_NAME) if (pattern.test(names)) return category;
+  switch (row.category) {
+    case CATEGORY.Utilities:
+      return SUBSCRIPTION_CATEGORY.Utilities;
+    case CATEGORY.Insurance:
+      return SUBSCRIPTION_CATEGORY.Insurance;
+    case CATEGORY.Education:
+      return SUBSCRIPTION_CATEGORY.Education;
+    case CATEGORY.Shopping:
+      return SUBSCRIPTION_CATEGORY.Shopping;
+    default:
+      return SUBSCRIPTION_CATEGORY.Other;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Detection
+
+const BILLS = new Set<number>([CATEGORY.Rent, CATEGORY.Utilities, CATEGORY.Insurance, CATEGORY.LoanPayments]);
+
+/**
+ * Recurring charges in a history, one per merchant, sorted by confidence (highest first), then name.
+ * Only suggestions with confidence ≥ MIN_DETECTION_CONFIDENCE are returned.
+ */
+export function detectSubscriptions(
+  transactions: readonly DetectionTransaction[],
+  options: DetectOptions,
+): Detection[] {
+  const toDay = dayParser();
+  const today = parseDay(options.today).day;
+  const skip = options.skipMerchantKeys;
+  const keyOf = new Map<string, string>();
+  const groups = new Map<string, DetectionTransaction[]>();
+  let firstDay = Number.POSITIVE_INFINITY;
+
+  for (const t of transactions) {
+    const day = toDay(t.date).day;
+    if (day < firstDay) firstDay = day;
+    if (t.amount >= 0 || t.isTransfer || isIncomeCategory(t.category)) continue;
+    if (!options.includeBills && BILLS.has(t.category)) continue;
+    // Names repeat far more than descriptors (which carry order codes); cache by whichever keys the row.
+    const cacheKey = t.merchantName?.trim() ? `n${t.merchantName}` : `d${t.description}`;
+    let key = keyOf.get(cacheKey);
+    if (key === undefined) {
+      key = subscriptionMerchantKey(t.merchantName, t.description);
+      keyOf.set(cacheKey, key);
+    }
+    if (skip?.has(key)) continue;
+    const group = groups.get(key);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
+  }
+  if (!Number.isFinite(firstDay)) return [];
+  const descriptorKeys = new Map<string, string>();
+  const ctx: Context = {
+    today,
+    firstDay,
+    descriptorKey: (description) => {
+      let key = descriptorKeys.get(description);
+      if (key === undefined) {
+        key = tidyDescriptor(description).toLowerCase();
+        descriptorKeys.set(description, key);
+      }
+      return key;
+    },
+  };
+
+  const detections: Detection[] = [];
+  for (const [key, group] of groups) {
+    if (group.length < 2) continue;
+    const merchant = merchantOf(key, group, toDay);
+    if (merchant.dayNumbers.length < 2) continue;
+    const series = bestSeries(merchant, ctx);
+    if (!series || series.confidence < MIN_DETECTION_CONFIDENCE) continue;
+    detections.push(describe(merchant, series, today));
+  }
+  return detections.sort(
+    (a, b) => b.confidence - a.confidence || a.merchantName.localeCompare(b.merchantName, 'en'),
+  );
+}
+
+/** One merchant's charges oldest first (ties by id, so the input's order never matters), duplicates merged. */
+function merchantOf(key: string, group: DetectionTransaction[], toDay: (iso: string) => Day): Merchant {
+  const size = group.length;
+  const dayOf = group.map((row) => toDay(row.date));
+  const order = Int32Array.from({ length: size }, (_, i) => i);
+  order.sort((a, b) => {
+    const byDay = (dayOf[a] as Day).day - (dayOf[b] as Day).day;
+    if (byDay !== 0) return byDay;
+    const byAmount = (group[b] as DetectionTransaction).amount - (group[a] as DetectionTransaction).amount;
+    if (byAmount !== 0) return byAmount;
+    return (group[a] as DetectionTransaction).id < (group[b] as DetectionTransaction).id ? -1 : 1;
+  });
+  const days: Day[] = [];
+  const rows: DetectionTransaction[] = [];
+  const amounts: number[] = [];
+  let bill = false;
+  for (const i of order) {
+    const row = group[i] as DetectionTransaction;
+    const day = dayOf[i] as Day;
+    const last = days.length - 1;
+    if (last >= 0 && days[last] === day && amounts[last] === -row.amount) continue;
+    days.push(day);
+    rows.push(row);
+    amounts.push(-row.amount);
+    if (BILLS.has(row.category)) bill = true;
+  }
+  const byPrice = new Map<number, number[]>();
+  amounts.forEach((amount, i) => {
+    const list = byPrice.get(amount);
+    if (list) list.push(i);
+    else byPrice.set(amount, [i]);
+  });
+  return {
+    key,
+    days,
+    dayNumbers: Int32Array.from(days, (d) => d.day),
+    amounts: Int32Array.from(amounts),
+    rows,
+    bill,
+    byPrice,
+  };
+}
+
+/** The day of the month the charges keep to: a charge on a short month's last day counts for 29–31 too. */
+function usualDayOfMonth(days: readonly Day[]): number {
+  const votes = new Array<number>(32).fill(0);
+  for (const d of days) {
+    votes[d.dom] = (votes[d.dom] as number) + 1;
+    if (d.dom === d.dim) for (let dom = d.dom + 1; dom <= 31; dom++) votes[dom] = (votes[dom] as number) + 1;
+  }
+  let best = 1;
+  for (let dom = 2; dom <= 31; dom++) if ((votes[dom] as number) > (votes[best] as number)) best = dom;
+  return best;
+}
+
+function describe(m: Merchant, series: Series, today: number): Detection {
+  const { charges, slots } = series;
+  const n = charges.length;
+  const first = charges[0] as number;
+  const last = charges[n - 1] as number;
+  const latest = m.rows[last] as DetectionTransaction;
+  let schedule = series.schedule;
+  // Due days follow the day of the month most charges keep to (the fit may have anchored on a late one).
+  if (schedule.cadence.months > 0) {
+    const dom = usualDayOfMonth(charges.map((i) => m.days[i] as Day));
+    schedule = { ...schedule, dom };
+  }
+  const lastSlot = slots[n - 1] as number;
+  let k = lastSlot + 1;
+  while (due(schedule, k) < today || due(schedule, k) <= (m.dayNumbers[last] as number)) k++;
+
+  let priceChange: Detection['priceChange'] = null;
+  // Only a series of steady prices has "a" price change; a bill that moves every month has none.
+  for (let j = n - 1; series.stepped && j > 0; j--) {
+    const now = m.amounts[charges[j] as number] as number;
+    const before = m.amounts[charges[j - 1] as number] as number;
+    if (now !== before) {
+      priceChange = {
+        previousAmount: before,
+        date: (m.rows[charges[j] as number] as DetectionTransaction).date,
+      };
+      break;
+    }
+  }
+  const spanDays = (m.dayNumbers[last] as number) - (m.dayNumbers[first] as number);
+  const periods = lastSlot - (slots[0] as number);
+  return {
+    merchantKey: m.key,
+    merchantName: displayName(latest.merchantName, latest.description),
+    amount: m.amounts[last] as number,
+    frequency: schedule.cadence.frequency,
+    confidence: series.confidence,
+    estimatedNextDue: isoOf(due(schedule, k)),
+    relatedTransactionIds: charges.map((i) => (m.rows[i] as DetectionTransaction).id),
+    category: subscriptionCategory(latest, m.key),
+    occurrences: n,
+    firstChargeDate: (m.rows[first] as DetectionTransaction).date,
+    lastChargeDate: latest.date,
+    averageIntervalDays: periods > 0 ? Math.round((spanDays / periods) * 10) / 10 : 0,
+    priceChange,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// "Mark as Recurring"
+
+/**
+ * The likely cadence of one merchant's charges (their amounts' sign does not matter) and the next due date
+ * after the last charge, on or after tomorrow. Monthly when there is too little to tell: one charge, or
+ * charges no schedule fits for most of them.
+ */
+export function guessRecurrence(
+  charges: readonly { date: string; amount: Cents }[],
+  today: string,
+): { frequency: SubscriptionFrequency; nextDueDate: string } {
+  if (charges.length === 0) throw new RangeError('guessRecurrence needs at least one charge');
+  const tomorrow = parseDay(today).day + 1;
+  const toDay = dayParser();
+  const sorted = charges.map((c) => toDay(c.date)).sort((a, b) => a.day - b.day);
+  const days = sorted.filter((d, i) => i === 0 || d.day !== sorted[i - 1]?.day);
+  const last = days[days.length - 1] as Day;
+  const m: Merchant = {
+    key: '',
+    days,
+    dayNumbers: Int32Array.from(days, (d) => d.day),
+    amounts: new Int32Array(days.length),
+    rows: [],
+    bill: false,
+    byPrice: new Map(),
+  };
+  const all = days.map((_, i) => i);
+
+  let best: { schedule: Schedule; lastSlot: number; score: number } | null = null;
+  for (const cadence of cadencesFor(m, all)) {
+    const schedule = fitSchedule(m, all, cadence)?.schedule;
+    if (!schedule) continue;
+    // Most charges on schedule and few of its slots without one; the best by both.
+    const slots = new Set<number>();
+    for (const d of days) {
+      const k = slotOf(schedule, d);
+      if (Math.abs(d.day - due(schedule, k)) <= cadence.tolerance) slots.add(k);
+    }
+    const onSchedule = slots.size;
+    const lastSlot = Math.max(...slots);
+    const span = lastSlot - Math.min(...slots) + 1;
+    const share = onSchedule / days.length;
+    const empty = (span - onSchedule) / span;
+    const score = share - empty;
+    if (onSchedule >= 2 && share >= 0.6 && empty <= 1 / 3 && (!best || score > best.score)) {
+      best = { schedule, lastSlot, score };
+    }
+  }
+
+  if (!best) {
+    // Monthly from the last charge, as chargeAt counts (Jan 31 → Feb 28 → Mar 31).
+    const schedule: Schedule = {
+      cadence: CADENCES[2] as Cadence,
+      phase: last.month,
+      dom: last.dom,
+    };
+    let k = 1;
+    while (due(schedule, k) < tomorrow) k++;
+    return { frequency: F.Monthly, nextDueDate: isoOf(due(schedule, k)) };
+  }
+  let schedule = best.schedule;
+  if (schedule.cadence.months > 0) schedule = { ...schedule, dom: usualDayOfMonth(days) };
+  let k = best.lastSlot + 1;
+  while (due(schedule, k) < tomorrow || due(schedule, k) <= last.day) k++;
+  return { frequency: schedule.cadence.frequency, nextDueDate: isoOf(due(schedule, k)) };
+}
