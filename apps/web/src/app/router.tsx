@@ -21,8 +21,23 @@ function lazyScreen(load: () => Promise<ComponentType>) {
 const DashboardPage = lazyScreen(
   async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
 );
-const TransactionsPage = lazyScreen(
-  async () => (await import('../features/transactions/TransactionsPage')).TransactionsPage,
+// Transactions offers Mark as Recurring, which belongs to subscriptions: the app hands it over (features do
+// not import each other; see lib/mark-as-recurring).
+const TransactionsPage = lazyScreen(async () => {
+  const [{ TransactionsPage: Transactions }, { MarkAsRecurringProvider }] = await Promise.all([
+    import('../features/transactions/TransactionsPage'),
+    import('../features/subscriptions/MarkAsRecurringProvider'),
+  ]);
+  return function TransactionsWithRecurring() {
+    return (
+      <MarkAsRecurringProvider>
+        <Transactions />
+      </MarkAsRecurringProvider>
+    );
+  };
+});
+const SubscriptionsPage = lazyScreen(
+  async () => (await import('../features/subscriptions/SubscriptionsPage')).SubscriptionsPage,
 );
 const AccountsPage = lazyScreen(async () => (await import('../features/accounts/AccountsPage')).AccountsPage);
 const BudgetsPage = lazyScreen(async () => (await import('../features/budgets/BudgetsPage')).BudgetsPage);
@@ -37,7 +52,7 @@ export function AppRoutes() {
             <Route element={<AppLayout />}>
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/transactions" element={<TransactionsPage />} />
-              <Route path="/subscriptions" element={<FeatureEmptyScreen screen="subscriptions" />} />
+              <Route path="/subscriptions" element={<SubscriptionsPage />} />
               <Route path="/accounts" element={<AccountsPage />} />
               <Route path="/budgets" element={<BudgetsPage />} />
               <Route path="/savings" element={<FeatureEmptyScreen screen="savings" />} />

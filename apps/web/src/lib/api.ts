@@ -113,3 +113,12 @@ export const api = {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
+
+/**
+ * The failure in the server's own words (the message of an error body it sent, or this client's note on a
+ * timeout or lost connection), else `fallback`: a body the server did not write, such as a proxy's error
+ * page, is not shown as its reason.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.code && error.message ? error.message : fallback;
+}

@@ -6,6 +6,7 @@ const transactions = ['transactions'] as const;
 const transactionLists = [...transactions, 'list'] as const;
 const accounts = ['accounts'] as const;
 const budgets = ['budgets'] as const;
+const subscriptions = ['subscriptions'] as const;
 
 export const queryKeys = {
   config: ['config'] as const,
@@ -30,6 +31,16 @@ export const queryKeys = {
     /** One budget by id (GET /budget/{id}): how a past budget is read. */
     detail: (budgetId: string) => [...budgets, 'detail', budgetId] as const,
     countUp: (budgetId: string) => [...budgets, 'count-up', budgetId] as const,
+  },
+  subscriptions: {
+    all: subscriptions,
+    list: [...subscriptions, 'list'] as const,
+    summary: [...subscriptions, 'summary'] as const,
+    /** The charges due in one calendar page's days (GET /subscriptions/calendar). */
+    calendar: (startDate: string, endDate: string) =>
+      [...subscriptions, 'calendar', startDate, endDate] as const,
+    /** What Mark as Recurring prefills for one transaction. */
+    prefill: (transactionId: string) => [...subscriptions, 'prefill', transactionId] as const,
   },
   dashboard: {
     // Under the transactions prefix: anything that changes transactions refreshes this panel too.

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
+import { type MarkAsRecurring, MarkAsRecurringContext } from '../../lib/mark-as-recurring';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { TransactionsPage } from './TransactionsPage';
 
@@ -87,11 +88,14 @@ function stubApi(routes: Parameters<typeof fakeApi>[0] = {}) {
   return { requests: api.to };
 }
 
-function renderPage(url = '/transactions') {
+/** The screen at `url`; with `markAsRecurring`, as the app shows it, with subscriptions' handler above it. */
+function renderPage(url = '/transactions', markAsRecurring: MarkAsRecurring | null = null) {
   return renderWithProviders(
     <MemoryRouter initialEntries={[url]}>
       <AuthProvider>
-        <TransactionsPage />
+        <MarkAsRecurringContext.Provider value={markAsRecurring}>
+          <TransactionsPage />
+        </MarkAsRecurringContext.Provider>
       </AuthProvider>
     </MemoryRouter>,
   );
@@ -287,13 +291,47 @@ describe('TransactionsPage', () => {
     expect(api.requests('/api/transactions/tx-1/restore')).toHaveLength(1);
   });
 
-  it('offers Mark as Recurring only once subscription tracking exists', async () => {
+  it('offers Mark as Recurring for payments, handing the transaction to subscriptions', async () => {
+    stubApi({
+      'GET /api/transactions': {
+        body: list(
+          [...ROWS, tx({ id: 'tx-3', description: 'To savings', amount: -200, isTransfer: true })],
+          27,
+        ),
+      },
+    });
+    const markAsRecurring = vi.fn();
+    renderPage('/transactions', markAsRecurring);
+    await screen.findByText('Showing 3 of 27 transactions');
+    const menus = () => screen.getAllByRole('button', { name: 'Transaction actions' });
+    const isDisabled = (item: HTMLElement) =>
+      item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true';
+
+    // The coffee: money out to a merchant.
+    fireEvent.click(menus()[1]!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark as Recurring' }));
+    expect(markAsRecurring).toHaveBeenCalledWith('tx-2');
+
+    // Income and transfers never recur as subscriptions.
+    fireEvent.click(menus()[0]!);
+    await waitFor(() =>
+      expect(screen.getAllByRole('menuitem', { name: 'Mark as Recurring' })).toHaveLength(1),
+    );
+    expect(isDisabled(screen.getByRole('menuitem', { name: 'Mark as Recurring' }))).toBe(true);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    fireEvent.click(menus()[2]!);
+    await waitFor(() =>
+      expect(isDisabled(screen.getByRole('menuitem', { name: 'Mark as Recurring' }))).toBe(true),
+    );
+    expect(markAsRecurring).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves Mark as Recurring out where nothing offers subscriptions', async () => {
     stubApi();
     renderPage();
     await screen.findByText('Showing 2 of 27 transactions');
     fireEvent.click(screen.getAllByRole('button', { name: 'Transaction actions' })[1]!);
-    const item = await screen.findByRole('menuitem', { name: 'Mark as Recurring' });
-    expect(item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true').toBe(true);
-    expect(screen.getByRole('menuitem', { name: 'Edit Note' })).toBeTruthy();
+    expect(await screen.findByRole('menuitem', { name: 'Edit Note' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Mark as Recurring' })).toBeNull();
   });
 });

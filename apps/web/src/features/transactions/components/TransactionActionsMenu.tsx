@@ -1,7 +1,11 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconNote, IconRepeat, IconTag, IconTrash } from '@tabler/icons-react';
 import type { Transaction } from '@tally/shared';
+import { useMarkAsRecurring } from '../../../lib/mark-as-recurring';
 import classes from '../transactions.module.css';
+
+/** A subscription is money going out to a merchant: income and moves between own accounts never are. */
+export const canMarkAsRecurring = (t: Transaction) => t.amount < 0 && !t.isTransfer;
 
 export type TransactionAction = 'category' | 'note' | 'delete';
 
@@ -12,6 +16,8 @@ export function TransactionActionsMenu({
   transaction: Transaction;
   onAction: (action: TransactionAction, transaction: Transaction) => void;
 }) {
+  const markAsRecurring = useMarkAsRecurring();
+  const eligible = canMarkAsRecurring(transaction);
   return (
     <Menu position="bottom-end" width={210} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -26,14 +32,24 @@ export function TransactionActionsMenu({
         <Menu.Item leftSection={<IconNote size={16} />} onClick={() => onAction('note', transaction)}>
           {transaction.note ? 'Edit Note' : 'Add Note'}
         </Menu.Item>
-        {/* Recurring payments are managed by subscription tracking, which is not part of this screen yet. */}
-        <Tooltip label="Available with subscription tracking" position="left" withArrow>
-          <div>
-            <Menu.Item leftSection={<IconRepeat size={16} />} disabled>
+        {markAsRecurring &&
+          (eligible ? (
+            <Menu.Item leftSection={<IconRepeat size={16} />} onClick={() => markAsRecurring(transaction.id)}>
               Mark as Recurring
             </Menu.Item>
-          </div>
-        </Tooltip>
+          ) : (
+            <Tooltip
+              label={transaction.isTransfer ? 'Transfers are not subscriptions' : 'Only payments can recur'}
+              position="left"
+              withArrow
+            >
+              <div>
+                <Menu.Item leftSection={<IconRepeat size={16} />} disabled>
+                  Mark as Recurring
+                </Menu.Item>
+              </div>
+            </Tooltip>
+          ))}
         <Menu.Divider />
         <Menu.Item
           c="var(--tx-negative)"

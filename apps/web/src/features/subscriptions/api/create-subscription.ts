@@ -1,0 +1,23 @@
+import { type SubscriptionBody, subscription, subscriptionBody } from '@tally/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, jsonBody } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** POST /subscriptions; with a transactionId (Mark as Recurring) it follows that merchant's charges. */
+export const createSubscription = (body: SubscriptionBody) =>
+  api.post('subscriptions', jsonBody(subscriptionBody, body), subscription);
+
+export function useCreateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSubscription,
+    onSuccess: (_created, body) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions.all }),
+        // A subscription made from a charge may recategorise that merchant's transactions.
+        body.transactionId
+          ? queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all })
+          : undefined,
+      ]),
+  });
+}
