@@ -13,6 +13,7 @@ import { webhookRoutes } from './features/accounts/webhook.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
@@ -171,6 +172,7 @@ export async function buildApp({
       await api.register(webhookRoutes(plaidWebhookVerifier), ctx);
       await api.register(transactionsRoutes, ctx);
       await api.register(budgetsRoutes, ctx);
+      await api.register(subscriptionsRoutes, ctx);
     },
     { prefix: '/api' },
   );

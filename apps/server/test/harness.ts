@@ -43,6 +43,9 @@ export type OwnedIds = {
   deletedTransaction: string;
   budget: string;
   budgetCategory: string;
+  subscription: string;
+  /** A detected subscription still open to confirm or dismiss. */
+  detectedSubscription: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -68,6 +71,22 @@ function markedSeed(marker: string, cents: number): FakeSeed {
       merchantName: `${marker} Merchant ${back % 3}`,
       category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' },
     });
+  }
+  // Two weekly charges the person never tracked, so detection has something of theirs to suggest.
+  for (const [n, first] of [
+    [20, 3],
+    [21, 4],
+  ] as const) {
+    for (let week = 0; week < 4; week += 1) {
+      transactions.push({
+        account: 'credit',
+        amount: (cents + n) / 100,
+        date: addDays(TODAY, -(first + 7 * week)),
+        name: `${marker} BOX ${n} WEEKLY`,
+        merchantName: `${marker} Box ${n}`,
+        category: { primary: 'GENERAL_SERVICES', detailed: 'GENERAL_SERVICES_OTHER_GENERAL_SERVICES' },
+      });
+    }
   }
   return {
     accounts: DEFAULT_FAKE_ACCOUNTS.map((a) => ({ ...a, name: `${marker} ${a.name}`, officialName: null })),
@@ -127,6 +146,21 @@ export async function seedPerson(
   });
   expectOk(made);
   const { id: budget, categories } = made.json() as { id: string; categories: { id: string }[] };
+  const tracked = await app.inject({
+    method: 'POST',
+    url: '/api/subscriptions',
+    headers: bearer(auth),
+    payload: subscriptionFor(marker, cents),
+  });
+  expectOk(tracked);
+  const detected = await app.inject({
+    method: 'POST',
+    url: '/api/subscriptions/detect',
+    headers: bearer(auth),
+  });
+  expectOk(detected);
+  const suggestions = detected.json() as { id: string }[];
+  if (suggestions.length < 2) throw new Error(`seeding expected 2 detected subscriptions: ${detected.body}`);
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -141,9 +175,13 @@ export async function seedPerson(
       deletedTransaction: deleted.id,
       budget,
       budgetCategory: categories[0]?.id ?? '',
+      subscription: (tracked.json() as { id: string }).id,
+      detectedSubscription: suggestions[0]?.id ?? '',
     },
     secrets: [
       budget,
+      (tracked.json() as { id: string }).id,
+      ...suggestions.map((d) => d.id),
       ...categories.map((c) => c.id),
       marker,
       auth.user.id,
@@ -153,10 +191,18 @@ export async function seedPerson(
       ...accounts,
       ...list.map((t) => t.id),
       // The amounts as dollars, as JSON and CSV would print them.
-      ...Array.from({ length: 12 }, (_, i) => ((cents + i) / 100).toFixed(2)),
+      ...Array.from({ length: 31 }, (_, i) => ((cents + i) / 100).toFixed(2)),
     ],
   };
 }
+
+/** A subscription whose name carries the person's marker, at a price only they pay. */
+const subscriptionFor = (marker: string, cents: number) => ({
+  name: `${marker} subscription`,
+  amount: (cents + 30) / 100,
+  frequency: 2,
+  nextDueDate: addDays(TODAY, 3),
+});
 
 /** A budget whose name carries the person's marker, with a category that counts up. */
 const budgetFor = (marker: string) => ({
@@ -245,6 +291,13 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/budget\/:id(\/|$)/, param: 'id', kind: 'budget' },
   { url: /^\/api\/budget\/:id\/category\/:categoryId$/, param: 'categoryId', kind: 'budgetCategory' },
   { url: /^\/api\/plaid\/connections\/:id(\/|$)/, param: 'id', kind: 'connection' },
+  { url: /^\/api\/subscriptions\/:id\/dismiss$/, param: 'id', kind: 'detectedSubscription' },
+  {
+    url: /^\/api\/subscriptions\/from-transaction\/:transactionId$/,
+    param: 'transactionId',
+    kind: 'transaction',
+  },
+  { url: /^\/api\/subscriptions\/:id$/, param: 'id', kind: 'subscription' },
   { url: /^\/api\/transactions\/:id\/restore$/, param: 'id', kind: 'deletedTransaction' },
   { url: /^\/api\/transactions\/:id(\/|$)/, param: 'id', kind: 'transaction' },
 ];
@@ -255,6 +308,8 @@ export const FIELD_ID_RECIPES: Record<string, OwnedKind> = {
   accountId: 'account',
   transactionId: 'transaction',
   categoryId: 'budgetCategory',
+  // The only body field named plainly id: POST /subscriptions/confirm's detected item.
+  id: 'detectedSubscription',
 };
 
 /**
@@ -311,11 +366,21 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
         where c.user_id = $1 and c.budget_id = $2 order by c.category limit 1`,
       [userId, budget],
     )) ?? person.ids.budgetCategory;
+  const subscription =
+    (await first('select id from subscriptions where user_id = $1 order by created_at limit 1')) ??
+    person.ids.subscription;
+  // Detection replaces open suggestions, and dismissing or confirming uses one up.
+  const detectedSubscription =
+    (await first(
+      'select id from detected_subscriptions where user_id = $1 and dismissed_at is null order by merchant_key limit 1',
+    )) ?? person.ids.detectedSubscription;
   person.ids = {
     connection,
     account,
     budget,
     budgetCategory,
+    subscription,
+    detectedSubscription,
     transaction: (await first(live)) ?? person.ids.transaction,
     deletedTransaction: (await first(deleted)) ?? person.ids.deletedTransaction,
   };
@@ -353,6 +418,13 @@ export const INPUT_OVERRIDES: Record<
   'POST /api/budget': ({ person }) => ({ body: budgetFor(person.marker) }),
   'PUT /api/budget/:id': ({ person }) => ({ body: budgetFor(person.marker) }),
   'PUT /api/budget/:id/category/:categoryId': () => ({ body: { allocatedAmount: 350 } }),
+  'POST /api/subscriptions': ({ person }) => ({
+    body: { ...subscriptionFor(person.marker, 100_000), transactionId: person.ids.transaction },
+  }),
+  'PUT /api/subscriptions/:id': ({ person }) => ({
+    body: { ...subscriptionFor(person.marker, 100_000), status: 1 },
+  }),
+  'POST /api/subscriptions/confirm': ({ person }) => ({ body: { id: person.ids.detectedSubscription } }),
 };
 
 export function pathIdKind(route: RouteInfo, param: string): OwnedKind | undefined {

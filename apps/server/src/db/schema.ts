@@ -6,8 +6,10 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -408,4 +410,92 @@ export const budgetAchievements = pgTable(
     earnedDate: date('earned_date', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.periodId, t.categoryId, t.title] })],
+);
+
+/**
+ * A subscription the person tracks (SPEC §3), typed in, marked from a transaction or confirmed from a
+ * detection. Its charges are followed by merchant: each one posted advances the due date, and one at a new
+ * price records the change.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Cents, positive: what one charge costs. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    frequency: smallint('frequency').notNull(),
+    status: smallint('status').notNull().default(0),
+    category: smallint('category').notNull().default(99),
+    description: text('description'),
+    nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
+    /** The due date the schedule counts from, so monthly dues on the 31st do not drift to the 28th. */
+    anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
+    isDetected: boolean('is_detected').notNull().default(false),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    /** merchantKey() of the charges it follows (detect.ts); from the name when typed in. */
+    merchantKey: text('merchant_key').notNull(),
+    /** As the bank names the merchant, when it came from a transaction or a detection. */
+    merchantName: text('merchant_name'),
+    lastChargeDate: date('last_charge_date', { mode: 'string' }),
+    /** Cents it cost before its latest price change, and the day of the first charge at the new price. */
+    previousAmount: bigint('previous_amount', { mode: 'number' }),
+    priceChangedAt: date('price_changed_at', { mode: 'string' }),
+    /** The earliest due date whose charge has not posted (only for subscriptions whose charges we have seen). */
+    unpaidDueDate: date('unpaid_due_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The transactions that paid a subscription: the detection's pattern, then every charge matched since. */
+export const subscriptionCharges = pgTable(
+  'subscription_charges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.subscriptionId, t.transactionId] }),
+    index('subscription_charges_transaction_idx').on(t.userId, t.transactionId),
+  ],
+);
+
+/**
+ * What the last detection found, one row per merchant, so a suggestion has an id to confirm or dismiss
+ * by. A dismissed one stays, so the merchant is not suggested again.
+ */
+export const detectedSubscriptions = pgTable(
+  'detected_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchantKey: text('merchant_key').notNull(),
+    merchantName: text('merchant_name').notNull(),
+    /** Cents, positive. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    frequency: smallint('frequency').notNull(),
+    confidence: real('confidence').notNull(),
+    category: smallint('category').notNull(),
+    estimatedNextDue: date('estimated_next_due', { mode: 'string' }),
+    relatedTransactionIds: uuid('related_transaction_ids').array().notNull(),
+    /** occurrences, firstChargeDate, lastChargeDate, averageIntervalDays, priceChange (cents). */
+    details: jsonb('details').notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    detectedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('detected_subscriptions_merchant_key').on(t.userId, t.merchantKey)],
 );

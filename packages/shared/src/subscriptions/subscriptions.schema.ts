@@ -106,7 +106,7 @@ export const subscriptionBody = z.object({
     .min(1, 'Next due date is required')
     .pipe(isoDay),
   autoRenew: z.boolean().default(true),
-  transactionId: z.uuid('Not a valid id').optional(),
+  transactionId: z.uuid('Invalid id').optional(),
 });
 export type SubscriptionBody = z.input<typeof subscriptionBody>;
 
@@ -219,7 +219,7 @@ export const detectedSubscriptionList = z.array(detectedSubscription);
 
 /** POST /subscriptions/confirm: the detected item (its id; the rest may be edited before confirming). */
 export const confirmSubscriptionBody = z.object({
-  id: z.uuid('Not a valid id'),
+  id: z.uuid('Invalid id'),
   merchantName: z
     .string()
     .trim()

@@ -1,0 +1,143 @@
+import {
+  calendarQuery,
+  confirmSubscriptionBody,
+  daysBetween,
+  detectBody,
+  detectedSubscriptionList,
+  errorBody,
+  idParam,
+  MAX_CALENDAR_DAYS,
+  subscription,
+  subscriptionBody,
+  subscriptionCalendar,
+  subscriptionList,
+  subscriptionPrefill,
+  subscriptionSummary,
+  updateSubscriptionBody,
+} from '@tally/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import {
+  subscriptionCalendar as calendarOf,
+  confirmDetected,
+  createSubscription,
+  deleteSubscription,
+  detect,
+  dismissDetected,
+  getSubscription,
+  listSubscriptions,
+  ownSubscription,
+  prefillFromTransaction,
+  type SubscriptionDeps,
+  subscriptionView,
+  subscriptionSummary as summaryOf,
+  updateSubscription,
+  type Viewer,
+} from './subscriptions.service';
+
+const transactionParam = z.object({ transactionId: z.uuid('Invalid id') });
+
+/** SPEC §7 "Subscriptions": every route is the signed-in person's own; another person's ids answer 404. */
+export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const deps: SubscriptionDeps = { db: ctx.database.db, now: ctx.now };
+  app.addHook('preHandler', ctx.authenticate);
+  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+  const tags = ['subscriptions'];
+  const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
+    userId: req.user.id,
+    timeZone: req.user.timeZone,
+  });
+
+  app.get(
+    '/subscriptions',
+    { schema: { tags, response: { 200: subscriptionList, ...errors } } },
+    async (req) => {
+      const { rows, today } = await listSubscriptions(deps, viewerOf(req));
+      return rows.map((row) => subscriptionView(row, today));
+    },
+  );
+
+  app.get(
+    '/subscriptions/summary',
+    { schema: { tags, response: { 200: subscriptionSummary, ...errors } } },
+    async (req) => summaryOf(deps, viewerOf(req)),
+  );
+
+  app.get(
+    '/subscriptions/calendar',
+    { schema: { tags, querystring: calendarQuery, response: { 200: subscriptionCalendar, ...errors } } },
+    async (req) => {
+      if (daysBetween(req.query.startDate, req.query.endDate) >= MAX_CALENDAR_DAYS) {
+        throw badRequest(`The calendar covers at most ${MAX_CALENDAR_DAYS} days`);
+      }
+      return calendarOf(deps, viewerOf(req), req.query);
+    },
+  );
+
+  app.get(
+    '/subscriptions/from-transaction/:transactionId',
+    { schema: { tags, params: transactionParam, response: { 200: subscriptionPrefill, ...errors } } },
+    async (req) => prefillFromTransaction(deps, viewerOf(req), req.params.transactionId),
+  );
+
+  app.get(
+    '/subscriptions/:id',
+    { schema: { tags, params: idParam, response: { 200: subscription, ...errors } } },
+    async (req) => getSubscription(deps, viewerOf(req), req.params.id),
+  );
+
+  app.post(
+    '/subscriptions',
+    { schema: { tags, body: subscriptionBody, response: { 201: subscription, ...errors } } },
+    async (req, reply) => reply.status(201).send(await createSubscription(deps, viewerOf(req), req.body)),
+  );
+
+  app.put(
+    '/subscriptions/:id',
+    {
+      schema: {
+        tags,
+        params: idParam,
+        body: updateSubscriptionBody,
+        response: { 200: subscription, ...errors },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      return updateSubscription(deps, viewer, await ownSubscription(deps, viewer, req.params.id), req.body);
+    },
+  );
+
+  app.delete(
+    '/subscriptions/:id',
+    { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      await deleteSubscription(deps, viewer, await ownSubscription(deps, viewer, req.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/subscriptions/detect',
+    { schema: { tags, body: detectBody, response: { 200: detectedSubscriptionList, ...errors } } },
+    async (req) => detect(deps, viewerOf(req), req.body),
+  );
+
+  app.post(
+    '/subscriptions/confirm',
+    { schema: { tags, body: confirmSubscriptionBody, response: { 201: subscription, ...errors } } },
+    async (req, reply) => reply.status(201).send(await confirmDetected(deps, viewerOf(req), req.body)),
+  );
+
+  app.post(
+    '/subscriptions/:id/dismiss',
+    { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await dismissDetected(deps, viewerOf(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,658 @@
+import {
+  addDays,
+  type CategoryCode,
+  centsToDollars,
+  type confirmSubscriptionBody,
+  type DetectedSubscription,
+  type DetectionTransaction,
+  daysBetween,
+  detectSubscriptions,
+  dollarsToCents,
+  dueAfter,
+  guessRecurrence,
+  monthlyEquivalent,
+  occurrencesBetween,
+  SUBSCRIPTION_CATEGORY,
+  SUBSCRIPTION_CATEGORY_LABELS,
+  SUBSCRIPTION_STATUS,
+  type Subscription,
+  type SubscriptionCalendar,
+  type SubscriptionCategory,
+  type SubscriptionFrequency,
+  type SubscriptionPrefill,
+  type SubscriptionStatus,
+  type SubscriptionSummary,
+  type subscriptionBody,
+  subscriptionMerchantKey,
+  todayIn,
+  type updateSubscriptionBody,
+  yearlyTotal,
+} from '@tally/shared';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { detectedSubscriptions, subscriptionCharges, subscriptions, transactions } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+
+export type SubscriptionDeps = { db: Db; now: () => Date };
+/** Who is asking, and the time zone their "today" is in. */
+export type Viewer = { userId: string; timeZone: string };
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type CreateBody = z.output<typeof subscriptionBody>;
+type UpdateBody = z.output<typeof updateSubscriptionBody>;
+
+const todayOf = (deps: SubscriptionDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
+
+/** A charge that has not posted this many days after its due date is flagged as missed. */
+export const MISSED_AFTER_DAYS = 5;
+
+/** The subscription as the API answers it; the missed flag is read against the person's today. */
+export function subscriptionView(row: SubscriptionRow, today: string): Subscription {
+  const frequency = row.frequency as SubscriptionFrequency;
+  return {
+    id: row.id,
+    name: row.name,
+    amount: centsToDollars(row.amount),
+    frequency,
+    status: row.status as SubscriptionStatus,
+    category: row.category as SubscriptionCategory,
+    description: row.description,
+    nextDueDate: row.nextDueDate,
+    isDetected: row.isDetected,
+    autoRenew: row.autoRenew,
+    monthlyAmount: centsToDollars(monthlyEquivalent(row.amount, frequency)),
+    merchantName: row.merchantName,
+    lastChargeDate: row.lastChargeDate,
+    priceChange:
+      row.previousAmount !== null && row.priceChangedAt !== null
+        ? { previousAmount: centsToDollars(row.previousAmount), date: row.priceChangedAt }
+        : null,
+    missedDueDate:
+      row.unpaidDueDate !== null && daysBetween(row.unpaidDueDate, today) > MISSED_AFTER_DAYS
+        ? row.unpaidDueDate
+        : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function ownSubscription(deps: SubscriptionDeps, viewer: Viewer, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, id)));
+  // Another person's id answers 404, not 403, so ids can't be probed.
+  if (!row) throw notFound('Subscription not found');
+  return row;
+}
+
+const notInPast = (date: string, today: string) => {
+  if (date < today) throw badRequest('Due date cannot be in the past', 'VALIDATION_ERROR');
+};
+
+/** Every subscription of the person, caught up with the charges posted and the due dates passed. */
+export async function listSubscriptions(deps: SubscriptionDeps, viewer: Viewer) {
+  const today = todayOf(deps, viewer);
+  await refreshSubscriptions(deps.db, viewer.userId, today);
+  const rows = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, viewer.userId))
+    .orderBy(asc(subscriptions.status), asc(subscriptions.nextDueDate), asc(subscriptions.name));
+  return { rows, today };
+}
+
+export async function getSubscription(deps: SubscriptionDeps, viewer: Viewer, id: string) {
+  await ownSubscription(deps, viewer, id);
+  const today = todayOf(deps, viewer);
+  await refreshSubscriptions(deps.db, viewer.userId, today);
+  return subscriptionView(await ownSubscription(deps, viewer, id), today);
+}
+
+/** Links charges to a subscription (another person's transaction ids are ignored). */
+async function linkCharges(db: Db, userId: string, subscriptionId: string, transactionIds: string[]) {
+  if (transactionIds.length === 0) return;
+  const own = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, transactionIds)));
+  if (own.length === 0) return;
+  await db
+    .insert(subscriptionCharges)
+    .values(own.map((t) => ({ userId, subscriptionId, transactionId: t.id })))
+    .onConflictDoNothing();
+}
+
+/** The person's own live transaction, or 404. */
+async function ownTransaction(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.id, id), isNull(transactions.deletedAt)));
+  if (!row) throw notFound('Transaction not found');
+  return row;
+}
+
+export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer, body: CreateBody) {
+  const today = todayOf(deps, viewer);
+  notInPast(body.nextDueDate, today);
+  const charge = body.transactionId ? await ownTransaction(deps.db, viewer.userId, body.transactionId) : null;
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: viewer.userId,
+        name: body.name,
+        amount: dollarsToCents(body.amount),
+        frequency: body.frequency,
+        category: body.category,
+        description: body.description,
+        nextDueDate: body.nextDueDate,
+        anchorDate: body.nextDueDate,
+        autoRenew: body.autoRenew,
+        merchantKey: charge
+          ? subscriptionMerchantKey(charge.merchantName, charge.description)
+          : subscriptionMerchantKey(body.name, body.name),
+        merchantName: charge ? (charge.merchantName ?? body.name) : null,
+        lastChargeDate: charge?.date ?? null,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned nothing');
+    if (charge) await linkCharges(tx, viewer.userId, created.id, [charge.id]);
+    return created;
+  });
+  return subscriptionView(row, today);
+}
+
+export async function updateSubscription(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  row: SubscriptionRow,
+  body: UpdateBody,
+) {
+  const today = todayOf(deps, viewer);
+  // A date the person did not touch may already be behind (a paused subscription); only a new one is checked.
+  if (body.nextDueDate !== row.nextDueDate) notInPast(body.nextDueDate, today);
+  const amount = dollarsToCents(body.amount);
+  const rescheduled = body.nextDueDate !== row.nextDueDate || body.frequency !== row.frequency;
+  const active = body.status === SUBSCRIPTION_STATUS.Active;
+  const [updated] = await deps.db
+    .update(subscriptions)
+    .set({
+      name: body.name,
+      amount,
+      frequency: body.frequency,
+      status: body.status,
+      category: body.category,
+      description: body.description,
+      nextDueDate: body.nextDueDate,
+      autoRenew: body.autoRenew,
+      ...(rescheduled ? { anchorDate: body.nextDueDate } : {}),
+      // A typed-in subscription follows its name; one tied to a merchant's charges keeps that merchant.
+      ...(row.merchantName === null && body.name !== row.name
+        ? { merchantKey: subscriptionMerchantKey(body.name, body.name) }
+        : {}),
+      // A price typed in replaces what the charges said; the old price is not a change the bank showed.
+      ...(amount !== row.amount ? { previousAmount: null, priceChangedAt: null } : {}),
+      // Paused, cancelled or rescheduled: nothing is awaited any more.
+      ...(!active || rescheduled ? { unpaidDueDate: null } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)))
+    .returning();
+  if (!updated) throw notFound('Subscription not found');
+  // Resumed with a due date left behind while paused: catch it up without calling it missed.
+  if (active && updated.nextDueDate < today) {
+    const next = dueAfter(updated.anchorDate, updated.frequency as SubscriptionFrequency, addDays(today, -1));
+    await deps.db
+      .update(subscriptions)
+      .set({ nextDueDate: next })
+      .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)));
+    updated.nextDueDate = next;
+  }
+  return subscriptionView(updated, today);
+}
+
+export async function deleteSubscription(deps: SubscriptionDeps, viewer: Viewer, row: SubscriptionRow) {
+  await deps.db
+    .delete(subscriptions)
+    .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)));
+}
+
+const isCounted = (row: SubscriptionRow) => row.status === SUBSCRIPTION_STATUS.Active;
+
+/** SPEC §3 summary over active subscriptions: monthly and yearly totals and the categories they fall in. */
+export async function subscriptionSummary(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+): Promise<SubscriptionSummary> {
+  const { rows } = await listSubscriptions(deps, viewer);
+  const active = rows.filter(isCounted);
+  const byCategory = new Map<SubscriptionCategory, { count: number; monthly: number }>();
+  let monthly = 0;
+  let yearly = 0;
+  for (const row of active) {
+    const frequency = row.frequency as SubscriptionFrequency;
+    const m = monthlyEquivalent(row.amount, frequency);
+    monthly += m;
+    yearly += yearlyTotal(row.amount, frequency);
+    const category = row.category as SubscriptionCategory;
+    const entry = byCategory.get(category) ?? { count: 0, monthly: 0 };
+    entry.count += 1;
+    entry.monthly += m;
+    byCategory.set(category, entry);
+  }
+  return {
+    monthlyTotal: centsToDollars(monthly),
+    yearlyTotal: centsToDollars(yearly),
+    activeCount: active.length,
+    categoryBreakdown: [...byCategory]
+      .sort(([, a], [, b]) => b.monthly - a.monthly)
+      .map(([category, entry]) => ({
+        category,
+        categoryName: SUBSCRIPTION_CATEGORY_LABELS[category],
+        count: entry.count,
+        monthlyTotal: centsToDollars(entry.monthly),
+      })),
+  };
+}
+
+/**
+ * The charges of active subscriptions due in the range: from each one's next due date on (what is behind
+ * it has been charged or missed, and shows on the card), never past an expiry without auto-renew.
+ */
+export async function subscriptionCalendar(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  range: { startDate: string; endDate: string },
+): Promise<SubscriptionCalendar> {
+  const { rows } = await listSubscriptions(deps, viewer);
+  const occurrences = rows.filter(isCounted).flatMap((row) => {
+    const frequency = row.frequency as SubscriptionFrequency;
+    const days = occurrencesBetween(row.anchorDate, frequency, row.nextDueDate, range.endDate).filter(
+      (d) => d >= range.startDate,
+    );
+    return (row.autoRenew ? days : days.slice(0, 1)).map((date) => ({
+      date,
+      subscriptionId: row.id,
+      name: row.name,
+      amount: centsToDollars(row.amount),
+      category: row.category as SubscriptionCategory,
+    }));
+  });
+  occurrences.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
+  return { ...range, occurrences };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Following charges
+
+/** How far before its due date a charge may post and still pay it (card posting, business days, early billing). */
+const EARLY_DAYS: Record<SubscriptionFrequency, number> = { 0: 2, 1: 3, 2: 5, 3: 7, 4: 10, 5: 14, 99: 5 };
+
+/** A charge within this factor of the tracked price is the subscription's; beyond it, another purchase there. */
+const PRICE_BAND = 2;
+
+type Charge = { id: string; date: string; amount: number; merchantName: string | null; description: string };
+
+/**
+ * Catches every active subscription of a person up with today: charges posted at its merchant since the
+ * last one pay the due date they answer (recording a new price), due dates that passed move on, and a due
+ * date passed with no charge is remembered as unpaid (shown as missed after MISSED_AFTER_DAYS). Idempotent;
+ * runs on every read, like a budget's period roll, so what is shown is never behind.
+ */
+export async function refreshSubscriptions(db: Db, userId: string, today: string) {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SUBSCRIPTION_STATUS.Active)));
+  if (rows.length === 0) return;
+  const since = rows.reduce((min, r) => {
+    const from = r.lastChargeDate
+      ? addDays(r.lastChargeDate, 1)
+      : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency as SubscriptionFrequency]);
+    return from < min ? from : min;
+  }, today);
+  const charges = await unlinkedChargesSince(db, userId, since);
+  const byKey = new Map<string, Charge[]>();
+  for (const c of charges) {
+    const key = subscriptionMerchantKey(c.merchantName, c.description);
+    const list = byKey.get(key);
+    if (list) list.push(c);
+    else byKey.set(key, [c]);
+  }
+  for (const row of rows) {
+    const next = catchUp(row, byKey.get(row.merchantKey) ?? [], today);
+    if (!next) continue;
+    await db.transaction(async (tx) => {
+      if (next.linked.length > 0) await linkCharges(tx, userId, row.id, next.linked);
+      await tx
+        .update(subscriptions)
+        .set({ ...next.set, updatedAt: new Date() })
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, row.id)));
+    });
+  }
+}
+
+async function unlinkedChargesSince(db: Db, userId: string, since: string): Promise<Charge[]> {
+  return db
+    .select({
+      id: transactions.id,
+      date: transactions.date,
+      amount: transactions.amount,
+      merchantName: transactions.merchantName,
+      description: transactions.description,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        isNull(transactions.deletedAt),
+        eq(transactions.isTransfer, false),
+        sql`${transactions.amount} < 0`,
+        sql`${transactions.date} >= ${since}`,
+        sql`not exists (select 1 from subscription_charges c where c.user_id = ${userId} and c.transaction_id = ${transactions.id})`,
+      ),
+    )
+    .orderBy(asc(transactions.date), asc(transactions.id));
+}
+
+type CatchUp = { linked: string[]; set: Partial<SubscriptionRow> };
+
+/** What one subscription's state becomes given its merchant's new charges (oldest first) and today. */
+export function catchUp(row: SubscriptionRow, charges: readonly Charge[], today: string): CatchUp | null {
+  const frequency = row.frequency as SubscriptionFrequency;
+  let { amount, nextDueDate, lastChargeDate, unpaidDueDate, previousAmount, priceChangedAt } = row;
+  let status = row.status;
+  const linked: string[] = [];
+  for (const c of charges) {
+    if (lastChargeDate && c.date <= lastChargeDate) continue;
+    const awaited = unpaidDueDate ?? nextDueDate;
+    if (c.date < addDays(awaited, -EARLY_DAYS[frequency])) continue;
+    const paid = -c.amount;
+    if (paid * PRICE_BAND < amount || paid > amount * PRICE_BAND) continue;
+    linked.push(c.id);
+    if (paid !== amount) {
+      previousAmount = amount;
+      priceChangedAt = c.date;
+      amount = paid;
+    }
+    lastChargeDate = c.date;
+    unpaidDueDate = null;
+    // The charge pays the awaited due date; the next one is the first after both.
+    nextDueDate = dueAfter(row.anchorDate, frequency, c.date > awaited ? c.date : awaited);
+  }
+  // Due dates that passed without a charge move on; the first of them stays awaited.
+  while (nextDueDate < today && status === SUBSCRIPTION_STATUS.Active) {
+    if (!row.autoRenew) {
+      status = SUBSCRIPTION_STATUS.Expired;
+      break;
+    }
+    if (lastChargeDate !== null && unpaidDueDate === null) unpaidDueDate = nextDueDate;
+    nextDueDate = dueAfter(row.anchorDate, frequency, nextDueDate);
+  }
+  const set = { amount, nextDueDate, lastChargeDate, unpaidDueDate, previousAmount, priceChangedAt, status };
+  const changed = (Object.keys(set) as (keyof typeof set)[]).some((k) => set[k] !== row[k]);
+  return changed || linked.length > 0 ? { linked, set } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Detection
+
+/** Merchants already tracked, by key: detection leaves them out. */
+async function trackedKeys(db: Db, userId: string) {
+  const rows = await db
+    .select({ key: subscriptions.merchantKey })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return rows.map((r) => r.key);
+}
+
+type DetectedRow = typeof detectedSubscriptions.$inferSelect;
+type Details = {
+  occurrences: number;
+  firstChargeDate: string;
+  lastChargeDate: string;
+  averageIntervalDays: number;
+  priceChange: { previousAmount: number; date: string } | null;
+};
+
+function detectedView(row: DetectedRow): DetectedSubscription {
+  const details = row.details as Details;
+  return {
+    id: row.id,
+    merchantName: row.merchantName,
+    amount: centsToDollars(row.amount),
+    frequency: row.frequency as SubscriptionFrequency,
+    confidence: Math.round(row.confidence * 1000) / 1000,
+    estimatedNextDue: row.estimatedNextDue,
+    relatedTransactionIds: row.relatedTransactionIds,
+    category: row.category as SubscriptionCategory,
+    occurrences: details.occurrences,
+    firstChargeDate: details.firstChargeDate,
+    lastChargeDate: details.lastChargeDate,
+    averageIntervalDays: details.averageIntervalDays,
+    priceChange: details.priceChange
+      ? { previousAmount: centsToDollars(details.priceChange.previousAmount), date: details.priceChange.date }
+      : null,
+  };
+}
+
+/** The rows detection reads: every live outflow of the person (transfers and money in can never match). */
+async function detectionRows(db: Db, userId: string): Promise<DetectionTransaction[]> {
+  const rows = await db
+    .select({
+      id: transactions.id,
+      date: transactions.date,
+      amount: transactions.amount,
+      merchantName: transactions.merchantName,
+      description: transactions.description,
+      category: transactions.category,
+      providerCategory: transactions.providerCategory,
+      isTransfer: transactions.isTransfer,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        isNull(transactions.deletedAt),
+        eq(transactions.isTransfer, false),
+        sql`${transactions.amount} < 0`,
+      ),
+    );
+  return rows as DetectionTransaction[];
+}
+
+/**
+ * Finds recurring charges in the person's history and keeps them as suggestions (one per merchant, with an
+ * id to confirm or dismiss by). Tracked and dismissed merchants are left out; suggestions the history no
+ * longer supports are dropped.
+ */
+export async function detect(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  options: { includeBills: boolean },
+): Promise<DetectedSubscription[]> {
+  const today = todayOf(deps, viewer);
+  const [rows, tracked, dismissed] = await Promise.all([
+    detectionRows(deps.db, viewer.userId),
+    trackedKeys(deps.db, viewer.userId),
+    deps.db
+      .select({ key: detectedSubscriptions.merchantKey })
+      .from(detectedSubscriptions)
+      .where(
+        and(eq(detectedSubscriptions.userId, viewer.userId), isNotNull(detectedSubscriptions.dismissedAt)),
+      ),
+  ]);
+  const found = detectSubscriptions(rows, {
+    today,
+    includeBills: options.includeBills,
+    skipMerchantKeys: new Set([...tracked, ...dismissed.map((d) => d.key)]),
+  });
+  const saved = await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(detectedSubscriptions)
+      .where(and(eq(detectedSubscriptions.userId, viewer.userId), isNull(detectedSubscriptions.dismissedAt)));
+    if (found.length === 0) return [];
+    return tx
+      .insert(detectedSubscriptions)
+      .values(
+        found.map((d) => ({
+          userId: viewer.userId,
+          merchantKey: d.merchantKey,
+          merchantName: d.merchantName,
+          amount: d.amount,
+          frequency: d.frequency,
+          confidence: d.confidence,
+          category: d.category,
+          estimatedNextDue: d.estimatedNextDue,
+          relatedTransactionIds: d.relatedTransactionIds,
+          details: {
+            occurrences: d.occurrences,
+            firstChargeDate: d.firstChargeDate,
+            lastChargeDate: d.lastChargeDate,
+            averageIntervalDays: d.averageIntervalDays,
+            priceChange: d.priceChange,
+          } satisfies Details,
+        })),
+      )
+      .returning();
+  });
+  const order = new Map(found.map((d, i) => [d.merchantKey, i]));
+  return saved
+    .sort((a, b) => (order.get(a.merchantKey) ?? 0) - (order.get(b.merchantKey) ?? 0))
+    .map(detectedView);
+}
+
+async function ownDetected(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(detectedSubscriptions)
+    .where(
+      and(
+        eq(detectedSubscriptions.userId, userId),
+        eq(detectedSubscriptions.id, id),
+        isNull(detectedSubscriptions.dismissedAt),
+      ),
+    );
+  if (!row) throw notFound('Detected subscription not found');
+  return row;
+}
+
+/**
+ * Tracks a detected subscription (SPEC §7 confirm): marked detected, following the merchant, linked to the
+ * charges it was found from. The item's name, amount, frequency and category may have been edited.
+ */
+export async function confirmDetected(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  body: z.output<typeof confirmSubscriptionBody>,
+): Promise<Subscription> {
+  const today = todayOf(deps, viewer);
+  const found = await ownDetected(deps.db, viewer.userId, body.id);
+  const frequency = body.frequency ?? (found.frequency as SubscriptionFrequency);
+  const details = found.details as Details;
+  // The estimate may have passed since detection (or be unknown): the first due date from today on.
+  const anchor = body.estimatedNextDue ?? found.estimatedNextDue ?? addDays(details.lastChargeDate, 1);
+  const nextDueDate = dueAfter(anchor, frequency, addDays(today, -1));
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: viewer.userId,
+        name: body.merchantName ?? found.merchantName,
+        amount: body.amount !== undefined ? dollarsToCents(body.amount) : found.amount,
+        frequency,
+        category: body.category ?? (found.category as SubscriptionCategory),
+        nextDueDate,
+        anchorDate: anchor,
+        isDetected: true,
+        merchantKey: found.merchantKey,
+        merchantName: found.merchantName,
+        lastChargeDate: details.lastChargeDate,
+        previousAmount: details.priceChange?.previousAmount ?? null,
+        priceChangedAt: details.priceChange?.date ?? null,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned nothing');
+    await linkCharges(tx, viewer.userId, created.id, found.relatedTransactionIds);
+    await tx
+      .delete(detectedSubscriptions)
+      .where(and(eq(detectedSubscriptions.userId, viewer.userId), eq(detectedSubscriptions.id, found.id)));
+    return created;
+  });
+  return subscriptionView(row, today);
+}
+
+/** Remembers that the person does not want this merchant suggested again. */
+export async function dismissDetected(deps: SubscriptionDeps, viewer: Viewer, id: string) {
+  const found = await ownDetected(deps.db, viewer.userId, id);
+  await deps.db
+    .update(detectedSubscriptions)
+    .set({ dismissedAt: new Date() })
+    .where(and(eq(detectedSubscriptions.userId, viewer.userId), eq(detectedSubscriptions.id, found.id)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mark as Recurring
+
+/** The transaction category a subscription category is most like, for a charge marked as recurring. */
+const CATEGORY_GUESS: Partial<Record<CategoryCode, SubscriptionCategory>> = {
+  11: SUBSCRIPTION_CATEGORY.Utilities,
+  12: SUBSCRIPTION_CATEGORY.Insurance,
+  23: SUBSCRIPTION_CATEGORY.Streaming,
+  24: SUBSCRIPTION_CATEGORY.Shopping,
+  28: SUBSCRIPTION_CATEGORY.Education,
+};
+
+/**
+ * What the add dialog starts from when a transaction is marked as recurring: its merchant and amount, and
+ * the cadence and next due date its merchant's history suggests.
+ */
+export async function prefillFromTransaction(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  transactionId: string,
+): Promise<SubscriptionPrefill> {
+  const charge = await ownTransaction(deps.db, viewer.userId, transactionId);
+  if (charge.amount >= 0 || charge.isTransfer) {
+    throw badRequest('Only money going out can be marked as recurring');
+  }
+  const key = subscriptionMerchantKey(charge.merchantName, charge.description);
+  // The merchant's earlier charges: by the bank's merchant name when it gives one, else by descriptors
+  // that start alike; both narrowed to the same key.
+  const sameMerchant = charge.merchantName
+    ? eq(transactions.merchantName, charge.merchantName)
+    : sql`${transactions.description} like ${`${charge.description.slice(0, 6).replace(/[%_\\]/g, '\\$&')}%`}`;
+  const history = (
+    await deps.db
+      .select({
+        date: transactions.date,
+        amount: transactions.amount,
+        merchantName: transactions.merchantName,
+        description: transactions.description,
+      })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, viewer.userId),
+          isNull(transactions.deletedAt),
+          sql`${transactions.amount} < 0`,
+          sql`${transactions.date} <= ${charge.date}`,
+          sameMerchant,
+        ),
+      )
+  ).filter((t) => subscriptionMerchantKey(t.merchantName, t.description) === key);
+  const guess = guessRecurrence(
+    history.map((t) => ({ date: t.date, amount: t.amount })),
+    todayOf(deps, viewer),
+  );
+  return {
+    transactionId: charge.id,
+    name: (charge.merchantName ?? charge.description).slice(0, 100),
+    amount: centsToDollars(-charge.amount),
+    frequency: guess.frequency,
+    category: CATEGORY_GUESS[charge.category as CategoryCode] ?? SUBSCRIPTION_CATEGORY.Other,
+    nextDueDate: guess.nextDueDate,
+  };
+}
