@@ -171,10 +171,18 @@ describe('detectSubscriptions: cadences', () => {
     expect(found?.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
-  it('bridges two skipped meal-kit weeks in a row', () => {
-    const days = dueDays('2026-01-07', { days: 7 }, 46).filter((_, i) => i !== 20 && i !== 21);
+  it('bridges three skipped meal-kit weeks in a row (a holiday)', () => {
+    const days = dueDays('2026-01-07', { days: 7 }, 46).filter((_, i) => i < 20 || i > 22);
     const [found] = detectSubscriptions(series(days, 71_93), { today: '2026-11-22' });
-    expect(found).toMatchObject({ frequency: F.Weekly, occurrences: 44 });
+    expect(found).toMatchObject({ frequency: F.Weekly, occurrences: 43 });
+  });
+
+  it('follows the current stint of a subscription that was cancelled and taken up again', () => {
+    const first = dueDays('2024-12-14', { months: 1 }, 6);
+    const again = dueDays('2025-11-14', { months: 1 }, 12);
+    const rows = series([...first, ...again], 15_49);
+    const [found] = detectSubscriptions(rows, { today: '2026-11-20' });
+    expect(found).toMatchObject({ occurrences: 12, firstChargeDate: '2025-11-14' });
   });
 
   it('finds a series whose charges merge same-day duplicates (a pending and a posted copy)', () => {
@@ -207,6 +215,51 @@ describe('detectSubscriptions: prices', () => {
       amount: 11_99,
       priceChange: { previousAmount: 10_99, date: '2026-11-09' },
     });
+  });
+
+  it('reports a rise after the first charge of a subscription that began in the history', () => {
+    const siriusxm: Merchant = { merchantName: 'SiriusXM', description: 'SIRIUSXM*RADIO 888-635-5144 NY' };
+    const rows = [
+      charge('2025-09-03', -83_94, siriusxm),
+      charge('2026-03-03', -96_00, siriusxm),
+      charge('2026-09-03', -96_00, siriusxm),
+    ];
+    const [found] = detectSubscriptions([charge('2024-12-01', -5_00, NETFLIX), ...rows], {
+      today: '2026-11-22',
+    });
+    expect(found).toMatchObject({
+      merchantName: 'SiriusXM',
+      frequency: F.SemiAnnual,
+      amount: 96_00,
+      priceChange: { previousAmount: 83_94, date: '2026-03-03' },
+    });
+  });
+
+  it('reports an annual fee renewed once at a new price, where nothing else is bought', () => {
+    const aaa: Merchant = { merchantName: 'AAA', description: 'AAA NCNU MEMBERSHIP 800-222-4357 CA' };
+    const rows = [charge('2025-08-23', -64_00, aaa), charge('2026-08-24', -72_00, aaa)];
+    const [found] = detectSubscriptions(rows, { today: '2026-11-22' });
+    expect(found).toMatchObject({
+      frequency: F.Annual,
+      amount: 72_00,
+      priceChange: { previousAmount: 64_00, date: '2026-08-24' },
+      estimatedNextDue: '2027-08-23',
+    });
+    // Two visits a year apart at prices that far apart are not a renewal.
+    const dentist: Merchant = {
+      merchantName: 'Pacific Heights Dental',
+      description: 'PACIFIC HEIGHTS DENTAL',
+    };
+    const visits = [charge('2025-08-23', -95_00, dentist), charge('2026-08-24', -210_00, dentist)];
+    expect(detectSubscriptions(visits, { today: '2026-11-22' })).toEqual([]);
+  });
+
+  it('does not take a purchase alone in the latest slot for a new price', () => {
+    const uber: Merchant = { merchantName: 'Uber', description: 'UBER *ONE HELP.UBER.COM CA' };
+    const membership = series(dueDays('2025-11-25', { months: 1 }, 12), 9_99, uber);
+    const trip = charge('2026-11-24', -12_40, { ...uber, description: 'UBER *TRIP HELP.UBER.COM CA' });
+    const [found] = detectSubscriptions([...membership, trip], { today: '2026-11-26' });
+    expect(found).toMatchObject({ amount: 9_99, priceChange: null, occurrences: 12 });
   });
 
   it('keeps a one-off at another price out of the pattern, even on a due day', () => {
@@ -308,6 +361,19 @@ describe('detectSubscriptions: what is not a subscription', () => {
     const rows = Array.from({ length: 400 }, (_, i) =>
       charge(addDays('2025-06-01', i + Math.floor(i / 5) * 2), -5_75, cafe),
     );
+    expect(detectSubscriptions(rows, { today })).toEqual([]);
+  });
+
+  it('finds nothing in toll top-ups from a short menu of amounts', () => {
+    const fastrak: Merchant = {
+      merchantName: 'FasTrak',
+      description: 'FASTRAK CSC 877-229-8655 CA',
+      category: CATEGORY.Transportation,
+    };
+    const rows = ['2025-04-19', '2025-07-27', '2025-08-15', '2026-10-23'].map((d) =>
+      charge(d, -35_00, fastrak),
+    );
+    rows.push(charge('2025-07-16', -25_00, fastrak), charge('2026-07-26', -25_00, fastrak));
     expect(detectSubscriptions(rows, { today })).toEqual([]);
   });
 
@@ -461,6 +527,15 @@ describe('detectSubscriptions: next due date', () => {
     const rows = series(dueDays('2025-01-30', { months: 1 }, 14), 20_00);
     expect(rows.map((r) => r.date).slice(0, 3)).toEqual(['2025-01-30', '2025-02-28', '2025-03-30']);
     expect(detectSubscriptions(rows, { today: '2026-03-01' })[0]?.estimatedNextDue).toBe('2026-03-30');
+  });
+
+  it('reads a charge a day late across a month end as late, not as a new day of the month', () => {
+    const prime: Merchant = {
+      merchantName: 'Amazon Prime',
+      description: 'AMAZON PRIME*2K4L91RT2 AMZN.COM/BILL WA',
+    };
+    const rows = [charge('2025-04-30', -139_00, prime), charge('2026-05-01', -139_00, prime)];
+    expect(detectSubscriptions(rows, { today: '2026-11-22' })[0]?.estimatedNextDue).toBe('2027-04-30');
   });
 
   it('counts from the due day, not from a late charge', () => {

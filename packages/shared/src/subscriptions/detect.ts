@@ -1,5 +1,5 @@
 import type { Cents } from '../money';
-import { CATEGORY, type CategoryCode, isIncomeCategory } from '../transactions/categories';
+import { CATEGORIES, CATEGORY, type CategoryCode } from '../transactions/categories';
 import { SUBSCRIPTION_FREQUENCIES, type SubscriptionFrequency } from './schedule';
 import { SUBSCRIPTION_CATEGORY, type SubscriptionCategory } from './subscriptions.schema';
 
@@ -16,7 +16,7 @@ import { SUBSCRIPTION_CATEGORY, type SubscriptionCategory } from './subscription
  *    sparse enough to be a schedule by itself (which lets the price vary). A seed's median gap suggests a
  *    cadence; a schedule (weekday or day of month, and phase) is fitted to it.
  * 3. Walk the schedule's slots backwards and forwards over all of the merchant's charges, taking at most one
- *    charge per slot within the cadence's tolerance: the seed's price, or a new price that the following
+ *    charge per slot within the cadence's window around the due day: the seed's price, or a new price the next
  *    slot confirms (a price change). Up to `maxGap` slots in a row may be empty (a skipped charge).
  * 4. Judge the series: enough charges for its cadence, few empty slots, still running today, and not one
  *    coincidence among many purchases (see `judge`). The best series per merchant is the suggestion.
@@ -178,8 +178,21 @@ function daysInMonth(y: number, m: number): number {
   return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
+/** Day numbers of the first of each month, 1900–2199: schedules ask for due days millions of times. */
+const TABLE_FIRST_MONTH = 1900 * 12;
+const MONTH_STARTS = Int32Array.from({ length: 300 * 12 + 1 }, (_, i) => {
+  const monthIndex = TABLE_FIRST_MONTH + i;
+  const y = Math.floor(monthIndex / 12);
+  return daysFromCivil(y, monthIndex - y * 12 + 1, 1);
+});
+
 /** The day `dom` (clamped to the month's end) of a month index (year * 12 + month - 1). */
 function dayInMonth(monthIndex: number, dom: number): number {
+  const i = monthIndex - TABLE_FIRST_MONTH;
+  if (i >= 0 && i < MONTH_STARTS.length - 1) {
+    const first = MONTH_STARTS[i] as number;
+    return first + Math.min(dom, (MONTH_STARTS[i + 1] as number) - first) - 1;
+  }
   const y = Math.floor(monthIndex / 12);
   const m = monthIndex - y * 12 + 1;
   return daysFromCivil(y, m, Math.min(dom, daysInMonth(y, m)));
@@ -220,11 +233,15 @@ type Cadence = {
   months: number;
   /** Days per period (nominal for the month-based ones). */
   days: number;
-  /** How far (days) a charge may land from its due day: posting lag, weekends, business days. */
-  tolerance: number;
+  /**
+   * How many days before / after its due day a charge may land. Late is common (card posting lag of 1–3
+   * days, weekends, business days, a retried payment); early is rarer (a billing run brought forward).
+   */
+  early: number;
+  late: number;
   /** Fewest charges that make a pattern (see the rule in `judge`). */
   minCharges: number;
-  /** Empty slots in a row a series may bridge (skipped weeks are common for meal kits, not for annual fees). */
+  /** Empty slots in a row a series may bridge (meal kits skip weeks for a holiday; annual fees do not skip). */
   maxGap: number;
   /** Charges at which the count stops adding confidence. */
   fullCount: number;
@@ -239,9 +256,10 @@ const CADENCES: readonly Cadence[] = [
     frequency: F.Weekly,
     months: 0,
     days: 7,
-    tolerance: 2,
+    early: 2,
+    late: 3,
     minCharges: 4,
-    maxGap: 2,
+    maxGap: 3,
     fullCount: 9,
     gaps: [4, 10],
   },
@@ -249,7 +267,8 @@ const CADENCES: readonly Cadence[] = [
     frequency: F.BiWeekly,
     months: 0,
     days: 14,
-    tolerance: 3,
+    early: 3,
+    late: 4,
     minCharges: 4,
     maxGap: 1,
     fullCount: 7,
@@ -259,7 +278,8 @@ const CADENCES: readonly Cadence[] = [
     frequency: F.Monthly,
     months: 1,
     days: 30.44,
-    tolerance: 5,
+    early: 5,
+    late: 5,
     minCharges: 3,
     maxGap: 1,
     fullCount: 7,
@@ -269,7 +289,8 @@ const CADENCES: readonly Cadence[] = [
     frequency: F.Quarterly,
     months: 3,
     days: 91.31,
-    tolerance: 6,
+    early: 6,
+    late: 6,
     minCharges: 3,
     maxGap: 1,
     fullCount: 5,
@@ -279,7 +300,8 @@ const CADENCES: readonly Cadence[] = [
     frequency: F.SemiAnnual,
     months: 6,
     days: 182.62,
-    tolerance: 8,
+    early: 8,
+    late: 8,
     minCharges: 3,
     maxGap: 0,
     fullCount: 4,
@@ -289,7 +311,8 @@ const CADENCES: readonly Cadence[] = [
     frequency: F.Annual,
     months: 12,
     days: 365.25,
-    tolerance: 10,
+    early: 10,
+    late: 10,
     minCharges: 2,
     maxGap: 0,
     fullCount: 3,
@@ -317,21 +340,19 @@ function slotOf(s: Schedule, d: Day): number {
   if (c.months === 0) return Math.round((d.day - s.phase) / c.days);
   const k = Math.round((d.month - s.phase) / c.months);
   // Near a month boundary the nearest due day can be in the neighbouring slot (the 31st paid on the 2nd).
-  let best = k;
-  let bestDistance = Math.abs(d.day - due(s, k));
-  for (const other of [k - 1, k + 1]) {
-    const distance = Math.abs(d.day - due(s, other));
-    if (distance < bestDistance) {
-      best = other;
-      bestDistance = distance;
-    }
-  }
-  return best;
+  const deviation = d.day - due(s, k);
+  const other = deviation > 0 ? k + 1 : k - 1;
+  return Math.abs(d.day - due(s, other)) < Math.abs(deviation) ? other : k;
 }
 
-/** How well a charge `deviation` days from its due day fits: 1 on the day, 0 beyond the tolerance. */
-const closeness = (deviation: number, tolerance: number) =>
-  Math.abs(deviation) > tolerance ? 0 : 1 - Math.abs(deviation) / (tolerance + 1);
+/** Whether a charge `deviation` days from its due day (negative = early) is within the cadence's window. */
+const within = (c: Cadence, deviation: number) => deviation >= -c.early && deviation <= c.late;
+
+/** How well a charge `deviation` days from its due day fits: 1 on the day, 0 outside the window. */
+function closeness(c: Cadence, deviation: number): number {
+  if (!within(c, deviation)) return 0;
+  return 1 - Math.abs(deviation) / ((deviation < 0 ? c.early : c.late) + 1);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // One merchant's charges
@@ -385,7 +406,7 @@ function cadencesFor(m: Merchant, seed: readonly number[]): Cadence[] {
 
 type Fit = {
   schedule: Schedule;
-  /** Distinct slots the seed fills within tolerance. */
+  /** Distinct slots the seed fills within its window. */
   onSchedule: number;
   /** Seed charges that are not the one charge of their slot (off the schedule, or a second in a slot). */
   offSchedule: number;
@@ -403,7 +424,7 @@ function fitSchedule(m: Merchant, seed: readonly number[], cadence: Cadence): Fi
     let score = 0;
     for (const i of seed) {
       const d = m.days[i] as Day;
-      score += closeness(d.day - due(s, slotOf(s, d)), cadence.tolerance);
+      score += closeness(cadence, d.day - due(s, slotOf(s, d)));
     }
     if (score > bestScore + 1e-9) {
       best = s;
@@ -436,7 +457,7 @@ function fitSchedule(m: Merchant, seed: readonly number[], cadence: Cadence): Fi
   for (const i of seed) {
     const d = m.days[i] as Day;
     const k = slotOf(schedule, d);
-    if (k !== lastSlot && Math.abs(d.day - due(schedule, k)) <= cadence.tolerance) {
+    if (k !== lastSlot && within(cadence, d.day - due(schedule, k))) {
       onSchedule += 1;
       lastSlot = k;
     }
@@ -457,22 +478,21 @@ type Series = {
 /**
  * Follows a schedule from the seed over the merchant's charges, one charge per slot. `variable`: the price
  * nearest the previous one (bills, usage); otherwise the same price, or a new one the next slot confirms.
- * Slots' windows never overlap (every tolerance is under half a period), so no charge is met twice.
+ * Slots' windows never overlap (early + late is under a period), so no charge is met twice.
  */
 function walk(m: Merchant, schedule: Schedule, seed: readonly number[], variable: boolean, ctx: Context) {
-  const { tolerance, maxGap } = schedule.cadence;
+  const { early, late, maxGap } = schedule.cadence;
   const days = m.dayNumbers;
   const count = days.length;
-  const nextPrices = new Set<number>();
 
   /** Whether a slot's whole window lies inside the history (so an empty slot means a missed charge). */
-  const elapsed = (k: number) => due(schedule, k) + tolerance < ctx.today;
+  const elapsed = (k: number) => due(schedule, k) + late < ctx.today;
 
-  const choose = (k: number, price: number, step: 1 | -1): number => {
+  const choose = (k: number, price: number, step: 1 | -1, neighbour: number): number => {
     const at = due(schedule, k);
-    const from = lowerBound(days, at - tolerance);
+    const from = lowerBound(days, at - early);
     let end = from;
-    while (end < count && (days[end] as number) <= at + tolerance) end++;
+    while (end < count && (days[end] as number) <= at + late) end++;
     if (end === from) return -1;
     let best = -1;
     let bestScore = Number.POSITIVE_INFINITY;
@@ -495,66 +515,73 @@ function walk(m: Merchant, schedule: Schedule, seed: readonly number[], variable
         bestScore = deviation;
       }
     }
-    if (best >= 0) return best;
-    // A new price: within a factor of two, and charged again in the next slot.
+    // A new price, within a factor of two and charged again in the next slot (where a slot holds a few
+    // dozen charges, any price is, so none is looked for).
+    if (best >= 0 || end - from > 24) return best;
     const next = k + step;
     const nextAt = due(schedule, next);
-    nextPrices.clear();
-    for (
-      let i = lowerBound(days, nextAt - tolerance);
-      i < count && (days[i] as number) <= nextAt + tolerance;
-      i++
-    ) {
-      nextPrices.add(m.amounts[i] as number);
-    }
     for (let i = from; i < end; i++) {
       const amount = m.amounts[i] as number;
       if (amount > price * 2 || amount * 2 < price) continue;
-      if (nextPrices.has(amount)) return i;
+      const same = m.byPrice.get(amount) ?? [];
+      let lo = 0;
+      let hi = same.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if ((days[same[mid] as number] as number) < nextAt - early) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < same.length && (days[same[lo] as number] as number) <= nextAt + late) return i;
     }
-    // Unconfirmed only where the next slot is not wholly in the history yet (the latest charge at a new price
-    // is news, not noise), and only where nothing else could be meant: at a busy shop a purchase is always near.
-    const nextSeen = step === 1 ? elapsed(next) : nextAt - tolerance >= ctx.firstDay;
-    if (!nextSeen && end - from === 1) {
-      const amount = m.amounts[from] as number;
-      if (amount <= price * 2 && amount * 2 >= price) return from;
-    }
-    return -1;
+    // Unconfirmed, only where nothing contradicts it: the next slot is not wholly in the history yet (the
+    // latest charge at a new price is news, not noise) or holds no charge at all (the subscription began
+    // there). And only where nothing else could be meant: the slot's one charge, under the same descriptor
+    // as its neighbour in the series, and a price rise (or cut) of the usual size rather than another product.
+    if (end - from !== 1) return -1;
+    const nextSeen = step === 1 ? elapsed(next) : nextAt - early >= ctx.firstDay;
+    const nextEmpty = lowerBound(days, nextAt - early) === lowerBound(days, nextAt + late + 1);
+    const amount = m.amounts[from] as number;
+    if (nextSeen && !nextEmpty) return -1;
+    if (amount > price * 1.35 || amount * 1.35 < price) return -1;
+    const description = (i: number) => ctx.descriptorKey((m.rows[i] as DetectionTransaction).description);
+    if (description(from) !== description(neighbour)) return -1;
+    return from;
   };
 
-  // Start from the seed's charge nearest its due day.
+  // Start from the seed's latest charge on schedule: the series is the current stint (a long pause before
+  // it ends the walk back, and what came before is another, finished, subscription).
   let start = -1;
   let startSlot = 0;
-  let startDeviation = Number.POSITIVE_INFINITY;
-  for (const i of seed) {
+  for (let j = seed.length - 1; j >= 0 && start < 0; j--) {
+    const i = seed[j] as number;
     const d = m.days[i] as Day;
     const k = slotOf(schedule, d);
-    const deviation = Math.abs(d.day - due(schedule, k));
-    if (deviation < startDeviation) {
+    if (within(schedule.cadence, d.day - due(schedule, k))) {
       start = i;
       startSlot = k;
-      startDeviation = deviation;
     }
   }
-  if (start < 0 || startDeviation > tolerance) return null;
+  if (start < 0) return null;
 
   const before: [number, number][] = [];
   const after: [number, number][] = [];
   for (const step of [1, -1] as const) {
     const out = step === 1 ? after : before;
     let price = m.amounts[start] as number;
+    let neighbour = start;
     let misses = 0;
     for (let k = startSlot + step; ; k += step) {
       const at = due(schedule, k);
-      if (step === 1 ? at - tolerance > ctx.today : at + tolerance < ctx.firstDay) break;
-      const pick = choose(k, price, step);
+      if (step === 1 ? at - early > ctx.today : at + late < ctx.firstDay) break;
+      const pick = choose(k, price, step, neighbour);
       if (pick >= 0) {
         out.push([k, pick]);
         price = m.amounts[pick] as number;
+        neighbour = pick;
         misses = 0;
       } else {
         // A slot still open at either end of the history is not a miss.
-        if (step === 1 ? !elapsed(k) : at - tolerance < ctx.firstDay) break;
+        if (step === 1 ? !elapsed(k) : at - early < ctx.firstDay) break;
         misses += 1;
         if (misses > maxGap) break;
       }
@@ -571,13 +598,14 @@ function walk(m: Merchant, schedule: Schedule, seed: readonly number[], variable
  *   (a two-year history holds two annual charges).
  * - At most a quarter of the slots between the first and last charge empty (a third for weekly).
  * - Still running: no more than `maxGap` due days passed since the last charge.
- * - Not a coincidence: at most one charge at the series' prices off its schedule anywhere in the history, or
- *   one in four for a long series (else the price is just a common purchase there; a stint of the same
- *   subscription before a pause is on the schedule and does not count). At a merchant with more purchases
- *   than the series over its span, the series must be unlikely as chance (see `chanceSeries`), unless its
- *   descriptor sets it apart from those purchases.
- * - Prices that move (only seeds over a merchant's whole list): at least 3 charges, within 10% of their mean
- *   (60% for bills) unless they are steps, and hardly any other charges at the merchant over the span.
+ * - Not a coincidence: at most one other charge at the series' prices (one in four for a long series) within
+ *   its span, or off its schedule elsewhere (else the price is just a common purchase there; a stint of
+ *   the same subscription before a pause is on the schedule and does not count). Where the merchant has other
+ *   purchases over its span, chance must be unlikely to make such a series there (`chanceSeries` ≤ 0.1,
+ *   less the busier the merchant is beyond the series), unless its descriptor sets it apart from them all.
+ * - Prices that move (only seeds over a merchant's whole list): bills need 3 charges within 60% of their mean
+ *   unless they are steps; anything else 6 within 5% (a price in another currency), or is an annual fee
+ *   renewed once at a new price (`renewalAtNewPrice`). Either way hardly any other charges over the span.
  */
 function judge(
   m: Merchant,
@@ -596,7 +624,7 @@ function judge(
   if (missed > Math.floor(span * (c.frequency === F.Weekly ? 1 / 3 : 1 / 4))) return null;
 
   let overdue = 0;
-  for (let k = lastSlot + 1; due(schedule, k) + c.tolerance < ctx.today; k++) {
+  for (let k = lastSlot + 1; due(schedule, k) + c.late < ctx.today; k++) {
     overdue += 1;
     if (overdue > c.maxGap) return null;
   }
@@ -625,15 +653,19 @@ function judge(
   const mean = sum / n;
   const cv = Math.sqrt(Math.max(0, sumSquares / n - mean * mean)) / mean;
   const stepped = runs <= 3 && !shortInnerRun;
-  if (variable && !stepped && cv > (m.bill ? 0.6 : 0.1)) return null;
+  // Bills follow usage and seasons; anything else whose price moves is a charge billed in another currency,
+  // or an annual fee renewed once at a new price (steady prices and steps that repeat are the exact-price
+  // seeds' job, with their guards against chance). Two visits to a dentist a year apart must not pass.
+  if (variable && !m.bill && !(n >= 6 && cv <= 0.05) && !renewalAtNewPrice(m, series.charges, runs))
+    return null;
+  if (variable && m.bill && (n < 3 || (!stepped && cv > 0.6))) return null;
 
   // The rest of the merchant's charges over the series' span (all of the series lies inside it).
-  const from = lowerBound(m.dayNumbers, due(schedule, firstSlot) - c.tolerance);
-  const to = lowerBound(m.dayNumbers, due(schedule, lastSlot) + c.tolerance + 1);
+  const from = lowerBound(m.dayNumbers, due(schedule, firstSlot) - c.early);
+  const to = lowerBound(m.dayNumbers, due(schedule, lastSlot) + c.late + 1);
   const others = to - from - n;
-  // Prices that move are only credible where the series is about all the merchant charges, and more than
-  // twice (two visits to a dentist a year apart look like an annual fee that went up).
-  if (variable && (n < 3 || others > Math.max(1, Math.floor(n / 4)))) return null;
+  // Prices that move are only credible where the series is about all the merchant charges.
+  if (variable && others > Math.max(1, Math.floor(n / 4))) return null;
 
   const inSeries = new Set(series.charges);
   const samePriceLimit = Math.max(1, Math.floor(n / 4));
@@ -641,28 +673,31 @@ function judge(
   for (const price of prices) {
     for (const i of m.byPrice.get(price) ?? []) {
       if (inSeries.has(i)) continue;
+      // Outside the span, a charge on the schedule is an earlier stint of the same plan; inside it, any other
+      // charge at the price is one the schedule does not explain (a second in a slot counts too).
       const d = m.days[i] as Day;
-      if (Math.abs(d.day - due(schedule, slotOf(schedule, d))) <= c.tolerance) continue;
+      if ((i < from || i >= to) && within(c, d.day - due(schedule, slotOf(schedule, d)))) continue;
       samePrice += 1;
       if (samePrice > samePriceLimit) return null;
     }
   }
 
-  // At a merchant busier than the series, could chance have put this price on this schedule? Not when the
-  // series' descriptor sets it apart from the rest (a membership fee among a shop's sales).
-  let lookAlikes = others;
-  if (!variable && others > n) {
+  // Where the merchant has other purchases, could chance have put this price on this schedule? Not when the
+  // series' descriptor sets it apart from all of them (a membership fee among a shop's sales). The busier the
+  // merchant is beyond the series, the less likely a subscription there to begin with, so the less chance
+  // is tolerated: two equal prices a year apart are as likely at a pure merchant as at a grocery store.
+  if (!variable && others > 0) {
     const keys = new Set(
       series.charges.map((i) => ctx.descriptorKey((m.rows[i] as DetectionTransaction).description)),
     );
-    lookAlikes = 0;
-    for (let i = from; i < to && lookAlikes <= longestRun; i++) {
+    let apart = true;
+    for (let i = from; i < to && apart; i++) {
       if (!inSeries.has(i) && keys.has(ctx.descriptorKey((m.rows[i] as DetectionTransaction).description))) {
-        lookAlikes += 1;
+        apart = false;
       }
     }
-    if (lookAlikes > longestRun && chanceSeries(m, schedule, series.charges, from, to) > 0.05) return null;
-    if (lookAlikes > longestRun) lookAlikes = others;
+    const tolerated = 0.1 / (1 + Math.max(0, others - longestRun));
+    if (!apart && chanceSeries(m, schedule, longestRun, ctx) > tolerated) return null;
   }
 
   let deviations = 0;
@@ -671,64 +706,55 @@ function judge(
       (m.dayNumbers[series.charges[j] as number] as number) - due(schedule, series.slots[j] as number),
     );
   }
-  const regularity = 1 - (0.6 * deviations) / n / (c.tolerance + 1);
+  const regularity = 1 - (0.6 * deviations) / n / (c.late + 1);
   const count = Math.min(1, (n - 1) / (c.fullCount - 1));
   const amountScore = stepped ? 1 - 0.06 * (runs - 1) : Math.max(0, 1 - 2 * cv) * 0.85;
-  const purity = n / (n + 2 * samePrice + 0.25 * lookAlikes);
+  const purity = n / (n + 2 * samePrice + 0.25 * others);
   const raw = 0.3 * count + 0.25 * regularity + 0.25 * amountScore + 0.2 * purity - 0.5 * (missed / span);
   const confidence = Math.round(Math.min(1, Math.max(0, raw)) * 100) / 100;
   return { schedule, charges: series.charges, slots: series.slots, confidence, stepped };
 }
 
 /**
- * About how many series this good chance would produce at this merchant: the probability that the series'
- * main price, charged `c` times over its span on random days, lands within tolerance of a due day at least as
- * often as it did (binomial, hit rate = window / period), times the phases and the prices one could try.
- * Busy shops repeat prices (a $1.83 taco five times in two years), and a long cadence has few slots to fill.
+ * About how many series as long as this one (its longest run at one price) chance would make at this
+ * merchant: for every price charged at least that often, one series could start at each of its charges and
+ * needs the next due days' windows to catch another charge at that price, which at its rate happens with
+ * probability q. Busy shops repeat prices (a $1.83 taco five times in two years) and toll or transit top-ups
+ * come from a short menu; a long cadence has few slots to fill.
  */
-function chanceSeries(
-  m: Merchant,
-  schedule: Schedule,
-  charges: readonly number[],
-  from: number,
-  to: number,
-): number {
+function chanceSeries(m: Merchant, schedule: Schedule, longestRun: number, ctx: Context): number {
   const c = schedule.cadence;
-  const counts = new Map<number, number>();
-  let price = 0;
-  let hits = 0;
-  for (const i of charges) {
-    const amount = m.amounts[i] as number;
-    const count = (counts.get(amount) ?? 0) + 1;
-    counts.set(amount, count);
-    if (count > hits) {
-      hits = count;
-      price = amount;
-    }
+  const window = c.early + c.late + 1;
+  const days = Math.max(1, ctx.today - ctx.firstDay + 1);
+  let expected = 0;
+  for (const list of m.byPrice.values()) {
+    if (list.length < longestRun) continue;
+    const q = 1 - Math.exp(-((list.length - 1) / days) * window);
+    expected += list.length * q ** (longestRun - 1);
   }
-  const list = m.byPrice.get(price) ?? [];
-  let total = 0;
-  for (const i of list) if (i >= from && i < to) total += 1;
-  const window = 2 * c.tolerance + 1;
-  const rate = Math.min(1, window / c.days);
-  let tail = 0;
-  for (let k = hits; k <= total; k++) tail += binomial(total, k) * rate ** k * (1 - rate) ** (total - k);
-  let repeatedPrices = 0;
-  for (const l of m.byPrice.values()) if (l.length >= 2) repeatedPrices += 1;
-  return tail * Math.max(1, c.days / window) * repeatedPrices;
+  return expected;
 }
 
-function binomial(n: number, k: number): number {
-  let out = 1;
-  for (let j = 1; j <= k; j++) out = (out * (n - k + j)) / j;
-  return out;
+/**
+ * Two charges a period apart at prices up to 30% apart, and nothing else ever bought there: an annual fee
+ * that went up between its only two renewals (no price repeats, so no exact-price seed can find it).
+ */
+function renewalAtNewPrice(m: Merchant, charges: readonly number[], runs: number): boolean {
+  if (charges.length !== 2 || runs !== 2 || m.dayNumbers.length !== 2) return false;
+  const a = m.amounts[charges[0] as number] as number;
+  const b = m.amounts[charges[1] as number] as number;
+  return Math.max(a, b) <= 1.3 * Math.min(a, b);
 }
 
 /** The best series at one merchant, if any. */
 function bestSeries(m: Merchant, ctx: Context): Series | null {
   const found: Series[] = [];
   const tryseed = (seed: readonly number[], variable: boolean) => {
+    const seedDays =
+      (m.dayNumbers[seed[seed.length - 1] as number] as number) - (m.dayNumbers[seed[0] as number] as number);
     for (const cadence of cadencesFor(m, seed)) {
+      // A price charged far more often than the cadence has due days fails the off-schedule rule below.
+      if (!variable && seed.length > 1.5 * (seedDays / cadence.days + 1) + 1) continue;
       const fit = fitSchedule(m, seed, cadence);
       if (!fit) continue;
       // A price charged off the schedule more often than judge allows rules itself out before the walk.
@@ -753,10 +779,12 @@ function bestSeries(m: Merchant, ctx: Context): Series | null {
 
   found.sort((a, b) => b.confidence - a.confidence || b.charges.length - a.charges.length);
   let best = found[0] as Series;
-  // A series that holds most of the best one's charges and more besides explains the merchant better: a
-  // bill's monthly charges, rather than the few months whose amounts happened to repeat.
+  // A series that holds most of the best one's charges and many more besides explains the merchant better: a
+  // bill's monthly charges, rather than the few months whose amounts happened to repeat. (Not one that merely
+  // adds a look-alike in a skipped slot.)
   for (const other of found) {
-    if (other.charges.length <= best.charges.length || other.confidence < MIN_DETECTION_CONFIDENCE) continue;
+    if (other.charges.length < 1.5 * best.charges.length || other.confidence < MIN_DETECTION_CONFIDENCE)
+      continue;
     const mine = new Set(other.charges);
     const shared = best.charges.filter((i) => mine.has(i)).length;
     if (shared >= 0.75 * best.charges.length) best = other;
@@ -825,6 +853,7 @@ function subscriptionCategory(row: DetectionTransaction, key: string): Subscript
 // Detection
 
 const BILLS = new Set<number>([CATEGORY.Rent, CATEGORY.Utilities, CATEGORY.Insurance, CATEGORY.LoanPayments]);
+const INCOME = new Set<number>(CATEGORIES.filter((c) => c.group === 'Income').map((c) => c.code));
 
 /**
  * Recurring charges in a history, one per merchant, sorted by confidence (highest first), then name.
@@ -837,28 +866,58 @@ export function detectSubscriptions(
   const toDay = dayParser();
   const today = parseDay(options.today).day;
   const skip = options.skipMerchantKeys;
-  const keyOf = new Map<string, string>();
-  const groups = new Map<string, DetectionTransaction[]>();
-  let firstDay = Number.POSITIVE_INFINITY;
+  // Names repeat far more than descriptors (which carry order codes): a key is computed once per either.
+  const keyByName = new Map<string, string>();
+  const keyByDescription = new Map<string, string>();
 
-  for (const t of transactions) {
-    const day = toDay(t.date).day;
-    if (day < firstDay) firstDay = day;
-    if (t.amount >= 0 || t.isTransfer || isIncomeCategory(t.category)) continue;
+  // Candidates in day order: a counting sort over the few hundred days a history spans, so every merchant's
+  // list comes out sorted without comparing rows.
+  const candidates: number[] = [];
+  const dayOf: Day[] = new Array(transactions.length);
+  let firstDay = Number.POSITIVE_INFINITY;
+  let lastDay = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < transactions.length; i++) {
+    const t = transactions[i] as DetectionTransaction;
+    const day = toDay(t.date);
+    dayOf[i] = day;
+    if (day.day < firstDay) firstDay = day.day;
+    if (t.amount >= 0 || t.isTransfer || INCOME.has(t.category)) continue;
     if (!options.includeBills && BILLS.has(t.category)) continue;
-    // Names repeat far more than descriptors (which carry order codes); cache by whichever keys the row.
-    const cacheKey = t.merchantName?.trim() ? `n${t.merchantName}` : `d${t.description}`;
-    let key = keyOf.get(cacheKey);
+    if (day.day > lastDay) lastDay = day.day;
+    candidates.push(i);
+  }
+  if (candidates.length === 0) return [];
+  const next = new Int32Array(lastDay - firstDay + 2);
+  for (const i of candidates) {
+    const slot = (dayOf[i] as Day).day - firstDay + 1;
+    next[slot] = (next[slot] as number) + 1;
+  }
+  for (let d = 1; d < next.length; d++) next[d] = (next[d] as number) + (next[d - 1] as number);
+  const ordered = new Int32Array(candidates.length);
+  for (const i of candidates) {
+    const slot = (dayOf[i] as Day).day - firstDay;
+    const at = next[slot] as number;
+    ordered[at] = i;
+    next[slot] = at + 1;
+  }
+
+  const groups = new Map<string, number[]>();
+  for (const i of ordered) {
+    const t = transactions[i] as DetectionTransaction;
+    const name = t.merchantName?.trim() ? t.merchantName : null;
+    const cache = name ? keyByName : keyByDescription;
+    const cacheKey = name ?? t.description;
+    let key = cache.get(cacheKey);
     if (key === undefined) {
-      key = subscriptionMerchantKey(t.merchantName, t.description);
-      keyOf.set(cacheKey, key);
+      key = subscriptionMerchantKey(name, t.description);
+      cache.set(cacheKey, key);
     }
     if (skip?.has(key)) continue;
     const group = groups.get(key);
-    if (group) group.push(t);
-    else groups.set(key, [t]);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
   }
-  if (!Number.isFinite(firstDay)) return [];
+
   const descriptorKeys = new Map<string, string>();
   const ctx: Context = {
     today,
@@ -876,7 +935,7 @@ export function detectSubscriptions(
   const detections: Detection[] = [];
   for (const [key, group] of groups) {
     if (group.length < 2) continue;
-    const merchant = merchantOf(key, group, toDay);
+    const merchant = merchantOf(key, group, transactions, dayOf);
     if (merchant.dayNumbers.length < 2) continue;
     const series = bestSeries(merchant, ctx);
     if (!series || series.confidence < MIN_DETECTION_CONFIDENCE) continue;
@@ -887,56 +946,83 @@ export function detectSubscriptions(
   );
 }
 
-/** One merchant's charges oldest first (ties by id, so the input's order never matters), duplicates merged. */
-function merchantOf(key: string, group: DetectionTransaction[], toDay: (iso: string) => Day): Merchant {
+/**
+ * One merchant's charges, given as indices already in day order: within a day by amount then id (so the
+ * input's order never matters), same-day same-amount duplicates merged.
+ */
+function merchantOf(
+  key: string,
+  group: number[],
+  transactions: readonly DetectionTransaction[],
+  dayOf: readonly Day[],
+): Merchant {
+  const row = (i: number) => transactions[i] as DetectionTransaction;
+  // Days rarely hold more than a few charges at one merchant: an insertion sort, largest charge first.
+  for (let start = 0; start < group.length; ) {
+    const day = dayOf[group[start] as number];
+    let end = start + 1;
+    for (; end < group.length && dayOf[group[end] as number] === day; end++) {
+      const item = group[end] as number;
+      let j = end - 1;
+      for (; j >= start; j--) {
+        const other = group[j] as number;
+        const a = row(item);
+        const b = row(other);
+        if (a.amount > b.amount || (a.amount === b.amount && a.id >= b.id)) break;
+        group[j + 1] = other;
+      }
+      group[j + 1] = item;
+    }
+    start = end;
+  }
   const size = group.length;
-  const dayOf = group.map((row) => toDay(row.date));
-  const order = Int32Array.from({ length: size }, (_, i) => i);
-  order.sort((a, b) => {
-    const byDay = (dayOf[a] as Day).day - (dayOf[b] as Day).day;
-    if (byDay !== 0) return byDay;
-    const byAmount = (group[b] as DetectionTransaction).amount - (group[a] as DetectionTransaction).amount;
-    if (byAmount !== 0) return byAmount;
-    return (group[a] as DetectionTransaction).id < (group[b] as DetectionTransaction).id ? -1 : 1;
-  });
   const days: Day[] = [];
   const rows: DetectionTransaction[] = [];
-  const amounts: number[] = [];
-  let bill = false;
-  for (const i of order) {
-    const row = group[i] as DetectionTransaction;
-    const day = dayOf[i] as Day;
-    const last = days.length - 1;
-    if (last >= 0 && days[last] === day && amounts[last] === -row.amount) continue;
-    days.push(day);
-    rows.push(row);
-    amounts.push(-row.amount);
-    if (BILLS.has(row.category)) bill = true;
-  }
+  const dayNumbers = new Int32Array(size);
+  const amounts = new Int32Array(size);
   const byPrice = new Map<number, number[]>();
-  amounts.forEach((amount, i) => {
-    const list = byPrice.get(amount);
-    if (list) list.push(i);
-    else byPrice.set(amount, [i]);
-  });
+  let bill = false;
+  for (const i of group) {
+    const t = row(i);
+    const day = dayOf[i] as Day;
+    const n = days.length;
+    if (n > 0 && days[n - 1] === day && amounts[n - 1] === -t.amount) continue;
+    days.push(day);
+    rows.push(t);
+    dayNumbers[n] = day.day;
+    amounts[n] = -t.amount;
+    const list = byPrice.get(-t.amount);
+    if (list) list.push(n);
+    else byPrice.set(-t.amount, [n]);
+    if (BILLS.has(t.category)) bill = true;
+  }
   return {
     key,
     days,
-    dayNumbers: Int32Array.from(days, (d) => d.day),
-    amounts: Int32Array.from(amounts),
+    dayNumbers: dayNumbers.subarray(0, days.length),
+    amounts: amounts.subarray(0, days.length),
     rows,
     bill,
     byPrice,
   };
 }
 
-/** The day of the month the charges keep to: a charge on a short month's last day counts for 29–31 too. */
-function usualDayOfMonth(days: readonly Day[]): number {
+/**
+ * The day of the month a month-based schedule's charges keep to, counting only charges in their own due
+ * month (one a day late across a month's end says nothing about the day); a charge on a short month's last
+ * day counts for 29–31 too. The fitted day when no charge votes.
+ */
+function usualDayOfMonth(schedule: Schedule, days: readonly Day[]): number {
   const votes = new Array<number>(32).fill(0);
+  let voted = false;
   for (const d of days) {
+    const slot = slotOf(schedule, d);
+    if (d.month !== schedule.phase + slot * schedule.cadence.months) continue;
+    voted = true;
     votes[d.dom] = (votes[d.dom] as number) + 1;
     if (d.dom === d.dim) for (let dom = d.dom + 1; dom <= 31; dom++) votes[dom] = (votes[dom] as number) + 1;
   }
+  if (!voted) return schedule.dom;
   let best = 1;
   for (let dom = 2; dom <= 31; dom++) if ((votes[dom] as number) > (votes[best] as number)) best = dom;
   return best;
@@ -951,7 +1037,10 @@ function describe(m: Merchant, series: Series, today: number): Detection {
   let schedule = series.schedule;
   // Due days follow the day of the month most charges keep to (the fit may have anchored on a late one).
   if (schedule.cadence.months > 0) {
-    const dom = usualDayOfMonth(charges.map((i) => m.days[i] as Day));
+    const dom = usualDayOfMonth(
+      schedule,
+      charges.map((i) => m.days[i] as Day),
+    );
     schedule = { ...schedule, dom };
   }
   const lastSlot = slots[n - 1] as number;
@@ -1027,7 +1116,7 @@ export function guessRecurrence(
     const slots = new Set<number>();
     for (const d of days) {
       const k = slotOf(schedule, d);
-      if (Math.abs(d.day - due(schedule, k)) <= cadence.tolerance) slots.add(k);
+      if (within(cadence, d.day - due(schedule, k))) slots.add(k);
     }
     const onSchedule = slots.size;
     const lastSlot = Math.max(...slots);
@@ -1052,7 +1141,7 @@ export function guessRecurrence(
     return { frequency: F.Monthly, nextDueDate: isoOf(due(schedule, k)) };
   }
   let schedule = best.schedule;
-  if (schedule.cadence.months > 0) schedule = { ...schedule, dom: usualDayOfMonth(days) };
+  if (schedule.cadence.months > 0) schedule = { ...schedule, dom: usualDayOfMonth(schedule, days) };
   let k = best.lastSlot + 1;
   while (due(schedule, k) < tomorrow || due(schedule, k) <= last.day) k++;
   return { frequency: schedule.cadence.frequency, nextDueDate: isoOf(due(schedule, k)) };
