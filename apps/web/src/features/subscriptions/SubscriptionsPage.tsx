@@ -9,6 +9,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconLayoutGrid, IconPlus, IconRadar, IconReceipt2 } from '@tabler/icons-react';
 import { SUBSCRIPTION_STATUS, type Subscription, startOfMonth, todayIn } from '@tally/shared';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -84,6 +85,7 @@ export function SubscriptionsPage() {
   const list = useSubscriptions();
   const summary = useSubscriptionSummary();
   const update = useUpdateSubscription();
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const [view, setView] = useSubscriptionsView();
   const [scope, setScope] = useState<SubscriptionScope>('all');
   const [month, setMonth] = useState(() => startOfMonth(today));
@@ -133,14 +135,24 @@ export function SubscriptionsPage() {
     );
   };
 
-  const detectButton = (
-    <Button variant="default" leftSection={<IconRadar size={16} />} onClick={openDetect}>
-      Detect Subscriptions
+  // Phones have room for both buttons on one row only with their short words; the names stay whole.
+  const detectButton = (short: boolean) => (
+    <Button
+      variant="default"
+      leftSection={<IconRadar size={16} />}
+      onClick={openDetect}
+      aria-label={short ? 'Detect Subscriptions' : undefined}
+    >
+      {short ? 'Detect' : 'Detect Subscriptions'}
     </Button>
   );
-  const addButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => openEditor(null)}>
-      Add Subscription
+  const addButton = (short: boolean) => (
+    <Button
+      leftSection={<IconPlus size={16} />}
+      onClick={() => openEditor(null)}
+      aria-label={short ? 'Add Subscription' : undefined}
+    >
+      {short ? 'Add' : 'Add Subscription'}
     </Button>
   );
   const empty = list.data !== undefined && list.data.length === 0;
@@ -177,8 +189,8 @@ export function SubscriptionsPage() {
           description="Add the services you pay for, or let Tally find them in your transaction history. You'll see what they cost each month and when each one is due."
           action={
             <Group gap="sm" mt={8} justify="center">
-              {detectButton}
-              {addButton}
+              {detectButton(false)}
+              {addButton(false)}
             </Group>
           }
           py={48}
@@ -283,8 +295,8 @@ export function SubscriptionsPage() {
         actions={
           list.data && !empty ? (
             <>
-              {detectButton}
-              {addButton}
+              {detectButton(phone)}
+              {addButton(phone)}
             </>
           ) : undefined
         }

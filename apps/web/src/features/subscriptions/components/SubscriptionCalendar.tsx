@@ -65,8 +65,8 @@ export function SubscriptionCalendar({
 
   return (
     <Card padding={0} component="section" aria-labelledby={headingId} className={classes.calendar}>
-      <Group className={classes.calendarHead} justify="space-between" gap="sm" wrap="wrap">
-        <div>
+      <Group className={classes.calendarHead} justify="space-between" gap="sm" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
           <Title order={2} fz="lg" id={headingId}>
             {monthLabel(page.month)}
           </Title>
@@ -75,7 +75,8 @@ export function SubscriptionCalendar({
               'Loading charges…'
             ) : (
               <>
-                Due this month:{' '}
+                <span className={classes.wide}>Due this month: </span>
+                <span className={classes.narrow}>Due: </span>
                 <Text span fw={700} c="var(--mantine-color-text)" className={classes.amount}>
                   {formatMoney(total)}
                 </Text>
@@ -84,12 +85,7 @@ export function SubscriptionCalendar({
           </Text>
         </div>
         <Group gap={6} wrap="nowrap">
-          <Button
-            variant="default"
-            size="sm"
-            onClick={() => onMonthChange(thisMonth)}
-            disabled={page.month === thisMonth}
-          >
+          <Button variant="default" size="sm" px="sm" onClick={() => onMonthChange(thisMonth)}>
             Today
           </Button>
           <Tooltip label="Previous month">

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconPencil,
@@ -38,7 +38,7 @@ function Detail({ label, value, hint }: { label: string; value: string; hint?: s
       <Text fz="xs" c="dimmed" fw={500}>
         {label}
       </Text>
-      <Text fz="sm" fw={600} truncate>
+      <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint && (
@@ -69,6 +69,8 @@ export function SubscriptionCard({
   const visual = SUBSCRIPTION_CATEGORY_VISUALS[s.category];
   const active = s.status === SUBSCRIPTION_STATUS.Active;
   const increase = priceIncrease(s);
+  // What the person wrote about it, else the merchant it follows when that name differs.
+  const subtitle = s.description || (s.merchantName && s.merchantName !== s.name ? s.merchantName : null);
   const showMonthly =
     s.frequency !== SUBSCRIPTION_FREQUENCIES.Monthly && s.frequency !== SUBSCRIPTION_FREQUENCIES.Custom;
   return (
@@ -83,23 +85,18 @@ export function SubscriptionCard({
               <Title order={3} fz="md" id={headingId} lh={1.3} style={{ overflowWrap: 'anywhere' }}>
                 {s.name}
               </Title>
-              <Group gap={6} mt={4}>
-                <Badge color={STATUS_COLORS[s.status]} variant="light" radius="sm" tt="none" size="sm">
-                  {SUBSCRIPTION_STATUS_LABELS[s.status]}
-                </Badge>
-                {s.isDetected && (
-                  <Badge
-                    color="indigo"
-                    variant="light"
-                    radius="sm"
-                    tt="none"
-                    size="sm"
-                    leftSection={<IconSparkles size={11} />}
-                  >
-                    Auto-detected
-                  </Badge>
-                )}
-              </Group>
+              {subtitle && (
+                <Text
+                  fz="xs"
+                  c="dimmed"
+                  mt={2}
+                  lineClamp={1}
+                  title={subtitle}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {subtitle}
+                </Text>
+              )}
             </div>
           </Group>
           <div style={{ textAlign: 'right', flexShrink: 0 }}>
@@ -107,18 +104,39 @@ export function SubscriptionCard({
               {money(s.amount)}
             </Text>
             <Text fz="xs" c="dimmed" className={classes.amount}>
-              {showMonthly ? `≈ ${money(s.monthlyAmount)}/mo` : FREQUENCY_LABELS[s.frequency].toLowerCase()}
+              {showMonthly
+                ? `≈ ${money(s.monthlyAmount)}/mo`
+                : s.frequency === SUBSCRIPTION_FREQUENCIES.Monthly
+                  ? 'per month'
+                  : FREQUENCY_LABELS[s.frequency].toLowerCase()}
             </Text>
           </div>
         </Group>
 
-        {s.description && (
-          <Text fz="sm" c="dimmed" mt="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {s.description}
-          </Text>
-        )}
+        <Group gap={6} mt="sm">
+          <Badge color={STATUS_COLORS[s.status]} variant="light" radius="sm" tt="none" size="sm">
+            {SUBSCRIPTION_STATUS_LABELS[s.status]}
+          </Badge>
+          {s.isDetected && (
+            <Badge
+              color="indigo"
+              variant="light"
+              radius="sm"
+              tt="none"
+              size="sm"
+              leftSection={<IconSparkles size={11} />}
+            >
+              Auto-detected
+            </Badge>
+          )}
+          {s.autoRenew === false && (
+            <Badge color="gray" variant="outline" radius="sm" tt="none" size="sm">
+              Doesn't renew
+            </Badge>
+          )}
+        </Group>
 
-        <SimpleGrid cols={3} spacing="sm" mt="md">
+        <div className={classes.details3}>
           <Detail
             label="Next due"
             value={shortDay(s.nextDueDate, today)}
@@ -126,7 +144,7 @@ export function SubscriptionCard({
           />
           <Detail label="Frequency" value={FREQUENCY_LABELS[s.frequency]} />
           <Detail label="Category" value={SUBSCRIPTION_CATEGORY_LABELS[s.category]} />
-        </SimpleGrid>
+        </div>
 
         {(increase || s.missedDueDate) && (
           <div style={{ display: 'grid', gap: 6, marginTop: 12 }}>

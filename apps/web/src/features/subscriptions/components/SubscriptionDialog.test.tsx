@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
 import { aPrefill, aSubscription, TRANSACTION_ID } from '../test-fixtures';
@@ -57,6 +57,18 @@ describe('SubscriptionDialog', () => {
     expect(dialog.getByText('Due date cannot be in the past')).toBeTruthy();
     expect(dialog.getByText('Description must be less than 500 characters')).toBeTruthy();
     expect(api.requests).toEqual([]);
+  });
+
+  it('closes the date picker on Escape before the dialog', async () => {
+    const { dialog, onClose } = renderDialog();
+    const due = field(dialog, /Next due date/);
+    fireEvent.click(due);
+    await waitFor(() => expect(due.getAttribute('data-mantine-stop-propagation')).toBe('true'));
+    fireEvent.keyDown(due, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(due.hasAttribute('data-mantine-stop-propagation')).toBe(false));
+    fireEvent.keyDown(due, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('shows what a charge is worth a month when it is not monthly', () => {

@@ -12,7 +12,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
 import {
@@ -29,7 +29,7 @@ import {
   type SubscriptionFrequency,
   type SubscriptionPrefill,
 } from '@tally/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
@@ -238,20 +238,7 @@ function SubscriptionForm({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('category')}
           />
-          <DateInput
-            label="Next due date"
-            placeholder="Pick a date"
-            required
-            valueFormat="MMM D, YYYY"
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear next due date' }}
-            leftSection={<IconCalendar size={16} stroke={1.7} />}
-            popoverProps={{ withinPortal: true }}
-            // US calendar weeks; no red weekends (Mantine's red is under 4.5:1, and weekends mean nothing here).
-            firstDayOfWeek={0}
-            weekendDays={[]}
-            {...form.getInputProps('nextDueDate')}
-          />
+          <DueDateInput {...form.getInputProps('nextDueDate')} />
         </SimpleGrid>
         {editing && (
           <Select
@@ -293,6 +280,35 @@ function SubscriptionForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The next due date: typed ('Nov 14, 2026' or 2026-11-14) or picked. Escape first closes the picker only;
+ * the dialog hears Escape unless the field says the key is its own (Mantine's stop-propagation marker).
+ */
+function DueDateInput(props: Omit<DateInputProps, 'label'>) {
+  const [pickerOpen, setPickerOpen] = useState(false);
+  return (
+    <DateInput
+      label="Next due date"
+      placeholder="Pick a date"
+      required
+      valueFormat="MMM D, YYYY"
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear next due date' }}
+      leftSection={<IconCalendar size={16} stroke={1.7} />}
+      popoverProps={{
+        withinPortal: true,
+        onOpen: () => setPickerOpen(true),
+        onClose: () => setPickerOpen(false),
+      }}
+      data-mantine-stop-propagation={pickerOpen ? 'true' : undefined}
+      // US calendar weeks; no red weekends (Mantine's red is under 4.5:1, and weekends mean nothing here).
+      firstDayOfWeek={0}
+      weekendDays={[]}
+      {...props}
+    />
   );
 }
 
