@@ -327,6 +327,18 @@ test.describe('subscriptions', () => {
       await dialog.getByRole('button', { name: 'Add Subscription' }).click();
       await expect(dialog.getByText('Subscription name is required')).toBeVisible();
       await checkScreen(page, testInfo, `subscription-add-phone-${scheme}`, { fullPage: false });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // Detected subscriptions as a list of cards, the footer in reach.
+      await linkDemoBank(page, 'demo_harbor');
+      await page.getByRole('button', { name: 'Detect Subscriptions' }).click();
+      const detected = page.getByRole('dialog', { name: 'Detected Subscriptions' });
+      await expect(detected.getByRole('checkbox', { name: 'Select HelloFresh' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await detected.getByRole('button', { name: 'Details for HelloFresh' }).click();
+      await expect(detected.getByText('Average interval').filter({ visible: true })).toHaveCount(1);
+      await checkScreen(page, testInfo, `subscriptions-detected-phone-${scheme}`, { fullPage: false });
     });
   }
 
