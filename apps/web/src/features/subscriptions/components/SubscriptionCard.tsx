@@ -50,6 +50,13 @@ function Detail({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
+/** Under the amount: 'per month', or what another cadence comes to a month (what the totals count). */
+function cadenceNote(s: Subscription): string {
+  if (s.frequency === SUBSCRIPTION_FREQUENCIES.Monthly) return 'per month';
+  if (s.frequency === SUBSCRIPTION_FREQUENCIES.Custom) return 'custom';
+  return `≈ ${money(s.monthlyAmount)}/mo`;
+}
+
 export type SubscriptionCardActions = {
   onEdit: (s: Subscription) => void;
   onToggleStatus: (s: Subscription) => void;
@@ -71,8 +78,6 @@ export function SubscriptionCard({
   const increase = priceIncrease(s);
   // What the person wrote about it, else the merchant it follows when that name differs.
   const subtitle = s.description || (s.merchantName && s.merchantName !== s.name ? s.merchantName : null);
-  const showMonthly =
-    s.frequency !== SUBSCRIPTION_FREQUENCIES.Monthly && s.frequency !== SUBSCRIPTION_FREQUENCIES.Custom;
   return (
     <Card component="article" aria-labelledby={headingId} padding="md" className={classes.card}>
       <div className={classes.cardHead}>
@@ -104,11 +109,7 @@ export function SubscriptionCard({
               {money(s.amount)}
             </Text>
             <Text fz="xs" c="dimmed" className={classes.amount}>
-              {showMonthly
-                ? `≈ ${money(s.monthlyAmount)}/mo`
-                : s.frequency === SUBSCRIPTION_FREQUENCIES.Monthly
-                  ? 'per month'
-                  : FREQUENCY_LABELS[s.frequency].toLowerCase()}
+              {cadenceNote(s)}
             </Text>
           </div>
         </Group>
