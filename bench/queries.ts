@@ -2,9 +2,10 @@ import { BUDGETABLE_CATEGORIES, CATEGORY } from '@tally/shared';
 import { createRandom } from '../apps/server/src/providers/bank/demo/random';
 import { type App, type Auth, call } from './lib/app';
 
-export type Group = 'baseline' | 'list' | 'summary' | 'spending' | 'budget';
+export type Group = 'baseline' | 'list' | 'summary' | 'spending' | 'budget' | 'subscriptions';
 
-export type Query = { name: string; group: Group; url: string };
+/** GET unless said; a POST is sent without a body (detection, which rewrites only its own suggestions). */
+export type Query = { name: string; group: Group; url: string; method?: 'POST' };
 
 export type QueryResult = Query & {
   /** Rows the filters match (list: totalItems; summary: transactionCount; spending: categories). */
@@ -109,8 +110,36 @@ export async function buildQueries(app: App, auth: Auth, anchor: string): Promis
     budget('countup (yearly, 15 categories)', `/api/budget/${yearly}/countup`),
     budget('list', '/api/budget'),
   );
+  await subscriptions(app, auth);
+  const subs = (name: string, url: string, method?: 'POST'): Query => ({
+    name: `subscriptions: ${name}`,
+    group: 'subscriptions',
+    url,
+    method,
+  });
+  queries.push(
+    subs('detect (whole history)', '/api/subscriptions/detect', 'POST'),
+    subs('list (caught up with new charges)', '/api/subscriptions'),
+    subs('summary', '/api/subscriptions/summary'),
+    subs(
+      'calendar (42 days)',
+      `/api/subscriptions/calendar?startDate=${addDays(anchor, -20)}&endDate=${addDays(anchor, 21)}`,
+    ),
+  );
 
   return queries;
+}
+
+/**
+ * L's subscriptions: whatever detection finds in the history, confirmed (as a person would after their
+ * first Detect), so the reads follow real charges. Done once and kept with the cached data; later
+ * detections find only what is left.
+ */
+async function subscriptions(app: App, auth: Auth) {
+  const tracked = await call<unknown[]>(app, auth, 'GET', '/api/subscriptions');
+  if (tracked.length > 0) return;
+  const found = await call<{ id: string }[]>(app, auth, 'POST', '/api/subscriptions/detect');
+  for (const d of found) await call(app, auth, 'POST', '/api/subscriptions/confirm', d, 201);
 }
 
 /**
@@ -160,11 +189,13 @@ async function budgets(app: App, auth: Auth): Promise<{ monthly: string; yearly:
 }
 
 async function matched(app: App, auth: Auth, q: Query): Promise<number> {
-  const body = await call<unknown>(app, auth, 'GET', q.url);
+  const body = await call<unknown>(app, auth, q.method ?? 'GET', q.url);
   if (q.group === 'list') return (body as List).pagination.totalItems;
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
-  if (q.group === 'budget') {
+  if (q.group === 'budget' || q.group === 'subscriptions') {
+    if (q.url.includes('calendar')) return (body as { occurrences: unknown[] }).occurrences.length;
+    if (q.url.endsWith('summary')) return (body as { activeCount: number }).activeCount;
     return Array.isArray(body) ? body.length : (body as { categories: unknown[] }).categories.length;
   }
   return 1;
@@ -198,10 +229,11 @@ export async function measureQueries(
   const samples = queries.map(() => [] as number[][]);
   const counts: number[] = [];
   for (const q of queries) counts.push(await matched(app, auth, q));
+  const send = (q: Query) => app.inject({ method: q.method ?? 'GET', url: q.url, headers: auth });
   const random = createRandom('bench-order');
   for (let run = 0; run < options.runs; run++) {
     for (let w = 0; w < options.warmup; w++) {
-      for (const q of queries) await call(app, auth, 'GET', q.url);
+      for (const q of queries) await send(q);
     }
     const times = queries.map(() => [] as number[]);
     const order = queries.map((_, i) => i);
@@ -214,7 +246,7 @@ export async function measureQueries(
       for (const i of order) {
         const q = queries[i]!;
         const t = performance.now();
-        const res = await app.inject({ method: 'GET', url: q.url, headers: auth });
+        const res = await send(q);
         const ms = performance.now() - t;
         if (res.statusCode !== 200) throw new Error(`${q.url}: ${res.statusCode} ${res.body}`);
         times[i]!.push(ms);

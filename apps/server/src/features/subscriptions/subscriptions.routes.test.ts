@@ -536,9 +536,9 @@ describe('following charges after confirming', () => {
       // A look-alike purchase at the merchant (a gift card, far off the price) is not the charge.
       await post(erin, '2027-01-19', 100_00, 'Netflix', 'NETFLIX.COM GIFT CARD');
       expect((await read()).missedDueDate).toBe('2027-01-14');
-      // It posts late; the flag clears and the price holds.
+      // It posts late (the bank spelling the merchant differently this time); the flag clears, the price holds.
       clock = new Date('2027-01-22T15:00:00Z');
-      await post(erin, '2027-01-21', 19_99, 'Netflix', 'NETFLIX.COM 866-579-7172 CA');
+      await post(erin, '2027-01-21', 19_99, ' NETFLIX  ', 'NETFLIX.COM 866-579-7172 CA');
       expect(await read()).toMatchObject({
         missedDueDate: null,
         nextDueDate: '2027-02-14',

@@ -28,7 +28,7 @@ import {
   type updateSubscriptionBody,
   yearlyTotal,
 } from '@tally/shared';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detectedSubscriptions, subscriptionCharges, subscriptions, transactions } from '../../db/schema';
@@ -313,7 +313,7 @@ export async function refreshSubscriptions(db: Db, userId: string, today: string
       : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency as SubscriptionFrequency]);
     return from < min ? from : min;
   }, today);
-  const charges = await unlinkedChargesSince(db, userId, since);
+  const charges = await unlinkedChargesSince(db, userId, since, [...new Set(rows.map((r) => r.merchantKey))]);
   const byKey = new Map<string, Charge[]>();
   for (const c of charges) {
     const key = subscriptionMerchantKey(c.merchantName, c.description);
@@ -334,7 +334,18 @@ export async function refreshSubscriptions(db: Db, userId: string, today: string
   }
 }
 
-async function unlinkedChargesSince(db: Db, userId: string, since: string): Promise<Charge[]> {
+/**
+ * Charges since a day that no subscription has taken yet, of the merchants given (by key) or without a
+ * merchant name (their key comes from the descriptor, which SQL cannot tidy the same way). A merchant
+ * name's key is its lower-case, space-collapsed self, so SQL narrows those exactly: reads that catch
+ * subscriptions up do not walk a heavy user's every purchase of the last weeks.
+ */
+async function unlinkedChargesSince(
+  db: Db,
+  userId: string,
+  since: string,
+  keys: string[],
+): Promise<Charge[]> {
   return db
     .select({
       id: transactions.id,
@@ -351,6 +362,13 @@ async function unlinkedChargesSince(db: Db, userId: string, since: string): Prom
         eq(transactions.isTransfer, false),
         sql`${transactions.amount} < 0`,
         sql`${transactions.date} >= ${since}`,
+        or(
+          isNull(transactions.merchantName),
+          inArray(
+            sql`lower(regexp_replace(btrim(${transactions.merchantName}, E' \\t\\n\\r'), '\\s+', ' ', 'g'))`,
+            keys,
+          ),
+        ),
         sql`not exists (select 1 from subscription_charges c where c.user_id = ${userId} and c.transaction_id = ${transactions.id})`,
       ),
     )
@@ -438,29 +456,64 @@ function detectedView(row: DetectedRow): DetectedSubscription {
   };
 }
 
-/** The rows detection reads: every live outflow of the person (transfers and money in can never match). */
+type MerchantGroup = [
+  merchantName: string | null,
+  description: string,
+  providerCategory: string | null,
+  ids: string[],
+  dates: string[],
+  amounts: number[],
+  categories: number[],
+];
+
+/**
+ * The rows detection reads: every live outflow of the person (transfers and money in never match). They
+ * come as one JSON document of per-merchant arrays, not as rows: a heavy history is ~90k rows, and turning
+ * each into a row object cost PGlite seconds where parsing the arrays costs tens of milliseconds. Rows with
+ * a merchant name are grouped by it (detection's key ignores their descriptors); the rest by descriptor.
+ */
 async function detectionRows(db: Db, userId: string): Promise<DetectionTransaction[]> {
-  const rows = await db
+  const t = transactions;
+  const merchants = db
     .select({
-      id: transactions.id,
-      date: transactions.date,
-      amount: transactions.amount,
-      merchantName: transactions.merchantName,
-      description: transactions.description,
-      category: transactions.category,
-      providerCategory: transactions.providerCategory,
-      isTransfer: transactions.isTransfer,
+      merchantName: t.merchantName,
+      description: sql<string>`min(${t.description})`.as('description'),
+      providerCategory: sql<string | null>`min(${t.providerCategory})`.as('provider_category'),
+      ids: sql`array_agg(${t.id})`.as('ids'),
+      dates: sql`array_agg(${t.date})`.as('dates'),
+      amounts: sql`array_agg(${t.amount})`.as('amounts'),
+      categories: sql`array_agg(${t.category})`.as('categories'),
     })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        isNull(transactions.deletedAt),
-        eq(transactions.isTransfer, false),
-        sql`${transactions.amount} < 0`,
-      ),
-    );
-  return rows as DetectionTransaction[];
+    .from(t)
+    .where(and(eq(t.userId, userId), isNull(t.deletedAt), eq(t.isTransfer, false), sql`${t.amount} < 0`))
+    .groupBy(t.merchantName, sql`case when ${t.merchantName} is null then ${t.description} end`)
+    .as('merchants');
+  const m = merchants;
+  const [result] = await db
+    .select({
+      json: sql<
+        string | null
+      >`json_agg(json_build_array(${m.merchantName}, ${m.description}, ${m.providerCategory}, ${m.ids}, ${m.dates}, ${m.amounts}, ${m.categories}))::text`,
+    })
+    .from(m);
+  const json = result?.json;
+  const groups: MerchantGroup[] = json ? JSON.parse(json) : [];
+  const rows: DetectionTransaction[] = [];
+  for (const [merchantName, description, providerCategory, ids, dates, amounts, categories] of groups) {
+    for (let i = 0; i < ids.length; i += 1) {
+      rows.push({
+        id: ids[i] as string,
+        date: dates[i] as string,
+        amount: amounts[i] as number,
+        merchantName,
+        description,
+        category: categories[i] as CategoryCode,
+        providerCategory,
+        isTransfer: false,
+      });
+    }
+  }
+  return rows;
 }
 
 /**
