@@ -471,7 +471,10 @@ type Series = {
   charges: number[];
   slots: number[];
   confidence: number;
-  /** Its prices are steps (at most three, each held for two charges or more), not a bill that moves. */
+  /**
+   * Its prices are steps, not a bill that moves: at most three in turn, each held for two charges or more
+   * but the first (cut short by the start of the history) and the latest (a rise just charged).
+   */
   stepped: boolean;
 };
 
@@ -655,7 +658,7 @@ function judge(
   const stepped = runs <= 3 && !shortInnerRun;
   // Bills follow usage and seasons; anything else whose price moves is a charge billed in another currency,
   // or an annual fee renewed once at a new price (steady prices and steps that repeat are the exact-price
-  // seeds' job, with their guards against chance). Two visits to a dentist a year apart must not pass.
+  // seeds' job, with their guards against chance).
   if (variable && !m.bill && !(n >= 6 && cv <= 0.05) && !renewalAtNewPrice(m, series.charges, runs))
     return null;
   if (variable && m.bill && (n < 3 || (!stepped && cv > 0.6))) return null;
@@ -737,7 +740,8 @@ function chanceSeries(m: Merchant, schedule: Schedule, longestRun: number, ctx: 
 
 /**
  * Two charges a period apart at prices up to 30% apart, and nothing else ever bought there: an annual fee
- * that went up between its only two renewals (no price repeats, so no exact-price seed can find it).
+ * that went up between its only two renewals (no price repeats, so no exact-price seed can find it). Two
+ * check-ups a year apart at a clinic visited for nothing else look the same; a wider gap in price does not.
  */
 function renewalAtNewPrice(m: Merchant, charges: readonly number[], runs: number): boolean {
   if (charges.length !== 2 || runs !== 2 || m.dayNumbers.length !== 2) return false;
