@@ -832,7 +832,11 @@ const BY_NAME: readonly [RegExp, SubscriptionCategory][] = [
   [/amazon prime|prime video|costco|walmart\+|instacart\+|dashpass|uber one/, SUBSCRIPTION_CATEGORY.Shopping],
 ];
 
-function subscriptionCategory(row: DetectionTransaction, key: string): SubscriptionCategory {
+/** The subscription category a charge most likely belongs to (also what Mark as Recurring suggests). */
+export function guessSubscriptionCategory(
+  row: Pick<DetectionTransaction, 'description' | 'providerCategory' | 'category'>,
+  key: string,
+): SubscriptionCategory {
   const names = `${key} ${row.description.toLowerCase()}`;
   const detailed = row.providerCategory?.toUpperCase() ?? '';
   const byProvider = BY_PROVIDER[detailed];
@@ -1074,7 +1078,7 @@ function describe(m: Merchant, series: Series, today: number): Detection {
     confidence: series.confidence,
     estimatedNextDue: isoOf(due(schedule, k)),
     relatedTransactionIds: charges.map((i) => (m.rows[i] as DetectionTransaction).id),
-    category: subscriptionCategory(latest, m.key),
+    category: guessSubscriptionCategory(latest, m.key),
     occurrences: n,
     firstChargeDate: (m.rows[first] as DetectionTransaction).date,
     lastChargeDate: latest.date,

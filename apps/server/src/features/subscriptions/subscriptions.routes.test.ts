@@ -480,7 +480,7 @@ describe('detection, confirm and dismiss', () => {
       name: 'Crunch Fitness',
       amount: 34.99,
       frequency: 2,
-      category: 99,
+      category: 5,
       nextDueDate: '2026-12-03',
     });
     const tracked = expectJson(

@@ -10,9 +10,9 @@ import {
   dollarsToCents,
   dueAfter,
   guessRecurrence,
+  guessSubscriptionCategory,
   monthlyEquivalent,
   occurrencesBetween,
-  SUBSCRIPTION_CATEGORY,
   SUBSCRIPTION_CATEGORY_LABELS,
   SUBSCRIPTION_STATUS,
   type Subscription,
@@ -649,15 +649,6 @@ export async function dismissDetected(deps: SubscriptionDeps, viewer: Viewer, id
 // ---------------------------------------------------------------------------------------------------------
 // Mark as Recurring
 
-/** The transaction category a subscription category is most like, for a charge marked as recurring. */
-const CATEGORY_GUESS: Partial<Record<CategoryCode, SubscriptionCategory>> = {
-  11: SUBSCRIPTION_CATEGORY.Utilities,
-  12: SUBSCRIPTION_CATEGORY.Insurance,
-  23: SUBSCRIPTION_CATEGORY.Streaming,
-  24: SUBSCRIPTION_CATEGORY.Shopping,
-  28: SUBSCRIPTION_CATEGORY.Education,
-};
-
 /**
  * What the add dialog starts from when a transaction is marked as recurring: its merchant and amount, and
  * the cadence and next due date its merchant's history suggests.
@@ -705,7 +696,14 @@ export async function prefillFromTransaction(
     name: (charge.merchantName ?? charge.description).slice(0, 100),
     amount: centsToDollars(-charge.amount),
     frequency: guess.frequency,
-    category: CATEGORY_GUESS[charge.category as CategoryCode] ?? SUBSCRIPTION_CATEGORY.Other,
+    category: guessSubscriptionCategory(
+      {
+        description: charge.description,
+        providerCategory: charge.providerCategory,
+        category: charge.category as CategoryCode,
+      },
+      key,
+    ),
     nextDueDate: guess.nextDueDate,
   };
 }
