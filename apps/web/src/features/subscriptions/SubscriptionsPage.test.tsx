@@ -184,6 +184,44 @@ describe('SubscriptionsPage', () => {
     ]);
   });
 
+  it("does not say 'Next due' on a cancelled or expired subscription", async () => {
+    withSubscriptions({
+      [LIST]: {
+        body: [
+          ...threeSubscriptions(),
+          aSubscription({ id: '5d1f0c8e-3b6a-4c2d-9e7f-000000000005', name: 'Hulu', status: 2 }),
+          aSubscription({
+            id: '5d1f0c8e-3b6a-4c2d-9e7f-000000000006',
+            name: 'Audible',
+            status: 3,
+            nextDueDate: '2026-10-30',
+          }),
+        ],
+      },
+    });
+    renderPage();
+    const hulu = within(await screen.findByRole('article', { name: 'Hulu' }));
+    expect(hulu.getByText('Cancelled')).toBeTruthy();
+    expect(hulu.getByText('Ends')).toBeTruthy();
+    expect(hulu.getByText('Nov 20')).toBeTruthy();
+    expect(hulu.queryByText('Next due')).toBeNull();
+    expect(hulu.queryByText('In 8 days')).toBeNull();
+    const audible = card('Audible');
+    expect(audible.getByText('Expired')).toBeTruthy();
+    expect(audible.getByText('Ended')).toBeTruthy();
+    expect(audible.getByText('Oct 30')).toBeTruthy();
+    expect(audible.queryByText('Next due')).toBeNull();
+    expect(audible.queryByText('13 days ago')).toBeNull();
+    // Active and paused ones keep theirs.
+    expect(card('Netflix').getByText('Next due')).toBeTruthy();
+    expect(card('Spotify').getByText('Next due')).toBeTruthy();
+
+    // Nor are they due this month.
+    fireEvent.click(screen.getByRole('radio', { name: 'This Month' }));
+    expect(screen.queryByRole('article', { name: 'Hulu' })).toBeNull();
+    expect(screen.getByText('1 of 5 due this month')).toBeTruthy();
+  });
+
   it("narrows the list to what is due in the person's month", async () => {
     withSubscriptions();
     renderPage();
@@ -191,7 +229,9 @@ describe('SubscriptionsPage', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'This Month' }));
     expect(screen.queryByRole('article', { name: 'Crunch Fitness' })).toBeNull();
     expect(screen.getByRole('article', { name: 'Netflix' })).toBeTruthy();
-    expect(screen.getByText('2 of 3 due this month')).toBeTruthy();
+    // Spotify is due on the 28th, but paused: not due.
+    expect(screen.queryByRole('article', { name: 'Spotify' })).toBeNull();
+    expect(screen.getByText('1 of 3 due this month')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'All' }));
     expect(screen.getByRole('article', { name: 'Crunch Fitness' })).toBeTruthy();
   });
@@ -219,6 +259,31 @@ describe('SubscriptionsPage', () => {
     expect(api.to(`/api/subscriptions/${SPOTIFY_ID}`)[0]?.body).toMatchObject({ status: 0 });
     // Totals count active subscriptions only: they are asked for again.
     await waitFor(() => expect(api.count(SUMMARY)).toBeGreaterThanOrEqual(3));
+  });
+
+  it('pauses two cards one right after the other, each with its own spinner and toast', async () => {
+    const api = withStoredSubscriptions({ failing: new Set([`PUT ${GYM_ID}`]) });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pause Netflix' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pause Crunch Fitness' }));
+    expect(card('Netflix').getByRole('button', { name: 'Pause Netflix' }).dataset.loading).toBe('true');
+    expect(card('Crunch Fitness').getByRole('button', { name: 'Pause Crunch Fitness' }).dataset.loading).toBe(
+      'true',
+    );
+    expect(card('Spotify').getByRole('button', { name: 'Resume Spotify' }).dataset.loading).toBeUndefined();
+
+    expect(await screen.findByText('Subscription paused')).toBeTruthy();
+    expect(screen.getByText('“Netflix” no longer counts toward your totals or calendar.')).toBeTruthy();
+    expect(await screen.findByText('Error updating subscription')).toBeTruthy();
+    expect(api.count(`PUT /api/subscriptions/${NETFLIX_ID}`)).toBe(1);
+    expect(api.count(`PUT /api/subscriptions/${GYM_ID}`)).toBe(1);
+    await waitFor(() =>
+      expect(
+        card('Crunch Fitness').getByRole('button', { name: 'Pause Crunch Fitness' }).dataset.loading,
+      ).toBe(undefined),
+    );
+    expect(card('Crunch Fitness').getByText('Active')).toBeTruthy();
+    await waitFor(() => expect(card('Netflix').getByText('Paused')).toBeTruthy());
   });
 
   it('says when a pause fails and leaves the subscription as it was', async () => {
@@ -258,12 +323,16 @@ describe('SubscriptionsPage', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: /Amount/ }), { target: { value: '264' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Subscription updated')).toBeTruthy();
-    expect(api.to(`/api/subscriptions/${GYM_ID}`)[0]?.body).toMatchObject({
+    // The whole subscription, not only what changed.
+    expect(api.to(`/api/subscriptions/${GYM_ID}`)[0]?.body).toEqual({
       name: 'Crunch Fitness',
       amount: 264,
       frequency: 5,
-      status: 0,
+      category: 5,
+      description: '',
       nextDueDate: '2027-02-01',
+      autoRenew: true,
+      status: 0,
     });
   });
 
@@ -295,6 +364,31 @@ describe('SubscriptionsPage', () => {
     expect(day.getAllByText('Streaming · Monthly')).toHaveLength(2);
     expect(day.getByText('Software')).toBeTruthy();
     expect(day.getByText('Total Due').nextElementSibling?.textContent).toBe('$41.97');
+  });
+
+  it("keeps an open day's list to the calendar's current charges", async () => {
+    const calendar = aCalendar();
+    const withoutSpotify = calendar.occurrences.filter((c) => c.subscriptionId !== SPOTIFY_ID);
+    withSubscriptions({
+      // Spotify is paused elsewhere while the day is open: the next answer leaves it out.
+      [CALENDAR]: ({ calls }) => ({
+        body: calls === 1 ? calendar : { ...calendar, occurrences: withoutSpotify },
+      }),
+    });
+    localStorage.setItem(SUBSCRIPTIONS_VIEW_KEY, 'calendar');
+    const { queryClient } = renderPage();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Friday, November 20, 2026: 3 charges, $41.97 due' }),
+    );
+    const day = within(await screen.findByRole('dialog', { name: 'Friday, November 20, 2026' }));
+    expect(day.getByText('3 subscriptions due')).toBeTruthy();
+    expect(day.getByText('Spotify')).toBeTruthy();
+
+    await queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+    await waitFor(() => expect(day.getByText('2 subscriptions due')).toBeTruthy());
+    expect(day.queryByText('Spotify')).toBeNull();
+    expect(day.getAllByRole('listitem')).toHaveLength(2);
+    expect(day.getByText('Total Due').nextElementSibling?.textContent).toBe('$29.98');
   });
 
   it('moves between months, asking for each page of six weeks', async () => {

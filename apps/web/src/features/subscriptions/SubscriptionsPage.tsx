@@ -25,11 +25,11 @@ import { useNow } from '../../lib/use-now';
 import { useSubscriptionSummary } from './api/get-subscription-summary';
 import { useSubscriptions } from './api/get-subscriptions';
 import { asUpdateBody, useUpdateSubscription } from './api/update-subscription';
-import type { CalendarCharge } from './calendar';
+import type { CalendarDay } from './components/CalendarDayDialog';
 import { SubscriptionCalendar } from './components/SubscriptionCalendar';
 import { SubscriptionCard } from './components/SubscriptionCard';
 import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
-import { dueThisMonth, type SubscriptionScope, sortSubscriptions } from './subscription-list';
+import { dueThisMonth, type SubscriptionScope } from './subscription-list';
 import classes from './subscriptions.module.css';
 import { useSubscriptionsView } from './use-subscriptions-view';
 
@@ -92,7 +92,8 @@ export function SubscriptionsPage() {
   const [editor, setEditor] = useState<Opened<Subscription | null>>(null);
   const [deleting, setDeleting] = useState<Opened<Subscription>>(null);
   const [detecting, setDetecting] = useState<Opened<null>>(null);
-  const [day, setDay] = useState<Opened<{ day: string; charges: CalendarCharge[] }>>(null);
+  const [day, setDay] = useState<Opened<CalendarDay>>(null);
+  const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
 
   useEffect(() => {
     if (list.error && list.data) log.warn('Refreshing subscriptions failed', list.error);
@@ -101,7 +102,7 @@ export function SubscriptionsPage() {
     if (summary.error) log.warn('Loading subscription totals failed', summary.error);
   }, [summary.error]);
 
-  const subscriptions = sortSubscriptions(list.data ?? []);
+  const subscriptions = list.data ?? [];
   const shown = scope === 'month' ? dueThisMonth(subscriptions, today) : subscriptions;
   const pausedCount = subscriptions.filter((s) => s.status === SUBSCRIPTION_STATUS.Paused).length;
 
@@ -109,30 +110,36 @@ export function SubscriptionsPage() {
     setEditor((c) => ({ item, opened: true, session: nextSession(c) }));
   const openDetect = () => setDetecting((c) => ({ item: null, opened: true, session: nextSession(c) }));
 
-  const toggleStatus = (s: Subscription) => {
+  // Each card's Pause/Resume waits on its own call: the shared mutation's state (and any callbacks given to
+  // `mutate`) would follow only the latest call, so two quick pauses would lose the first one's spinner and
+  // toast. The promise of each `mutateAsync` call settles for that call alone.
+  const toggleStatus = async (s: Subscription) => {
     const pausing = s.status === SUBSCRIPTION_STATUS.Active;
-    update.mutate(
-      {
+    setToggling((ids) => new Set(ids).add(s.id));
+    try {
+      const updated = await update.mutateAsync({
         id: s.id,
         body: asUpdateBody(s, { status: pausing ? SUBSCRIPTION_STATUS.Paused : SUBSCRIPTION_STATUS.Active }),
-      },
-      {
-        onSuccess: (updated) =>
-          toast.success(
-            pausing ? 'Subscription paused' : 'Subscription resumed',
-            pausing
-              ? `“${updated.name}” no longer counts toward your totals or calendar.`
-              : `“${updated.name}” counts toward your totals again.`,
-          ),
-        onError: (error) => {
-          log.warn('Pausing or resuming the subscription failed', error);
-          toast.error(
-            'Error updating subscription',
-            errorMessage(error, 'Failed to update the subscription. Please try again.'),
-          );
-        },
-      },
-    );
+      });
+      toast.success(
+        pausing ? 'Subscription paused' : 'Subscription resumed',
+        pausing
+          ? `“${updated.name}” no longer counts toward your totals or calendar.`
+          : `“${updated.name}” counts toward your totals again.`,
+      );
+    } catch (error) {
+      log.warn('Pausing or resuming the subscription failed', error);
+      toast.error(
+        'Error updating subscription',
+        errorMessage(error, 'Failed to update the subscription. Please try again.'),
+      );
+    } finally {
+      setToggling((ids) => {
+        const rest = new Set(ids);
+        rest.delete(s.id);
+        return rest;
+      });
+    }
   };
 
   // Phones have room for both buttons on one row only with their short words; the names stay whole.
@@ -244,8 +251,8 @@ export function SubscriptionsPage() {
             month={month}
             today={today}
             onMonthChange={setMonth}
-            onOpenDay={(d, charges) =>
-              setDay((c) => ({ item: { day: d, charges }, opened: true, session: nextSession(c) }))
+            onOpenDay={(d) =>
+              setDay((c) => ({ item: { day: d, month }, opened: true, session: nextSession(c) }))
             }
           />
         ) : shown.length === 0 ? (
@@ -253,7 +260,7 @@ export function SubscriptionsPage() {
             <EmptyState
               icon={IconCalendarEvent}
               title="Nothing due this month"
-              description="None of your subscriptions has a due date left in this month."
+              description="None of your active subscriptions is due this month."
               action={
                 <Button variant="default" mt={8} onClick={() => setScope('all')}>
                   Show All
@@ -274,9 +281,9 @@ export function SubscriptionsPage() {
                   key={s.id}
                   subscription={s}
                   today={today}
-                  toggling={update.isPending && update.variables?.id === s.id}
+                  toggling={toggling.has(s.id)}
                   onEdit={openEditor}
-                  onToggleStatus={toggleStatus}
+                  onToggleStatus={(item) => void toggleStatus(item)}
                   onDelete={(item) => setDeleting((c) => ({ item, opened: true, session: nextSession(c) }))}
                 />
               ))}
@@ -323,8 +330,7 @@ export function SubscriptionsPage() {
       />
       <CalendarDayDialog
         key={`day-${day?.session ?? 0}`}
-        day={day?.item.day ?? null}
-        charges={day?.item.charges ?? []}
+        day={day?.item ?? null}
         subscriptions={subscriptions}
         opened={day?.opened ?? false}
         onClose={() => setDay((c) => c && { ...c, opened: false })}

@@ -11,10 +11,10 @@ import {
   type SubscriptionPrefill,
   type SubscriptionStatus,
   subscriptionBody,
-  type UpdateSubscriptionBody,
   updateSubscriptionBody,
 } from '@tally/shared';
 import { zodErrors } from '../../lib/form';
+import type { FullUpdateBody } from './api/update-subscription';
 
 /** The add/edit dialog's fields as the inputs hold them (selects hold their option's number as text). */
 export type SubscriptionFormValues = {
@@ -93,7 +93,7 @@ export function toCreateBody(values: SubscriptionFormValues, transactionId?: str
 }
 
 /** PUT /subscriptions/{id}'s body; call once the form is valid. */
-export function toUpdateBody(values: SubscriptionFormValues): UpdateSubscriptionBody {
+export function toUpdateBody(values: SubscriptionFormValues): FullUpdateBody {
   const body = draft(values);
   return { ...body, amount: body.amount ?? 0, status: Number(values.status) as SubscriptionStatus };
 }

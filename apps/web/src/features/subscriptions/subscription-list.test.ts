@@ -1,21 +1,30 @@
+import { SUBSCRIPTION_STATUS } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
-import { dueThisMonth, priceIncrease, relativeDue, shortDay, sortSubscriptions } from './subscription-list';
+import { dueDetail, dueThisMonth, priceIncrease, relativeDue, shortDay } from './subscription-list';
 import { aSubscription, threeSubscriptions } from './test-fixtures';
 
 describe('subscription list', () => {
-  it('puts active ones first, each group soonest due first', () => {
-    expect(sortSubscriptions(threeSubscriptions()).map((s) => s.name)).toEqual([
-      'Netflix',
-      'Crunch Fitness',
-      'Spotify',
-    ]);
-  });
-
-  it("keeps to the person's month for 'This Month'", () => {
+  it("keeps to the person's month for 'This Month', active subscriptions only", () => {
     const list = threeSubscriptions();
-    expect(dueThisMonth(list, '2026-11-12').map((s) => s.name)).toEqual(['Netflix', 'Spotify']);
+    // Spotify is due on the 28th too, but it is paused.
+    expect(dueThisMonth(list, '2026-11-12').map((s) => s.name)).toEqual(['Netflix']);
     expect(dueThisMonth(list, '2026-12-31')).toEqual([]);
     expect(dueThisMonth(list, '2027-02-28').map((s) => s.name)).toEqual(['Crunch Fitness']);
+  });
+
+  it('counts neither paused, cancelled nor expired subscriptions as due', () => {
+    const list = Object.entries(SUBSCRIPTION_STATUS).map(([name, status]) =>
+      aSubscription({ id: name, name, status }),
+    );
+    expect(dueThisMonth(list, '2026-11-12').map((s) => s.name)).toEqual(['Active']);
+  });
+
+  it("keeps the server's order", () => {
+    const list = [
+      aSubscription({ id: 'b', name: 'Zoom', nextDueDate: '2026-11-25' }),
+      aSubscription({ id: 'a', name: 'Apple Music', nextDueDate: '2026-11-15' }),
+    ];
+    expect(dueThisMonth(list, '2026-11-12').map((s) => s.id)).toEqual(['b', 'a']);
   });
 
   it('says when something is due, in words', () => {
@@ -26,6 +35,20 @@ describe('subscription list', () => {
     expect(relativeDue('2026-11-02', '2026-11-12')).toBe('10 days ago');
     expect(shortDay('2026-11-14', '2026-11-12')).toBe('Nov 14');
     expect(shortDay('2027-01-03', '2026-11-12')).toBe('Jan 3, 2027');
+  });
+
+  it("says 'Next due' only while something is due", () => {
+    const today = '2026-11-12';
+    expect(dueDetail(aSubscription({ status: 0 }), today)).toEqual({ label: 'Next due', hint: 'In 8 days' });
+    expect(dueDetail(aSubscription({ status: 1 }), today)).toEqual({ label: 'Next due' });
+    // Cancelled: the renewal it will not make ends it.
+    expect(dueDetail(aSubscription({ status: 2 }), today)).toEqual({ label: 'Ends' });
+    expect(dueDetail(aSubscription({ status: 2, nextDueDate: '2026-11-01' }), today)).toEqual({
+      label: 'Ended',
+    });
+    expect(dueDetail(aSubscription({ status: 3, nextDueDate: '2026-11-01' }), today)).toEqual({
+      label: 'Ended',
+    });
   });
 
   it('points out a price change only when it went up', () => {

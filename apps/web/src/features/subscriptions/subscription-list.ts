@@ -10,23 +10,17 @@ import {
 export type SubscriptionView = 'list' | 'calendar';
 export type SubscriptionScope = 'month' | 'all';
 
-const STATUS_ORDER: Record<SubscriptionStatus, number> = { 0: 0, 1: 1, 2: 2, 3: 3 };
-
-/** Active ones first, then paused, cancelled and expired; within each, the soonest due first. */
-export function sortSubscriptions(list: readonly Subscription[]): Subscription[] {
-  return [...list].sort(
-    (a, b) =>
-      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
-      a.nextDueDate.localeCompare(b.nextDueDate) ||
-      a.name.localeCompare(b.name),
-  );
-}
-
-/** 'Show This Month': the subscriptions whose next due date falls in the person's current month. */
+/**
+ * 'Show This Month': the active subscriptions whose next due date falls in the person's current month
+ * (a paused, cancelled or expired one is not due). The list keeps the server's order: status, then next
+ * due date, then name.
+ */
 export function dueThisMonth(list: readonly Subscription[], today: string): Subscription[] {
   const first = startOfMonth(today);
   const last = lastDayOfMonth(today);
-  return list.filter((s) => s.nextDueDate >= first && s.nextDueDate <= last);
+  return list.filter(
+    (s) => s.status === SUBSCRIPTION_STATUS.Active && s.nextDueDate >= first && s.nextDueDate <= last,
+  );
 }
 
 /** 'Today', 'Tomorrow', 'In 5 days', 'Yesterday', '3 days ago'. */
@@ -36,6 +30,18 @@ export function relativeDue(day: string, today: string): string {
   if (days === 1) return 'Tomorrow';
   if (days === -1) return 'Yesterday';
   return days > 0 ? `In ${days} days` : `${-days} days ago`;
+}
+
+/**
+ * A card's due-date detail. Active: 'Next due' and how far off it is. Paused: 'Next due' alone (it waits
+ * for a resume). Cancelled or expired: nothing more is due, so the date is when it ends, or ended: the
+ * renewal it will not (or did not) make.
+ */
+export function dueDetail(s: Subscription, today: string): { label: string; hint?: string } {
+  if (s.status === SUBSCRIPTION_STATUS.Active)
+    return { label: 'Next due', hint: relativeDue(s.nextDueDate, today) };
+  if (s.status === SUBSCRIPTION_STATUS.Paused) return { label: 'Next due' };
+  return { label: s.nextDueDate >= today ? 'Ends' : 'Ended' };
 }
 
 /** A price rise to point out: the latest change made it dearer. */

@@ -32,20 +32,15 @@ export const aSubscription = (over: Partial<Subscription> = {}): Subscription =>
   ...over,
 });
 
-/** Netflix (price up, detected), Spotify (paused) and a yearly gym membership due next year. */
+/**
+ * Netflix (price up, detected), a yearly gym membership due next year and Spotify (paused), in the order
+ * the server lists them: status, then next due date, then name.
+ */
 export const threeSubscriptions = (): Subscription[] => [
   aSubscription({
     isDetected: true,
     merchantName: 'Netflix',
     priceChange: { previousAmount: 15.49, date: '2026-10-20' },
-  }),
-  aSubscription({
-    id: SPOTIFY_ID,
-    name: 'Spotify',
-    amount: 11.99,
-    monthlyAmount: 11.99,
-    status: 1,
-    nextDueDate: '2026-11-28',
   }),
   aSubscription({
     id: GYM_ID,
@@ -57,15 +52,24 @@ export const threeSubscriptions = (): Subscription[] => [
     nextDueDate: '2027-02-01',
     missedDueDate: '2026-11-03',
   }),
+  aSubscription({
+    id: SPOTIFY_ID,
+    name: 'Spotify',
+    amount: 11.99,
+    monthlyAmount: 11.99,
+    status: 1,
+    nextDueDate: '2026-11-28',
+  }),
 ];
 
 export const aSummary = (over: Partial<SubscriptionSummary> = {}): SubscriptionSummary => ({
   monthlyTotal: 37.99,
   yearlyTotal: 455.88,
   activeCount: 2,
+  // The server sorts it, the largest monthly total first.
   categoryBreakdown: [
-    { category: 1, categoryName: 'Streaming', count: 1, monthlyTotal: 17.99 },
     { category: 5, categoryName: 'Fitness', count: 1, monthlyTotal: 20 },
+    { category: 1, categoryName: 'Streaming', count: 1, monthlyTotal: 17.99 },
   ],
   ...over,
 });

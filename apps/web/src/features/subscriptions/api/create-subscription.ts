@@ -11,13 +11,8 @@ export function useCreateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSubscription,
-    onSuccess: (_created, body) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions.all }),
-        // A subscription made from a charge may recategorise that merchant's transactions.
-        body.transactionId
-          ? queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all })
-          : undefined,
-      ]),
+    // Only subscriptions change: the server links the charge it was made from but leaves transactions as
+    // they are (their categories included).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.subscriptions.all }),
   });
 }

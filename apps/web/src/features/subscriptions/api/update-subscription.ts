@@ -8,7 +8,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, jsonBody } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type UpdateSubscriptionInput = { id: string; body: UpdateSubscriptionBody };
+/**
+ * The body the screen sends: every field, always. The API takes a missing frequency, category, auto-renew
+ * or status as 'unchanged', but the edit dialog and Pause/Resume send the whole subscription back.
+ */
+export type FullUpdateBody = Required<UpdateSubscriptionBody>;
+
+export type UpdateSubscriptionInput = { id: string; body: FullUpdateBody };
 
 /** PUT /subscriptions/{id}: every field again, status included (the edit dialog, Pause and Resume). */
 export const updateSubscription = ({ id, body }: UpdateSubscriptionInput) =>
@@ -29,10 +35,7 @@ export function useUpdateSubscription() {
 }
 
 /** The body that sends a subscription back as it is, but for what `patch` changes. */
-export function asUpdateBody(
-  s: Subscription,
-  patch: Partial<UpdateSubscriptionBody> = {},
-): UpdateSubscriptionBody {
+export function asUpdateBody(s: Subscription, patch: Partial<UpdateSubscriptionBody> = {}): FullUpdateBody {
   return {
     name: s.name,
     amount: s.amount,

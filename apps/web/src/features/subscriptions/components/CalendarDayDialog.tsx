@@ -6,33 +6,50 @@ import {
   SUBSCRIPTION_CATEGORY_LABELS,
   type Subscription,
 } from '@tally/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '../../../components/Dialog';
-import { type CalendarCharge, longDayLabel, totalOf } from '../calendar';
+import { subscriptionCalendarQuery } from '../api/get-subscription-calendar';
+import { calendarPage, chargesByDay, longDayLabel, totalOf } from '../calendar';
 import { SUBSCRIPTION_CATEGORY_VISUALS } from '../category-visuals';
 import classes from '../subscriptions.module.css';
 
-/** A calendar day's charges (SPEC §2): each subscription due, and the Total Due. */
-export function CalendarDayDialog({
-  day,
-  charges,
-  subscriptions,
-  opened,
-  onClose,
-}: {
-  day: string | null;
-  charges: CalendarCharge[];
+/** The day opened, and the month whose page it was opened from (its charges are that page's). */
+export type CalendarDay = { day: string; month: string };
+
+type DayDialogProps = {
   /** The tracked subscriptions, for each charge's frequency. */
   subscriptions: readonly Subscription[];
   opened: boolean;
   onClose: () => void;
-}) {
-  if (!day) return null;
+};
+
+/**
+ * A calendar day's charges (SPEC §2): each subscription due, and the Total Due. They are read from the
+ * calendar page's query while the dialog is open, so a refetch (a pause, an edit) shows here at once.
+ */
+export function CalendarDayDialog({ day, ...rest }: DayDialogProps & { day: CalendarDay | null }) {
+  return day ? <DayCharges opening={day} {...rest} /> : null;
+}
+
+function DayCharges({
+  opening: { day, month },
+  subscriptions,
+  opened,
+  onClose,
+}: DayDialogProps & { opening: CalendarDay }) {
+  const page = calendarPage(month);
+  const calendar = useQuery({ ...subscriptionCalendarQuery(page.startDate, page.endDate), enabled: opened });
+  const charges = chargesByDay(calendar.data?.occurrences ?? []).get(day) ?? [];
   const byId = new Map(subscriptions.map((s) => [s.id, s]));
   return (
     <Dialog opened={opened} onClose={onClose} title={longDayLabel(day)} centered>
       <div className={classes.dialog}>
         <Text fz="sm" c="dimmed" mb="xs">
-          {charges.length === 1 ? '1 subscription due' : `${charges.length} subscriptions due`}
+          {charges.length === 0
+            ? 'No subscriptions due'
+            : charges.length === 1
+              ? '1 subscription due'
+              : `${charges.length} subscriptions due`}
         </Text>
         <ul className={classes.dayList} aria-label="Subscriptions due">
           {charges.map((charge) => {

@@ -54,7 +54,8 @@ const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
  * repeats for the person to confirm (the confident ones ticked already) or dismiss for good.
  */
 export function DetectedSubscriptionsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  // Read at the first render, so a phone never flashes the wide layout first.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const detect = useDetectSubscriptions();
   const [includeBills, setIncludeBills] = useState(false);
   const { mutate } = detect;
@@ -137,7 +138,7 @@ function DetectedList({ items: detected, onClose }: { items: DetectedSubscriptio
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const confirm = useConfirmSubscriptions();
   const dismiss = useDismissDetected();
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   if (detected.length === 0) {
     return (

@@ -37,7 +37,8 @@ export function dayButtonLabel(day: string, charges: readonly CalendarCharge[]):
 
 /**
  * The month grid (SPEC §2): six weeks from Sunday, up to two amounts a day and '+N more', a day with
- * charges opens its list. `month` is the month shown (its first day), kept by the screen.
+ * charges opens its list (which reads this page's charges itself, so it follows a refetch). `month` is the
+ * month shown (its first day), kept by the screen.
  */
 export function SubscriptionCalendar({
   month,
@@ -48,7 +49,7 @@ export function SubscriptionCalendar({
   month: string;
   today: string;
   onMonthChange: (month: string) => void;
-  onOpenDay: (day: string, charges: CalendarCharge[]) => void;
+  onOpenDay: (day: string) => void;
 }) {
   const page = calendarPage(month);
   const calendar = useSubscriptionCalendar(page.startDate, page.endDate);
@@ -165,7 +166,7 @@ function DayCell({
   day: string;
   charges: CalendarCharge[];
   isToday: boolean;
-  onOpen: (day: string, charges: CalendarCharge[]) => void;
+  onOpen: (day: string) => void;
 }) {
   const number = (
     <span className={classes.dayNumber} data-today={isToday || undefined}>
@@ -180,7 +181,7 @@ function DayCell({
       type="button"
       className={classes.day}
       aria-label={`${dayButtonLabel(day, charges)}${isToday ? ', today' : ''}`}
-      onClick={() => onOpen(day, charges)}
+      onClick={() => onOpen(day)}
     >
       {number}
       {cell.shown.map((charge) => (
@@ -189,12 +190,7 @@ function DayCell({
           <span className={classes.amount}>{cellAmount(charge.amount)}</span>
         </span>
       ))}
-      {cell.more > 0 && (
-        <span className={classes.more}>
-          <span className={classes.wide}>+{cell.more} more</span>
-          <span className={classes.narrow}>+{cell.more}</span>
-        </span>
-      )}
+      {cell.more > 0 && <span className={classes.more}>+{cell.more} more</span>}
     </button>
   );
 }

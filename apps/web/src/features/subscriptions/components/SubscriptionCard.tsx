@@ -14,17 +14,16 @@ import {
   formatMoney,
   SUBSCRIPTION_CATEGORY_LABELS,
   SUBSCRIPTION_FREQUENCIES,
-  SUBSCRIPTION_STATUS,
   SUBSCRIPTION_STATUS_LABELS,
   type Subscription,
 } from '@tally/shared';
 import { formatDay } from '../../../lib/format';
 import { SUBSCRIPTION_CATEGORY_VISUALS } from '../category-visuals';
 import {
+  dueDetail,
   isPausable,
   isResumable,
   priceIncrease,
-  relativeDue,
   STATUS_COLORS,
   shortDay,
 } from '../subscription-list';
@@ -74,7 +73,6 @@ export function SubscriptionCard({
 }: SubscriptionCardActions & { subscription: Subscription; today: string; toggling: boolean }) {
   const headingId = `subscription-${s.id}`;
   const visual = SUBSCRIPTION_CATEGORY_VISUALS[s.category];
-  const active = s.status === SUBSCRIPTION_STATUS.Active;
   const increase = priceIncrease(s);
   // What the person wrote about it, else the merchant it follows when that name differs.
   const subtitle = s.description || (s.merchantName && s.merchantName !== s.name ? s.merchantName : null);
@@ -138,11 +136,7 @@ export function SubscriptionCard({
         </Group>
 
         <div className={classes.details3}>
-          <Detail
-            label="Next due"
-            value={shortDay(s.nextDueDate, today)}
-            hint={active ? relativeDue(s.nextDueDate, today) : undefined}
-          />
+          <Detail {...dueDetail(s, today)} value={shortDay(s.nextDueDate, today)} />
           <Detail label="Frequency" value={FREQUENCY_LABELS[s.frequency]} />
           <Detail label="Category" value={SUBSCRIPTION_CATEGORY_LABELS[s.category]} />
         </div>

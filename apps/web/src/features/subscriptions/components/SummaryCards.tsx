@@ -20,7 +20,8 @@ export function SummaryCards({
   const money = (dollars: number | undefined) =>
     dollars === undefined ? '--' : formatMoney(dollarsToCents(dollars));
   const breakdown = summary?.categoryBreakdown ?? [];
-  const top = [...breakdown].sort((a, b) => b.monthlyTotal - a.monthlyTotal)[0];
+  // The server lists the categories by monthly total, the largest first.
+  const top = breakdown[0];
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
       <StatCard
