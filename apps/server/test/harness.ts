@@ -449,7 +449,8 @@ export function sampleValue(schema: JsonSchema): unknown {
       return Math.max(schema.minimum ?? 1, 1);
     case 'string':
       if (schema.format === 'uuid') return crypto.randomUUID();
-      if (schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return TODAY;
+      // isoDay (a day from 1900 to 2199).
+      if (schema.pattern?.endsWith('\\d{2}-\\d{2}-\\d{2}$')) return TODAY;
       return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
     case 'array':
       return [];

@@ -71,6 +71,10 @@ describe('day arithmetic', () => {
     expect(isoDay.safeParse('2024-02-29').success).toBe(true);
     expect(isoDay.safeParse('2025-02-29').success).toBe(false);
     expect(isoDay.safeParse('2025-2-1').success).toBe(false);
+    expect(isoDay.safeParse('1899-12-31').success).toBe(false);
+    expect(isoDay.safeParse('2200-01-01').success).toBe(false);
+    expect(isoDay.safeParse('9999-12-31').success).toBe(false);
+    expect(isoDay.safeParse('1900-01-01').success).toBe(true);
   });
 });
 

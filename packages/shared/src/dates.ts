@@ -1,9 +1,12 @@
 import { z } from 'zod';
 
-/** A calendar day, YYYY-MM-DD, that really exists (no 2025-02-30). */
+/**
+ * A calendar day, YYYY-MM-DD, that really exists (no 2025-02-30), from 1900 to 2199: past 9999 dates stop
+ * sorting as strings, and nothing a person tracks is older or further off.
+ */
 export const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .regex(/^(19|20|21)\d{2}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;

@@ -467,8 +467,9 @@ export const subscriptionCharges = pgTable(
       .references(() => transactions.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.subscriptionId, t.transactionId] }),
-    index('subscription_charges_transaction_idx').on(t.userId, t.transactionId),
+    // A charge pays one subscription at most, however many follow the same merchant.
+    primaryKey({ columns: [t.userId, t.transactionId] }),
+    index('subscription_charges_subscription_idx').on(t.userId, t.subscriptionId),
   ],
 );
 

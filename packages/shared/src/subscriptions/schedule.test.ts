@@ -14,19 +14,23 @@ import {
 
 describe('monthly equivalents (SPEC §9)', () => {
   it.each([
-    [1000, 0, 4330],
-    [1000, 1, 2170],
-    [1599, 2, 1599],
-    [3000, 3, 1000],
-    [1000, 3, 333],
-    [6000, 4, 1000],
-    [12_000, 5, 1000],
-    [9999, 5, 833],
-    [2500, 99, 2500],
-  ] as const)('%i cents at frequency %i is %i a month', (amount, frequency, monthly) => {
-    expect(monthlyEquivalent(amount, frequency)).toBe(monthly);
-    expect(yearlyTotal(amount, frequency)).toBe(monthly * 12);
-  });
+    [1000, 0, 4330, 51_960],
+    [1000, 1, 2170, 26_040],
+    [1599, 2, 1599, 19_188],
+    [3000, 3, 1000, 12_000],
+    // A year is the charges themselves, not twelve rounded months.
+    [1000, 3, 333, 4000],
+    [6000, 4, 1000, 12_000],
+    [12_000, 5, 1000, 12_000],
+    [9999, 5, 833, 9999],
+    [2500, 99, 2500, 30_000],
+  ] as const)(
+    '%i cents at frequency %i is %i a month and %i a year',
+    (amount, frequency, monthly, yearly) => {
+      expect(monthlyEquivalent(amount, frequency)).toBe(monthly);
+      expect(yearlyTotal(amount, frequency)).toBe(yearly);
+    },
+  );
 });
 
 describe('next due date', () => {

@@ -39,9 +39,9 @@ const MONTHLY_FACTOR: Record<SubscriptionFrequency, number> = {
 export const monthlyEquivalent = (amount: Cents, frequency: SubscriptionFrequency): Cents =>
   Math.round(amount * MONTHLY_FACTOR[frequency]);
 
-/** A charge's yearly total: twelve monthly equivalents. */
+/** A charge's yearly total: twelve months at the monthly factor, rounded once (an annual $100 is $100.00). */
 export const yearlyTotal = (amount: Cents, frequency: SubscriptionFrequency): Cents =>
-  monthlyEquivalent(amount, frequency) * 12;
+  Math.round(amount * MONTHLY_FACTOR[frequency] * 12);
 
 /**
  * The `index`th charge counted from `anchor` (index 0 = anchor). Months count from the anchor, so a charge
@@ -63,11 +63,11 @@ export function occurrencesBetween(
   endDate: string,
 ): string[] {
   const out: string[] = [];
-  for (let i = 0; ; i += 1) {
-    const day = chargeAt(anchor, frequency, i);
-    if (day > endDate) return out;
-    if (day >= startDate) out.push(day);
+  for (let day = dueAfter(anchor, frequency, addDays(startDate, -1)); day <= endDate; ) {
+    out.push(day);
+    day = dueAfter(anchor, frequency, day);
   }
+  return out;
 }
 
 /** SPEC §9: 80% and above High, 60% and above Medium, else Low. */

@@ -110,10 +110,18 @@ export const subscriptionBody = z.object({
 });
 export type SubscriptionBody = z.input<typeof subscriptionBody>;
 
-/** PUT /subscriptions/{id}: the same fields and a status (the edit dialog can set any; SPEC §4). */
-export const updateSubscriptionBody = subscriptionBody.omit({ transactionId: true }).extend({
-  status: subscriptionStatus.default(SUBSCRIPTION_STATUS.Active),
-});
+/**
+ * PUT /subscriptions/{id}: the same fields and a status (the edit dialog can set any; SPEC §4). Frequency,
+ * category, status and auto-renew left out stay as they are (SPEC §7's body has no auto-renew).
+ */
+export const updateSubscriptionBody = subscriptionBody
+  .omit({ transactionId: true, frequency: true, category: true, autoRenew: true })
+  .extend({
+    frequency: subscriptionFrequency.optional(),
+    category: subscriptionCategory.optional(),
+    autoRenew: z.boolean().optional(),
+    status: subscriptionStatus.optional(),
+  });
 export type UpdateSubscriptionBody = z.input<typeof updateSubscriptionBody>;
 
 /** A subscription as the API answers it (SPEC §3), amounts in dollars. */
@@ -137,8 +145,8 @@ export const subscription = z.object({
   /** The latest price change: what it cost before, and the day of the first charge at the new price. */
   priceChange: z.object({ previousAmount: z.number(), date: isoDay }).nullable(),
   /**
-   * A due date whose charge has not posted 5 days later (a failed payment, or a service that stopped
-   * billing); null once it posts, and for subscriptions not linked to any charge.
+   * A due date whose charge has still not posted when 5 whole days have passed after it (a failed payment,
+   * or a service that stopped billing); null once it posts, and for subscriptions no charge was seen for.
    */
   missedDueDate: isoDay.nullable(),
   createdAt: z.string(),

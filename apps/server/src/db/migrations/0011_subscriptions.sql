@@ -18,7 +18,7 @@ CREATE TABLE "subscription_charges" (
 	"user_id" uuid NOT NULL,
 	"subscription_id" uuid NOT NULL,
 	"transaction_id" uuid NOT NULL,
-	CONSTRAINT "subscription_charges_user_id_subscription_id_transaction_id_pk" PRIMARY KEY("user_id","subscription_id","transaction_id")
+	CONSTRAINT "subscription_charges_user_id_transaction_id_pk" PRIMARY KEY("user_id","transaction_id")
 );
 --> statement-breakpoint
 CREATE TABLE "subscriptions" (
@@ -50,5 +50,5 @@ ALTER TABLE "subscription_charges" ADD CONSTRAINT "subscription_charges_subscrip
 ALTER TABLE "subscription_charges" ADD CONSTRAINT "subscription_charges_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "detected_subscriptions_merchant_key" ON "detected_subscriptions" USING btree ("user_id","merchant_key");--> statement-breakpoint
-CREATE INDEX "subscription_charges_transaction_idx" ON "subscription_charges" USING btree ("user_id","transaction_id");--> statement-breakpoint
+CREATE INDEX "subscription_charges_subscription_idx" ON "subscription_charges" USING btree ("user_id","subscription_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_user_idx" ON "subscriptions" USING btree ("user_id","created_at");

@@ -55,8 +55,8 @@ describe('catching a subscription up', () => {
 
   it('ignores a charge far before the due date and one far off the price (other purchases there)', () => {
     const extra = paid('2026-11-28', 17_99);
-    const giftCard = paid('2026-12-14', 100_00);
-    const cheap = paid('2026-12-14', 5_00);
+    const giftCard = paid('2026-12-14', 30_00);
+    const cheap = paid('2026-12-14', 11_00);
     expect(catchUp(row(), [extra, giftCard, cheap], '2026-12-10')).toBeNull();
   });
 
@@ -74,10 +74,10 @@ describe('catching a subscription up', () => {
       nextDueDate: '2027-03-14',
       unpaidDueDate: '2026-12-14',
     });
-    // One never charged (typed in, nothing seen) is never awaited.
+    // One never charged (typed in, nothing seen yet) awaits only its latest due date.
     expect(catchUp(row({ lastChargeDate: null }), [], '2027-02-20')?.set).toMatchObject({
       nextDueDate: '2027-03-14',
-      unpaidDueDate: null,
+      unpaidDueDate: '2027-02-14',
     });
   });
 
@@ -88,6 +88,30 @@ describe('catching a subscription up', () => {
       nextDueDate: '2027-01-14',
       unpaidDueDate: null,
       lastChargeDate: '2026-12-20',
+    });
+  });
+
+  it('lets a charge near the next due date settle a skipped one, instead of leaving the next one unpaid', () => {
+    const skipped = row({
+      nextDueDate: '2027-02-14',
+      unpaidDueDate: '2027-01-14',
+      lastChargeDate: '2026-12-14',
+    });
+    const february = paid('2027-02-11', 17_99);
+    expect(catchUp(skipped, [february], '2027-02-12')?.set).toMatchObject({
+      nextDueDate: '2027-03-14',
+      unpaidDueDate: null,
+      lastChargeDate: '2027-02-11',
+    });
+  });
+
+  it("takes a typed-in subscription's first charge even when it posts after the due date has moved on", () => {
+    const typed = row({ lastChargeDate: null, nextDueDate: '2027-01-14', unpaidDueDate: '2026-12-14' });
+    const late = paid('2026-12-16', 17_99);
+    expect(catchUp(typed, [late], '2026-12-17')?.set).toMatchObject({
+      nextDueDate: '2027-01-14',
+      unpaidDueDate: null,
+      lastChargeDate: '2026-12-16',
     });
   });
 

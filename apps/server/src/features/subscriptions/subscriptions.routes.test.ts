@@ -179,6 +179,8 @@ describe('tracking subscriptions by hand', () => {
     [{ nextDueDate: '' }, 'Next due date is required'],
     [{ nextDueDate: undefined }, 'Next due date is required'],
     [{ nextDueDate: '2026-11-19' }, 'Due date cannot be in the past'],
+    [{ nextDueDate: '2036-11-21' }, 'Due date must be within 10 years'],
+    [{ nextDueDate: '9999-12-31' }, 'Use a date like 2026-01-31'],
     [{ nextDueDate: '2026-02-30' }, 'Not a real date'],
     [{ description: 'd'.repeat(501) }, 'Description must be less than 500 characters'],
     [{ frequency: 6 }, 'Choose a frequency'],
@@ -259,6 +261,33 @@ describe('tracking subscriptions by hand', () => {
     expect((await alice.call('DELETE', `/subscriptions/${created.id}`)).statusCode).toBe(204);
     expect((await alice.call('GET', `/subscriptions/${created.id}`)).statusCode).toBe(404);
     expect((await alice.call('DELETE', `/subscriptions/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps what a PUT leaves out (SPEC §7 sends no auto-renew): frequency, category, status, auto-renew', async () => {
+    const created = expectJson(
+      await alice.call(
+        'POST',
+        '/subscriptions',
+        valid({ name: 'Kept', frequency: 5, category: 6, autoRenew: false }),
+      ),
+      201,
+      subscription,
+    );
+    await alice.call('PUT', `/subscriptions/${created.id}`, { ...valid({ name: 'Kept' }), status: 1 });
+    const renamed = expectJson(
+      await alice.call('PUT', `/subscriptions/${created.id}`, valid({ name: 'Kept, renamed', amount: 20 })),
+      200,
+      subscription,
+    );
+    expect(renamed).toMatchObject({
+      name: 'Kept, renamed',
+      amount: 20,
+      frequency: 5,
+      category: 6,
+      status: 1,
+      autoRenew: false,
+    });
+    await alice.call('DELETE', `/subscriptions/${created.id}`);
   });
 
   it('lets a paused subscription keep its old due date, and moves it on when resumed', async () => {
@@ -343,6 +372,27 @@ describe('summary and calendar', () => {
       '2026-11-30 Weekly box 10',
       '2026-12-07 Weekly box 10',
     ]);
+  });
+
+  it('shows a subscription without auto-renew once, on its last due date, in whichever page holds it', async () => {
+    const ends = expectJson(
+      await bob.call(
+        'POST',
+        '/subscriptions',
+        valid({ name: 'Last month', amount: 5, nextDueDate: '2026-12-15', autoRenew: false }),
+      ),
+      201,
+      subscription,
+    );
+    const page = (start: string, end: string) =>
+      bob.call('GET', `/subscriptions/calendar?startDate=${start}&endDate=${end}`).then((res) =>
+        expectJson(res, 200, subscriptionCalendar)
+          .occurrences.filter((o) => o.subscriptionId === ends.id)
+          .map((o) => o.date),
+      );
+    expect(await page('2026-11-29', '2027-01-09')).toEqual(['2026-12-15']);
+    expect(await page('2027-01-01', '2027-02-11')).toEqual([]);
+    await bob.call('DELETE', `/subscriptions/${ends.id}`);
   });
 
   it('rejects a backwards or over-long range', async () => {
@@ -444,6 +494,25 @@ describe('detection, confirm and dismiss', () => {
     ).toEqual([]);
   });
 
+  it('tracks a suggestion once when it is confirmed twice at the same time', async () => {
+    const gina = await person();
+    const [first] = expectJson(
+      await gina.call('POST', '/subscriptions/detect'),
+      200,
+      detectedSubscriptionList,
+    );
+    if (!first) throw new Error('nothing detected');
+    const answers = await Promise.all([
+      gina.call('POST', '/subscriptions/confirm', first),
+      gina.call('POST', '/subscriptions/confirm', first),
+      gina.call('GET', '/subscriptions'),
+      gina.call('GET', '/subscriptions/summary'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201, 404]);
+    const list = expectJson(await gina.call('GET', '/subscriptions'), 200, subscriptionList);
+    expect(list.filter((s) => s.merchantName === first.merchantName)).toHaveLength(1);
+  });
+
   it('applies edits made before confirming', async () => {
     const dave = await person();
     const [first] = expectJson(
@@ -489,6 +558,18 @@ describe('detection, confirm and dismiss', () => {
       subscription,
     );
     expect(tracked).toMatchObject({ merchantName: 'Crunch Fitness', lastChargeDate: '2026-11-03' });
+    // The same charge cannot pay twice: a second subscription made from it does not take the charge.
+    const again = expectJson(
+      await carol.call('POST', '/subscriptions', { ...prefill, name: 'Gym again', transactionId: latest.id }),
+      201,
+      subscription,
+    );
+    const owners = await app.database.query<{ subscription_id: string }>(
+      'select subscription_id from subscription_charges where transaction_id = $1',
+      [latest.id],
+    );
+    expect(owners.map((o) => o.subscription_id)).toEqual([tracked.id]);
+    await carol.call('DELETE', `/subscriptions/${again.id}`);
     const pay = expectJson(
       await carol.call('GET', '/transactions?searchTerm=Acme&pageSize=1'),
       200,
@@ -496,6 +577,13 @@ describe('detection, confirm and dismiss', () => {
     );
     const income = await carol.call('GET', `/subscriptions/from-transaction/${pay.transactions[0]?.id}`);
     expect(expectJson(income, 400, errorBody).message).toBe(
+      'Only money going out can be marked as recurring',
+    );
+    const fromIncome = await carol.call('POST', '/subscriptions', {
+      ...prefill,
+      transactionId: pay.transactions[0]?.id,
+    });
+    expect(expectJson(fromIncome, 400, errorBody).message).toBe(
       'Only money going out can be marked as recurring',
     );
   });

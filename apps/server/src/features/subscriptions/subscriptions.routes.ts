@@ -106,7 +106,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     async (req) => {
       const viewer = viewerOf(req);
-      return updateSubscription(deps, viewer, await ownSubscription(deps, viewer, req.params.id), req.body);
+      return updateSubscription(deps, viewer, req.params.id, req.body);
     },
   );
 
@@ -115,7 +115,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      await deleteSubscription(deps, viewer, await ownSubscription(deps, viewer, req.params.id));
+      await deleteSubscription(deps, viewer, await ownSubscription(deps.db, viewer, req.params.id));
       return reply.status(204).send(null);
     },
   );

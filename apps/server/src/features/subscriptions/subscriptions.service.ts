@@ -1,5 +1,6 @@
 import {
   addDays,
+  addMonths,
   type CategoryCode,
   centsToDollars,
   type confirmSubscriptionBody,
@@ -11,9 +12,11 @@ import {
   dueAfter,
   guessRecurrence,
   guessSubscriptionCategory,
+  lastDayOfMonth,
   monthlyEquivalent,
   occurrencesBetween,
   SUBSCRIPTION_CATEGORY_LABELS,
+  SUBSCRIPTION_FREQUENCIES,
   SUBSCRIPTION_STATUS,
   type Subscription,
   type SubscriptionCalendar,
@@ -44,7 +47,7 @@ type UpdateBody = z.output<typeof updateSubscriptionBody>;
 
 const todayOf = (deps: SubscriptionDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
 
-/** A charge that has not posted this many days after its due date is flagged as missed. */
+/** A charge still not posted when this many whole days have passed after its due date is flagged as missed. */
 export const MISSED_AFTER_DAYS = 5;
 
 /** The subscription as the API answers it; the missed flag is read against the person's today. */
@@ -69,15 +72,17 @@ export function subscriptionView(row: SubscriptionRow, today: string): Subscript
         ? { previousAmount: centsToDollars(row.previousAmount), date: row.priceChangedAt }
         : null,
     missedDueDate:
-      row.unpaidDueDate !== null && daysBetween(row.unpaidDueDate, today) > MISSED_AFTER_DAYS
+      row.lastChargeDate !== null &&
+      row.unpaidDueDate !== null &&
+      daysBetween(row.unpaidDueDate, today) > MISSED_AFTER_DAYS
         ? row.unpaidDueDate
         : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function ownSubscription(deps: SubscriptionDeps, viewer: Viewer, id: string) {
-  const [row] = await deps.db
+export async function ownSubscription(db: Db, viewer: Viewer, id: string) {
+  const [row] = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, id)));
@@ -86,14 +91,43 @@ export async function ownSubscription(deps: SubscriptionDeps, viewer: Viewer, id
   return row;
 }
 
-const notInPast = (date: string, today: string) => {
+/** How far ahead a due date may be set: an annual plan's next charge, with room to spare. */
+const MAX_DUE_YEARS = 10;
+
+const checkDue = (date: string, today: string) => {
   if (date < today) throw badRequest('Due date cannot be in the past', 'VALIDATION_ERROR');
+  if (date > addMonths(today, 12 * MAX_DUE_YEARS)) {
+    throw badRequest(`Due date must be within ${MAX_DUE_YEARS} years`, 'VALIDATION_ERROR');
+  }
 };
+
+/**
+ * Runs `work` while holding the person's subscriptions lock, in one database transaction: catching up,
+ * editing, detecting and confirming read state and write it back, so two of them at once (a page loads
+ * its list, summary and calendar together) must not interleave and undo each other.
+ */
+function withUserLock<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscriptions:${userId}`}, 0))`);
+    return work(tx);
+  });
+}
+
+/**
+ * The day a schedule counts from. A month-end due date (Feb 28) stands for the later day of the month the
+ * charges came on (the 31st), so the months after it fall on the 31st again.
+ */
+function anchorFor(nextDue: string, frequency: SubscriptionFrequency, lastCharge: string | null): string {
+  const monthly =
+    frequency !== SUBSCRIPTION_FREQUENCIES.Weekly && frequency !== SUBSCRIPTION_FREQUENCIES.BiWeekly;
+  if (!monthly || !lastCharge || lastCharge > nextDue) return nextDue;
+  return nextDue === lastDayOfMonth(nextDue) && lastCharge.slice(8) > nextDue.slice(8) ? lastCharge : nextDue;
+}
 
 /** Every subscription of the person, caught up with the charges posted and the due dates passed. */
 export async function listSubscriptions(deps: SubscriptionDeps, viewer: Viewer) {
   const today = todayOf(deps, viewer);
-  await refreshSubscriptions(deps.db, viewer.userId, today);
+  await refreshSubscriptions(deps, viewer.userId, today);
   const rows = await deps.db
     .select()
     .from(subscriptions)
@@ -103,10 +137,9 @@ export async function listSubscriptions(deps: SubscriptionDeps, viewer: Viewer) 
 }
 
 export async function getSubscription(deps: SubscriptionDeps, viewer: Viewer, id: string) {
-  await ownSubscription(deps, viewer, id);
   const today = todayOf(deps, viewer);
-  await refreshSubscriptions(deps.db, viewer.userId, today);
-  return subscriptionView(await ownSubscription(deps, viewer, id), today);
+  await refreshSubscriptions(deps, viewer.userId, today);
+  return subscriptionView(await ownSubscription(deps.db, viewer, id), today);
 }
 
 /** Links charges to a subscription (another person's transaction ids are ignored). */
@@ -123,6 +156,8 @@ async function linkCharges(db: Db, userId: string, subscriptionId: string, trans
     .onConflictDoNothing();
 }
 
+const NOT_A_PAYMENT = 'Only money going out can be marked as recurring';
+
 /** The person's own live transaction, or 404. */
 async function ownTransaction(db: Db, userId: string, id: string) {
   const [row] = await db
@@ -135,9 +170,10 @@ async function ownTransaction(db: Db, userId: string, id: string) {
 
 export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer, body: CreateBody) {
   const today = todayOf(deps, viewer);
-  notInPast(body.nextDueDate, today);
+  checkDue(body.nextDueDate, today);
   const charge = body.transactionId ? await ownTransaction(deps.db, viewer.userId, body.transactionId) : null;
-  const row = await deps.db.transaction(async (tx) => {
+  if (charge && (charge.amount >= 0 || charge.isTransfer)) throw badRequest(NOT_A_PAYMENT);
+  const row = await withUserLock(deps.db, viewer.userId, async (tx) => {
     const [created] = await tx
       .insert(subscriptions)
       .values({
@@ -148,7 +184,7 @@ export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer,
         category: body.category,
         description: body.description,
         nextDueDate: body.nextDueDate,
-        anchorDate: body.nextDueDate,
+        anchorDate: anchorFor(body.nextDueDate, body.frequency, charge?.date ?? null),
         autoRenew: body.autoRenew,
         merchantKey: charge
           ? subscriptionMerchantKey(charge.merchantName, charge.description)
@@ -164,52 +200,59 @@ export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer,
   return subscriptionView(row, today);
 }
 
+/**
+ * PUT: every field the body gives; frequency, category, status and auto-renew it leaves out stay. Read
+ * and written under the person's lock, so a catch-up running alongside cannot write an older state back.
+ */
 export async function updateSubscription(
   deps: SubscriptionDeps,
   viewer: Viewer,
-  row: SubscriptionRow,
+  id: string,
   body: UpdateBody,
 ) {
   const today = todayOf(deps, viewer);
-  // A date the person did not touch may already be behind (a paused subscription); only a new one is checked.
-  if (body.nextDueDate !== row.nextDueDate) notInPast(body.nextDueDate, today);
-  const amount = dollarsToCents(body.amount);
-  const rescheduled = body.nextDueDate !== row.nextDueDate || body.frequency !== row.frequency;
-  const active = body.status === SUBSCRIPTION_STATUS.Active;
-  const [updated] = await deps.db
-    .update(subscriptions)
-    .set({
-      name: body.name,
-      amount,
-      frequency: body.frequency,
-      status: body.status,
-      category: body.category,
-      description: body.description,
-      nextDueDate: body.nextDueDate,
-      autoRenew: body.autoRenew,
-      ...(rescheduled ? { anchorDate: body.nextDueDate } : {}),
-      // A typed-in subscription follows its name; one tied to a merchant's charges keeps that merchant.
-      ...(row.merchantName === null && body.name !== row.name
-        ? { merchantKey: subscriptionMerchantKey(body.name, body.name) }
-        : {}),
-      // A price typed in replaces what the charges said; the old price is not a change the bank showed.
-      ...(amount !== row.amount ? { previousAmount: null, priceChangedAt: null } : {}),
-      // Paused, cancelled or rescheduled: nothing is awaited any more.
-      ...(!active || rescheduled ? { unpaidDueDate: null } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)))
-    .returning();
-  if (!updated) throw notFound('Subscription not found');
-  // Resumed with a due date left behind while paused: catch it up without calling it missed.
-  if (active && updated.nextDueDate < today) {
-    const next = dueAfter(updated.anchorDate, updated.frequency as SubscriptionFrequency, addDays(today, -1));
-    await deps.db
+  const updated = await withUserLock(deps.db, viewer.userId, async (tx) => {
+    const row = await ownSubscription(tx, viewer, id);
+    // A date the person did not touch may already be behind (a paused subscription); only a new one is checked.
+    if (body.nextDueDate !== row.nextDueDate) checkDue(body.nextDueDate, today);
+    const frequency = (body.frequency ?? row.frequency) as SubscriptionFrequency;
+    const status = body.status ?? row.status;
+    const amount = dollarsToCents(body.amount);
+    const rescheduled = body.nextDueDate !== row.nextDueDate || frequency !== row.frequency;
+    const active = status === SUBSCRIPTION_STATUS.Active;
+    const anchorDate = rescheduled ? body.nextDueDate : row.anchorDate;
+    // Resumed with a due date left behind while paused: the next one on schedule, not a missed one.
+    const nextDueDate =
+      active && body.nextDueDate < today
+        ? dueAfter(anchorDate, frequency, addDays(today, -1))
+        : body.nextDueDate;
+    const [saved] = await tx
       .update(subscriptions)
-      .set({ nextDueDate: next })
-      .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)));
-    updated.nextDueDate = next;
-  }
+      .set({
+        name: body.name,
+        amount,
+        frequency,
+        status,
+        category: body.category ?? row.category,
+        description: body.description,
+        nextDueDate,
+        anchorDate,
+        autoRenew: body.autoRenew ?? row.autoRenew,
+        // A typed-in subscription follows its name; one tied to a merchant's charges keeps that merchant.
+        ...(row.merchantName === null && body.name !== row.name
+          ? { merchantKey: subscriptionMerchantKey(body.name, body.name) }
+          : {}),
+        // A price typed in replaces what the charges said; the old price is not a change the bank showed.
+        ...(amount !== row.amount ? { previousAmount: null, priceChangedAt: null } : {}),
+        // Paused, cancelled or rescheduled: nothing is awaited any more.
+        ...(!active || rescheduled ? { unpaidDueDate: null } : {}),
+        updatedAt: deps.now(),
+      })
+      .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)))
+      .returning();
+    if (!saved) throw notFound('Subscription not found');
+    return saved;
+  });
   return subscriptionView(updated, today);
 }
 
@@ -269,10 +312,14 @@ export async function subscriptionCalendar(
   const { rows } = await listSubscriptions(deps, viewer);
   const occurrences = rows.filter(isCounted).flatMap((row) => {
     const frequency = row.frequency as SubscriptionFrequency;
-    const days = occurrencesBetween(row.anchorDate, frequency, row.nextDueDate, range.endDate).filter(
-      (d) => d >= range.startDate,
-    );
-    return (row.autoRenew ? days : days.slice(0, 1)).map((date) => ({
+    const from = row.nextDueDate > range.startDate ? row.nextDueDate : range.startDate;
+    // Without auto-renew the next due date is the last charge.
+    const last = row.autoRenew
+      ? range.endDate
+      : row.nextDueDate < range.endDate
+        ? row.nextDueDate
+        : range.endDate;
+    return occurrencesBetween(row.anchorDate, frequency, from, last).map((date) => ({
       date,
       subscriptionId: row.id,
       name: row.name,
@@ -290,8 +337,20 @@ export async function subscriptionCalendar(
 /** How far before its due date a charge may post and still pay it (card posting, business days, early billing). */
 const EARLY_DAYS: Record<SubscriptionFrequency, number> = { 0: 2, 1: 3, 2: 5, 3: 7, 4: 10, 5: 14, 99: 5 };
 
-/** A charge within this factor of the tracked price is the subscription's; beyond it, another purchase there. */
-const PRICE_BAND = 2;
+/**
+ * A charge within this factor of the tracked price is the subscription's (a price rise is rarely more than
+ * half again); beyond it, another purchase at the merchant (a gift card, a one-off order).
+ */
+const PRICE_BAND = 1.5;
+
+/** A person's live money out, transfers aside: the only rows a subscription can be paid by. */
+const outflowsOf = (userId: string) =>
+  and(
+    eq(transactions.userId, userId),
+    isNull(transactions.deletedAt),
+    eq(transactions.isTransfer, false),
+    sql`${transactions.amount} < 0`,
+  );
 
 type Charge = { id: string; date: string; amount: number; merchantName: string | null; description: string };
 
@@ -301,37 +360,44 @@ type Charge = { id: string; date: string; amount: number; merchantName: string |
  * date passed with no charge is remembered as unpaid (shown as missed after MISSED_AFTER_DAYS). Idempotent;
  * runs on every read, like a budget's period roll, so what is shown is never behind.
  */
-export async function refreshSubscriptions(db: Db, userId: string, today: string) {
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SUBSCRIPTION_STATUS.Active)));
-  if (rows.length === 0) return;
-  const since = rows.reduce((min, r) => {
-    const from = r.lastChargeDate
-      ? addDays(r.lastChargeDate, 1)
-      : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency as SubscriptionFrequency]);
-    return from < min ? from : min;
-  }, today);
-  const charges = await unlinkedChargesSince(db, userId, since, [...new Set(rows.map((r) => r.merchantKey))]);
-  const byKey = new Map<string, Charge[]>();
-  for (const c of charges) {
-    const key = subscriptionMerchantKey(c.merchantName, c.description);
-    const list = byKey.get(key);
-    if (list) list.push(c);
-    else byKey.set(key, [c]);
-  }
-  for (const row of rows) {
-    const next = catchUp(row, byKey.get(row.merchantKey) ?? [], today);
-    if (!next) continue;
-    await db.transaction(async (tx) => {
+export async function refreshSubscriptions(deps: SubscriptionDeps, userId: string, today: string) {
+  await withUserLock(deps.db, userId, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SUBSCRIPTION_STATUS.Active)))
+      .orderBy(asc(subscriptions.createdAt));
+    if (rows.length === 0) return;
+    const since = rows.reduce((min, r) => {
+      const from = r.lastChargeDate
+        ? addDays(r.lastChargeDate, 1)
+        : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency as SubscriptionFrequency]);
+      return from < min ? from : min;
+    }, today);
+    const charges = await unlinkedChargesSince(tx, userId, since, [
+      ...new Set(rows.map((r) => r.merchantKey)),
+    ]);
+    const byKey = new Map<string, Charge[]>();
+    for (const c of charges) {
+      const key = subscriptionMerchantKey(c.merchantName, c.description);
+      const list = byKey.get(key);
+      if (list) list.push(c);
+      else byKey.set(key, [c]);
+    }
+    // Two subscriptions may follow one merchant (two plans); a charge pays the first that takes it.
+    const taken = new Set<string>();
+    for (const row of rows) {
+      const open = (byKey.get(row.merchantKey) ?? []).filter((c) => !taken.has(c.id));
+      const next = catchUp(row, open, today);
+      if (!next) continue;
+      for (const id of next.linked) taken.add(id);
       if (next.linked.length > 0) await linkCharges(tx, userId, row.id, next.linked);
       await tx
         .update(subscriptions)
-        .set({ ...next.set, updatedAt: new Date() })
+        .set({ ...next.set, updatedAt: deps.now() })
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, row.id)));
-    });
-  }
+    }
+  });
 }
 
 /**
@@ -357,10 +423,7 @@ async function unlinkedChargesSince(
     .from(transactions)
     .where(
       and(
-        eq(transactions.userId, userId),
-        isNull(transactions.deletedAt),
-        eq(transactions.isTransfer, false),
-        sql`${transactions.amount} < 0`,
+        outflowsOf(userId),
         sql`${transactions.date} >= ${since}`,
         or(
           isNull(transactions.merchantName),
@@ -383,10 +446,18 @@ export function catchUp(row: SubscriptionRow, charges: readonly Charge[], today:
   let { amount, nextDueDate, lastChargeDate, unpaidDueDate, previousAmount, priceChangedAt } = row;
   let status = row.status;
   const linked: string[] = [];
+  const early = EARLY_DAYS[frequency];
   for (const c of charges) {
     if (lastChargeDate && c.date <= lastChargeDate) continue;
-    const awaited = unpaidDueDate ?? nextDueDate;
-    if (c.date < addDays(awaited, -EARLY_DAYS[frequency])) continue;
+    // The due date it pays: the next one when it is near it (which also settles a skipped one), else the
+    // one still awaited; a charge before either is another purchase at the merchant.
+    const pays =
+      c.date >= addDays(nextDueDate, -early)
+        ? nextDueDate
+        : unpaidDueDate && c.date >= addDays(unpaidDueDate, -early)
+          ? unpaidDueDate
+          : null;
+    if (!pays) continue;
     const paid = -c.amount;
     if (paid * PRICE_BAND < amount || paid > amount * PRICE_BAND) continue;
     linked.push(c.id);
@@ -397,16 +468,17 @@ export function catchUp(row: SubscriptionRow, charges: readonly Charge[], today:
     }
     lastChargeDate = c.date;
     unpaidDueDate = null;
-    // The charge pays the awaited due date; the next one is the first after both.
-    nextDueDate = dueAfter(row.anchorDate, frequency, c.date > awaited ? c.date : awaited);
+    nextDueDate = dueAfter(row.anchorDate, frequency, c.date > pays ? c.date : pays);
   }
-  // Due dates that passed without a charge move on; the first of them stays awaited.
+  // Due dates that passed without a charge move on, and one stays awaited: the first of them once the
+  // subscription has been charged (what the card calls missed), else the latest (so a first charge posted a
+  // little late is still taken, and the search for it never reaches far back).
   while (nextDueDate < today && status === SUBSCRIPTION_STATUS.Active) {
     if (!row.autoRenew) {
       status = SUBSCRIPTION_STATUS.Expired;
       break;
     }
-    if (lastChargeDate !== null && unpaidDueDate === null) unpaidDueDate = nextDueDate;
+    if (unpaidDueDate === null || lastChargeDate === null) unpaidDueDate = nextDueDate;
     nextDueDate = dueAfter(row.anchorDate, frequency, nextDueDate);
   }
   const set = { amount, nextDueDate, lastChargeDate, unpaidDueDate, previousAmount, priceChangedAt, status };
@@ -485,7 +557,7 @@ async function detectionRows(db: Db, userId: string): Promise<DetectionTransacti
       categories: sql`array_agg(${t.category})`.as('categories'),
     })
     .from(t)
-    .where(and(eq(t.userId, userId), isNull(t.deletedAt), eq(t.isTransfer, false), sql`${t.amount} < 0`))
+    .where(outflowsOf(userId))
     .groupBy(t.merchantName, sql`case when ${t.merchantName} is null then ${t.description} end`)
     .as('merchants');
   const m = merchants;
@@ -542,7 +614,7 @@ export async function detect(
     includeBills: options.includeBills,
     skipMerchantKeys: new Set([...tracked, ...dismissed.map((d) => d.key)]),
   });
-  const saved = await deps.db.transaction(async (tx) => {
+  const saved = await withUserLock(deps.db, viewer.userId, async (tx) => {
     await tx
       .delete(detectedSubscriptions)
       .where(and(eq(detectedSubscriptions.userId, viewer.userId), isNull(detectedSubscriptions.dismissedAt)));
@@ -577,24 +649,18 @@ export async function detect(
     .map(detectedView);
 }
 
-async function ownDetected(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(detectedSubscriptions)
-    .where(
-      and(
-        eq(detectedSubscriptions.userId, userId),
-        eq(detectedSubscriptions.id, id),
-        isNull(detectedSubscriptions.dismissedAt),
-      ),
-    );
-  if (!row) throw notFound('Detected subscription not found');
-  return row;
-}
+/** An open suggestion of the person's (not dismissed, not yet confirmed). */
+const openDetected = (userId: string, id: string) =>
+  and(
+    eq(detectedSubscriptions.userId, userId),
+    eq(detectedSubscriptions.id, id),
+    isNull(detectedSubscriptions.dismissedAt),
+  );
 
 /**
  * Tracks a detected subscription (SPEC §7 confirm): marked detected, following the merchant, linked to the
- * charges it was found from. The item's name, amount, frequency and category may have been edited.
+ * charges it was found from. The item's name, amount, frequency and category may have been edited. The
+ * suggestion is taken first, so confirming it twice at once tracks it once.
  */
 export async function confirmDetected(
   deps: SubscriptionDeps,
@@ -602,13 +668,18 @@ export async function confirmDetected(
   body: z.output<typeof confirmSubscriptionBody>,
 ): Promise<Subscription> {
   const today = todayOf(deps, viewer);
-  const found = await ownDetected(deps.db, viewer.userId, body.id);
-  const frequency = body.frequency ?? (found.frequency as SubscriptionFrequency);
-  const details = found.details as Details;
-  // The estimate may have passed since detection (or be unknown): the first due date from today on.
-  const anchor = body.estimatedNextDue ?? found.estimatedNextDue ?? addDays(details.lastChargeDate, 1);
-  const nextDueDate = dueAfter(anchor, frequency, addDays(today, -1));
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await withUserLock(deps.db, viewer.userId, async (tx) => {
+    const [found] = await tx
+      .delete(detectedSubscriptions)
+      .where(openDetected(viewer.userId, body.id))
+      .returning();
+    if (!found) throw notFound('Detected subscription not found');
+    const frequency = body.frequency ?? (found.frequency as SubscriptionFrequency);
+    const details = found.details as Details;
+    const estimate = body.estimatedNextDue ?? found.estimatedNextDue ?? details.lastChargeDate;
+    const anchorDate = anchorFor(estimate, frequency, details.lastChargeDate);
+    // The estimate may have passed since detection: the first due date from today on.
+    const nextDueDate = dueAfter(anchorDate, frequency, addDays(today, -1));
     const [created] = await tx
       .insert(subscriptions)
       .values({
@@ -618,7 +689,7 @@ export async function confirmDetected(
         frequency,
         category: body.category ?? (found.category as SubscriptionCategory),
         nextDueDate,
-        anchorDate: anchor,
+        anchorDate,
         isDetected: true,
         merchantKey: found.merchantKey,
         merchantName: found.merchantName,
@@ -629,9 +700,6 @@ export async function confirmDetected(
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await linkCharges(tx, viewer.userId, created.id, found.relatedTransactionIds);
-    await tx
-      .delete(detectedSubscriptions)
-      .where(and(eq(detectedSubscriptions.userId, viewer.userId), eq(detectedSubscriptions.id, found.id)));
     return created;
   });
   return subscriptionView(row, today);
@@ -639,11 +707,12 @@ export async function confirmDetected(
 
 /** Remembers that the person does not want this merchant suggested again. */
 export async function dismissDetected(deps: SubscriptionDeps, viewer: Viewer, id: string) {
-  const found = await ownDetected(deps.db, viewer.userId, id);
-  await deps.db
+  const [dismissed] = await deps.db
     .update(detectedSubscriptions)
-    .set({ dismissedAt: new Date() })
-    .where(and(eq(detectedSubscriptions.userId, viewer.userId), eq(detectedSubscriptions.id, found.id)));
+    .set({ dismissedAt: deps.now() })
+    .where(openDetected(viewer.userId, id))
+    .returning({ id: detectedSubscriptions.id });
+  if (!dismissed) throw notFound('Detected subscription not found');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -659,9 +728,7 @@ export async function prefillFromTransaction(
   transactionId: string,
 ): Promise<SubscriptionPrefill> {
   const charge = await ownTransaction(deps.db, viewer.userId, transactionId);
-  if (charge.amount >= 0 || charge.isTransfer) {
-    throw badRequest('Only money going out can be marked as recurring');
-  }
+  if (charge.amount >= 0 || charge.isTransfer) throw badRequest(NOT_A_PAYMENT);
   const key = subscriptionMerchantKey(charge.merchantName, charge.description);
   // The merchant's earlier charges: by the bank's merchant name when it gives one, else by descriptors
   // that start alike; both narrowed to the same key.
@@ -677,15 +744,7 @@ export async function prefillFromTransaction(
         description: transactions.description,
       })
       .from(transactions)
-      .where(
-        and(
-          eq(transactions.userId, viewer.userId),
-          isNull(transactions.deletedAt),
-          sql`${transactions.amount} < 0`,
-          sql`${transactions.date} <= ${charge.date}`,
-          sameMerchant,
-        ),
-      )
+      .where(and(outflowsOf(viewer.userId), sql`${transactions.date} <= ${charge.date}`, sameMerchant))
   ).filter((t) => subscriptionMerchantKey(t.merchantName, t.description) === key);
   const guess = guessRecurrence(
     history.map((t) => ({ date: t.date, amount: t.amount })),
