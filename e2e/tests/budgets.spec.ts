@@ -1,21 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkScreen, expect, linkDemoBank, newPerson, register, test } from './support';
-
-/** Creates a budget through the API, as the dialog would. */
-async function createBudgetByApi(page: Page, body: object) {
-  const status = await page.evaluate(async (json) => {
-    const res = await fetch('/api/budget', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${localStorage.getItem('authToken')}`,
-      },
-      body: JSON.stringify(json),
-    });
-    return res.status;
-  }, body);
-  expect(status).toBe(201);
-}
+import { checkScreen, createByApi, expect, linkDemoBank, newPerson, register, test } from './support';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
@@ -265,7 +249,7 @@ test.describe('budgets', () => {
       await page.addInitScript((s) => localStorage.setItem('colorScheme', s), scheme);
       await register(page, newPerson());
       await linkDemoBank(page, 'demo_summit');
-      await createBudgetByApi(page, household);
+      await createByApi(page, '/api/budget', household);
 
       await page.goto('/budgets');
       await expect(page.getByText('Overall Progress')).toBeVisible();
@@ -285,7 +269,7 @@ test.describe('budgets', () => {
 
       // A newer budget archives Household: it reads well at phone width too.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await createBudgetByApi(page, { ...household, name: 'Holiday season' });
+      await createByApi(page, '/api/budget', { ...household, name: 'Holiday season' });
       await page.goto('/budgets');
       await page.getByText('Traditional', { exact: true }).click();
       await page.getByRole('button', { name: 'Past budgets' }).click();
@@ -305,7 +289,7 @@ test.describe('budgets', () => {
     await page.addInitScript(() => localStorage.setItem('colorScheme', 'dark'));
     await register(page, newPerson());
     await linkDemoBank(page, 'demo_harbor');
-    await createBudgetByApi(page, household);
+    await createByApi(page, '/api/budget', household);
     await page.goto('/budgets');
     await expect(page.getByText('Overall Progress')).toBeVisible();
     await checkScreen(page, testInfo, 'budgets-traditional-dark');
@@ -316,7 +300,7 @@ test.describe('budgets', () => {
     await checkScreen(page, testInfo, 'budgets-count-up-dark');
 
     // A past budget, read only, in both views.
-    await createBudgetByApi(page, { ...household, name: 'Holiday season' });
+    await createByApi(page, '/api/budget', { ...household, name: 'Holiday season' });
     await page.goto('/budgets');
     await page.getByRole('button', { name: 'Past budgets' }).click();
     await page.getByRole('menuitem', { name: /^Household/ }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkScreen, expect, linkDemoBank, newPerson, register, test } from './support';
+import { checkScreen, createByApi, expect, linkDemoBank, newPerson, register, test } from './support';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
@@ -24,22 +24,6 @@ const longDay = (day: string) =>
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));
 
-/** Adds a subscription through the API, as the dialog would. */
-async function addByApi(page: Page, body: object) {
-  const status = await page.evaluate(async (json) => {
-    const res = await fetch('/api/subscriptions', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${localStorage.getItem('authToken')}`,
-      },
-      body: JSON.stringify(json),
-    });
-    return res.status;
-  }, body);
-  expect(status).toBe(201);
-}
-
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 /** A summary card, found by its label. */
 const statCard = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('xpath=../..');
@@ -48,10 +32,28 @@ const field = (dialog: Locator, name: string | RegExp) => dialog.getByRole('text
 /** A handful of subscriptions, three of them due the same day so the calendar has to say '+N more'. */
 async function seed(page: Page, due: string) {
   const base = { frequency: 2, autoRenew: true };
-  await addByApi(page, { ...base, name: 'Netflix', amount: 17.99, category: 1, nextDueDate: due });
-  await addByApi(page, { ...base, name: 'Spotify', amount: 11.99, category: 1, nextDueDate: due });
-  await addByApi(page, { ...base, name: 'Dropbox', amount: 11.99, category: 2, nextDueDate: due });
-  await addByApi(page, {
+  await createByApi(page, '/api/subscriptions', {
+    ...base,
+    name: 'Netflix',
+    amount: 17.99,
+    category: 1,
+    nextDueDate: due,
+  });
+  await createByApi(page, '/api/subscriptions', {
+    ...base,
+    name: 'Spotify',
+    amount: 11.99,
+    category: 1,
+    nextDueDate: due,
+  });
+  await createByApi(page, '/api/subscriptions', {
+    ...base,
+    name: 'Dropbox',
+    amount: 11.99,
+    category: 2,
+    nextDueDate: due,
+  });
+  await createByApi(page, '/api/subscriptions', {
     ...base,
     name: 'Crunch Fitness',
     amount: 34.99,
@@ -59,7 +61,7 @@ async function seed(page: Page, due: string) {
     nextDueDate: addDays(due, 3),
     description: 'Peak plan, cancel before the annual fee in March',
   });
-  await addByApi(page, {
+  await createByApi(page, '/api/subscriptions', {
     ...base,
     name: 'Amazon Prime',
     amount: 139,

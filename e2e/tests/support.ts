@@ -110,6 +110,25 @@ export async function register(page: Page, person: ReturnType<typeof newPerson>)
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Creates something through the API as its dialog would (the page's stored token), e.g. a budget. */
+export async function createByApi(page: Page, url: string, body: object) {
+  const status = await page.evaluate(
+    async ([to, json]) => {
+      const res = await fetch(to, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('authToken')}`,
+        },
+        body: JSON.stringify(json),
+      });
+      return res.status;
+    },
+    [url, body] as const,
+  );
+  expect(status).toBe(201);
+}
+
 /** Links a demo bank through the API the Connect dialog uses and waits for its two-year import. */
 export async function linkDemoBank(page: Page, institutionId: string) {
   const connectionId = await page.evaluate(async (institution) => {

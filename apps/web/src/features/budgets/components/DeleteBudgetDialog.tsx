@@ -1,7 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import type { Budget } from '@tally/shared';
-import { Dialog } from '../../../components/Dialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { toast } from '../../../components/toast';
 import { log } from '../../../lib/log';
 import { useDeleteBudget } from '../api/delete-budget';
@@ -29,34 +28,21 @@ export function DeleteBudgetDialog({
       },
     });
   return (
-    <Dialog
+    <DeleteDialog
       opened={opened}
-      onClose={remove.isPending ? () => {} : onClose}
+      onClose={onClose}
       title="Delete this budget?"
-      centered
+      confirmLabel="Delete Budget"
+      pending={remove.isPending}
+      onConfirm={confirm}
     >
-      <Stack gap="md">
-        <Text fz="sm">
-          “{budget.name}” and its category allocations, rollover and count-up settings will be deleted. Your
-          transactions are not affected.
-        </Text>
-        <Text fz="sm" fw={600}>
-          This cannot be undone.
-        </Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            loading={remove.isPending}
-            onClick={confirm}
-          >
-            Delete Budget
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
+      <Text fz="sm">
+        “{budget.name}” and its category allocations, rollover and count-up settings will be deleted. Your
+        transactions are not affected.
+      </Text>
+      <Text fz="sm" fw={600}>
+        This cannot be undone.
+      </Text>
+    </DeleteDialog>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import type { Subscription } from '@tally/shared';
-import { Dialog } from '../../../components/Dialog';
+import { DeleteDialog } from '../../../components/DeleteDialog';
 import { toast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { log } from '../../../lib/log';
@@ -33,31 +32,18 @@ export function DeleteSubscriptionDialog({
       },
     });
   return (
-    <Dialog
+    <DeleteDialog
       opened={opened}
-      onClose={remove.isPending ? () => {} : onClose}
+      onClose={onClose}
       title="Delete this subscription?"
-      centered
+      confirmLabel="Delete Subscription"
+      pending={remove.isPending}
+      onConfirm={confirm}
     >
-      <Stack gap="md">
-        <Text fz="sm">
-          “{subscription.name}” will be removed from your subscriptions, totals and calendar. Your
-          transactions are not affected.
-        </Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            loading={remove.isPending}
-            onClick={confirm}
-          >
-            Delete Subscription
-          </Button>
-        </Group>
-      </Stack>
-    </Dialog>
+      <Text fz="sm">
+        “{subscription.name}” will be removed from your subscriptions, totals and calendar. Your transactions
+        are not affected.
+      </Text>
+    </DeleteDialog>
   );
 }
