@@ -12,6 +12,7 @@ export * from './greeting';
 export * from './money';
 export * from './plans';
 export * from './polling';
+export * from './savings/allocation';
 export * from './settings/settings.schema';
 export * from './subscriptions/detect';
 export * from './subscriptions/schedule';
