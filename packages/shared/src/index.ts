@@ -13,6 +13,7 @@ export * from './money';
 export * from './plans';
 export * from './polling';
 export * from './savings/allocation';
+export * from './savings/progress';
 export * from './settings/settings.schema';
 export * from './subscriptions/detect';
 export * from './subscriptions/schedule';
