@@ -43,6 +43,7 @@ import {
   selectionMonthlyTotal,
 } from '../detection';
 import classes from '../subscriptions.module.css';
+import { AutoDetectedBadge } from './AutoDetectedBadge';
 
 export const NOTHING_DETECTED = 'No subscription patterns detected in your transaction history.';
 const DETECT_FAILED = 'Failed to detect subscriptions';
@@ -288,21 +289,6 @@ function ConfidenceBadge({ confidence }: { confidence: number }) {
       style={{ whiteSpace: 'nowrap' }}
     >
       {confidenceText(confidence)}
-    </Badge>
-  );
-}
-
-function AutoDetectedBadge() {
-  return (
-    <Badge
-      color="indigo"
-      variant="light"
-      radius="sm"
-      tt="none"
-      size="sm"
-      leftSection={<IconSparkles size={11} />}
-    >
-      Auto-detected
     </Badge>
   );
 }

@@ -4,7 +4,6 @@ import {
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
-  IconSparkles,
   IconTrash,
   IconTrendingUp,
 } from '@tabler/icons-react';
@@ -28,6 +27,7 @@ import {
   shortDay,
 } from '../subscription-list';
 import classes from '../subscriptions.module.css';
+import { AutoDetectedBadge } from './AutoDetectedBadge';
 
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
@@ -116,18 +116,7 @@ export function SubscriptionCard({
           <Badge color={STATUS_COLORS[s.status]} variant="light" radius="sm" tt="none" size="sm">
             {SUBSCRIPTION_STATUS_LABELS[s.status]}
           </Badge>
-          {s.isDetected && (
-            <Badge
-              color="indigo"
-              variant="light"
-              radius="sm"
-              tt="none"
-              size="sm"
-              leftSection={<IconSparkles size={11} />}
-            >
-              Auto-detected
-            </Badge>
-          )}
+          {s.isDetected && <AutoDetectedBadge />}
           {s.autoRenew === false && (
             <Badge color="gray" variant="outline" radius="sm" tt="none" size="sm">
               Doesn't renew
