@@ -56,6 +56,8 @@ export default defineConfig({
       REDIS_URL: '',
       // Workers look for jobs every 3 s, so the import banner is on screen long enough to be seen.
       JOB_POLL_SECONDS: '3',
+      // Lets the savings journey move the clock past a budget period's end (POST /api/test/clock).
+      TEST_CLOCK: 'true',
     },
   },
 });

@@ -12,14 +12,17 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { webhookRoutes } from './features/accounts/webhook.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
+import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { shiftableClock, testClockRoutes } from './features/system/test-clock.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
 import { startBudgetRoll } from './jobs/budget-roll.job';
 import { startLoginFailuresPrune } from './jobs/login-failures.job';
 import { startQueue } from './jobs/queue';
+import { startSavingsShare } from './jobs/savings-share.job';
 import { authenticator, tokenKeys } from './lib/auth';
 import type { AppContext } from './lib/context';
 import { createCipher } from './lib/crypto';
@@ -66,6 +69,8 @@ export async function buildApp({
   log = createLogger(config),
   onRoute,
 }: BuildAppOptions) {
+  const clock = config.testClock ? shiftableClock(now) : null;
+  if (clock) now = clock.now;
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: 256 * 1024,
@@ -161,6 +166,7 @@ export async function buildApp({
     await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });
     await startLoginFailuresPrune(ctx);
     await startBudgetRoll(ctx);
+    await startSavingsShare(ctx);
   }
 
   await app.register(
@@ -173,6 +179,8 @@ export async function buildApp({
       await api.register(transactionsRoutes, ctx);
       await api.register(budgetsRoutes, ctx);
       await api.register(subscriptionsRoutes, ctx);
+      await api.register(savingsRoutes, ctx);
+      if (clock) await api.register(testClockRoutes(clock));
     },
     { prefix: '/api' },
   );

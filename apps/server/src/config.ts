@@ -35,6 +35,7 @@ const envSchema = z.object({
   PLAID_WEBHOOK_URL: optional.pipe(z.url().optional()),
   TOKEN_ENCRYPTION_KEY: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  TEST_CLOCK: z.stringbool().default(false),
 });
 
 /**
@@ -73,6 +74,8 @@ export type Config = {
   /** Given in env, or generated once into DATA_DIR by the server on start. */
   tokenEncryptionKey: string | undefined;
   jobPollSeconds: number;
+  /** Browser journeys move the server's clock (POST /api/test/clock); never on in a deployment. */
+  testClock: boolean;
   plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;
 };
 
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plaidWebhookUrl: e.PLAID_WEBHOOK_URL,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    testClock: e.TEST_CLOCK,
     plaid:
       e.PLAID_CLIENT_ID && e.PLAID_SECRET
         ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }

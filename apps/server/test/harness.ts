@@ -46,6 +46,7 @@ export type OwnedIds = {
   subscription: string;
   /** A detected subscription still open to confirm or dismiss. */
   detectedSubscription: string;
+  savingsGoal: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -161,6 +162,22 @@ export async function seedPerson(
   expectOk(detected);
   const suggestions = detected.json() as { id: string }[];
   if (suggestions.length < 2) throw new Error(`seeding expected 2 detected subscriptions: ${detected.body}`);
+  const goal = await app.inject({
+    method: 'POST',
+    url: '/api/savings/goals',
+    headers: bearer(auth),
+    payload: goalFor(marker),
+  });
+  expectOk(goal);
+  const savingsGoal = (goal.json() as { id: string }).id;
+  expectOk(
+    await app.inject({
+      method: 'POST',
+      url: `/api/savings/goals/${savingsGoal}/allocate`,
+      headers: bearer(auth),
+      payload: { amount: cents / 100, note: `${marker} saved` },
+    }),
+  );
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -177,9 +194,11 @@ export async function seedPerson(
       budgetCategory: categories[0]?.id ?? '',
       subscription: (tracked.json() as { id: string }).id,
       detectedSubscription: suggestions[0]?.id ?? '',
+      savingsGoal,
     },
     secrets: [
       budget,
+      savingsGoal,
       (tracked.json() as { id: string }).id,
       ...suggestions.map((d) => d.id),
       ...categories.map((c) => c.id),
@@ -195,6 +214,14 @@ export async function seedPerson(
     ],
   };
 }
+
+/** A savings goal whose name carries the person's marker; 10%, so the matrix's own create fits the cap. */
+const goalFor = (marker: string) => ({
+  name: `${marker} goal`,
+  description: `${marker} goal description`,
+  targetAmount: 90_000,
+  allocationPercentage: 10,
+});
 
 /** A subscription whose name carries the person's marker, at a price only they pay. */
 const subscriptionFor = (marker: string, cents: number) => ({
@@ -291,6 +318,8 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/budget\/:id(\/|$)/, param: 'id', kind: 'budget' },
   { url: /^\/api\/budget\/:id\/category\/:categoryId$/, param: 'categoryId', kind: 'budgetCategory' },
   { url: /^\/api\/plaid\/connections\/:id(\/|$)/, param: 'id', kind: 'connection' },
+  { url: /^\/api\/savings\/goals\/:id(\/|$)/, param: 'id', kind: 'savingsGoal' },
+  { url: /^\/api\/savings\/(leftover|allocations\/process)\/:id$/, param: 'id', kind: 'budget' },
   { url: /^\/api\/subscriptions\/:id\/dismiss$/, param: 'id', kind: 'detectedSubscription' },
   {
     url: /^\/api\/subscriptions\/from-transaction\/:transactionId$/,
@@ -374,7 +403,11 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
     (await first(
       'select id from detected_subscriptions where user_id = $1 and dismissed_at is null order by merchant_key limit 1',
     )) ?? person.ids.detectedSubscription;
+  const savingsGoal =
+    (await first('select id from savings_goals where user_id = $1 order by created_at limit 1')) ??
+    person.ids.savingsGoal;
   person.ids = {
+    savingsGoal,
     connection,
     account,
     budget,
@@ -424,6 +457,8 @@ export const INPUT_OVERRIDES: Record<
   'PUT /api/subscriptions/:id': ({ person }) => ({
     body: { ...subscriptionFor(person.marker, 100_000), status: 1 },
   }),
+  'POST /api/savings/goals': ({ person }) => ({ body: goalFor(person.marker) }),
+  'PUT /api/savings/goals/:id': ({ person }) => ({ body: { ...goalFor(person.marker), isActive: true } }),
   'POST /api/subscriptions/confirm': ({ person }) => ({ body: { id: person.ids.detectedSubscription } }),
 };
 

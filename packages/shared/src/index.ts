@@ -14,6 +14,7 @@ export * from './plans';
 export * from './polling';
 export * from './savings/allocation';
 export * from './savings/progress';
+export * from './savings/savings.schema';
 export * from './settings/settings.schema';
 export * from './subscriptions/detect';
 export * from './subscriptions/schedule';

@@ -500,3 +500,105 @@ export const detectedSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('detected_subscriptions_merchant_key').on(t.userId, t.merchantKey)],
 );
+
+/**
+ * A savings goal (SPEC §3). What it holds is the sum of its ledger (savingsContributions); whether it is
+ * complete, and since when, follows from that ledger too, so nothing here can disagree with it.
+ */
+export const savingsGoals = pgTable(
+  'savings_goals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Cents. */
+    targetAmount: bigint('target_amount', { mode: 'number' }).notNull(),
+    /** Its share of each period's leftover in basis points (12.5 % = 1250), so shares split exactly. */
+    allocationBasisPoints: integer('allocation_basis_points').notNull(),
+    targetDate: date('target_date', { mode: 'string' }),
+    iconName: text('icon_name').notNull(),
+    colorTheme: text('color_theme').notNull(),
+    /** A paused goal takes no share of leftovers and leaves the 100% cap. */
+    isActive: boolean('is_active').notNull().default(true),
+    /** The person's day it was set: periods that ended before it do not fund it. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('savings_goals_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The ledger: every amount that went into a goal, a period's leftover share (source 'period') or money
+ * added by hand ('manual'). A period funds a goal once: (goal, period) is unique for period rows.
+ */
+export const savingsContributions = pgTable(
+  'savings_contributions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    goalId: uuid('goal_id')
+      .notNull()
+      .references(() => savingsGoals.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['period', 'manual'] }).notNull(),
+    /** Cents, positive. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The day it counts from: a period's last day, or the person's day it was added. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The period it came from; its days are kept, so the history reads the same after a budget is deleted. */
+    periodId: uuid('period_id').references(() => budgetPeriods.id, { onDelete: 'set null' }),
+    periodStartDate: date('period_start_date', { mode: 'string' }),
+    periodEndDate: date('period_end_date', { mode: 'string' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('savings_contributions_goal_idx').on(t.userId, t.goalId, t.day),
+    uniqueIndex('savings_contributions_period_key')
+      .on(t.goalId, t.periodId)
+      .where(sql`${t.source} = 'period'`),
+  ],
+);
+
+/**
+ * A budget period whose leftover has been shared among goals: written in the same transaction as its
+ * ledger rows, so a period is shared out once however often, and by however many processes, the job runs.
+ */
+export const savingsPeriodRuns = pgTable('savings_period_runs', {
+  periodId: uuid('period_id')
+    .primaryKey()
+    .references(() => budgetPeriods.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Cents: what the period left over, and how much of it went to goals. */
+  leftover: bigint('leftover', { mode: 'number' }).notNull(),
+  allocated: bigint('allocated', { mode: 'number' }).notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Savings achievements, each recorded once: key is the kind, with the goal's id for per-goal ones
+ * ('progress_50:<goal id>'), so deleting the goal does not let it be earned again.
+ */
+export const savingsAchievements = pgTable(
+  'savings_achievements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    kind: text('kind').notNull(),
+    goalId: uuid('goal_id').references(() => savingsGoals.id, { onDelete: 'set null' }),
+    /** The goal's name when earned, shown after the goal is gone. */
+    goalName: text('goal_name'),
+    earnedDate: date('earned_date', { mode: 'string' }).notNull(),
+  },
+  (t) => [uniqueIndex('savings_achievements_key').on(t.userId, t.key)],
+);

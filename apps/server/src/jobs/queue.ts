@@ -46,6 +46,7 @@ export type JobQueue = {
  * bank-refresh: the scheduled sweep that queues bank-sync for connections not synced lately.
  * login-failures-prune: the scheduled delete of sign-in failures older than the lockout window.
  * budget-roll: the scheduled opening of budget periods that are due.
+ * savings-share: the scheduled sharing of ended budget periods' leftovers into savings goals.
  */
 export const QUEUES = [
   { name: 'bank-import', policy: 'standard' },
@@ -53,6 +54,7 @@ export const QUEUES = [
   { name: 'bank-refresh', policy: 'singleton' },
   { name: 'login-failures-prune', policy: 'singleton' },
   { name: 'budget-roll', policy: 'singleton' },
+  { name: 'savings-share', policy: 'singleton' },
 ] as const;
 
 /** pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. */

@@ -132,7 +132,7 @@ export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string
 }
 
 /** The budget's newest period, rolled forward first if it is due (the job may not have run yet). */
-async function currentOf(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow, day: string) {
+export async function currentOf(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow, day: string) {
   if (budget.isActive && budget.autoReset && budget.currentPeriodEnd < day) {
     await rollBudget(deps.db, { budgetId: budget.id, today: day });
   }

@@ -36,6 +36,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detectedSubscriptions, subscriptionCharges, subscriptions, transactions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { withUserLock } from '../../lib/user-lock';
 
 export type SubscriptionDeps = { db: Db; now: () => Date };
 /** Who is asking, and the time zone their "today" is in. */
@@ -102,18 +103,6 @@ const checkDue = (date: string, today: string) => {
 };
 
 /**
- * Runs `work` while holding the person's subscriptions lock, in one database transaction: catching up,
- * editing, detecting and confirming read state and write it back, so two of them at once (a page loads
- * its list, summary and calendar together) must not interleave and undo each other.
- */
-function withUserLock<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscriptions:${userId}`}, 0))`);
-    return work(tx);
-  });
-}
-
-/**
  * The day a schedule counts from. A month-end due date (Feb 28) stands for the later day of the month the
  * charges came on (the 31st), so the months after it fall on the 31st again.
  */
@@ -173,7 +162,7 @@ export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer,
   checkDue(body.nextDueDate, today);
   const charge = body.transactionId ? await ownTransaction(deps.db, viewer.userId, body.transactionId) : null;
   if (charge && (charge.amount >= 0 || charge.isTransfer)) throw badRequest(NOT_A_PAYMENT);
-  const row = await withUserLock(deps.db, viewer.userId, async (tx) => {
+  const row = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
     const [created] = await tx
       .insert(subscriptions)
       .values({
@@ -211,7 +200,7 @@ export async function updateSubscription(
   body: UpdateBody,
 ) {
   const today = todayOf(deps, viewer);
-  const updated = await withUserLock(deps.db, viewer.userId, async (tx) => {
+  const updated = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
     const row = await ownSubscription(tx, viewer, id);
     // A date the person did not touch may already be behind (a paused subscription); only a new one is checked.
     if (body.nextDueDate !== row.nextDueDate) checkDue(body.nextDueDate, today);
@@ -361,7 +350,7 @@ type Charge = { id: string; date: string; amount: number; merchantName: string |
  * runs on every read, like a budget's period roll, so what is shown is never behind.
  */
 export async function refreshSubscriptions(deps: SubscriptionDeps, userId: string, today: string) {
-  await withUserLock(deps.db, userId, async (tx) => {
+  await withUserLock(deps.db, 'subscriptions', userId, async (tx) => {
     const rows = await tx
       .select()
       .from(subscriptions)
@@ -614,7 +603,7 @@ export async function detect(
     includeBills: options.includeBills,
     skipMerchantKeys: new Set([...tracked, ...dismissed.map((d) => d.key)]),
   });
-  const saved = await withUserLock(deps.db, viewer.userId, async (tx) => {
+  const saved = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
     await tx
       .delete(detectedSubscriptions)
       .where(and(eq(detectedSubscriptions.userId, viewer.userId), isNull(detectedSubscriptions.dismissedAt)));
@@ -668,7 +657,7 @@ export async function confirmDetected(
   body: z.output<typeof confirmSubscriptionBody>,
 ): Promise<Subscription> {
   const today = todayOf(deps, viewer);
-  const row = await withUserLock(deps.db, viewer.userId, async (tx) => {
+  const row = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
     const [found] = await tx
       .delete(detectedSubscriptions)
       .where(openDetected(viewer.userId, body.id))

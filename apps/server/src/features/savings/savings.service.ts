@@ -1,0 +1,647 @@
+import {
+  addDays,
+  type allocateBody,
+  allocationCapMessage,
+  amountOfLeftover,
+  type BudgetLeftover,
+  type Contribution,
+  centsToDollars,
+  dailyRequired,
+  daysElapsed,
+  daysRemaining,
+  dollarsToCents,
+  type GoalColor,
+  type GoalIcon,
+  type GoalProgressView,
+  type goalBody,
+  goalProgress,
+  goalStatus,
+  type LeftoverPeriod,
+  leftoverSoFar,
+  monthlyContribution,
+  type PeriodCategoryFigures,
+  type PeriodLeftoverView,
+  periodLeftover,
+  SAVINGS_ACHIEVEMENTS,
+  type SavingsAchievement,
+  type SavingsAchievementKind,
+  type SavingsGoal,
+  type SavingsOverview,
+  splitLeftover,
+  todayIn,
+  totalDays,
+  type updateGoalBody,
+} from '@tally/shared';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import {
+  budgetCategories,
+  budgetPeriodCategories,
+  budgetPeriods,
+  budgets,
+  savingsAchievements,
+  savingsContributions,
+  savingsGoals,
+  savingsPeriodRuns,
+} from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { withUserLock } from '../../lib/user-lock';
+import { getActiveBudget, spentByCategory } from '../budgets/budgets.queries';
+import { currentOf, rollBudget } from '../budgets/budgets.service';
+
+export type SavingsDeps = { db: Db; now: () => Date };
+/** Who is asking, and the time zone their "today" is in. */
+export type Viewer = { userId: string; timeZone: string };
+export type GoalRow = typeof savingsGoals.$inferSelect;
+
+const today = (deps: SavingsDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
+const percentOf = (basisPoints: number) => basisPoints / 100;
+const share = <T extends GoalRow>(goal: T) => ({
+  ...goal,
+  allocationPercentage: percentOf(goal.allocationBasisPoints),
+});
+
+/** A goal with what its ledger says: saved so far (cents) and the day it reached its target, if it has. */
+type Funded = GoalRow & { saved: number; completedDate: string | null; growth: number };
+
+/** The first day the ledger's running total reached `amount`, or null. Days ascending. */
+function dayReaching(days: readonly { day: string; amount: number }[], amount: number): string | null {
+  let total = 0;
+  for (const d of days) {
+    total += d.amount;
+    if (total >= amount) return d.day;
+  }
+  return null;
+}
+
+/** Each goal's ledger, summed by day (ascending). */
+async function ledgerByDay(db: Db, userId: string, goalIds?: string[]) {
+  const c = savingsContributions;
+  const rows = await db
+    .select({ goalId: c.goalId, day: c.day, amount: sql<string>`sum(${c.amount})` })
+    .from(c)
+    .where(and(eq(c.userId, userId), goalIds ? inArray(c.goalId, goalIds) : undefined))
+    .groupBy(c.goalId, c.day)
+    .orderBy(c.goalId, c.day);
+  const byGoal = new Map<string, { day: string; amount: number }[]>();
+  for (const r of rows) {
+    const days = byGoal.get(r.goalId) ?? [];
+    days.push({ day: r.day, amount: Number(r.amount) });
+    byGoal.set(r.goalId, days);
+  }
+  return byGoal;
+}
+
+/** The person's goals, oldest first, with their ledgers' totals; growth: saved in the 30 days to `day`. */
+async function fundedGoals(db: Db, userId: string, day: string, goalIds?: string[]): Promise<Funded[]> {
+  const [goals, ledger] = await Promise.all([
+    db
+      .select()
+      .from(savingsGoals)
+      .where(and(eq(savingsGoals.userId, userId), goalIds ? inArray(savingsGoals.id, goalIds) : undefined))
+      .orderBy(asc(savingsGoals.createdAt), asc(savingsGoals.id)),
+    ledgerByDay(db, userId, goalIds),
+  ]);
+  const since = addDays(day, -29);
+  return goals.map((goal) => {
+    const days = ledger.get(goal.id) ?? [];
+    const saved = days.reduce((sum, d) => sum + d.amount, 0);
+    return {
+      ...goal,
+      saved,
+      completedDate: saved >= goal.targetAmount ? dayReaching(days, goal.targetAmount) : null,
+      growth: days.filter((d) => d.day >= since && d.day <= day).reduce((sum, d) => sum + d.amount, 0),
+    };
+  });
+}
+
+const isOpen = (g: Funded) => g.isActive && g.saved < g.targetAmount;
+
+function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
+  const figures = {
+    targetAmount: g.targetAmount,
+    currentAmount: g.saved,
+    targetDate: g.targetDate,
+    startDate: g.startDate,
+  };
+  const required = dailyRequired(figures, day);
+  const monthly = g.saved >= g.targetAmount ? 0 : monthlyContribution(figures, day);
+  const periodShare = isOpen(g)
+    ? Math.min(amountOfLeftover(percentOf(g.allocationBasisPoints), leftover), g.targetAmount - g.saved)
+    : 0;
+  return {
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    targetAmount: centsToDollars(g.targetAmount),
+    currentAmount: centsToDollars(g.saved),
+    allocationPercentage: percentOf(g.allocationBasisPoints),
+    targetDate: g.targetDate,
+    daysRemaining: daysRemaining(g.targetDate, day),
+    dailyRequiredSavings: required === null ? null : centsToDollars(required),
+    monthlyContribution: monthly === null ? null : centsToDollars(monthly),
+    progressPercentage: goalProgress(figures),
+    progressStatus: goalStatus(figures, day),
+    iconName: g.iconName as GoalIcon,
+    colorTheme: g.colorTheme as GoalColor,
+    isActive: g.isActive,
+    isCompleted: g.saved >= g.targetAmount,
+    completedDate: g.completedDate,
+    startDate: g.startDate,
+    currentPeriodShare: centsToDollars(periodShare),
+    createdAt: g.createdAt.toISOString(),
+  };
+}
+
+/** The active budget's current period and what it has left so far (cents), or null without a budget. */
+async function currentLeftover(deps: SavingsDeps, viewer: Viewer, day: string) {
+  const budget = await getActiveBudget(deps.db, viewer.userId);
+  if (!budget) return null;
+  const { period, categories } = await currentOf(deps, viewer, budget, day);
+  const spent = await spentByCategory(deps.db, {
+    userId: viewer.userId,
+    startDate: period.startDate,
+    endDate: period.endDate,
+  });
+  const figures: PeriodCategoryFigures[] = categories.map((c) => ({
+    allocated: c.allocated,
+    spent: spent.get(c.category) ?? 0,
+    allowRollover: c.allowRollover,
+  }));
+  const elapsed = daysElapsed(period, day);
+  const days = totalDays(period);
+  const soFar = leftoverSoFar(figures, elapsed, days);
+  const view: LeftoverPeriod = {
+    budgetId: budget.id,
+    budgetName: budget.name,
+    periodId: period.id,
+    startDate: period.startDate,
+    endDate: period.endDate,
+    daysElapsed: elapsed,
+    totalDays: days,
+    leftoverSoFar: centsToDollars(soFar),
+    leftoverIfNoMoreSpending: centsToDollars(periodLeftover(figures)),
+  };
+  return { soFar, view };
+}
+
+/** What a period's categories budgeted, spent and roll over (cents). */
+async function periodFigures(
+  db: Db,
+  userId: string,
+  period: { id: string; startDate: string; endDate: string },
+) {
+  const [categories, spent] = await Promise.all([
+    db
+      .select({
+        category: budgetCategories.category,
+        allocated: budgetPeriodCategories.allocated,
+        allowRollover: budgetCategories.allowRollover,
+      })
+      .from(budgetPeriodCategories)
+      .innerJoin(budgetCategories, eq(budgetCategories.id, budgetPeriodCategories.categoryId))
+      .where(and(eq(budgetPeriodCategories.userId, userId), eq(budgetPeriodCategories.periodId, period.id))),
+    spentByCategory(db, { userId, startDate: period.startDate, endDate: period.endDate }),
+  ]);
+  return categories.map((c) => ({ ...c, spent: spent.get(c.category) ?? 0 }));
+}
+
+/**
+ * Budget periods that have ended (before the person's today) and whose leftover has not been shared out.
+ * A period counts only while its budget was in use: an archived budget's period that was still running
+ * when a new budget replaced it would count the same days twice.
+ */
+function endedUnshared(
+  db: Db,
+  { userId, day, timeZone, budgetId }: Viewer & { day: string; budgetId?: string },
+) {
+  const p = budgetPeriods;
+  return db
+    .select({ id: p.id, budgetId: p.budgetId, startDate: p.startDate, endDate: p.endDate })
+    .from(p)
+    .innerJoin(budgets, eq(budgets.id, p.budgetId))
+    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
+    .where(
+      and(
+        eq(p.userId, userId),
+        budgetId ? eq(p.budgetId, budgetId) : undefined,
+        isNull(savingsPeriodRuns.periodId),
+        lt(p.endDate, day),
+        or(
+          isNull(budgets.archivedAt),
+          sql`${p.endDate} < (${budgets.archivedAt} at time zone ${timeZone})::date`,
+        ),
+      ),
+    )
+    .orderBy(asc(p.endDate), asc(p.index));
+}
+
+/**
+ * Shares the leftover of every ended period not yet shared among the goals active at its end, in exact
+ * cents by their percentages (splitLeftover); a goal takes at most what it still needs, and the rest stays
+ * unallocated. One ledger row per goal per period and one run row per period, in one transaction under
+ * the person's savings lock, so it is safe to run from reads, the job and by hand, at once and repeatedly.
+ */
+export async function shareEndedPeriods(
+  db: Db,
+  viewer: Viewer,
+  day: string,
+  budgetId?: string,
+): Promise<PeriodLeftoverView[]> {
+  return withUserLock(db, 'savings', viewer.userId, async (tx) => {
+    const due = await endedUnshared(tx, { ...viewer, day, budgetId });
+    if (due.length === 0) return [];
+    const goals = await fundedGoals(tx, viewer.userId, day);
+    const results: PeriodLeftoverView[] = [];
+    for (const period of due) {
+      const leftover = periodLeftover(await periodFigures(tx, viewer.userId, period));
+      const eligible = goals.filter((g) => isOpen(g) && g.startDate <= period.endDate).map(share);
+      const allocations = splitLeftover(leftover, eligible)
+        .map(({ goal, amount }) => ({ goal, amount: Math.min(amount, goal.targetAmount - goal.saved) }))
+        .filter((a) => a.amount > 0);
+      if (allocations.length) {
+        await tx
+          .insert(savingsContributions)
+          .values(
+            allocations.map(({ goal, amount }) => ({
+              userId: viewer.userId,
+              goalId: goal.id,
+              source: 'period' as const,
+              amount,
+              day: period.endDate,
+              periodId: period.id,
+              periodStartDate: period.startDate,
+              periodEndDate: period.endDate,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
+      const [run] = await tx
+        .insert(savingsPeriodRuns)
+        .values({ periodId: period.id, userId: viewer.userId, leftover, allocated })
+        .returning();
+      for (const { goal, amount } of allocations) {
+        const funded = goals.find((g) => g.id === goal.id);
+        if (funded) funded.saved += amount;
+      }
+      results.push({
+        periodId: period.id,
+        startDate: period.startDate,
+        endDate: period.endDate,
+        leftover: centsToDollars(leftover),
+        allocated: centsToDollars(allocated),
+        processedAt: run?.processedAt.toISOString() ?? null,
+        allocations: allocations.map(({ goal, amount }) => ({
+          goalId: goal.id,
+          goalName: goal.name,
+          amount: centsToDollars(amount),
+        })),
+      });
+    }
+    await recordAchievements(tx, viewer.userId, day);
+    return results;
+  });
+}
+
+/**
+ * Reads first roll the active budget and share out every period that ended since (the jobs may not have
+ * run yet), as budget reads roll their budget.
+ */
+async function caughtUp(deps: SavingsDeps, viewer: Viewer) {
+  const day = today(deps, viewer);
+  const budget = await getActiveBudget(deps.db, viewer.userId);
+  if (budget?.autoReset && budget.currentPeriodEnd < day) {
+    await rollBudget(deps.db, { budgetId: budget.id, today: day });
+  }
+  await shareEndedPeriods(deps.db, viewer, day);
+  return day;
+}
+
+export async function overview(deps: SavingsDeps, viewer: Viewer): Promise<SavingsOverview> {
+  const day = await caughtUp(deps, viewer);
+  const [goals, current] = await Promise.all([
+    fundedGoals(deps.db, viewer.userId, day),
+    currentLeftover(deps, viewer, day),
+  ]);
+  const leftover = current?.soFar ?? 0;
+  const views = goals.map((g) => goalView(g, day, leftover));
+  const open = goals.filter(isOpen);
+  const allocated = views.reduce((sum, g) => sum + dollarsToCents(g.currentPeriodShare), 0);
+  return {
+    goals: views,
+    totalSaved: centsToDollars(goals.reduce((sum, g) => sum + g.saved, 0)),
+    totalAllocatedPerPeriod: centsToDollars(allocated),
+    totalAllocationPercentage: percentOf(open.reduce((sum, g) => sum + g.allocationBasisPoints, 0)),
+    activeGoalsCount: open.length,
+    completedGoalsCount: goals.filter((g) => g.saved >= g.targetAmount).length,
+    currentPeriodLeftover: centsToDollars(leftover),
+    unallocatedAmount: centsToDollars(Math.max(0, leftover - allocated)),
+    monthlyGrowth: centsToDollars(goals.reduce((sum, g) => sum + g.growth, 0)),
+    period: current?.view ?? null,
+  };
+}
+
+export async function listGoals(deps: SavingsDeps, viewer: Viewer): Promise<SavingsGoal[]> {
+  return (await overview(deps, viewer)).goals;
+}
+
+export async function ownGoal(deps: SavingsDeps, viewer: Viewer, goalId: string): Promise<GoalRow> {
+  const [row] = await deps.db
+    .select()
+    .from(savingsGoals)
+    .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goalId)));
+  // Another person's id answers 404, not 403, so ids can't be probed.
+  if (!row) throw notFound('Savings goal not found');
+  return row;
+}
+
+/** One goal as the screens show it, with its share of the current period so far. */
+export async function goalById(deps: SavingsDeps, viewer: Viewer, goalId: string): Promise<SavingsGoal> {
+  await ownGoal(deps, viewer, goalId);
+  const day = await caughtUp(deps, viewer);
+  const [[goal], current] = await Promise.all([
+    fundedGoals(deps.db, viewer.userId, day, [goalId]),
+    currentLeftover(deps, viewer, day),
+  ]);
+  if (!goal) throw notFound('Savings goal not found');
+  return goalView(goal, day, current?.soFar ?? 0);
+}
+
+type CreateBody = z.output<typeof goalBody>;
+type UpdateBody = z.output<typeof updateGoalBody>;
+
+/**
+ * SPEC §5: the open goals' percentages (active, not yet complete) with this one's must stay within 100%;
+ * the goal being edited counts once, at its new percentage.
+ */
+function assertWithinCap(goals: Funded[], basisPoints: number, editing?: string) {
+  const others = goals
+    .filter((g) => g.id !== editing && isOpen(g))
+    .reduce((sum, g) => sum + g.allocationBasisPoints, 0);
+  if (others + basisPoints > 10_000) throw badRequest(allocationCapMessage(percentOf(10_000 - others)));
+}
+
+const assertFuture = (targetDate: string | null, day: string) => {
+  if (targetDate !== null && targetDate <= day) throw badRequest('Target date must be in the future');
+};
+
+const columnsOf = (body: CreateBody) => ({
+  name: body.name,
+  description: body.description,
+  targetAmount: dollarsToCents(body.targetAmount),
+  allocationBasisPoints: Math.round(body.allocationPercentage * 100),
+  targetDate: body.targetDate,
+  iconName: body.iconName,
+  colorTheme: body.colorTheme,
+});
+
+export async function createGoal(deps: SavingsDeps, viewer: Viewer, body: CreateBody) {
+  const day = today(deps, viewer);
+  assertFuture(body.targetDate, day);
+  const id = await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
+    const columns = columnsOf(body);
+    assertWithinCap(await fundedGoals(tx, viewer.userId, day), columns.allocationBasisPoints);
+    const [row] = await tx
+      .insert(savingsGoals)
+      .values({ ...columns, userId: viewer.userId, startDate: day })
+      .returning({ id: savingsGoals.id });
+    if (!row) throw new Error('goal insert returned nothing');
+    await recordAchievements(tx, viewer.userId, day);
+    return row.id;
+  });
+  return goalById(deps, viewer, id);
+}
+
+export async function updateGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRow, body: UpdateBody) {
+  const day = today(deps, viewer);
+  // A goal whose date has passed can still be edited without moving it; a new date must be ahead.
+  if (body.targetDate !== goal.targetDate) assertFuture(body.targetDate, day);
+  await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
+    const columns = columnsOf(body);
+    const goals = await fundedGoals(tx, viewer.userId, day);
+    const saved = goals.find((g) => g.id === goal.id)?.saved ?? 0;
+    if (body.isActive && saved < columns.targetAmount) {
+      assertWithinCap(goals, columns.allocationBasisPoints, goal.id);
+    }
+    await tx
+      .update(savingsGoals)
+      .set({ ...columns, isActive: body.isActive, updatedAt: deps.now() })
+      .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goal.id)));
+    await recordAchievements(tx, viewer.userId, day);
+  });
+  return goalById(deps, viewer, goal.id);
+}
+
+export async function deleteGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRow) {
+  await deps.db
+    .delete(savingsGoals)
+    .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goal.id)));
+}
+
+/** Money added to a goal by hand, on the person's today. */
+export async function addContribution(
+  deps: SavingsDeps,
+  viewer: Viewer,
+  goal: GoalRow,
+  body: z.output<typeof allocateBody>,
+) {
+  const day = today(deps, viewer);
+  await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
+    await tx.insert(savingsContributions).values({
+      userId: viewer.userId,
+      goalId: goal.id,
+      source: 'manual',
+      amount: dollarsToCents(body.amount),
+      day,
+      note: body.note,
+    });
+    await recordAchievements(tx, viewer.userId, day);
+  });
+  return goalProgressOf(deps, viewer, goal.id);
+}
+
+/** A goal, its ledger (newest first) and its balance at the end of each day it changed, for the chart. */
+export async function goalProgressOf(
+  deps: SavingsDeps,
+  viewer: Viewer,
+  goalId: string,
+): Promise<GoalProgressView> {
+  const goal = await goalById(deps, viewer, goalId);
+  const c = savingsContributions;
+  const rows = await deps.db
+    .select()
+    .from(c)
+    .where(and(eq(c.userId, viewer.userId), eq(c.goalId, goalId)))
+    .orderBy(desc(c.day), desc(c.createdAt));
+  const contributions: Contribution[] = rows.map((r) => ({
+    id: r.id,
+    amount: centsToDollars(r.amount),
+    source: r.source,
+    date: r.day,
+    periodStartDate: r.periodStartDate,
+    periodEndDate: r.periodEndDate,
+    note: r.note,
+  }));
+  const history: GoalProgressView['history'] = [];
+  let total = 0;
+  for (const r of [...rows].reverse()) {
+    total += r.amount;
+    const last = history.at(-1);
+    if (last?.date === r.day) last.total = centsToDollars(total);
+    else history.push({ date: r.day, total: centsToDollars(total) });
+  }
+  return { goal, contributions, history };
+}
+
+const STREAKS = [3, 6, 12] as const;
+const PROGRESS = [25, 50, 75, 100] as const;
+
+/**
+ * Records what the person has earned and not yet recorded, each once, dated the day it was first true
+ * (from the ledger, not the day it was noticed): the first goal, 25/50/75/100% of each goal, and 3, 6 and
+ * 12 budget periods in a row that funded goals. Returns the newly recorded ones.
+ */
+async function recordAchievements(tx: Db, userId: string, day: string) {
+  const goals = await tx
+    .select()
+    .from(savingsGoals)
+    .where(eq(savingsGoals.userId, userId))
+    .orderBy(asc(savingsGoals.startDate));
+  const ledger = await ledgerByDay(tx, userId);
+  const earned: (typeof savingsAchievements.$inferInsert)[] = [];
+  const first = goals[0];
+  if (first) {
+    earned.push({ userId, key: 'first_goal', kind: 'first_goal', earnedDate: first.startDate });
+  }
+  for (const goal of goals) {
+    const days = ledger.get(goal.id) ?? [];
+    for (const percent of PROGRESS) {
+      const reached = dayReaching(days, Math.ceil((goal.targetAmount * percent) / 100));
+      if (!reached) continue;
+      const kind = `progress_${percent}` as const;
+      earned.push({
+        userId,
+        key: `${kind}:${goal.id}`,
+        kind,
+        goalId: goal.id,
+        goalName: goal.name,
+        earnedDate: reached,
+      });
+    }
+  }
+  const runs = await tx
+    .select({ allocated: savingsPeriodRuns.allocated, endDate: budgetPeriods.endDate })
+    .from(savingsPeriodRuns)
+    .innerJoin(budgetPeriods, eq(budgetPeriods.id, savingsPeriodRuns.periodId))
+    .where(eq(savingsPeriodRuns.userId, userId))
+    .orderBy(asc(budgetPeriods.endDate));
+  let streak = 0;
+  for (const run of runs) {
+    streak = run.allocated > 0 ? streak + 1 : 0;
+    const length = STREAKS.find((n) => n === streak);
+    if (length) {
+      const kind = `streak_${length}` as const;
+      earned.push({ userId, key: kind, kind, earnedDate: run.endDate });
+    }
+  }
+  // The first time each is reached wins (a later streak of the same length is the same achievement).
+  const firsts = [...new Map(earned.reverse().map((e) => [e.key, e])).values()].filter(
+    (e) => e.earnedDate <= day,
+  );
+  if (firsts.length === 0) return [];
+  return tx.insert(savingsAchievements).values(firsts).onConflictDoNothing().returning();
+}
+
+function achievementView(row: typeof savingsAchievements.$inferSelect): SavingsAchievement {
+  const kind = row.kind as SavingsAchievementKind;
+  return {
+    id: row.id,
+    kind,
+    ...SAVINGS_ACHIEVEMENTS[kind],
+    goalId: row.goalId,
+    goalName: row.goalName,
+    earnedDate: row.earnedDate,
+  };
+}
+
+export async function listAchievements(deps: SavingsDeps, viewer: Viewer) {
+  const rows = await deps.db
+    .select()
+    .from(savingsAchievements)
+    .where(eq(savingsAchievements.userId, viewer.userId))
+    .orderBy(asc(savingsAchievements.earnedDate), asc(savingsAchievements.key));
+  return rows.map(achievementView);
+}
+
+export async function checkAchievements(deps: SavingsDeps, viewer: Viewer) {
+  const day = await caughtUp(deps, viewer);
+  const fresh = await withUserLock(deps.db, 'savings', viewer.userId, (tx) =>
+    recordAchievements(tx, viewer.userId, day),
+  );
+  return { newlyEarned: fresh.map(achievementView), achievements: await listAchievements(deps, viewer) };
+}
+
+/** How many ended periods the leftover view lists. */
+const LEFTOVER_HISTORY = 12;
+
+/** A budget's current period so far (when it is the active one) and its ended periods with their shares. */
+export async function budgetLeftover(
+  deps: SavingsDeps,
+  viewer: Viewer,
+  budget: typeof budgets.$inferSelect,
+): Promise<BudgetLeftover> {
+  const day = await caughtUp(deps, viewer);
+  const current = budget.isActive ? await currentLeftover(deps, viewer, day) : null;
+  const p = budgetPeriods;
+  const periods = await deps.db
+    .select({
+      id: p.id,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      leftover: savingsPeriodRuns.leftover,
+      allocated: savingsPeriodRuns.allocated,
+      processedAt: savingsPeriodRuns.processedAt,
+    })
+    .from(p)
+    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
+    .where(and(eq(p.userId, viewer.userId), eq(p.budgetId, budget.id), lt(p.endDate, day)))
+    .orderBy(desc(p.index))
+    .limit(LEFTOVER_HISTORY);
+  const shares = periods.length
+    ? await deps.db
+        .select({
+          periodId: savingsContributions.periodId,
+          goalId: savingsContributions.goalId,
+          goalName: savingsGoals.name,
+          amount: savingsContributions.amount,
+        })
+        .from(savingsContributions)
+        .innerJoin(savingsGoals, eq(savingsGoals.id, savingsContributions.goalId))
+        .where(
+          and(
+            eq(savingsContributions.userId, viewer.userId),
+            inArray(
+              savingsContributions.periodId,
+              periods.map((r) => r.id),
+            ),
+          ),
+        )
+    : [];
+  const views = await Promise.all(
+    periods.map(async (r) => ({
+      periodId: r.id,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      // A period not shared out (its budget was replaced first) still shows what it left.
+      leftover: centsToDollars(r.leftover ?? periodLeftover(await periodFigures(deps.db, viewer.userId, r))),
+      allocated: centsToDollars(r.allocated ?? 0),
+      processedAt: r.processedAt?.toISOString() ?? null,
+      allocations: shares
+        .filter((s) => s.periodId === r.id)
+        .map((s) => ({ goalId: s.goalId, goalName: s.goalName, amount: centsToDollars(s.amount) })),
+    })),
+  );
+  return { budgetId: budget.id, current: current?.view ?? null, periods: views };
+}

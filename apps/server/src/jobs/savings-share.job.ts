@@ -1,0 +1,54 @@
+import { todayIn } from '@tally/shared';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { budgetPeriods, budgets, savingsGoals, savingsPeriodRuns, users } from '../db/schema';
+import { shareEndedPeriods } from '../features/savings/savings.service';
+import type { AppContext } from '../lib/context';
+
+/** Every 15 minutes, like the budget roll: a period ends at its person's midnight, in any time zone. */
+export const SHARE_LEFTOVERS_CRON = '*/15 * * * *';
+
+export type ShareDeps = Pick<AppContext, 'database' | 'now' | 'log'>;
+
+/**
+ * People with goals and a budget period that has ended in their day without its leftover shared out
+ * (periods of a replaced budget only up to the day it was replaced, as shareEndedPeriods counts them).
+ */
+function peopleDue(db: Db, now: Date) {
+  const p = budgetPeriods;
+  const theirToday = sql`(${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`;
+  return db
+    .selectDistinct({ userId: p.userId, timeZone: users.timeZone })
+    .from(p)
+    .innerJoin(budgets, eq(budgets.id, p.budgetId))
+    .innerJoin(users, eq(users.id, p.userId))
+    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
+    .where(
+      and(
+        isNull(savingsPeriodRuns.periodId),
+        sql`${p.endDate} < ${theirToday}`,
+        or(
+          isNull(budgets.archivedAt),
+          sql`${p.endDate} < (${budgets.archivedAt} at time zone ${users.timeZone})::date`,
+        ),
+        sql`exists (select 1 from ${savingsGoals} where ${savingsGoals.userId} = ${p.userId})`,
+      ),
+    );
+}
+
+/** Shares every ended period's leftover among its person's goals; safe to run again and from N processes. */
+export async function shareDueLeftovers({ database, now, log }: ShareDeps) {
+  const at = now();
+  let periods = 0;
+  for (const viewer of await peopleDue(database.db, at)) {
+    periods += (await shareEndedPeriods(database.db, viewer, todayIn(viewer.timeZone, at))).length;
+  }
+  if (periods > 0) log.info({ periods }, 'budget period leftovers shared into goals');
+  return periods;
+}
+
+/** Shares leftovers on a schedule, once across all instances. */
+export async function startSavingsShare(ctx: AppContext) {
+  await ctx.queue.work('savings-share', async () => void (await shareDueLeftovers(ctx)));
+  await ctx.queue.schedule('savings-share', SHARE_LEFTOVERS_CRON);
+}
