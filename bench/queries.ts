@@ -2,7 +2,7 @@ import { BUDGETABLE_CATEGORIES, CATEGORY } from '@tally/shared';
 import { createRandom } from '../apps/server/src/providers/bank/demo/random';
 import { type App, type Auth, call } from './lib/app';
 
-export type Group = 'baseline' | 'list' | 'summary' | 'spending' | 'budget' | 'subscriptions';
+export type Group = 'baseline' | 'list' | 'summary' | 'spending' | 'budget' | 'subscriptions' | 'savings';
 
 /** GET unless said; a POST is sent without a body (detection, which rewrites only its own suggestions). */
 export type Query = { name: string; group: Group; url: string; method?: 'POST' };
@@ -126,8 +126,49 @@ export async function buildQueries(app: App, auth: Auth, anchor: string): Promis
       `/api/subscriptions/calendar?startDate=${addDays(anchor, -20)}&endDate=${addDays(anchor, 21)}`,
     ),
   );
+  const goal = await savingsGoals(app, auth);
+  const save = (name: string, url: string): Query => ({ name: `savings: ${name}`, group: 'savings', url });
+  queries.push(
+    save('overview (8 goals, 3 years of ledger)', '/api/savings/overview'),
+    save('goals', '/api/savings/goals'),
+    save('goal progress (ledger and chart)', `/api/savings/goals/${goal}/progress`),
+  );
 
   return queries;
+}
+
+/**
+ * L's savings: 8 goals, each with three years of monthly contributions (288 ledger rows), as a person
+ * saving for a while would have. Created once and kept with the cached data.
+ */
+async function savingsGoals(app: App, auth: Auth): Promise<string> {
+  let goals = await call<{ id: string }[]>(app, auth, 'GET', '/api/savings/goals');
+  if (goals.length === 0) {
+    for (let i = 0; i < 8; i += 1) {
+      const created = await call<{ id: string }>(
+        app,
+        auth,
+        'POST',
+        '/api/savings/goals',
+        { name: `Goal ${i + 1}`, targetAmount: 50_000 + i * 1_000, allocationPercentage: 12 },
+        201,
+      );
+      for (let month = 0; month < 36; month += 1) {
+        await call(
+          app,
+          auth,
+          'POST',
+          `/api/savings/goals/${created.id}/allocate`,
+          { amount: 100 + month },
+          201,
+        );
+      }
+    }
+    goals = await call<{ id: string }[]>(app, auth, 'GET', '/api/savings/goals');
+  }
+  const first = goals[0];
+  if (!first) throw new Error('L has no savings goals');
+  return first.id;
 }
 
 /**
@@ -193,6 +234,10 @@ async function matched(app: App, auth: Auth, q: Query): Promise<number> {
   if (q.group === 'list') return (body as List).pagination.totalItems;
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
+  if (q.group === 'savings') {
+    if (q.url.endsWith('progress')) return (body as { contributions: unknown[] }).contributions.length;
+    return Array.isArray(body) ? body.length : (body as { goals: unknown[] }).goals.length;
+  }
   if (q.group === 'budget' || q.group === 'subscriptions') {
     if (q.url.includes('calendar')) return (body as { occurrences: unknown[] }).occurrences.length;
     if (q.url.endsWith('summary')) return (body as { activeCount: number }).activeCount;

@@ -60,6 +60,7 @@ const TARGETS: Record<'pglite' | 'postgres', Record<Group, number> & { importSec
     spending: 50,
     budget: 30,
     subscriptions: 1000,
+    savings: 30,
     importSeconds: 3,
   },
   postgres: {
@@ -69,6 +70,7 @@ const TARGETS: Record<'pglite' | 'postgres', Record<Group, number> & { importSec
     spending: 50,
     budget: 30,
     subscriptions: 1000,
+    savings: 30,
     importSeconds: 2,
   },
 };
@@ -122,7 +124,7 @@ function report(result: Result): string {
       );
     }
     lines.push('');
-    for (const group of ['list', 'summary', 'spending', 'budget', 'subscriptions'] as const) {
+    for (const group of ['list', 'summary', 'spending', 'budget', 'subscriptions', 'savings'] as const) {
       const rows = result.queries.filter((q) => q.group === group);
       const worst = rows.reduce((a, b) => (b.p95 > a.p95 ? b : a));
       const met = rows.filter((q) => q.p95 <= t[group]).length;

@@ -488,3 +488,47 @@ describe('period end shares the leftover into goals', () => {
     expect(gift).toMatchObject({ goalId: null, goalName: 'Gift' });
   });
 });
+
+describe('a replaced budget', () => {
+  it('shares only periods that ended while their budget was in use', async () => {
+    clock = new Date('2026-11-20T15:00:00Z');
+    const carol = await person();
+    const november = expectJson(await carol.call('POST', '/budget', monthlyBudget), 201, budget).id;
+    expectJson(
+      await carol.call('POST', '/savings/goals', goal({ allocationPercentage: 100 })),
+      201,
+      savingsGoal,
+    );
+    // A weekly budget from Sunday the 22nd replaces November's on the 23rd.
+    clock = new Date('2026-11-23T15:00:00Z');
+    const weekly = expectJson(
+      await carol.call('POST', '/budget', {
+        ...monthlyBudget,
+        name: 'Weekly',
+        period: 0,
+        startDate: '2026-11-22',
+        categories: [{ category: CATEGORY.DiningOut, allocatedAmount: 70 }],
+      }),
+      201,
+      budget,
+    ).id;
+    clock = new Date('2026-12-02T15:00:00Z');
+    const view = expectJson(await carol.call('GET', '/savings/overview'), 200, savingsOverview);
+    // Only the weekly budget's Nov 22–28: $70 unspent.
+    expect(view.totalSaved).toBe(70);
+    const old = expectJson(await carol.call('GET', `/savings/leftover/${november}`), 200, budgetLeftover);
+    expect(old.current).toBeNull();
+    expect(old.periods).toEqual([
+      expect.objectContaining({ endDate: '2026-11-30', processedAt: null, allocated: 0, allocations: [] }),
+    ]);
+    const processed = expectJson(
+      await carol.call('POST', `/savings/allocations/process/${november}`),
+      200,
+      processResult,
+    );
+    expect(processed.processed).toEqual([]);
+    const current = expectJson(await carol.call('GET', `/savings/leftover/${weekly}`), 200, budgetLeftover);
+    expect(current.periods.map((p) => [p.startDate, p.allocated])).toEqual([['2026-11-22', 70]]);
+    expect(current.current).toMatchObject({ startDate: '2026-11-29', endDate: '2026-12-05' });
+  });
+});

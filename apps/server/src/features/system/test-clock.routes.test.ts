@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+
+const base = new Date('2026-11-20T23:30:00Z');
+
+describe('the test clock', () => {
+  let off: TestApp;
+  let on: TestApp;
+  beforeAll(async () => {
+    [off, on] = await Promise.all([
+      createTestApp({ now: () => base, runJobs: false }),
+      createTestApp({ now: () => base, runJobs: false, env: { TEST_CLOCK: 'true' } }),
+    ]);
+  });
+  afterAll(() => Promise.all([off.close(), on.close()]));
+
+  it('is not there unless TEST_CLOCK is set', async () => {
+    const res = await off.inject({ method: 'POST', url: '/api/test/clock', payload: { offsetDays: 1 } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("moves the server's today by whole days, and back", async () => {
+    const auth = await signUp(on, { timeZone: 'UTC' });
+    const goalToday = async () => {
+      const res = await on.inject({
+        method: 'POST',
+        url: '/api/savings/goals',
+        headers: bearer(auth),
+        payload: { name: 'Clock', targetAmount: 10, allocationPercentage: 1 },
+      });
+      return res.json().startDate;
+    };
+    expect(await goalToday()).toBe('2026-11-20');
+    const move = (offsetDays: number) =>
+      on.inject({ method: 'POST', url: '/api/test/clock', payload: { offsetDays } });
+    expect((await move(3)).statusCode).toBe(204);
+    expect(await goalToday()).toBe('2026-11-23');
+    expect((await move(-1)).statusCode).toBe(400);
+    await move(0);
+    expect(await goalToday()).toBe('2026-11-20');
+  });
+});
