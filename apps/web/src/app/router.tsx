@@ -3,7 +3,6 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AuthProvider } from './auth';
 import { LoadingScreen, RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
-import { FeatureEmptyScreen } from './shell/FeatureEmptyScreen';
 
 // Each screen is its own chunk: the first screen downloads only what it shows. (Declarative routes: the
 // data router's loaders and actions, which the app does not use, would weigh on every screen.)
@@ -41,6 +40,10 @@ const SubscriptionsPage = lazyScreen(
 );
 const AccountsPage = lazyScreen(async () => (await import('../features/accounts/AccountsPage')).AccountsPage);
 const BudgetsPage = lazyScreen(async () => (await import('../features/budgets/BudgetsPage')).BudgetsPage);
+const SavingsPage = lazyScreen(async () => (await import('../features/savings/SavingsPage')).SavingsPage);
+const GoalDetailPage = lazyScreen(
+  async () => (await import('../features/savings/GoalDetailPage')).GoalDetailPage,
+);
 const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
 
 export function AppRoutes() {
@@ -55,7 +58,8 @@ export function AppRoutes() {
               <Route path="/subscriptions" element={<SubscriptionsPage />} />
               <Route path="/accounts" element={<AccountsPage />} />
               <Route path="/budgets" element={<BudgetsPage />} />
-              <Route path="/savings" element={<FeatureEmptyScreen screen="savings" />} />
+              <Route path="/savings" element={<SavingsPage />} />
+              <Route path="/savings/:goalId" element={<GoalDetailPage />} />
               <Route path="/settings" element={<SettingsPage />} />
             </Route>
           </Route>

@@ -7,6 +7,7 @@ const transactionLists = [...transactions, 'list'] as const;
 const accounts = ['accounts'] as const;
 const budgets = ['budgets'] as const;
 const subscriptions = ['subscriptions'] as const;
+const savings = ['savings'] as const;
 
 export const queryKeys = {
   config: ['config'] as const,
@@ -41,6 +42,14 @@ export const queryKeys = {
       [...subscriptions, 'calendar', startDate, endDate] as const,
     /** What Mark as Recurring prefills for one transaction. */
     prefill: (transactionId: string) => [...subscriptions, 'prefill', transactionId] as const,
+  },
+  savings: {
+    all: savings,
+    /** Goals, totals and the current period's leftover (GET /savings/overview). */
+    overview: [...savings, 'overview'] as const,
+    /** One goal with its ledger and balance history (GET /savings/goals/{id}/progress). */
+    progress: (goalId: string) => [...savings, 'progress', goalId] as const,
+    achievements: [...savings, 'achievements'] as const,
   },
   dashboard: {
     // Under the transactions prefix: anything that changes transactions refreshes this panel too.

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandGoogleFilled, IconBulb, IconPigMoney, IconRefresh } from '@tabler/icons-react';
+import { IconBrandGoogleFilled, IconBulb, IconRefresh } from '@tabler/icons-react';
 import { displayName, greetingForHour } from '@tally/shared';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
 import { BudgetOverview } from './BudgetOverview';
 import { RecentTransactions } from './RecentTransactions';
+import { SavingsGoalsCard } from './SavingsGoalsCard';
 
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -70,16 +71,7 @@ export function DashboardPage() {
           <BudgetOverview />
         </Panel>
         <Panel title="Savings Goals">
-          <EmptyState
-            icon={IconPigMoney}
-            title="No savings goals yet"
-            description="Set a goal and fund it from what is left of your budget."
-            action={
-              <Button component={Link} to="/savings?create=true" mt="xs" size="sm">
-                Create Goal
-              </Button>
-            }
-          />
+          <SavingsGoalsCard />
         </Panel>
         <Panel title="AI Financial Insights">
           <EmptyState

@@ -1,0 +1,222 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconInfoCircle, IconPigMoney, IconPlus } from '@tabler/icons-react';
+import { dollarsToCents, formatMoney, type SavingsGoal, todayIn } from '@tally/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../app/auth';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { PageHeader } from '../../components/PageHeader';
+import { log } from '../../lib/log';
+import { useNow } from '../../lib/use-now';
+import { useSavingsAchievements } from './api/get-achievements';
+import { useSavingsOverview } from './api/get-savings-overview';
+import { AchievementsStrip } from './components/AchievementsStrip';
+import { GoalCard } from './components/GoalCard';
+import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
+import classes from './savings.module.css';
+
+// Dialogs: fetched when first opened.
+const GoalDialog = lazyDialog(async () => (await import('./components/GoalDialog')).GoalDialog);
+const AddMoneyDialog = lazyDialog(async () => (await import('./components/AddMoneyDialog')).AddMoneyDialog);
+const DeleteGoalDialog = lazyDialog(
+  async () => (await import('./components/DeleteGoalDialog')).DeleteGoalDialog,
+);
+
+export const LOAD_FAILED = 'Failed to load savings data. Please try again.';
+/** SPEC §2: /savings?create=true opens the new-goal dialog. */
+export const CREATE_PARAM = 'create';
+// Today moves at midnight; a minute is soon enough for the days left.
+const TODAY_TICK_MS = 60_000;
+
+type Opened<T> = { item: T; opened: boolean; session: number } | null;
+const nextSession = (current: Opened<unknown>) => (current?.session ?? 0) + 1;
+
+function GoalsSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'lg' }}>
+      {['a', 'b', 'c'].map((key) => (
+        <Card key={key} padding="md">
+          <Group gap="sm" wrap="nowrap">
+            <Skeleton h={42} w={42} radius="md" />
+            <div style={{ flex: 1 }}>
+              <Skeleton h={16} w="55%" />
+              <Skeleton h={12} w="35%" mt={8} />
+            </div>
+          </Group>
+          <Skeleton h={20} w={90} mt="md" />
+          <Skeleton h={10} mt="md" radius="xl" />
+          <SimpleGrid cols={2} mt="md">
+            <Skeleton h={32} />
+            <Skeleton h={32} />
+          </SimpleGrid>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The Savings screen (SPEC §2): totals, the goals, what they have earned, and creating or changing one. */
+export function SavingsPage() {
+  const user = useCurrentUser();
+  const today = todayIn(user.timeZone, useNow(TODAY_TICK_MS));
+  const overview = useSavingsOverview();
+  const achievements = useSavingsAchievements();
+  const [params, setParams] = useSearchParams();
+  const [editor, setEditor] = useState<Opened<SavingsGoal | null>>(null);
+  const [adding, setAdding] = useState<Opened<SavingsGoal>>(null);
+  const [deleting, setDeleting] = useState<Opened<SavingsGoal>>(null);
+
+  useEffect(() => {
+    if (overview.error && overview.data) log.warn('Refreshing savings failed', overview.error);
+  }, [overview.error, overview.data]);
+  useEffect(() => {
+    if (achievements.error) log.warn('Loading savings achievements failed', achievements.error);
+  }, [achievements.error]);
+
+  const openEditor = (item: SavingsGoal | null) =>
+    setEditor((c) => ({ item, opened: true, session: nextSession(c) }));
+
+  // A link to /savings?create=true (the dashboard's Create Goal) opens the new-goal dialog, and the
+  // address goes back to /savings so a reload or Back does not open it again.
+  const wantsCreate = params.get(CREATE_PARAM) === 'true';
+  useEffect(() => {
+    if (!wantsCreate) return;
+    setEditor((c) => ({ item: null, opened: true, session: nextSession(c) }));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(CREATE_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wantsCreate, setParams]);
+
+  const data = overview.data;
+  const goals = data?.goals ?? [];
+  const empty = data !== undefined && goals.length === 0;
+  const newGoalButton = (label: string) => (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => openEditor(null)}>
+      {label}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (overview.isPending) {
+    content = (
+      <>
+        <VisuallyHidden role="status">Loading your savings goals…</VisuallyHidden>
+        <SummaryCardsSkeleton />
+        <GoalsSkeleton />
+      </>
+    );
+  } else if (data === undefined) {
+    content = (
+      <Card>
+        <ErrorState message={LOAD_FAILED} onRetry={() => void overview.refetch()} />
+      </Card>
+    );
+  } else if (empty) {
+    const leftover = dollarsToCents(data.currentPeriodLeftover);
+    content = (
+      <Card>
+        <EmptyState
+          icon={IconPigMoney}
+          title="No savings goals yet"
+          description={
+            leftover > 0
+              ? `Your budget has ${formatMoney(leftover)} left over so far this period. Set a goal and a share of each period's leftover goes to it.`
+              : 'Set a goal and a share of what your budget leaves over each period goes to it. You can add money by hand too.'
+          }
+          action={<div style={{ marginTop: 8 }}>{newGoalButton('Create Your First Goal')}</div>}
+          py={48}
+        />
+      </Card>
+    );
+  } else {
+    content = (
+      <>
+        <SummaryCards overview={data} />
+        {data.period === null && (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconInfoCircle size={18} />}
+            title="No active budget"
+            role="note"
+          >
+            Goals are funded from what your budget leaves over each period.{' '}
+            <Anchor component={Link} to="/budgets" fz="sm" fw={600}>
+              Create a budget
+            </Anchor>{' '}
+            to start funding them, or add money by hand.
+          </Alert>
+        )}
+        <AchievementsStrip achievements={achievements.data ?? []} />
+        <section aria-label="Your goals">
+          <Text fz="sm" c="dimmed" mb="sm">
+            {goals.length} goal{goals.length === 1 ? '' : 's'}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'lg' }}>
+            {goals.map((goal) => (
+              <GoalCard
+                key={goal.id}
+                goal={goal}
+                today={today}
+                onEdit={openEditor}
+                onAddMoney={(item) => setAdding((c) => ({ item, opened: true, session: nextSession(c) }))}
+                onDelete={(item) => setDeleting((c) => ({ item, opened: true, session: nextSession(c) }))}
+              />
+            ))}
+          </SimpleGrid>
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="lg" className={classes.screen}>
+      <PageHeader
+        title="Savings Goals"
+        description="Put what your budget leaves over to work, one goal at a time."
+        actions={data && !empty ? newGoalButton('New Goal') : undefined}
+      />
+      {content}
+
+      <GoalDialog
+        key={`editor-${editor?.session ?? 0}`}
+        opened={editor?.opened ?? false}
+        onClose={() => setEditor((c) => c && { ...c, opened: false })}
+        goal={editor?.item ?? null}
+        overview={data}
+        today={today}
+      />
+      <AddMoneyDialog
+        key={`add-${adding?.session ?? 0}`}
+        goal={adding?.item ?? null}
+        opened={adding?.opened ?? false}
+        onClose={() => setAdding((c) => c && { ...c, opened: false })}
+      />
+      {/* Keeps the goal it was opened for, so the name stays put while the list moves on after a delete. */}
+      <DeleteGoalDialog
+        key={`delete-${deleting?.session ?? 0}`}
+        goal={deleting?.item ?? null}
+        opened={deleting?.opened ?? false}
+        onClose={() => setDeleting((c) => c && { ...c, opened: false })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,312 @@
+import '@mantine/dates/styles.css';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
+import {
+  type Cents,
+  dollarsToCents,
+  MAX_GOAL_DESCRIPTION_LENGTH,
+  type SavingsGoal,
+  type SavingsOverview,
+} from '@tally/shared';
+import { useId, useState } from 'react';
+import { Dialog } from '../../../components/Dialog';
+import { MoneyInput } from '../../../components/MoneyInput';
+import { toast } from '../../../components/toast';
+import { ApiError, serverMessage } from '../../../lib/api';
+import { log } from '../../../lib/log';
+import { useCreateGoal } from '../api/create-goal';
+import { useUpdateGoal } from '../api/update-goal';
+import {
+  type AllocationMode,
+  allocationConversion,
+  descriptionCounter,
+  emptyGoalForm,
+  fieldOfServerMessage,
+  type GoalFormValues,
+  goalForm,
+  switchAllocationMode,
+  toCreateBody,
+  toUpdateBody,
+  validateGoalForm,
+} from '../goal-form';
+import classes from '../savings.module.css';
+import { useCelebrateAchievements } from '../use-celebrate-achievements';
+import { GoalColorPicker, GoalIconPicker } from './GoalAppearance';
+
+const CREATE_FAILED = 'Failed to create your savings goal. Please try again.';
+const UPDATE_FAILED = 'Failed to update your savings goal. Please try again.';
+
+export type GoalDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Edit this goal; without it, a new one is created. */
+  goal: SavingsGoal | null;
+  /** The goals and this period's leftover, for the 100% cap and dollars; the server checks again. */
+  overview: SavingsOverview | undefined;
+  /** The person's today: a target date must come after it. */
+  today: string;
+};
+
+/** Create and Edit Savings Goal (SPEC §2, §5). */
+export function GoalDialog({ opened, onClose, goal, overview, today }: GoalDialogProps) {
+  const create = useCreateGoal();
+  const update = useUpdateGoal();
+  const pending = create.isPending || update.isPending;
+  const close = () => {
+    if (!pending) onClose();
+  };
+  return (
+    <Dialog
+      opened={opened}
+      onClose={close}
+      title={goal ? 'Edit Savings Goal' : 'Create Savings Goal'}
+      size="lg"
+      closeOnClickOutside={!pending}
+      classNames={{ content: classes.dialog }}
+    >
+      <GoalForm
+        goal={goal}
+        overview={overview}
+        today={today}
+        onClose={close}
+        create={create}
+        update={update}
+      />
+    </Dialog>
+  );
+}
+
+type FormProps = {
+  goal: SavingsGoal | null;
+  overview: SavingsOverview | undefined;
+  today: string;
+  onClose: () => void;
+  create: ReturnType<typeof useCreateGoal>;
+  update: ReturnType<typeof useUpdateGoal>;
+};
+
+function GoalForm({ goal, overview, today, onClose, create, update }: FormProps) {
+  const editing = goal !== null;
+  const pending = create.isPending || update.isPending;
+  const leftover: Cents = overview ? dollarsToCents(overview.currentPeriodLeftover) : 0;
+  const goals = overview?.goals ?? [];
+  const celebrate = useCelebrateAchievements();
+  const [formError, setFormError] = useState<string | null>(null);
+  const allocationId = useId();
+  const form = useForm<GoalFormValues>({
+    initialValues: goal ? goalForm(goal, leftover) : emptyGoalForm(),
+    validate: (values) => validateGoalForm(values, { today, leftover, goals, editing: goal }),
+  });
+  const { values } = form;
+
+  const onFailed = (error: unknown) => {
+    const rejected = error instanceof ApiError && error.status >= 400 && error.status < 500;
+    if (!rejected) log.warn('Saving the savings goal failed', error);
+    const message = serverMessage(error, editing ? UPDATE_FAILED : CREATE_FAILED);
+    // A rule the server applied (the date in the person's time zone, the cap over the goals it holds) shows
+    // at its field; any other reason it gave, above the buttons.
+    const field = rejected ? fieldOfServerMessage(message, form.getValues().allocationMode) : null;
+    if (field) form.setFieldError(field, message);
+    else if (rejected && error.code) setFormError(message);
+    if (editing) toast.error('Error Updating Goal', UPDATE_FAILED);
+    else toast.error('Error Creating Goal', CREATE_FAILED);
+  };
+
+  const submit = form.onSubmit((valid) => {
+    setFormError(null);
+    if (goal) {
+      update.mutate(
+        { id: goal.id, body: toUpdateBody(valid, leftover) },
+        {
+          onSuccess: (saved) => {
+            toast.success('Goal Updated!', `Your changes to “${saved.name}” are saved.`);
+            onClose();
+          },
+          onError: onFailed,
+        },
+      );
+    } else {
+      create.mutate(toCreateBody(valid, leftover), {
+        onSuccess: (saved) => {
+          toast.success(
+            'Goal Created!',
+            `“${saved.name}” takes ${saved.allocationPercentage}% of each budget period's leftover.`,
+          );
+          onClose();
+          void celebrate();
+        },
+        onError: onFailed,
+      });
+    }
+  });
+
+  const switchMode = (mode: AllocationMode) => {
+    form.setValues(switchAllocationMode(form.getValues(), mode, leftover));
+    form.clearFieldError('allocationPercent');
+    form.clearFieldError('allocationAmount');
+  };
+  const conversion = allocationConversion(values, leftover);
+  const descriptionLength = values.description.length;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Goal name"
+          placeholder="e.g. Emergency fund"
+          required
+          data-autofocus
+          autoComplete="off"
+          {...form.getInputProps('name')}
+        />
+        <Textarea
+          label="Description"
+          placeholder="What it is for"
+          rows={2}
+          resize="vertical"
+          description={
+            <span className={descriptionLength > MAX_GOAL_DESCRIPTION_LENGTH ? classes.over : undefined}>
+              {descriptionCounter(values.description)}
+            </span>
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          classNames={{ description: classes.counter }}
+          {...form.getInputProps('description')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <MoneyInput
+            label="Target amount"
+            placeholder="$0.00"
+            required
+            min={1}
+            clampBehavior="none"
+            {...form.getInputProps('targetAmount')}
+          />
+          <TargetDateInput {...form.getInputProps('targetDate')} />
+        </SimpleGrid>
+
+        <div>
+          <Group justify="space-between" align="center" gap="xs" mb={6} wrap="nowrap">
+            <Text component="label" htmlFor={allocationId} fz="sm" fw={500}>
+              Allocation per budget period
+            </Text>
+            <SegmentedControl
+              size="xs"
+              value={values.allocationMode}
+              onChange={(value) => switchMode(value === 'amount' ? 'amount' : 'percent')}
+              aria-label="Allocate as"
+              data={[
+                { value: 'percent', label: 'Percent' },
+                { value: 'amount', label: 'Dollars', disabled: leftover <= 0 },
+              ]}
+            />
+          </Group>
+          {values.allocationMode === 'percent' ? (
+            <NumberInput
+              id={allocationId}
+              suffix="%"
+              min={1}
+              max={100}
+              clampBehavior="none"
+              decimalScale={2}
+              allowNegative={false}
+              hideControls
+              description={conversion ?? 'The share of what each budget period leaves over.'}
+              inputWrapperOrder={['input', 'description', 'error']}
+              {...form.getInputProps('allocationPercent')}
+              onChange={(value) => form.setFieldValue('allocationPercent', asNumber(value))}
+            />
+          ) : (
+            <MoneyInput
+              id={allocationId}
+              placeholder="$0.00"
+              description={conversion ?? "Dollars of this period's leftover, kept as a percent."}
+              inputWrapperOrder={['input', 'description', 'error']}
+              {...form.getInputProps('allocationAmount')}
+            />
+          )}
+          {leftover <= 0 && (
+            <Text fz="xs" c="dimmed" mt={4}>
+              Dollars convert with this period's leftover; there is none so far, so enter a percent.
+            </Text>
+          )}
+        </div>
+
+        <GoalIconPicker value={values.iconName} onChange={(icon) => form.setFieldValue('iconName', icon)} />
+        <GoalColorPicker
+          value={values.colorTheme}
+          onChange={(color) => form.setFieldValue('colorTheme', color)}
+        />
+
+        {editing && (
+          <Switch
+            label="Active"
+            description="An active goal takes its share of each period's leftover; a paused one keeps what it has."
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
+        )}
+
+        {formError && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            {formError}
+          </Alert>
+        )}
+
+        <Group justify="flex-end" gap="xs" mt="xs">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {editing ? 'Save Changes' : 'Create Goal'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** NumberInput answers '' when emptied and a string while a number is half typed ('12.'). */
+const asNumber = (value: number | string): number | '' =>
+  typeof value === 'number' ? value : value === '' || Number.isNaN(Number(value)) ? '' : Number(value);
+
+/**
+ * The optional target date: typed ('Mar 1, 2027' or 2027-03-01) or picked. Escape first closes the picker
+ * only; the dialog hears Escape unless the field says the key is its own (Mantine's stop-propagation marker).
+ */
+function TargetDateInput(props: Omit<DateInputProps, 'label'>) {
+  const [pickerOpen, setPickerOpen] = useState(false);
+  return (
+    <DateInput
+      label="Target date"
+      placeholder="No deadline"
+      valueFormat="MMM D, YYYY"
+      clearable
+      clearButtonProps={{ 'aria-label': 'Clear target date' }}
+      leftSection={<IconCalendar size={16} stroke={1.7} />}
+      popoverProps={{
+        withinPortal: true,
+        onOpen: () => setPickerOpen(true),
+        onClose: () => setPickerOpen(false),
+      }}
+      data-mantine-stop-propagation={pickerOpen ? 'true' : undefined}
+      // US calendar weeks; no red weekends (Mantine's red is under 4.5:1, and weekends mean nothing here).
+      firstDayOfWeek={0}
+      weekendDays={[]}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import '@mantine/charts/styles.css';
+import { AreaChart } from '@mantine/charts';
+import { formatMoney } from '@tally/shared';
+import type { BalancePoint } from '../goal-detail';
+
+const compact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+const full = (dollars: number) => formatMoney(Math.round(dollars * 100));
+
+/**
+ * A goal's balance day by day, against its target. Its own chunk (charts are heavy); the card around it
+ * gives it a name and says the same in words.
+ */
+export function HistoryChart({
+  data,
+  target,
+  color,
+}: {
+  data: BalancePoint[];
+  target: number;
+  color: string;
+}) {
+  const top = Math.max(target, ...data.map((p) => p.total));
+  return (
+    <AreaChart
+      h={220}
+      data={data}
+      dataKey="label"
+      series={[{ name: 'total', label: 'Saved', color: `${color}.6` }]}
+      curveType="stepAfter"
+      withDots={false}
+      strokeWidth={2}
+      fillOpacity={0.2}
+      tickLine="none"
+      referenceLines={[{ y: target, label: `Target ${full(target)}`, color: 'gray.6' }]}
+      valueFormatter={full}
+      yAxisProps={{ tickFormatter: (v: number) => compact.format(v), width: 56, domain: [0, top] }}
+      xAxisProps={{ minTickGap: 32 }}
+      tooltipAnimationDuration={0}
+      // The chart is a picture here (the caption says it in words), so it takes no keyboard focus.
+      accessibilityLayer={false}
+    />
+  );
+}
