@@ -249,6 +249,8 @@ export async function shareEndedPeriods(
   day: string,
   budgetId?: string,
 ): Promise<PeriodLeftoverView[]> {
+  // Most reads find nothing due: they take no lock and open no transaction.
+  if ((await endedUnshared(db, { ...viewer, day, budgetId })).length === 0) return [];
   return withUserLock(db, 'savings', viewer.userId, async (tx) => {
     const due = await endedUnshared(tx, { ...viewer, day, budgetId });
     if (due.length === 0) return [];
