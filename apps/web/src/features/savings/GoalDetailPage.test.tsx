@@ -69,7 +69,7 @@ describe('GoalDetailPage', () => {
     ).toEqual([
       'Added by handBirthday money+$250.00Nov 5, 2026',
       'Period shareLeftover of Oct 1 – Oct 31, 2026+$36.40Nov 1, 2026',
-      'Added by handSep 1, 2026+$963.60Sep 1, 2026',
+      'Added by hand+$963.60Sep 1, 2026',
     ]);
     // The chart, in words.
     expect(screen.getByRole('figure').textContent).toBe(

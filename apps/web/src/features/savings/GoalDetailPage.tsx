@@ -10,6 +10,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconConfetti,
@@ -148,6 +149,7 @@ export function GoalDetailPage() {
   const [editor, setEditor] = useState<Opened>(closed);
   const [adding, setAdding] = useState<Opened>(closed);
   const [deleting, setDeleting] = useState<Opened>(closed);
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
   useEffect(() => {
     if (progress.error && progress.data) log.warn('Refreshing the goal failed', progress.error);
@@ -220,8 +222,8 @@ export function GoalDetailPage() {
         <Card component="section" aria-label="Progress">
           <Group gap="lg" wrap="nowrap" align="center">
             <ProgressRing
-              size={120}
-              thickness={12}
+              size={phone ? 96 : 120}
+              thickness={phone ? 10 : 12}
               value={goal.progressPercentage}
               color={`${goalColor(goal.colorTheme)}.6`}
               label={
@@ -231,12 +233,14 @@ export function GoalDetailPage() {
               }
             />
             <Stack gap={6} miw={0}>
-              <Text fz="sm" c="dimmed" className={classes.amount}>
-                <Text span fw={800} fz={26} c="var(--mantine-color-text)">
+              <div>
+                <Text fw={800} fz={{ base: 22, sm: 26 }} lh={1.2} className={classes.amount}>
                   {money(goal.currentAmount)}
-                </Text>{' '}
-                of {money(goal.targetAmount)}
-              </Text>
+                </Text>
+                <Text fz="sm" c="dimmed" className={classes.amount}>
+                  of {money(goal.targetAmount)} saved
+                </Text>
+              </div>
               <GoalBadges goal={goal} today={today} />
             </Stack>
           </Group>

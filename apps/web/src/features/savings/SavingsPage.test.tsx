@@ -105,7 +105,7 @@ describe('SavingsPage', () => {
     expect(statCard('Active Goals')).toBe('Active Goals3Each takes a share per period');
     expect(statCard('Completed Goals')).toBe('Completed Goals1Reached their target');
     expect(statCard('Total Leftover Budget')).toBe('Total Leftover Budget$182.00November plan, day 12 of 30');
-    expect(statCard('Unallocated Funds')).toMatch(/^Unallocated Funds\$63\.70Tip: no goal takes this part/);
+    expect(statCard('Unallocated Funds')).toMatch(/^Unallocated Funds\$63\.70Tip: no goal takes this yet/);
   });
 
   it('says all is well when no leftover is unallocated', async () => {
@@ -153,6 +153,24 @@ describe('SavingsPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Create Savings Goal' })).toBeTruthy();
   });
 
+  it('announces the achievement the first goal earned, which the server recorded with it', async () => {
+    withOverview(emptyOverview(), {
+      'POST /api/savings/goals': { status: 201, body: aGoal() },
+      // Recorded when the goal was created: the check finds nothing new of its own.
+      [CHECK]: { body: { newlyEarned: [], achievements: [anAchievement()] } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Your First Goal' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create Savings Goal' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /Goal name/ }), {
+      target: { value: 'Emergency fund' },
+    });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Target amount/ }), { target: { value: '5000' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Goal' }));
+    expect(await screen.findByText('Goal Created!')).toBeTruthy();
+    expect(await screen.findByText('Achievement unlocked: First Goal')).toBeTruthy();
+  });
+
   it('shows each goal with its progress, share, deadline and badges', async () => {
     withOverview(anOverview());
     renderPage();
@@ -167,7 +185,7 @@ describe('SavingsPage', () => {
       emergency.getByRole('progressbar', { name: 'Emergency fund: 25% of $5,000.00 saved' }),
     ).toBeTruthy();
     expect(emergency.getByText('20% of leftover')).toBeTruthy();
-    expect(emergency.getByText('+$36.40 this period so far')).toBeTruthy();
+    expect(emergency.getByText('+$36.40 this period')).toBeTruthy();
     expect(emergency.getByText('Jun 30, 2027')).toBeTruthy();
     expect(emergency.getByRole('button', { name: 'Edit Emergency fund' })).toBeTruthy();
     expect(emergency.getByRole('button', { name: 'Delete Emergency fund' })).toBeTruthy();

@@ -165,7 +165,6 @@ export function SavingsPage() {
             to start funding them, or add money by hand.
           </Alert>
         )}
-        <AchievementsStrip achievements={achievements.data ?? []} />
         <section aria-label="Your goals">
           <Text fz="sm" c="dimmed" mb="sm">
             {goals.length} goal{goals.length === 1 ? '' : 's'}
@@ -183,6 +182,7 @@ export function SavingsPage() {
             ))}
           </SimpleGrid>
         </section>
+        <AchievementsStrip achievements={achievements.data ?? []} />
       </>
     );
   }

@@ -26,8 +26,8 @@ export function achievedMessage(goal: Pick<SavingsGoal, 'currentAmount' | 'compl
   return `Goal achieved${when}! You saved ${money(goal.currentAmount)}.`;
 }
 
-/** A ledger row's heading and the line under it: where the money came from, and when. */
-export function contributionText(c: Contribution): { title: string; detail: string } {
+/** A ledger row's heading and the line under it: where the money came from (its note, if it has one). */
+export function contributionText(c: Contribution): { title: string; detail: string | null } {
   if (c.source === 'period') {
     const period =
       c.periodStartDate && c.periodEndDate
@@ -35,7 +35,7 @@ export function contributionText(c: Contribution): { title: string; detail: stri
         : 'Leftover of a budget period';
     return { title: 'Period share', detail: period };
   }
-  return { title: 'Added by hand', detail: c.note ?? formatDay(c.date) };
+  return { title: 'Added by hand', detail: c.note };
 }
 
 export type BalancePoint = { date: string; label: string; total: number };

@@ -40,7 +40,8 @@ export function AddMoneyDialog({
   const close = () => {
     if (!allocate.isPending) onClose();
   };
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values) => {
+    const announce = celebrate();
     allocate.mutate(
       { goalId: goal.id, body: { amount: values.amount === '' ? 0 : values.amount, note: values.note } },
       {
@@ -57,7 +58,7 @@ export function AddMoneyDialog({
               `${money(values.amount === '' ? 0 : values.amount)} added to “${view.goal.name}”.`,
             );
           onClose();
-          void celebrate();
+          void announce();
         },
         onError: (error) => {
           const rejected = error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -67,8 +68,8 @@ export function AddMoneyDialog({
           toast.error('Error Adding Money', message);
         },
       },
-    ),
-  );
+    );
+  });
   return (
     <Dialog
       opened={opened}

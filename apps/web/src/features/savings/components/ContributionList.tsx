@@ -34,9 +34,11 @@ export function ContributionList({ contributions }: { contributions: Contributio
                   <Text fz="sm" fw={600}>
                     {title}
                   </Text>
-                  <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {detail}
-                  </Text>
+                  {detail && (
+                    <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {detail}
+                    </Text>
+                  )}
                 </div>
               </Group>
               <div style={{ textAlign: 'right', flexShrink: 0 }}>

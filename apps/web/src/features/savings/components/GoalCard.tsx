@@ -141,7 +141,7 @@ export function GoalCard({
             label="Allocation"
             value={`${goal.allocationPercentage}% of leftover`}
             size="sm"
-            hint={share > 0 ? `+${formatMoney(share)} this period so far` : undefined}
+            hint={share > 0 ? `+${formatMoney(share)} this period` : undefined}
           />
           <Figure
             label="Target date"
@@ -166,7 +166,7 @@ export function GoalCard({
           onClick={() => onAddMoney(goal)}
           aria-label={`Add money to ${goal.name}`}
         >
-          Add money
+          Add Money
         </Button>
         <Button
           component={Link}

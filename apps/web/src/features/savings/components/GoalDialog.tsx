@@ -140,6 +140,7 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
         },
       );
     } else {
+      const announce = celebrate();
       create.mutate(toCreateBody(valid, leftover), {
         onSuccess: (saved) => {
           toast.success(
@@ -147,7 +148,7 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
             `“${saved.name}” takes ${saved.allocationPercentage}% of each budget period's leftover.`,
           );
           onClose();
-          void celebrate();
+          void announce();
         },
         onError: onFailed,
       });

@@ -37,7 +37,15 @@ export function HistoryChart({
       strokeWidth={2}
       fillOpacity={0.2}
       tickLine="none"
-      referenceLines={[{ y: target, label: `Target ${full(target)}`, color: 'gray.6' }]}
+      // Under the line at the left, where the early (lower) balance leaves room.
+      referenceLines={[
+        {
+          y: target,
+          label: `Target ${full(target)}`,
+          color: 'var(--mantine-color-dimmed)',
+          labelPosition: 'insideTopLeft',
+        },
+      ]}
       valueFormatter={full}
       yAxisProps={{ tickFormatter: (v: number) => compact.format(v), width: 56, domain: [0, top] }}
       xAxisProps={{ minTickGap: 32 }}

@@ -51,8 +51,7 @@ function UnallocatedCard({ overview }: { overview: SavingsOverview }) {
       {warn ? (
         <div className={`${classes.tip} ${classes.tipWarn}`}>
           <span>
-            <strong>Tip:</strong> no goal takes this part of the leftover yet. Raise a goal's allocation or
-            add a goal to put it to work.
+            <strong>Tip:</strong> no goal takes this yet. Raise an allocation or add a goal to put it to work.
           </span>
         </div>
       ) : (
