@@ -383,7 +383,7 @@ test.describe('savings', () => {
     await expect(dashboardCard.getByText('and 2 more goals')).toBeVisible();
     await expect(dashboardCard.getByText('Active goals').locator('..')).toContainText('5');
     await expect(dashboardCard.getByText('Total saved').locator('..')).toContainText('$0.00');
-    await expect(dashboardCard.getByText('available to save from this budget period so far')).toBeVisible();
+    await expect(dashboardCard.getByText('available to save this period')).toBeVisible();
     await expect(dashboardCard.getByText('$300.00')).toBeVisible();
     await checkScreen(page, testInfo, 'dashboard-savings-many');
     await dashboardCard.getByRole('link', { name: 'View All Goals' }).click();

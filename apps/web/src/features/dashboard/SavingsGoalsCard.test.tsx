@@ -99,7 +99,7 @@ describe('SavingsGoalsCard', () => {
     renderCard();
     expect(await screen.findByText('$182.00')).toBeTruthy();
     expect(screen.getByText('$182.00').parentElement?.textContent).toBe(
-      '$182.00 available to save from this budget period so far',
+      '$182.00 available to save this period',
     );
   });
 });

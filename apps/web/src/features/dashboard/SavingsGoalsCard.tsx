@@ -37,7 +37,7 @@ function AvailableBanner({ leftover }: { leftover: number }) {
           <Text span fw={700} style={amountStyle}>
             {formatMoney(cents)}
           </Text>{' '}
-          available to save from this budget period so far
+          available to save this period
         </Text>
       </Group>
     </Paper>

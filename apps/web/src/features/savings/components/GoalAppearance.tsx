@@ -62,7 +62,7 @@ export function GoalColorPicker({
               className={`${classes.choice} ${classes.swatch}`}
               data-checked={checked || undefined}
               title={label}
-              __vars={{ '--swatch': `var(--mantine-color-${themeColor}-filled)` }}
+              __vars={{ '--swatch': `var(--mantine-color-${themeColor}-6)` }}
             >
               <input
                 type="radio"
