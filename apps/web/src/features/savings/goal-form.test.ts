@@ -79,6 +79,15 @@ describe('goal form', () => {
     expect(errorsOf(valid({ allocationPercent: 100 }), { goals: [] })).toEqual({});
   });
 
+  it('lets an edit keep a target date already past, but not move it into the past', () => {
+    const overdue = aGoal({ targetDate: '2026-11-01' });
+    const values = goalForm(overdue, LEFTOVER);
+    expect(errorsOf({ ...values, name: 'Rainy day fund' }, { editing: overdue })).toEqual({});
+    expect(errorsOf({ ...values, targetDate: '2026-11-10' }, { editing: overdue })).toEqual({
+      targetDate: 'Target date must be in the future',
+    });
+  });
+
   describe('allocation in dollars', () => {
     const dollars = (allocationAmount: number | '') => valid({ allocationMode: 'amount', allocationAmount });
 

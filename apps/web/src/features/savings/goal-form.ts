@@ -208,7 +208,7 @@ export type GoalValidationContext = {
 };
 
 /**
- * Every field's error with SPEC §5's messages: the shared schema's, the target date in the future, and the
+ * Every field's error with SPEC §5's messages: the shared schema's, a new target date in the future, and the
  * 100% cap over the active goals with this one counted once (at its new percentage). A goal saved paused,
  * or one its balance already completes, takes no share, so it is not held to the cap.
  */
@@ -224,7 +224,9 @@ export function validateGoalForm(
   const allocationError = errors.allocationPercentage;
   delete errors.allocationPercentage;
   if (allocationError) errors[allocationField] = allocationError;
-  if (!errors.targetDate && values.targetDate && values.targetDate <= today)
+  // A goal whose date has passed keeps it through other edits; only a new date must be ahead.
+  const dateMoved = values.targetDate !== (editing?.targetDate ?? null);
+  if (!errors.targetDate && values.targetDate && dateMoved && values.targetDate <= today)
     errors.targetDate = PAST_TARGET_DATE;
 
   const percent = body.allocationPercentage;
