@@ -19,7 +19,6 @@ import {
   earnedThrough,
   periodAt,
   periodContaining,
-  rollover,
   todayIn,
   totalDays,
 } from '@tally/shared';
@@ -27,20 +26,19 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { budgetCategories, budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { currentOf } from '../../lib/budget-periods';
 import {
   type BudgetRow,
   type CategoryRow,
   dailySpent,
   getBudget,
   getCategory,
-  latestPeriod,
   type PeriodCategory,
-  type PeriodRow,
   periodAchievements,
   saveAchievements,
   spentByCategory,
-} from './budgets.queries';
+} from '../../lib/budget-queries';
+import { badRequest, notFound } from '../../lib/errors';
 
 export type BudgetDeps = { db: Db; now: () => Date };
 /** Who is asking, and the time zone their "today" is in. */
@@ -76,71 +74,6 @@ export async function ownCategory(deps: BudgetDeps, viewer: Viewer, categoryId: 
   return row;
 }
 
-type Current = { period: PeriodRow; categories: PeriodCategory[] };
-
-/**
- * Opens the periods a budget is due (each when the one before has ended by `today`), with the same
- * income and allocations plus what rolling-over categories carry. Idempotent and safe with several
- * processes: the budget row is locked, and a period's (budget, index) is unique.
- */
-export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string; today: string }) {
-  return db.transaction(async (tx) => {
-    const [budget] = await tx.select().from(budgets).where(eq(budgets.id, budgetId)).for('update');
-    if (!budget?.isActive || !budget.autoReset || budget.currentPeriodEnd >= today) return 0;
-    const { userId } = budget;
-    let current: Current | null = await latestPeriod(tx, { userId, budgetId });
-    if (!current) return 0;
-    let opened = 0;
-    while (current.period.endDate < today) {
-      const { period, categories }: Current = current;
-      const rolling = categories.filter((c) => c.allowRollover);
-      const spent = rolling.length
-        ? await spentByCategory(tx, { userId, startDate: period.startDate, endDate: period.endDate })
-        : new Map<number, number>();
-      const bounds = periodAt(budget.period as BudgetPeriod, budget.anchorDate, period.index + 1);
-      const [next]: PeriodRow[] = await tx
-        .insert(budgetPeriods)
-        .values({ userId, budgetId, index: period.index + 1, ...bounds, totalIncome: period.totalIncome })
-        .returning();
-      if (!next) throw new Error('period insert returned nothing');
-      const carried: PeriodCategory[] = categories.map((c) => ({
-        ...c,
-        rolledOver: c.allowRollover
-          ? rollover({ allocated: c.allocated, spent: spent.get(c.category) ?? 0, rolledOver: c.rolledOver })
-          : 0,
-      }));
-      if (carried.length) {
-        await tx.insert(budgetPeriodCategories).values(
-          carried.map((c) => ({
-            userId,
-            periodId: next.id,
-            categoryId: c.id,
-            allocated: c.allocated,
-            rolledOver: c.rolledOver,
-          })),
-        );
-      }
-      current = { period: next, categories: carried };
-      opened += 1;
-    }
-    await tx
-      .update(budgets)
-      .set({ currentPeriodEnd: current.period.endDate })
-      .where(eq(budgets.id, budgetId));
-    return opened;
-  });
-}
-
-/** The budget's newest period, rolled forward first if it is due (the job may not have run yet). */
-export async function currentOf(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow, day: string) {
-  if (budget.isActive && budget.autoReset && budget.currentPeriodEnd < day) {
-    await rollBudget(deps.db, { budgetId: budget.id, today: day });
-  }
-  const current = await latestPeriod(deps.db, { userId: viewer.userId, budgetId: budget.id });
-  if (!current) throw notFound('Budget not found');
-  return current;
-}
-
 function toCategory(c: PeriodCategory, spent: number): BudgetCategory {
   const usage = categoryUsage({ allocated: c.allocated, spent: Math.max(spent, 0) });
   return {
@@ -161,7 +94,7 @@ function toCategory(c: PeriodCategory, spent: number): BudgetCategory {
 /** A budget as the screens show it: its current period, each category's spent and what is left. */
 export async function budgetView(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow): Promise<Budget> {
   const day = today(deps, viewer);
-  const { period, categories } = await currentOf(deps, viewer, budget, day);
+  const { period, categories } = await currentOf(deps.db, budget, day);
   const spent = await spentByCategory(deps.db, {
     userId: viewer.userId,
     startDate: period.startDate,
@@ -197,7 +130,7 @@ export async function countUpView(
   budget: BudgetRow,
 ): Promise<CountUpResponse> {
   const day = today(deps, viewer);
-  const { period, categories } = await currentOf(deps, viewer, budget, day);
+  const { period, categories } = await currentOf(deps.db, budget, day);
   const bounds = { startDate: period.startDate, endDate: period.endDate };
   const elapsed = daysElapsed(bounds, day);
   const days = totalDays(bounds);
@@ -428,7 +361,7 @@ export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: Bud
   if (body.startDate && body.startDate !== budget.anchorDate) {
     throw badRequest("A budget's start date cannot be changed; create a new budget instead");
   }
-  const current = await currentOf(deps, viewer, budget, today(deps, viewer));
+  const current = await currentOf(deps.db, budget, today(deps, viewer));
   const chosen = allocations(body);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -460,7 +393,7 @@ export async function updateBudgetCategory(
   change: { allocatedAmount?: number; allowRollover?: boolean },
 ) {
   assertEditable(budget);
-  const { period, categories } = await currentOf(deps, viewer, budget, today(deps, viewer));
+  const { period, categories } = await currentOf(deps.db, budget, today(deps, viewer));
   const target = categories.find((c) => c.id === categoryId);
   if (!target) throw notFound('Budget category not found');
   const allocated =

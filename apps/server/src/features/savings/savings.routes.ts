@@ -17,7 +17,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { ownBudget } from '../budgets/budgets.service';
 import {
   addContribution,
   checkAchievements,
@@ -29,6 +28,7 @@ import {
   listAchievements,
   listGoals,
   overview,
+  ownBudget,
   ownGoal,
   type SavingsDeps,
   shareEndedPeriods,

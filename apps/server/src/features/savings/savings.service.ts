@@ -45,10 +45,10 @@ import {
   savingsGoals,
   savingsPeriodRuns,
 } from '../../db/schema';
+import { currentOf, rollBudget } from '../../lib/budget-periods';
+import { type BudgetRow, getActiveBudget, getBudget, spentByCategory } from '../../lib/budget-queries';
 import { badRequest, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
-import { getActiveBudget, spentByCategory } from '../budgets/budgets.queries';
-import { currentOf, rollBudget } from '../budgets/budgets.service';
 
 export type SavingsDeps = { db: Db; now: () => Date };
 /** Who is asking, and the time zone their "today" is in. */
@@ -158,7 +158,7 @@ function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
 async function currentLeftover(deps: SavingsDeps, viewer: Viewer, day: string) {
   const budget = await getActiveBudget(deps.db, viewer.userId);
   if (!budget) return null;
-  const { period, categories } = await currentOf(deps, viewer, budget, day);
+  const { period, categories } = await currentOf(deps.db, budget, day);
   const spent = await spentByCategory(deps.db, {
     userId: viewer.userId,
     startDate: period.startDate,
@@ -347,6 +347,13 @@ export async function overview(deps: SavingsDeps, viewer: Viewer): Promise<Savin
 
 export async function listGoals(deps: SavingsDeps, viewer: Viewer): Promise<SavingsGoal[]> {
   return (await overview(deps, viewer)).goals;
+}
+
+/** The person's budget, for the leftover routes; another person's id answers 404. */
+export async function ownBudget(deps: SavingsDeps, viewer: Viewer, budgetId: string) {
+  const row = await getBudget(deps.db, { userId: viewer.userId, budgetId });
+  if (!row) throw notFound('Budget not found');
+  return row;
 }
 
 export async function ownGoal(deps: SavingsDeps, viewer: Viewer, goalId: string): Promise<GoalRow> {
@@ -592,7 +599,7 @@ const LEFTOVER_HISTORY = 12;
 export async function budgetLeftover(
   deps: SavingsDeps,
   viewer: Viewer,
-  budget: typeof budgets.$inferSelect,
+  budget: BudgetRow,
 ): Promise<BudgetLeftover> {
   const day = await caughtUp(deps, viewer);
   const current = budget.isActive ? await currentLeftover(deps, viewer, day) : null;

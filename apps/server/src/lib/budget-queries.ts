@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 import {
   budgetAchievements,
   budgetCategories,
@@ -8,8 +8,8 @@ import {
   budgets,
   dailySpending,
   users,
-} from '../../db/schema';
-import { totalsStatements } from '../../lib/transaction-totals';
+} from '../db/schema';
+import { totalsStatements } from './transaction-totals';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type PeriodRow = typeof budgetPeriods.$inferSelect;

@@ -1,0 +1,79 @@
+import { type BudgetPeriod, periodAt, rollover } from '@tally/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { budgetPeriodCategories, budgetPeriods, budgets } from '../db/schema';
+import {
+  type BudgetRow,
+  latestPeriod,
+  type PeriodCategory,
+  type PeriodRow,
+  spentByCategory,
+} from './budget-queries';
+import { notFound } from './errors';
+
+/** Budget periods as budgets and savings both need them: rolled forward when due, and the current one. */
+
+type Current = { period: PeriodRow; categories: PeriodCategory[] };
+
+/**
+ * Opens the periods a budget is due (each when the one before has ended by `today`), with the same
+ * income and allocations plus what rolling-over categories carry. Idempotent and safe with several
+ * processes: the budget row is locked, and a period's (budget, index) is unique.
+ */
+export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string; today: string }) {
+  return db.transaction(async (tx) => {
+    const [budget] = await tx.select().from(budgets).where(eq(budgets.id, budgetId)).for('update');
+    if (!budget?.isActive || !budget.autoReset || budget.currentPeriodEnd >= today) return 0;
+    const { userId } = budget;
+    let current: Current | null = await latestPeriod(tx, { userId, budgetId });
+    if (!current) return 0;
+    let opened = 0;
+    while (current.period.endDate < today) {
+      const { period, categories }: Current = current;
+      const rolling = categories.filter((c) => c.allowRollover);
+      const spent = rolling.length
+        ? await spentByCategory(tx, { userId, startDate: period.startDate, endDate: period.endDate })
+        : new Map<number, number>();
+      const bounds = periodAt(budget.period as BudgetPeriod, budget.anchorDate, period.index + 1);
+      const [next]: PeriodRow[] = await tx
+        .insert(budgetPeriods)
+        .values({ userId, budgetId, index: period.index + 1, ...bounds, totalIncome: period.totalIncome })
+        .returning();
+      if (!next) throw new Error('period insert returned nothing');
+      const carried: PeriodCategory[] = categories.map((c) => ({
+        ...c,
+        rolledOver: c.allowRollover
+          ? rollover({ allocated: c.allocated, spent: spent.get(c.category) ?? 0, rolledOver: c.rolledOver })
+          : 0,
+      }));
+      if (carried.length) {
+        await tx.insert(budgetPeriodCategories).values(
+          carried.map((c) => ({
+            userId,
+            periodId: next.id,
+            categoryId: c.id,
+            allocated: c.allocated,
+            rolledOver: c.rolledOver,
+          })),
+        );
+      }
+      current = { period: next, categories: carried };
+      opened += 1;
+    }
+    await tx
+      .update(budgets)
+      .set({ currentPeriodEnd: current.period.endDate })
+      .where(eq(budgets.id, budgetId));
+    return opened;
+  });
+}
+
+/** The budget's newest period, rolled forward first if it is due (the job may not have run yet). */
+export async function currentOf(db: Db, budget: BudgetRow, day: string) {
+  if (budget.isActive && budget.autoReset && budget.currentPeriodEnd < day) {
+    await rollBudget(db, { budgetId: budget.id, today: day });
+  }
+  const current = await latestPeriod(db, { userId: budget.userId, budgetId: budget.id });
+  if (!current) throw notFound('Budget not found');
+  return current;
+}
