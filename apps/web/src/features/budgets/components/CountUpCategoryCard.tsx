@@ -24,10 +24,10 @@ import {
   IconYoga,
 } from '@tabler/icons-react';
 import { type CountUpStatusResponse, dollarsToCents } from '@tally/shared';
+import { Figure } from '../../../components/Figure';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
 import { money, paceSeries, paceSummary, visibleAchievements } from '../budget-summary';
 import { CategoryAvatar } from './CategoryAvatar';
-import { Figure } from './Figure';
 import { LazyPaceChart } from './LazyPaceChart';
 
 /** The id of a category's count-up switch, so focus can follow it when its card moves. */

@@ -16,6 +16,7 @@ import { type Budget, type CountUpStatusResponse, formatMoney } from '@tally/sha
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
+import { Figure } from '../../../components/Figure';
 import { toast } from '../../../components/toast';
 import { log } from '../../../lib/log';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
@@ -26,7 +27,6 @@ import { isEditable } from '../past-budgets';
 import { BudgetActionsMenu } from './BudgetActionsMenu';
 import { BudgetHeading } from './BudgetHeading';
 import { CountUpCategoryCard, CountUpCategoryRow, countUpSwitchId } from './CountUpCategoryCard';
-import { Figure } from './Figure';
 
 function CountUpSkeleton() {
   return (

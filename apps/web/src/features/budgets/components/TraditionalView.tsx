@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconRepeat, IconTrendingUp } from '@tabler/icons-react';
 import { type Budget, type BudgetCategory, dollarsToCents, formatMoney } from '@tally/shared';
+import { Figure } from '../../../components/Figure';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
 import { budgetTotals, categoryUsageColor, formatPercent, money, overallUsageColor } from '../budget-summary';
 import { isEditable } from '../past-budgets';
 import { BudgetActionsMenu } from './BudgetActionsMenu';
 import { BudgetHeading } from './BudgetHeading';
 import { CategoryAvatar } from './CategoryAvatar';
-import { Figure } from './Figure';
 
 function SummaryCard({
   budget,
