@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { type Database, vacuumAfterImports } from './db/client';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { webhookRoutes } from './features/accounts/webhook.routes';
+import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
 import { savingsRoutes } from './features/savings/savings.routes';
@@ -180,6 +181,7 @@ export async function buildApp({
       await api.register(budgetsRoutes, ctx);
       await api.register(subscriptionsRoutes, ctx);
       await api.register(savingsRoutes, ctx);
+      await api.register(aiRoutes, ctx);
       if (clock) await api.register(testClockRoutes(clock));
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ import {
   type OwnedKind,
   type Person,
   PUBLIC_ID_FIELDS,
+  PUBLIC_PATH_PARAMS,
   pathIdKind,
   phaseOf,
   type RouteInput,
@@ -81,8 +82,9 @@ function planFor(route: RouteInfo): Plan | { unclassified: string } {
   const self = route.key.replace(/^HEAD /, 'GET ');
   const selfExpect = SELF_STATUS[self] ?? 'ok';
 
-  if (route.pathParams.length > 0) {
-    const kinds = route.pathParams.map((param) => [param, pathIdKind(route, param)] as const);
+  const idParams = route.pathParams.filter((param) => !PUBLIC_PATH_PARAMS[param]);
+  if (idParams.length > 0) {
+    const kinds = idParams.map((param) => [param, pathIdKind(route, param)] as const);
     for (const [param, kind] of kinds) {
       if (!kind) problems.push(`path parameter :${param} has no recipe in PATH_ID_RECIPES`);
     }

@@ -47,6 +47,8 @@ export type OwnedIds = {
   /** A detected subscription still open to confirm or dismiss. */
   detectedSubscription: string;
   savingsGoal: string;
+  /** An AI insight about the person's numbers. */
+  insight: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -178,6 +180,14 @@ export async function seedPerson(
       payload: { amount: cents / 100, note: `${marker} saved` },
     }),
   );
+  const refreshed = await app.inject({
+    method: 'POST',
+    url: '/api/ai/insights/refresh/dashboard',
+    headers: bearer(auth),
+  });
+  expectOk(refreshed);
+  const insights = refreshed.json() as { id: string }[];
+  if (insights.length === 0) throw new Error(`seeding expected an insight: ${refreshed.body}`);
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -195,10 +205,12 @@ export async function seedPerson(
       subscription: (tracked.json() as { id: string }).id,
       detectedSubscription: suggestions[0]?.id ?? '',
       savingsGoal,
+      insight: insights[0]?.id ?? '',
     },
     secrets: [
       budget,
       savingsGoal,
+      ...insights.map((i) => i.id),
       (tracked.json() as { id: string }).id,
       ...suggestions.map((d) => d.id),
       ...categories.map((c) => c.id),
@@ -318,6 +330,7 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/budget\/:id(\/|$)/, param: 'id', kind: 'budget' },
   { url: /^\/api\/budget\/:id\/category\/:categoryId$/, param: 'categoryId', kind: 'budgetCategory' },
   { url: /^\/api\/plaid\/connections\/:id(\/|$)/, param: 'id', kind: 'connection' },
+  { url: /^\/api\/ai\/insights\/generate\/:id$/, param: 'id', kind: 'insight' },
   { url: /^\/api\/savings\/goals\/:id(\/|$)/, param: 'id', kind: 'savingsGoal' },
   { url: /^\/api\/savings\/(leftover|allocations\/process)\/:id$/, param: 'id', kind: 'budget' },
   { url: /^\/api\/subscriptions\/:id\/dismiss$/, param: 'id', kind: 'detectedSubscription' },
@@ -337,6 +350,7 @@ export const FIELD_ID_RECIPES: Record<string, OwnedKind> = {
   accountId: 'account',
   transactionId: 'transaction',
   categoryId: 'budgetCategory',
+  insightId: 'insight',
   // The only body field named plainly id: POST /subscriptions/confirm's detected item.
   id: 'detectedSubscription',
 };
@@ -353,6 +367,11 @@ export function phaseOf(route: RouteInfo): number {
   if (route.method === 'DELETE') return 3;
   return route.pathParams.length > 0 ? 1 : 2;
 }
+
+/** Path parameters that name nothing a person owns (the schema gives their valid values). */
+export const PUBLIC_PATH_PARAMS: Record<string, string> = {
+  context: 'a screen of the app (dashboard, budget, …), the same for everyone',
+};
 
 /** Fields that end in "Id" but name nothing a person owns. */
 export const PUBLIC_ID_FIELDS: Record<string, string> = {
@@ -406,7 +425,12 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
   const savingsGoal =
     (await first('select id from savings_goals where user_id = $1 order by created_at limit 1')) ??
     person.ids.savingsGoal;
+  const insight =
+    (await first(
+      'select id from ai_insights where user_id = $1 and is_current and dismissed_at is null order by rank limit 1',
+    )) ?? person.ids.insight;
   person.ids = {
+    insight,
     savingsGoal,
     connection,
     account,

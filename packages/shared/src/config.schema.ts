@@ -8,6 +8,8 @@ export const plan = z.object({
   trialDays: z.number(),
   features: z.array(z.string()),
   accountLimit: z.number().nullable(),
+  /** AI insight generations and advisor questions a day. */
+  aiDailyLimit: z.number().int(),
 });
 export type Plan = z.infer<typeof plan>;
 

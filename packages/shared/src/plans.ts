@@ -10,6 +10,7 @@ export const PLANS: Plan[] = [
     priceMonthly: 0,
     trialDays: 0,
     accountLimit: 2,
+    aiDailyLimit: 10,
     features: ['2 accounts', 'Basic budgeting', 'Transaction tracking', 'Mobile access'],
   },
   {
@@ -18,6 +19,7 @@ export const PLANS: Plan[] = [
     priceMonthly: 5,
     trialDays: TRIAL_DAYS,
     accountLimit: null,
+    aiDailyLimit: 100,
     features: [
       'Unlimited accounts',
       'Count-up budgeting',
@@ -33,6 +35,7 @@ export const PLANS: Plan[] = [
     priceMonthly: 15,
     trialDays: TRIAL_DAYS,
     accountLimit: null,
+    aiDailyLimit: 500,
     features: [
       'Everything in Pro',
       'Investment tracking',
@@ -43,3 +46,6 @@ export const PLANS: Plan[] = [
     ],
   },
 ];
+
+/** The plan by its code; an unknown code is the free one. */
+export const planOf = (code: string): Plan => PLANS.find((p) => p.code === code) ?? (PLANS[0] as Plan);

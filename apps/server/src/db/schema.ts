@@ -602,3 +602,56 @@ export const savingsAchievements = pgTable(
   },
   (t) => [uniqueIndex('savings_achievements_key').on(t.userId, t.key)],
 );
+
+/**
+ * Insights as last generated, one per finding (key: what it is about and when), so a dismissal holds when
+ * the same finding comes back and reads are cheap. Figures are stored as the API shows them (dollars).
+ */
+export const aiInsights = pgTable(
+  'ai_insights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    type: text('type').notNull(),
+    priority: text('priority').notNull(),
+    context: text('context').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    confidence: real('confidence').notNull(),
+    actionSuggestion: text('action_suggestion'),
+    figures: jsonb('figures').notNull(),
+    /** 0 = highest: the engine's order, kept for reads. */
+    rank: integer('rank').notNull(),
+    /** False once a generation no longer finds it; kept so a dismissal is remembered. */
+    isCurrent: boolean('is_current').notNull().default(true),
+    generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('ai_insights_user_key').on(t.userId, t.key)],
+);
+
+/** When a person's insights were last generated: they are fresh for a while after. */
+export const aiInsightRuns = pgTable('ai_insight_runs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+});
+
+/** AI use per person per day (their time zone): generations and questions, and a model's token cost. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    requests: integer('requests').notNull().default(0),
+    /** Millionths of a dollar, so per-token prices add up exactly. */
+    costMicros: bigint('cost_micros', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

@@ -1,9 +1,10 @@
-import { type BudgetPeriod, periodAt, rollover } from '@tally/shared';
+import { type BudgetPeriod, daysElapsed, periodAt, rollover, totalDays } from '@tally/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { budgetPeriodCategories, budgetPeriods, budgets } from '../db/schema';
 import {
   type BudgetRow,
+  getActiveBudget,
   latestPeriod,
   type PeriodCategory,
   type PeriodRow,
@@ -76,4 +77,22 @@ export async function currentOf(db: Db, budget: BudgetRow, day: string) {
   const current = await latestPeriod(db, { userId: budget.userId, budgetId: budget.id });
   if (!current) throw notFound('Budget not found');
   return current;
+}
+
+/**
+ * The person's active budget now: its current period (rolled first if due), each category's figures for
+ * the leftover rules (savings/allocation.ts) with the category code, and the period's days; null without one.
+ */
+export async function activePeriodNow(db: Db, userId: string, day: string) {
+  const budget = await getActiveBudget(db, userId);
+  if (!budget) return null;
+  const { period, categories } = await currentOf(db, budget, day);
+  const spent = await spentByCategory(db, { userId, startDate: period.startDate, endDate: period.endDate });
+  const figures = categories.map((c) => ({
+    category: c.category,
+    allocated: c.allocated,
+    spent: spent.get(c.category) ?? 0,
+    allowRollover: c.allowRollover,
+  }));
+  return { budget, period, figures, elapsed: daysElapsed(period, day), days: totalDays(period) };
 }

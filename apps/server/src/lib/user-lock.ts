@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
  */
 export function withUserLock<T>(
   db: Db,
-  scope: 'subscriptions' | 'savings',
+  scope: 'subscriptions' | 'savings' | 'ai',
   userId: string,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {

@@ -70,6 +70,24 @@ export function occurrencesBetween(
   return out;
 }
 
+/** A due date is shown as missed once this many whole days have passed after it without its charge. */
+export const MISSED_AFTER_DAYS = 5;
+
+/**
+ * The due date whose charge has still not posted MISSED_AFTER_DAYS after it (a failed payment, or a
+ * service that stopped billing); null when none, and for subscriptions no charge was ever seen for.
+ */
+export function missedDueDate(
+  s: { lastChargeDate: string | null; unpaidDueDate: string | null },
+  today: string,
+): string | null {
+  return s.lastChargeDate !== null &&
+    s.unpaidDueDate !== null &&
+    daysBetween(s.unpaidDueDate, today) > MISSED_AFTER_DAYS
+    ? s.unpaidDueDate
+    : null;
+}
+
 /** SPEC §9: 80% and above High, 60% and above Medium, else Low. */
 export function confidenceLabel(confidence: number): 'High' | 'Medium' | 'Low' {
   const percent = Math.round(confidence * 100);

@@ -7,7 +7,6 @@ import {
   type Contribution,
   centsToDollars,
   dailyRequired,
-  daysElapsed,
   daysRemaining,
   dollarsToCents,
   type GoalColor,
@@ -19,7 +18,6 @@ import {
   type LeftoverPeriod,
   leftoverSoFar,
   monthlyContribution,
-  type PeriodCategoryFigures,
   type PeriodLeftoverView,
   periodLeftover,
   SAVINGS_ACHIEVEMENTS,
@@ -29,7 +27,6 @@ import {
   type SavingsOverview,
   splitLeftover,
   todayIn,
-  totalDays,
   type updateGoalBody,
 } from '@tally/shared';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
@@ -45,7 +42,7 @@ import {
   savingsGoals,
   savingsPeriodRuns,
 } from '../../db/schema';
-import { currentOf, rollBudget } from '../../lib/budget-periods';
+import { activePeriodNow, rollBudget } from '../../lib/budget-periods';
 import { type BudgetRow, getActiveBudget, getBudget, spentByCategory } from '../../lib/budget-queries';
 import { badRequest, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
@@ -156,21 +153,9 @@ function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
 
 /** The active budget's current period and what it has left so far (cents), or null without a budget. */
 async function currentLeftover(deps: SavingsDeps, viewer: Viewer, day: string) {
-  const budget = await getActiveBudget(deps.db, viewer.userId);
-  if (!budget) return null;
-  const { period, categories } = await currentOf(deps.db, budget, day);
-  const spent = await spentByCategory(deps.db, {
-    userId: viewer.userId,
-    startDate: period.startDate,
-    endDate: period.endDate,
-  });
-  const figures: PeriodCategoryFigures[] = categories.map((c) => ({
-    allocated: c.allocated,
-    spent: spent.get(c.category) ?? 0,
-    allowRollover: c.allowRollover,
-  }));
-  const elapsed = daysElapsed(period, day);
-  const days = totalDays(period);
+  const current = await activePeriodNow(deps.db, viewer.userId, day);
+  if (!current) return null;
+  const { budget, period, figures, elapsed, days } = current;
   const soFar = leftoverSoFar(figures, elapsed, days);
   const view: LeftoverPeriod = {
     budgetId: budget.id,

@@ -6,13 +6,13 @@ import {
   type confirmSubscriptionBody,
   type DetectedSubscription,
   type DetectionTransaction,
-  daysBetween,
   detectSubscriptions,
   dollarsToCents,
   dueAfter,
   guessRecurrence,
   guessSubscriptionCategory,
   lastDayOfMonth,
+  missedDueDate,
   monthlyEquivalent,
   occurrencesBetween,
   SUBSCRIPTION_CATEGORY_LABELS,
@@ -48,9 +48,6 @@ type UpdateBody = z.output<typeof updateSubscriptionBody>;
 
 const todayOf = (deps: SubscriptionDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
 
-/** A charge still not posted when this many whole days have passed after its due date is flagged as missed. */
-export const MISSED_AFTER_DAYS = 5;
-
 /** The subscription as the API answers it; the missed flag is read against the person's today. */
 export function subscriptionView(row: SubscriptionRow, today: string): Subscription {
   const frequency = row.frequency as SubscriptionFrequency;
@@ -72,12 +69,7 @@ export function subscriptionView(row: SubscriptionRow, today: string): Subscript
       row.previousAmount !== null && row.priceChangedAt !== null
         ? { previousAmount: centsToDollars(row.previousAmount), date: row.priceChangedAt }
         : null,
-    missedDueDate:
-      row.lastChargeDate !== null &&
-      row.unpaidDueDate !== null &&
-      daysBetween(row.unpaidDueDate, today) > MISSED_AFTER_DAYS
-        ? row.unpaidDueDate
-        : null,
+    missedDueDate: missedDueDate(row, today),
     createdAt: row.createdAt.toISOString(),
   };
 }

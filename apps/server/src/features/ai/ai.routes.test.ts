@@ -1,0 +1,233 @@
+import {
+  addDays,
+  aiUsage,
+  budget,
+  CATEGORY,
+  exchangeResponse,
+  insight,
+  insightList,
+  planOf,
+} from '@tally/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FAKE_ACCOUNTS,
+  type FakePlaid,
+  type FakeTransactionInput,
+  startFakePlaid,
+} from '../../../test/fake-plaid';
+import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+
+const TODAY = '2026-11-20';
+const DINING = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_RESTAURANT' };
+const PAY = { primary: 'INCOME', detailed: 'INCOME_WAGES' };
+const row = (
+  date: string,
+  amount: number,
+  name: string,
+  merchantName: string | null,
+  category = DINING,
+): FakeTransactionInput => ({ account: 'checking', amount, date, name, merchantName, category });
+
+/**
+ * Four months of a person (Plaid's sign: positive = money out): restaurants about $47 a month until the
+ * last 30 days, when they spent $320 at Luigi's; pay of $2,500 every other Friday.
+ */
+function history(): FakeTransactionInput[] {
+  const rows: FakeTransactionInput[] = [];
+  for (let back = 35; back <= 119; back += 14)
+    rows.push(row(addDays(TODAY, -back), 20, 'CAFE ROMA', 'Cafe Roma'));
+  for (let back = 1; back <= 29; back += 4)
+    rows.push(row(addDays(TODAY, -back), 40, "LUIGI'S TRATTORIA", "Luigi's"));
+  for (let back = 6; back <= 119; back += 14)
+    rows.push(row(addDays(TODAY, -back), -2500, 'ACME PAYROLL', 'Acme', PAY));
+  return rows;
+}
+
+let clock = new Date(`${TODAY}T15:00:00Z`);
+let app: TestApp;
+let fake: FakePlaid;
+
+async function person() {
+  const auth = await signUp(app, { timeZone: 'UTC' });
+  fake.seed = { accounts: DEFAULT_FAKE_ACCOUNTS, transactions: history() };
+  expectJson(
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/exchange-public-token-quick-sync',
+      headers: bearer(auth),
+      payload: { publicToken: fake.createPublicToken() },
+    }),
+    200,
+    exchangeResponse,
+  );
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url: `/api${url}`, headers: bearer(auth), payload });
+  return { auth, call };
+}
+type Person = Awaited<ReturnType<typeof person>>;
+
+const requestsToday = async (p: Person) =>
+  expectJson(await p.call('GET', '/ai/usage'), 200, aiUsage).requestsToday;
+
+beforeAll(async () => {
+  fake = await startFakePlaid({ now: () => new Date(`${TODAY}T15:00:00Z`) });
+  // The quick sync covers 30 days; the import of the rest runs as a job, so jobs run here.
+  app = await createTestApp({ env: { ...fake.env(), TOKEN_TTL_HOURS: '8760' }, now: () => clock });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+
+async function imported(p: Person) {
+  for (let i = 0; i < 200; i += 1) {
+    const rows = await app.database.query<{ n: string }>(
+      'select count(*) n from transactions where user_id = $1',
+      [p.auth.user.id],
+    );
+    if (Number(rows[0]?.n) >= history().length) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the history did not import');
+}
+
+describe('AI insights', () => {
+  let ana: Person;
+  beforeAll(async () => {
+    clock = new Date(`${TODAY}T15:00:00Z`);
+    ana = await person();
+    await imported(ana);
+    expectJson(
+      await ana.call('POST', '/budget', {
+        name: 'November',
+        period: 2,
+        startDate: '2026-11-01',
+        totalIncome: 5000,
+        categories: [{ category: CATEGORY.DiningOut, allocatedAmount: 200 }],
+      }),
+      201,
+      budget,
+    );
+  });
+
+  it('finds what the numbers show, each insight with the figures behind it', async () => {
+    const all = expectJson(
+      await ana.call('POST', '/ai/insights', { context: 'dashboard', maxInsights: 20 }),
+      200,
+      insightList,
+    );
+    expect(await requestsToday(ana)).toBe(1);
+    // Restaurants: $320 in the last 30 days against $46.67 a month usual ($140 over the 90 days before).
+    const spike = all.find((i) => i.type === 'spending');
+    expect(spike?.message).toContain('$320.00');
+    expect(spike?.message).toContain('$46.67');
+    expect(spike?.figures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          amount: 320,
+          source: expect.objectContaining({
+            startDate: addDays(TODAY, -29),
+            endDate: TODAY,
+            transactionCount: 8,
+          }),
+        }),
+      ]),
+    );
+    // November's dining: $200 budgeted, all of it spent by the 19th ($40 on the 3rd … 19th): on pace to go over.
+    const budgetInsight = all.find((i) => i.type === 'budget');
+    expect(budgetInsight?.message).toContain('$100.00 over');
+    expect(budgetInsight?.context).toBe('budget');
+    expect(budgetInsight?.figures.length).toBeGreaterThan(0);
+    for (const i of all) {
+      expect(i.confidence).toBeGreaterThanOrEqual(0);
+      expect(i.confidence).toBeLessThanOrEqual(1);
+      expect(i.figures.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('serves stored insights while they are fresh, without counting a request', async () => {
+    const before = await requestsToday(ana);
+    const again = expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList);
+    expect(again.length).toBeLessThanOrEqual(5);
+    expect(await requestsToday(ana)).toBe(before);
+    clock = new Date(`${TODAY}T15:16:00Z`);
+    expectJson(
+      await ana.call('POST', '/ai/insights', { context: 'budget', maxInsights: 3 }),
+      200,
+      insightList,
+    );
+    expect(await requestsToday(ana)).toBe(before + 1);
+  });
+
+  it('keeps to the screen asked for, the count and the type', async () => {
+    const budgetOnly = expectJson(
+      await ana.call('POST', '/ai/insights', { context: 'budget', maxInsights: 3 }),
+      200,
+      insightList,
+    );
+    expect(budgetOnly.length).toBeGreaterThan(0);
+    expect(budgetOnly.every((i) => i.context === 'budget')).toBe(true);
+    const one = expectJson(await ana.call('POST', '/ai/insights', { maxInsights: 1 }), 200, insightList);
+    expect(one).toHaveLength(1);
+    const specific = expectJson(
+      await ana.call('POST', '/ai/insights/specific', { context: 'dashboard', specificType: 'spending' }),
+      200,
+      insightList,
+    );
+    expect(specific).toHaveLength(1);
+    expect(specific[0]?.type).toBe('spending');
+  });
+
+  it.each([
+    [{ maxInsights: 0 }, 'Too small: expected number to be >=1'],
+    [{ maxInsights: 21 }, 'At most 20 insights'],
+    [{ context: 'weather' }, 'Unknown context'],
+  ])('refuses %j with a clear message', async (body, message) => {
+    const res = await ana.call('POST', '/ai/insights', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('dismissing hides an insight for good, through regeneration', async () => {
+    const [first] = expectJson(await ana.call('POST', '/ai/insights', { maxInsights: 20 }), 200, insightList);
+    if (!first) throw new Error('no insight');
+    expect((await ana.call('POST', '/ai/insights/dismiss', { insightId: first.id })).statusCode).toBe(204);
+    const refreshed = expectJson(await ana.call('POST', '/ai/insights/refresh/dashboard'), 200, insightList);
+    expect(refreshed.map((i) => i.id)).not.toContain(first.id);
+    const [kept] = refreshed;
+    if (!kept) throw new Error('no insight left');
+    const regenerated = expectJson(await ana.call('POST', `/ai/insights/generate/${kept.id}`), 200, insight);
+    expect(regenerated).toMatchObject({ id: kept.id, title: kept.title });
+  });
+
+  it("another person's insight ids answer 404", async () => {
+    const [mine] = expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList);
+    const ben = await person();
+    expect((await ben.call('POST', '/ai/insights/dismiss', { insightId: mine?.id })).statusCode).toBe(404);
+    expect((await ben.call('POST', `/ai/insights/generate/${mine?.id}`)).statusCode).toBe(404);
+  });
+
+  it('counts generations against the plan, then answers 429 — but still shows what is stored', async () => {
+    const limit = planOf('starter').aiDailyLimit;
+    const usage = expectJson(await ana.call('GET', '/ai/usage'), 200, aiUsage);
+    expect(usage).toMatchObject({ subscriptionTier: 'Starter', dailyLimit: limit, costToday: 0 });
+    for (let i = usage.requestsToday; i < limit; i += 1) {
+      expect((await ana.call('POST', '/ai/insights/refresh/budget')).statusCode).toBe(200);
+    }
+    const refused = await ana.call('POST', '/ai/insights/refresh/budget');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      `You have used today's ${limit} AI requests on the Starter plan. They renew at midnight.`,
+    );
+    clock = new Date(`${TODAY}T18:00:00Z`);
+    expect(expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList).length).toBeGreaterThan(
+      0,
+    );
+    expect(await requestsToday(ana)).toBe(limit);
+    // A new day, a new allowance.
+    clock = new Date('2026-11-21T09:00:00Z');
+    expect(await requestsToday(ana)).toBe(0);
+    expect((await ana.call('POST', '/ai/insights/refresh/budget')).statusCode).toBe(200);
+  });
+});
