@@ -2,10 +2,18 @@ import { BUDGETABLE_CATEGORIES, CATEGORY } from '@tally/shared';
 import { createRandom } from '../apps/server/src/providers/bank/demo/random';
 import { type App, type Auth, call } from './lib/app';
 
-export type Group = 'baseline' | 'list' | 'summary' | 'spending' | 'budget' | 'subscriptions' | 'savings';
+export type Group =
+  | 'baseline'
+  | 'list'
+  | 'summary'
+  | 'spending'
+  | 'budget'
+  | 'subscriptions'
+  | 'savings'
+  | 'ai';
 
 /** GET unless said; a POST is sent without a body (detection, which rewrites only its own suggestions). */
-export type Query = { name: string; group: Group; url: string; method?: 'POST' };
+export type Query = { name: string; group: Group; url: string; method?: 'POST'; body?: object };
 
 export type QueryResult = Query & {
   /** Rows the filters match (list: totalItems; summary: transactionCount; spending: categories). */
@@ -133,6 +141,24 @@ export async function buildQueries(app: App, auth: Auth, anchor: string): Promis
     save('goals', '/api/savings/goals'),
     save('goal progress (ledger and chart)', `/api/savings/goals/${goal}/progress`),
   );
+  // The first request generates L's insights; the measured ones read them while fresh (15 minutes).
+  await call(app, auth, 'POST', '/api/ai/insights/refresh/dashboard');
+  queries.push(
+    {
+      name: 'ai: insights (dashboard, 3, fresh)',
+      group: 'ai',
+      url: '/api/ai/insights',
+      method: 'POST',
+      body: { context: 'dashboard', maxInsights: 3 },
+    },
+    {
+      name: 'ai: insights (budget, 3, fresh)',
+      group: 'ai',
+      url: '/api/ai/insights',
+      method: 'POST',
+      body: { context: 'budget', maxInsights: 3 },
+    },
+  );
 
   return queries;
 }
@@ -230,10 +256,11 @@ async function budgets(app: App, auth: Auth): Promise<{ monthly: string; yearly:
 }
 
 async function matched(app: App, auth: Auth, q: Query): Promise<number> {
-  const body = await call<unknown>(app, auth, q.method ?? 'GET', q.url);
+  const body = await call<unknown>(app, auth, q.method ?? 'GET', q.url, q.body);
   if (q.group === 'list') return (body as List).pagination.totalItems;
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
+  if (q.group === 'ai') return (body as unknown[]).length;
   if (q.group === 'savings') {
     if (q.url.endsWith('progress')) return (body as { contributions: unknown[] }).contributions.length;
     return Array.isArray(body) ? body.length : (body as { goals: unknown[] }).goals.length;
@@ -274,7 +301,13 @@ export async function measureQueries(
   const samples = queries.map(() => [] as number[][]);
   const counts: number[] = [];
   for (const q of queries) counts.push(await matched(app, auth, q));
-  const send = (q: Query) => app.inject({ method: q.method ?? 'GET', url: q.url, headers: auth });
+  const send = (q: Query) =>
+    app.inject({
+      method: q.method ?? 'GET',
+      url: q.url,
+      headers: auth,
+      ...(q.body ? { payload: q.body } : {}),
+    });
   const random = createRandom('bench-order');
   for (let run = 0; run < options.runs; run++) {
     for (let w = 0; w < options.warmup; w++) {

@@ -61,6 +61,7 @@ const TARGETS: Record<'pglite' | 'postgres', Record<Group, number> & { importSec
     budget: 30,
     subscriptions: 1000,
     savings: 30,
+    ai: 50,
     importSeconds: 3,
   },
   postgres: {
@@ -71,6 +72,7 @@ const TARGETS: Record<'pglite' | 'postgres', Record<Group, number> & { importSec
     budget: 30,
     subscriptions: 1000,
     savings: 30,
+    ai: 50,
     importSeconds: 2,
   },
 };
@@ -124,7 +126,15 @@ function report(result: Result): string {
       );
     }
     lines.push('');
-    for (const group of ['list', 'summary', 'spending', 'budget', 'subscriptions', 'savings'] as const) {
+    for (const group of [
+      'list',
+      'summary',
+      'spending',
+      'budget',
+      'subscriptions',
+      'savings',
+      'ai',
+    ] as const) {
       const rows = result.queries.filter((q) => q.group === group);
       const worst = rows.reduce((a, b) => (b.p95 > a.p95 ? b : a));
       const met = rows.filter((q) => q.p95 <= t[group]).length;

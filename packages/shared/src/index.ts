@@ -1,10 +1,12 @@
 export * from './accounts/account-types';
 export * from './accounts/accounts';
 export * from './accounts/accounts.schema';
+export * from './ai/advisor/intents';
 export * from './ai/ai.schema';
 export * from './ai/income';
 export * from './ai/insight-facts';
 export * from './ai/insights';
+export { dayLabel, spanLabel } from './ai/insight-text';
 export * from './auth/auth.schema';
 export * from './budgets/budgets.schema';
 export * from './budgets/count-up';

@@ -84,3 +84,58 @@ export const aiUsage = z.object({
   costToday: z.number(),
 });
 export type AiUsage = z.infer<typeof aiUsage>;
+
+export const MAX_QUESTION_LENGTH = 500;
+
+/** POST /ai/query {query, context}. */
+export const queryBody = z.object({
+  query: z
+    .string({ error: 'Ask a question' })
+    .trim()
+    .min(1, 'Ask a question')
+    .max(MAX_QUESTION_LENGTH, `Questions can be at most ${MAX_QUESTION_LENGTH} characters`),
+  context: z.enum(INSIGHT_CONTEXTS).optional(),
+});
+export type QueryBody = z.input<typeof queryBody>;
+
+/**
+ * A change the advisor proposes and the person confirms on screen; nothing changes without that click.
+ * Each names the existing route the screen calls to carry it out.
+ */
+export const advisorAction = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('raise_budget_category'),
+    label: z.string(),
+    budgetId: z.uuid(),
+    categoryId: z.uuid(),
+    category: z.number().int(),
+    /** The new allocation, dollars. */
+    allocatedAmount: z.number(),
+  }),
+  z.object({
+    kind: z.literal('create_goal'),
+    label: z.string(),
+    name: z.string(),
+    targetAmount: z.number(),
+    targetDate: isoDay.nullable(),
+  }),
+  z.object({
+    kind: z.literal('pause_subscription'),
+    label: z.string(),
+    subscriptionId: z.uuid(),
+    name: z.string(),
+  }),
+]);
+export type AdvisorAction = z.infer<typeof advisorAction>;
+
+/** The advisor's answer: its words, every figure in them with where it came from, and what it proposes. */
+export const advisorAnswer = z.object({
+  response: z.string(),
+  figures: z.array(insightFigure),
+  actions: z.array(advisorAction),
+  /** What the question was understood as ('unknown' when it was declined). */
+  intent: z.string(),
+  /** 'built-in' (Tally's own interpreter) or 'model' (a configured language model). */
+  answeredBy: z.enum(['built-in', 'model']),
+});
+export type AdvisorAnswer = z.infer<typeof advisorAnswer>;

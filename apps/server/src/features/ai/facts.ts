@@ -131,7 +131,7 @@ async function spending(
 }
 
 /** Income deposits of the last 120 days, by payer, for the pay that is expected again. */
-async function deposits(db: Db, userId: string, from: string, today: string): Promise<Deposit[]> {
+export async function deposits(db: Db, userId: string, from: string, today: string): Promise<Deposit[]> {
   const t = transactions;
   const rows = await db
     .select({
@@ -153,7 +153,7 @@ async function deposits(db: Db, userId: string, from: string, today: string): Pr
     }));
 }
 
-async function goals(db: Db, userId: string, today: string): Promise<GoalFacts[]> {
+export async function goals(db: Db, userId: string, today: string): Promise<GoalFacts[]> {
   const rows = await db
     .select({
       goal: savingsGoals,
@@ -187,9 +187,9 @@ async function goals(db: Db, userId: string, today: string): Promise<GoalFacts[]
 }
 
 /** Tracked subscriptions, with their schedule for the charges due by month end. */
-type Tracked = SubscriptionFacts & { frequency: SubscriptionFrequency; anchorDate: string };
+export type Tracked = SubscriptionFacts & { frequency: SubscriptionFrequency; anchorDate: string };
 
-async function trackedSubscriptions(db: Db, userId: string, today: string): Promise<Tracked[]> {
+export async function trackedSubscriptions(db: Db, userId: string, today: string): Promise<Tracked[]> {
   const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return rows.map((s) => ({
     id: s.id,
@@ -220,6 +220,15 @@ async function periodCounts(db: Db, userId: string, startDate: string, endDate: 
   return new Map(rows.map((r) => [r.category, r.count]));
 }
 
+/** Cash now: the balances of the person's depository accounts (cents). */
+export async function cashBalance(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${bankAccounts.currentBalance}), 0)` })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.isActive, true), eq(bankAccounts.type, 0)));
+  return Number(row?.total ?? 0);
+}
+
 /** Everything the insight rules read for one person on their `today`. */
 export async function gatherFacts(db: Db, userId: string, today: string): Promise<InsightFacts> {
   const recentStart = addDays(today, -(RECENT_DAYS - 1));
@@ -236,10 +245,7 @@ export async function gatherFacts(db: Db, userId: string, today: string): Promis
     goals(db, userId, today),
     trackedSubscriptions(db, userId, today),
     activePeriodNow(db, userId, today),
-    db
-      .select({ total: sql<string>`coalesce(sum(${bankAccounts.currentBalance}), 0)` })
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.isActive, true), eq(bankAccounts.type, 0))),
+    cashBalance(db, userId),
   ]);
 
   let budget: BudgetFacts | null = null;
@@ -298,7 +304,7 @@ export async function gatherFacts(db: Db, userId: string, today: string): Promis
     budget,
     goals: goalFacts,
     leftover,
-    cashBalance: Number(cash[0]?.total ?? 0),
+    cashBalance: cash,
     monthEnd,
     expectedIncome: projectIncome(pay, today, monthEnd),
     upcomingCharges,
