@@ -1,3 +1,5 @@
+import type { InsightContext } from '@tally/shared';
+
 /**
  * Every query key of the web app, in one place, so a mutation invalidates by the very key a query reads by.
  * Keys nest: invalidating `transactions.all` refreshes the list, the totals and the dashboard's recent panel.
@@ -8,6 +10,7 @@ const accounts = ['accounts'] as const;
 const budgets = ['budgets'] as const;
 const subscriptions = ['subscriptions'] as const;
 const savings = ['savings'] as const;
+const insights = ['insights'] as const;
 
 export const queryKeys = {
   config: ['config'] as const,
@@ -50,6 +53,12 @@ export const queryKeys = {
     /** One goal with its ledger and balance history (GET /savings/goals/{id}/progress). */
     progress: (goalId: string) => [...savings, 'progress', goalId] as const,
     achievements: [...savings, 'achievements'] as const,
+  },
+  insights: {
+    all: insights,
+    /** One screen's panel (POST /ai/insights {context, maxInsights}): the dashboard's, the budget's… */
+    list: (context: InsightContext, maxInsights: number) =>
+      [...insights, 'list', context, maxInsights] as const,
   },
   dashboard: {
     // Under the transactions prefix: anything that changes transactions refreshes this panel too.

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
+import { anInsight } from '../../components/insights/test-fixtures';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { BudgetsPage } from './BudgetsPage';
 import {
@@ -22,12 +23,14 @@ import { BUDGET_VIEW_KEY } from './use-budget-view';
 const LIST = 'GET /api/budget';
 const ACTIVE = 'GET /api/budget/active';
 const COUNT_UP = `GET /api/budget/${BUDGET_ID}/countup`;
+const INSIGHTS = 'POST /api/ai/insights';
 
 const withBudget = (extra: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({
     [LIST]: { body: [aListItem()] },
     [ACTIVE]: { body: aBudget() },
     [COUNT_UP]: { body: aCountUp() },
+    [INSIGHTS]: { body: [] },
     ...extra,
   });
 
@@ -92,12 +95,13 @@ describe('BudgetsPage', () => {
       [LIST]: ({ calls }) =>
         calls === 1 ? { status: 500, body: { message: 'Boom', code: 'INTERNAL' } } : { body: [aListItem()] },
       [ACTIVE]: { body: aBudget() },
+      [INSIGHTS]: { body: [] },
     });
     renderPage();
     expect(await screen.findByText('Error Loading Budget Data')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
-    expect(api.routesCalled()).toEqual([LIST, LIST, ACTIVE]);
+    await waitFor(() => expect(api.routesCalled()).toEqual([LIST, LIST, ACTIVE, INSIGHTS]));
   });
 
   it('shows the traditional view: the summary, then each category spent of allocated', async () => {
@@ -125,8 +129,21 @@ describe('BudgetsPage', () => {
     expect(shopping.getByText('115%')).toBeTruthy();
     expect(shopping.getByText('Over by').nextElementSibling?.textContent).toBe('$30.50');
     expect(screen.getByRole('progressbar', { name: 'Dining Out: 85% of budget used' })).toBeTruthy();
-    // No AI panel until insights exist.
-    expect(screen.queryByText(/Insights/)).toBeNull();
+  });
+
+  it("shows the budget's AI insights under it, up to 3", async () => {
+    const api = withBudget({ [INSIGHTS]: { body: [anInsight({ context: 'budget' })] } });
+    renderPage();
+    const panel = within(await screen.findByRole('region', { name: 'AI Budget Insights' }));
+    expect(await panel.findByRole('article', { name: 'Dining Out is up 38%' })).toBeTruthy();
+    expect(api.requests.find((r) => r.route === INSIGHTS)?.body).toEqual({
+      context: 'budget',
+      maxInsights: 3,
+    });
+
+    // The count-up view shows them too.
+    fireEvent.click(screen.getByRole('radio', { name: 'Count-Up' }));
+    expect(await screen.findByRole('region', { name: 'AI Budget Insights' })).toBeTruthy();
   });
 
   it('labels a budget that was replaced as archived', async () => {
@@ -191,7 +208,7 @@ describe('BudgetsPage', () => {
     fireEvent.click(await screen.findByRole('switch', { name: 'Count-up for Dining Out' }));
     expect(await screen.findByText('Count-Up Enabled')).toBeTruthy();
     expect(screen.getByText('Dining Out now earns $10.00 a day.')).toBeTruthy();
-    expect(api.requests.filter((r) => r.route.startsWith('POST'))).toEqual([
+    expect(api.requests.filter((r) => r.route.startsWith('POST /api/budget'))).toEqual([
       {
         route: `POST /api/budget/category/${DINING_ID}/enable-countup`,
         body: { categoryId: DINING_ID, enable: true },
@@ -349,8 +366,9 @@ describe('BudgetsPage', () => {
       fireEvent.click(summary.getByRole('button', { name: 'Budget actions' }));
       const actions = await screen.findAllByRole('menuitem');
       expect(actions.map((a) => a.textContent)).toEqual(['Delete budget']);
-      // The past budget is read by its id; the active one is not asked for while it is off screen.
+      // The past budget is read by its id; the active one (and its insights) not while it is off screen.
       expect(api.routesCalled()).toEqual([LIST, PAST]);
+      expect(screen.queryByRole('region', { name: 'AI Budget Insights' })).toBeNull();
     });
 
     it('goes back to the active budget and its plain address', async () => {
@@ -401,7 +419,7 @@ describe('BudgetsPage', () => {
       renderPage('/budgets?budget=0b7a4c2e-1d3f-4a5b-8c6d-00000000dead');
       expect(await screen.findByRole('heading', { level: 2, name: 'November plan' })).toBeTruthy();
       await waitFor(() => expect(address()).toBe('/budgets'));
-      expect(api.routesCalled()).toEqual([LIST, ACTIVE]);
+      expect(api.routesCalled()).toEqual([LIST, ACTIVE, INSIGHTS]);
     });
 
     it('deletes a past budget after a confirmation and returns to the active one', async () => {

@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { InsightsPanel } from '../../components/insights/InsightsPanel';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { log } from '../../lib/log';
@@ -39,6 +40,9 @@ const AllowanceDialog = lazyDialog(
 const DeleteBudgetDialog = lazyDialog(
   async () => (await import('./components/DeleteBudgetDialog')).DeleteBudgetDialog,
 );
+
+/** SPEC §2: the Budgets screen shows up to 3 insights. */
+const BUDGET_INSIGHTS = 3;
 
 const VIEWS: { value: BudgetView; label: string }[] = [
   { value: 'traditional', label: 'Traditional' },
@@ -204,6 +208,10 @@ export function BudgetsPage() {
                 setAllowanceEdit((c) => ({ item, opened: true, session: nextSession(c) }))
               }
             />
+          )}
+          {/* Insights are about the budget running now, not one kept to read. */}
+          {!pastItem && (
+            <InsightsPanel title="AI Budget Insights" context="budget" maxInsights={BUDGET_INSIGHTS} />
           )}
         </>
       )}

@@ -1,14 +1,18 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandGoogleFilled, IconBulb, IconRefresh } from '@tabler/icons-react';
+import { IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
 import { displayName, greetingForHour } from '@tally/shared';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
-import { EmptyState } from '../../components/EmptyState';
+import { InsightsPanel } from '../../components/insights/InsightsPanel';
 import { BudgetOverview } from './BudgetOverview';
+import classes from './dashboard.module.css';
 import { RecentTransactions } from './RecentTransactions';
 import { SavingsGoalsCard } from './SavingsGoalsCard';
+
+/** SPEC §9: the dashboard shows 3 insights. */
+const DASHBOARD_INSIGHTS = 3;
 
 function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -73,16 +77,15 @@ export function DashboardPage() {
         <Panel title="Savings Goals">
           <SavingsGoalsCard />
         </Panel>
-        <Panel title="AI Financial Insights">
-          <EmptyState
-            icon={IconBulb}
-            title="No insights available"
-            description="Check back later for personalized financial insights based on your activity."
-          />
-        </Panel>
-        <Panel title="Recent Transactions">
-          <RecentTransactions />
-        </Panel>
+        {/* The whole width: each insight brings the figures it stands on, which need the room. */}
+        <div className={classes.wide}>
+          <InsightsPanel title="AI Financial Insights" context="dashboard" maxInsights={DASHBOARD_INSIGHTS} />
+        </div>
+        <div className={classes.wide}>
+          <Panel title="Recent Transactions">
+            <RecentTransactions />
+          </Panel>
+        </div>
       </SimpleGrid>
     </Stack>
   );

@@ -3,8 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
+import { aSavingsInsight } from '../../components/insights/test-fixtures';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
-import { SavingsPage } from './SavingsPage';
+import { SavingsPage, showsInsights } from './SavingsPage';
 import {
   aGoal,
   anAchievement,
@@ -20,6 +21,7 @@ import {
 const OVERVIEW = 'GET /api/savings/overview';
 const ACHIEVEMENTS = 'GET /api/savings/achievements';
 const CHECK = 'POST /api/savings/achievements/check';
+const INSIGHTS = 'POST /api/ai/insights';
 
 const noNewAchievements = { body: { newlyEarned: [], achievements: [anAchievement()] } };
 
@@ -30,6 +32,7 @@ function withStoredGoals({ failDelete = false } = {}) {
     [OVERVIEW]: () => ({ body: overview }),
     [ACHIEVEMENTS]: { body: [anAchievement()] },
     [CHECK]: noNewAchievements,
+    [INSIGHTS]: { body: [] },
     ...Object.fromEntries(
       overview.goals.map((g) => [
         `DELETE /api/savings/goals/${g.id}`,
@@ -44,7 +47,12 @@ function withStoredGoals({ failDelete = false } = {}) {
 }
 
 const withOverview = (overview: SavingsOverview, extra: Parameters<typeof fakeApi>[0] = {}) =>
-  fakeApi({ [OVERVIEW]: { body: overview }, [ACHIEVEMENTS]: { body: [] }, ...extra });
+  fakeApi({
+    [OVERVIEW]: { body: overview },
+    [ACHIEVEMENTS]: { body: [] },
+    [INSIGHTS]: { body: [] },
+    ...extra,
+  });
 
 function Location() {
   const location = useLocation();
@@ -125,6 +133,28 @@ describe('SavingsPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Create a budget' }).getAttribute('href')).toBe('/budgets');
     expect(statCard('Total Leftover Budget')).toBe('Total Leftover Budget$0.00No active budget');
+  });
+
+  it("shows up to 4 savings insights once goals receive part of this period's leftover", async () => {
+    const api = withOverview(anOverview(), { [INSIGHTS]: { body: [aSavingsInsight()] } });
+    renderPage();
+    const panel = within(await screen.findByRole('region', { name: 'AI Savings Insights' }));
+    expect(await panel.findByRole('article', { name: 'Emergency fund is behind' })).toBeTruthy();
+    expect(api.requests.find((r) => r.route === INSIGHTS)?.body).toEqual({
+      context: 'savings',
+      maxInsights: 4,
+    });
+  });
+
+  it('shows no insights panel while goals receive nothing of the leftover', async () => {
+    const api = withOverview(anOverview({ totalAllocatedPerPeriod: 0, unallocatedAmount: 182 }));
+    renderPage();
+    await screen.findByText('Total Saved');
+    expect(screen.getByText('Emergency fund')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'AI Savings Insights' })).toBeNull();
+    expect(api.count(INSIGHTS)).toBe(0);
+    expect(showsInsights(anOverview({ totalAllocatedPerPeriod: 0.01 }))).toBe(true);
+    expect(showsInsights(anOverview({ totalAllocatedPerPeriod: 0 }))).toBe(false);
   });
 
   it('says the savings could not load, and loads again on request', async () => {

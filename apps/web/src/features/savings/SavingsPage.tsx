@@ -11,12 +11,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconInfoCircle, IconPigMoney, IconPlus } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type SavingsGoal, todayIn } from '@tally/shared';
+import { dollarsToCents, formatMoney, type SavingsGoal, type SavingsOverview, todayIn } from '@tally/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { InsightsPanel } from '../../components/insights/InsightsPanel';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { log } from '../../lib/log';
@@ -40,6 +41,12 @@ export const LOAD_FAILED = 'Failed to load savings data. Please try again.';
 export const CREATE_PARAM = 'create';
 // Today moves at midnight; a minute is soon enough for the days left.
 const TODAY_TICK_MS = 60_000;
+
+/** SPEC §2: the Savings screen shows up to 4 insights… */
+const SAVINGS_INSIGHTS = 4;
+/** …and only once goals receive part of this period's leftover. */
+export const showsInsights = (overview: SavingsOverview) =>
+  dollarsToCents(overview.totalAllocatedPerPeriod) > 0;
 
 type Opened<T> = { item: T; opened: boolean; session: number } | null;
 const nextSession = (current: Opened<unknown>) => (current?.session ?? 0) + 1;
@@ -164,6 +171,9 @@ export function SavingsPage() {
             </Anchor>{' '}
             to start funding them, or add money by hand.
           </Alert>
+        )}
+        {showsInsights(data) && (
+          <InsightsPanel title="AI Savings Insights" context="savings" maxInsights={SAVINGS_INSIGHTS} />
         )}
         <section aria-label="Your goals">
           <Text fz="sm" c="dimmed" mb="sm">

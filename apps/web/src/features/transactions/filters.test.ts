@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transactionsHref } from '../../lib/transactions-url';
 import {
   activeFilterChips,
   categorySelectData,
@@ -83,6 +84,31 @@ describe('filters in the address bar', () => {
     });
     const params = filtersToSearchParams(filters, 4);
     expect(filtersFromSearchParams(new URLSearchParams(params.toString()))).toEqual({ filters, page: 4 });
+  });
+
+  it('reads a link from another screen (an insight’s figure) as the filters it names', () => {
+    const href = transactionsHref({
+      category: 21,
+      startDate: '2026-10-28',
+      endDate: '2026-11-26',
+      searchTerm: 'Blue Bottle',
+    });
+    expect(href).toBe('/transactions?q=Blue+Bottle&category=21&from=2026-10-28&to=2026-11-26');
+    const query = new URLSearchParams(href.slice(href.indexOf('?')));
+    expect(filtersFromSearchParams(query)).toEqual({
+      filters: f({
+        searchTerm: 'Blue Bottle',
+        category: 21,
+        dateRange: 'custom',
+        startDate: '2026-10-28',
+        endDate: '2026-11-26',
+      }),
+      page: 1,
+    });
+    expect(transactionsHref({ category: null, startDate: null, endDate: '2026-11-26' })).toBe(
+      '/transactions?to=2026-11-26',
+    );
+    expect(transactionsHref({})).toBe('/transactions');
   });
 
   it('keeps a clean screen’s URL empty and names presets', () => {

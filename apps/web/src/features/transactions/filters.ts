@@ -12,6 +12,7 @@ import {
   presetRange,
 } from '@tally/shared';
 import { formatDay } from '../../lib/format';
+import { TRANSACTION_URL_PARAMS } from '../../lib/transactions-url';
 
 /** A preset from the date-range select, or 'custom' when the Advanced Filters dialog set the dates. */
 export type DateRangeChoice = DatePreset | 'custom';
@@ -41,18 +42,7 @@ export const EMPTY_FILTERS: TransactionFilterState = {
   maxAmount: null,
 };
 
-// Short names keep shared links readable: /transactions?q=coffee&category=21&range=month&page=2
-const PARAM = {
-  search: 'q',
-  category: 'category',
-  account: 'account',
-  range: 'range',
-  from: 'from',
-  to: 'to',
-  min: 'min',
-  max: 'max',
-  page: 'page',
-} as const;
+const PARAM = TRANSACTION_URL_PARAMS;
 
 const PRESET_VALUES = new Set<string>(DATE_PRESETS.map((p) => p.value));
 
