@@ -12,6 +12,9 @@ const WEB_FEATURE_CALLS = [
   { from: 'transactions', to: 'accounts' },
   // Changing the password is a credential operation served by auth; Settings is where a person starts it.
   { from: 'settings', to: 'auth' },
+  // The advisor proposes changes to a budget, the goals and a subscription; once the person confirms one, it
+  // is made through the very endpoint the owning screen uses, not a second copy of it.
+  { from: 'advisor', to: 'budgets|savings|subscriptions' },
 ];
 
 const web = 'apps/web/src';

@@ -22,6 +22,7 @@ import { displayName } from '@tally/shared';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
+import { AskTally } from '../../features/advisor/AskTally';
 import { useAuth, useCurrentUser } from '../auth';
 import { NAV_ITEMS } from './nav';
 
@@ -78,6 +79,7 @@ export function AppLayout() {
             </Breadcrumbs>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <AskTally />
             <ColorModeToggle />
             <Popover position="bottom-end" width={300} shadow="md" withArrow>
               <Popover.Target>

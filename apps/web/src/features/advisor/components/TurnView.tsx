@@ -1,0 +1,108 @@
+import { Button, Loader, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconRefresh, IconSparkles } from '@tabler/icons-react';
+import type { Ref } from 'react';
+import classes from '../advisor.module.css';
+import { EMPTY_RESPONSE, type Turn } from '../use-advisor-chat';
+import { FigureList } from './FigureList';
+import { ProposedAction } from './ProposedAction';
+
+/** What Tally's reply says, in words: the text an announcement reads out. */
+export function replyText(turn: Turn): string {
+  switch (turn.state.status) {
+    case 'thinking':
+      return 'Tally is thinking…';
+    case 'failed':
+      return turn.state.message;
+    case 'answered':
+      return turn.state.answer.response.trim() || EMPTY_RESPONSE;
+  }
+}
+
+function Reply({
+  turn,
+  onRetry,
+  onNavigate,
+}: {
+  turn: Turn;
+  onRetry: (id: number) => void;
+  onNavigate: () => void;
+}) {
+  const { state } = turn;
+  if (state.status === 'thinking') {
+    return (
+      <div className={`${classes.answer} ${classes.thinking}`} aria-busy>
+        <Loader type="dots" size="sm" aria-hidden />
+        <Text fz="sm" c="dimmed">
+          Thinking…
+        </Text>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className={classes.answer} data-failed>
+        <Text fz="sm" className={classes.text}>
+          {state.message}
+        </Text>
+        {state.canRetry && (
+          <Button
+            mt="xs"
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => onRetry(turn.id)}
+          >
+            Retry
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const { answer } = state;
+  return (
+    <div className={classes.answer}>
+      <Text fz="sm" className={classes.text}>
+        {replyText(turn)}
+      </Text>
+      {answer.figures.length > 0 && <FigureList figures={answer.figures} onNavigate={onNavigate} />}
+      {answer.actions.length > 0 && (
+        <div className={classes.actions}>
+          {answer.actions.map((action) => (
+            <ProposedAction key={action.label} action={action} onNavigate={onNavigate} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** One question, as the person asked it, and Tally's reply beneath it. */
+export function TurnView({
+  turn,
+  onRetry,
+  onNavigate,
+  ref,
+}: {
+  turn: Turn;
+  onRetry: (id: number) => void;
+  onNavigate: () => void;
+  ref?: Ref<HTMLLIElement>;
+}) {
+  return (
+    <li className={classes.turn} ref={ref}>
+      <div className={classes.question}>
+        <VisuallyHidden component="span">You asked: </VisuallyHidden>
+        {turn.question}
+      </div>
+      <div className={classes.answerRow}>
+        <ThemeIcon variant="light" radius="xl" size={28} className={classes.avatar} aria-hidden>
+          <IconSparkles size={16} />
+        </ThemeIcon>
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <VisuallyHidden component="span">Tally: </VisuallyHidden>
+          <Reply turn={turn} onRetry={onRetry} onNavigate={onNavigate} />
+        </div>
+      </div>
+    </li>
+  );
+}
