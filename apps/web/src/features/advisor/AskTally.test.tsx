@@ -551,6 +551,8 @@ describe('Ask Tally', () => {
 
     fireEvent.click(drawer.getByRole('button', { name: 'Close Ask Tally' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ask Tally' })).toBeNull());
+    // The keyboard is back where it was.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Ask Tally' }));
     const reopened = await openAdvisor();
     const conversation = reopened.getByRole('list', { name: 'Conversation' });
     expect(within(conversation).getByText(anAnswer().response)).toBeTruthy();

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { lazyDialog } from '../../components/lazy-dialog';
 
 // The conversation's code comes the first time it opens; the top bar carries only the button.
@@ -10,10 +11,19 @@ const AdvisorDrawer = lazyDialog(async () => (await import('./AdvisorDrawer')).A
 export function AskTally() {
   const [opened, { open, close }] = useDisclosure(false);
   const wide = useMediaQuery('(min-width: 48em)');
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The keyboard goes back to the button on closing. The drawer's own focus return does not know where it
+  // came from the first time: its code arrives, and it mounts, already open.
+  const hasOpened = useRef(false);
+  useEffect(() => {
+    if (opened) hasOpened.current = true;
+    else if (hasOpened.current) trigger.current?.focus();
+  }, [opened]);
   return (
     <>
       {wide ? (
         <Button
+          ref={trigger}
           variant="light"
           leftSection={<IconSparkles size={18} stroke={1.8} aria-hidden />}
           onClick={open}
@@ -23,7 +33,14 @@ export function AskTally() {
         </Button>
       ) : (
         <Tooltip label="Ask Tally">
-          <ActionIcon variant="light" size="lg" aria-label="Ask Tally" aria-haspopup="dialog" onClick={open}>
+          <ActionIcon
+            ref={trigger}
+            variant="light"
+            size="lg"
+            aria-label="Ask Tally"
+            aria-haspopup="dialog"
+            onClick={open}
+          >
             <IconSparkles size={18} stroke={1.8} aria-hidden />
           </ActionIcon>
         </Tooltip>

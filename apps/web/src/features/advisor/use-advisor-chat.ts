@@ -61,8 +61,10 @@ export function useAdvisorChat(context: InsightContext | undefined) {
       askTally({ query: question, context: on }).then(
         (answer) => settle(id, { status: 'answered', answer }),
         (error: unknown) => {
-          log.warn('Asking Tally failed', error);
-          settle(id, { status: 'failed', ...failureOf(error) });
+          const failure = failureOf(error);
+          // A refusal (the day's limit, a bad question) is the person's to read, not a fault to report.
+          if (failure.canRetry) log.warn('Asking Tally failed', error);
+          settle(id, { status: 'failed', ...failure });
         },
       );
     },
