@@ -1,0 +1,551 @@
+import { addDays, isoDay, lastDayOfMonth, startOfMonth } from '../../dates';
+import type { Cents } from '../../money';
+import { type Amount, takeAmounts, toCents } from './amounts';
+import { CATEGORY_WORDS, SUBSCRIPTIONS_CATEGORY, takeCategories } from './category-words';
+import { type DatePhrase, findDatePhrases, type Tense } from './date-phrases';
+import type { DayRange, Intent } from './intents';
+import { findGoal, takeMerchants } from './names';
+import { correctTypos, findPhrases, maskedText, toWords, useWords, type Word } from './text';
+import { COUNT_SOURCE, KNOWN_WORDS, PHRASE_ONLY_WORDS, readCount } from './vocabulary';
+
+/**
+ * The built-in advisor interpreter: a question in the person's words to the one Intent it asks, read
+ * against their today, the merchants in their history and their goals' names. It declines rather than
+ * guess: a word it does not understand, two questions in one, a comparison, an average or a filter the
+ * intents cannot hold ("excluding Costco", "in Paris") makes it 'unclear', because a confident wrong
+ * figure is worse than "I can't answer that". Questions that are not about the person's own money in Tally
+ * (investing, taxes, the weather, requests to change something, attempts to change its instructions) are
+ * 'out_of_scope'. Pure: no clock, no randomness.
+ */
+
+export type InterpretContext = {
+  /** The person's today, YYYY-MM-DD. */
+  today: string;
+  /** Merchant names from the person's history, most used first. */
+  merchants: readonly string[];
+  /** The person's goals' names. */
+  goals: readonly string[];
+};
+
+const UNCLEAR: Intent = Object.freeze({ kind: 'unknown', reason: 'unclear' });
+const OUT_OF_SCOPE: Intent = Object.freeze({ kind: 'unknown', reason: 'out_of_scope' });
+
+/** A longer message is not one question about one's money. */
+const MAX_WORDS = 60;
+
+/** Top lists are for reading at a glance; past twenty the answer is a report, not a reply. */
+const MAX_TOP = 20;
+
+/** Throws RangeError when today is not a real YYYY-MM-DD day; never throws on the question. */
+export function interpretQuestion(question: string, ctx: InterpretContext): Intent {
+  if (!isoDay.safeParse(ctx.today).success) throw new RangeError(`Not a day: ${ctx.today}`);
+  const intent = interpret(question, ctx);
+  // Near the ends of the years Tally holds, "the next 30 days" can reach past them.
+  const isRealDay = (day: string | null) => day === null || isoDay.safeParse(day).success;
+  if ('range' in intent && !(isRealDay(intent.range.startDate) && isRealDay(intent.range.endDate)))
+    return UNCLEAR;
+  if (intent.kind === 'afford' && !isRealDay(intent.byDate)) return UNCLEAR;
+  return intent;
+}
+
+function interpret(question: string, ctx: InterpretContext): Intent {
+  const words = toWords(
+    // Idioms whose words mean something else alone: "shell out" is not the merchant Shell.
+    question
+      .replace(/\b(shell|fork)(ed)? (out|over)\b/gi, (_m, _verb, past) => (past ? 'spent' : 'spend'))
+      .replace(/\bon target\b/gi, 'on track'),
+  );
+  if (!words.some((w) => /[a-z]/.test(w.text)) || words.length > MAX_WORDS) return UNCLEAR;
+  const whole = words.map((w) => w.text).join(' ');
+  if (OUT_OF_SCOPE_PATTERNS.some((p) => p.test(whole))) return OUT_OF_SCOPE;
+  if (/\bnet worth\b/.test(whole)) return UNCLEAR;
+
+  const amounts = takeAmounts(words);
+  const goal = findGoal(words, ctx.goals);
+  const merchants = takeMerchants(words, ctx.merchants);
+  correctTypos(words, DICTIONARY);
+  const text = maskedText(words);
+  const cues = readCues(text);
+  const probe = words.map((w) => ({ ...w }));
+  const hasCategory = takeCategories(probe).length > 0;
+  const kind = chooseKind(cues, {
+    hasAmount: amounts.length > 0 || findPhrases(words, BARE_AMOUNT).length > 0,
+    hasNamedGoal: goal.taken.length > 0,
+    // "car payment" is a loan, not the "New Car" goal: a goal named only inside a category phrase is not named.
+    hasGoalOnItsOwn: goal.taken.some((i) => !probe[i]?.used),
+    hasFilter: merchants.names.length > 0 || hasCategory,
+  });
+  const read: Reading = { words, text, today: ctx.today, amounts, merchants };
+  switch (kind) {
+    case null:
+      return declineWithoutIntent(
+        words,
+        cues,
+        amounts.length > 0 || merchants.names.length > 0 || hasCategory,
+      );
+    case 'unclear':
+      return UNCLEAR;
+    case 'afford':
+      return afford(read);
+    case 'budget_left':
+      return budgetLeft(read);
+    case 'goal_progress':
+      return goalProgress(read, goal);
+    case 'subscriptions':
+      return subscriptions(read);
+    case 'balance':
+      return balance(read);
+    case 'net':
+    case 'income':
+      return incomeOrNet(read, kind);
+    case 'top_spending':
+      return topSpending(read);
+    case 'spending': {
+      const intent = spending(read);
+      // Only a category or merchant word made this a spending question: a word no one understood
+      // around it ("who won the game") says the question is about something else.
+      if (intent === UNCLEAR && !cues.spend && !isAboutMoney(text) && unknownWords(words).length > 0) {
+        return declineWithoutIntent(words, cues, merchants.names.length > 0);
+      }
+      return intent;
+    }
+  }
+}
+
+type Reading = {
+  words: Word[];
+  /** The words once merchants and amounts are taken, for the cue and shape checks. */
+  text: string;
+  today: string;
+  amounts: Amount[];
+  merchants: { names: string[]; isAmbiguous: boolean };
+};
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* What a question is not for Tally to answer.                                                            */
+
+const ACTION_VERBS =
+  'delete|remove|cancel|transfer|send|pay|move|change|update|set|create|add|make|rename|close|open|' +
+  'unsubscribe|export|download|upload|connect|link|unlink|disconnect|reset|edit|categorize|recategorize|' +
+  'mark|split|withdraw|deposit|buy|sell|invest|book|order|schedule|remind|email|text|notify|hide|archive|' +
+  'merge|import|sync|refresh|upgrade|downgrade|subscribe|refund|dispute|freeze|lock|unlock|increase|' +
+  'decrease|raise|lower|turn|enable|disable|log|sign|apply|file|approve|block|tag|adjust|modify|put|' +
+  'allocate|assign|exclude|include|undo|restore|save|stop|start|pause|resume|contact|call';
+
+const OUT_OF_SCOPE_PATTERNS: readonly RegExp[] = [
+  // Investing and markets: Tally reports a person's own money; it gives no investment advice.
+  /\b(?:stocks?|shares|equities|bitcoin|btc|crypto\w*|ethereum|dogecoin|nfts?|etfs?|index funds?|mutual funds?|401 ?k|ira|roth|bonds?|forex|portfolio|invest\w*|trading|stock market|nasdaq|dow jones|s and p|interest rates?|mortgage rates?|exchange rates?|real estate)\b/,
+  /\b(?:tax|taxes|taxed|taxable|irs|hmrc|deductions?|deductible|write ?offs?|w ?2|1099)\b/,
+  /\bcredit (?:score|report|rating)\b|\bfico\b/,
+  // Advice, not facts: what someone should do is theirs to decide.
+  /\bshould\b|\badvi[cs]e\b|\brecommend\w*|\bsuggest\w*|\btips\b|\bways to\b|\bgood idea\b|\bgood time\b|\bis it (?:a )?(?:good|bad|smart|wise)\b|\bworth it\b|\bbetter to\b|\bbest way\b|\bwhat if\b/,
+  /\bhow (?:can|could|do|would) (?:i|we) (?:save|cut|reduce|lower|stop|improve|get out|pay off|make more|earn more|budget|fix|increase|grow|build|delete|remove|cancel|change|update|set|create|add|connect|link|export|download|reset|edit|categorize|close|turn|enable|disable|use|rename|hide|split|import|sync|upgrade|contact)\b/,
+  // Requests to change something: the advisor reads, it never acts.
+  new RegExp(
+    `^(?:(?:hey|hi|hello|ok|okay|so|um|uh|yo|tally|please|pls|now|quick question|can you|could you|would you|will you|i want to|i wanna|i need to|id like to|i would like to|help me|go ahead and|lets|let me)\\s)*(?:${ACTION_VERBS})\\b`,
+  ),
+  /\b(?:delete|cancel|unsubscribe|transfer\w*|withdraw\w*|wire|remind me|send (?:money|\$|\d))\b/,
+  // Someone trying to change what the advisor is or reach other people's data.
+  /\b(?:ignore|disregard|forget) (?:all |any |the |your |my |these |those )?(?:(?:previous|prior|above|earlier|former|preceding|original) )?(?:instructions?|prompts?|rules?|directions?|messages?|context|everything)\b|\bsystem prompt\b|\byour (?:instructions|rules|prompt|guidelines|programming)\b|\bjailbreak\w*|\bdeveloper mode\b|\bdan mode\b|\bpretend\b|\bact as\b|\byou are now\b|\broleplay\b|\brole play\b|\bnew instructions\b|\boverride\b|\bbypass\b|\bsudo\b|\badmin\b|\bother users?\b|\ball users\b|\banother user\b|\bsomeone elses?\b|\beveryones\b|\bdrop table\b/,
+  /\b(?:weather|jokes?|poems?|poetry|haiku|limerick|lyrics|story|stories|essay|recipes?|translate|translation|capital of|president|election|horoscope|meaning of life|homework|chatgpt|openai|gpt|who (?:made|created|built) you|your name|are you (?:human|real|alive|sentient|a bot|an ai)|write (?:me )?(?:a |some )?(?:code|program|script|song|letter|email|tweet))\b/,
+  // Other people's money: Tally holds only the person's own.
+  /\b(?:does|did|do|has|have|is|was|will|can) (?:my|our) (?:wife|husband|partner|spouse|girlfriend|boyfriend|friends?|mom|mother|dad|father|parents|brother|sister|son|daughter|kids|children|boss|roommate|neighbou?r|coworker|colleague)s?\b/,
+  /\b(?:my|our) (?:wife|husband|partner|spouse|girlfriend|boyfriend|friend|mom|mother|dad|father|parent|brother|sister|son|daughter|boss|roommate|neighbou?r|coworker|colleague)s? (?:spend|spends|spent|spending|earn|earns|earned|income|make|makes|made|salary|budget|balance|account|money|savings|net)\b/,
+  /\b(?:average|typical|normal) (?:person|american|household|family|people|adult|student|man|woman|couple)\b|\b(?:other|most) people\b|\bpeople (?:my age|like me)\b|\beveryone else\b|\bamericans\b/,
+  /\bhow much (?:does|do|did|is) (?!i\b|we\b|you\b|my\b|our\b|it\b)(?:\w+ ){1,3}(?:make|makes|earn|earns|spend|spends|worth|own|get paid)\b/,
+];
+
+const isGibberish = (w: string) =>
+  !/[aeiouy]/.test(w) ||
+  /[^aeiouy\d]{5,}/.test(w) ||
+  (w.length >= 4 && /^(?:[qwertyuiop]+|[asdfghjkl]+|[zxcvbnm]+)$/.test(w));
+
+const FINANCE_WORDS =
+  /\b(?:money|cash|spend\w*|spent|budget\w*|income|earn\w*|salary|paid|pay\w*|balance|sav(?:e|ed|ing|ings)|subscri\w*|bills?|expens\w*|cost\w*|afford\w*|goals?|fund|accounts?|bank|dollars?|bucks|price|purchases?|transactions?|charges?|owe|debt|loans?|credit|card|net|financ\w*)\b/;
+
+const isAboutMoney = (text: string) => FINANCE_WORDS.test(text);
+
+/**
+ * No intent fits. About money (or naming a merchant, amount or category) it is 'unclear'; otherwise two
+ * or more real words about something else are 'out_of_scope', and a word or a key mash is 'unclear'.
+ */
+function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: boolean): Intent {
+  const text = words.map((w) => w.text).join(' ');
+  if (namesMoney || isAboutMoney(text) || Object.values(cues).some(Boolean)) return UNCLEAR;
+  const content = words.filter((w) => /^[a-z]{2,}$/.test(w.text) && !KNOWN_WORDS.has(w.text));
+  if (content.length >= 2 && !content.every((w) => isGibberish(w.text))) return OUT_OF_SCOPE;
+  return UNCLEAR;
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Which intent.                                                                                          */
+
+const CUE_PATTERNS = {
+  affordStrong:
+    /\bafford(?:able|ing)?\b|\b(?:have|got) enough\b|\benough (?:money|cash|funds?|saved|left)\b|\bable to (?:afford|buy|spend|pay|get|cover)\b/,
+  /** "Can I spend $300…": afford only with an amount ("how much can I spend" asks the budget). */
+  affordSpend: /\b(?:can|could|may) (?:i|we) (?:spend|buy|get|pay|splurge|drop|blow)\b/,
+  goalStrong:
+    /\bgoals?\b|\bfund\b|\bsav(?:ed|ing|e) (?:up )?(?:for|towards?)\b|\b(?:put|putting|set|setting) (?:away|aside) (?:for|towards?)\b/,
+  goalSoft:
+    /\bon track\b|\bprogress\b|\bhow close\b|\bcloser\b|\bhow far\b|\breach(?:ed|ing)?\b|\bthere yet\b/,
+  budget:
+    /\bbudget\w*|\bover ?spen\w*|\b(?:left|remaining)\b(?! ?over)|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
+  subscription:
+    /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
+  balance:
+    /\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b/,
+  income:
+    /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b/,
+  net: /\bnet\b|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?)\bsavings\b(?! account| goal)|\bcash ?flow\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
+  top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
+  spend:
+    /\bspen(?:d|ds|t|ding|dings|din)\b|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
+} as const;
+
+type Cues = Record<keyof typeof CUE_PATTERNS, boolean>;
+
+function readCues(text: string): Cues {
+  return Object.fromEntries(Object.entries(CUE_PATTERNS).map(([name, p]) => [name, p.test(text)])) as Cues;
+}
+
+type Kind =
+  | 'afford'
+  | 'budget_left'
+  | 'goal_progress'
+  | 'subscriptions'
+  | 'balance'
+  | 'net'
+  | 'income'
+  | 'top_spending'
+  | 'spending';
+
+/**
+ * The intent a question's cues point to, strongest first. Each intent lists the cues it cannot share a
+ * question with: "what's my balance and how much did I spend" is two questions, and answering one of them
+ * would look like answering both.
+ */
+function chooseKind(
+  c: Cues,
+  has: { hasAmount: boolean; hasNamedGoal: boolean; hasGoalOnItsOwn: boolean; hasFilter: boolean },
+): Kind | 'unclear' | null {
+  const clash = (...others: (keyof Cues)[]) => others.some((o) => c[o]);
+  if (c.affordStrong || (c.affordSpend && has.hasAmount)) return 'afford';
+  if (c.budget) return clash('income', 'balance', 'goalStrong', 'top', 'net') ? 'unclear' : 'budget_left';
+  const anyOther = clash('spend', 'income', 'balance', 'top', 'subscription', 'net');
+  if (c.goalStrong || (c.goalSoft && has.hasNamedGoal) || (has.hasGoalOnItsOwn && !anyOther)) {
+    return clash('spend', 'income', 'balance', 'top', 'subscription') ? 'unclear' : 'goal_progress';
+  }
+  if (c.subscription) return clash('income', 'balance', 'goalSoft') ? 'unclear' : 'subscriptions';
+  if (c.balance) return clash('spend', 'income', 'top', 'net') ? 'unclear' : 'balance';
+  if (c.net || (c.spend && c.income)) return clash('top', 'balance') ? 'unclear' : 'net';
+  if (c.income) return clash('top') ? 'unclear' : 'income';
+  if (c.top) return 'top_spending';
+  if (c.spend || has.hasFilter) return 'spending';
+  if (c.goalSoft) return 'unclear';
+  return null;
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Shapes of question no total answers.                                                                   */
+
+/** Comparisons, averages, counts, thresholds, single transactions and the future: not one total. */
+const NOT_A_TOTAL =
+  /\b(?:than|compared?|comparing|comparison|vs|versus|more|less|fewer|increased?|decreased?|differen\w*|chang\w*|trend\w*|average\w*|avg|typical\w*|usually|normally|per|percent\w*|each|every|daily|weekly|monthly|yearly|annual\w*|median|how many|how often|when|will|ill|gonna|going to (?:be|spend|earn|make|save|have|pay|cost|get))\b|\ba (?:day|week|month|year)\b(?! ago)|\b(?:last|latest|recent|first|single|one|biggest|largest|highest|top) (?:purchase|transaction|charge|payment|paycheck|deposit)s?\b/;
+
+/** For net, "more than I earn" is the question itself; averages, counts and the future still are not. */
+const NOT_A_NET =
+  /\b(?:compared?|comparing|comparison|vs|versus|increased?|decreased?|differen\w*|chang\w*|trend\w*|average\w*|avg|typical\w*|usually|normally|per|percent\w*|each|every|daily|weekly|monthly|yearly|annual\w*|median|how many|how often|when|will|ill|gonna|going to (?:be|spend|earn|make|save|have|pay|cost|get))\b|\ba (?:day|week|month|year)\b(?! ago)/;
+
+/** For what is left now: comparisons, averages, counts and the future. */
+const NOT_A_STATUS =
+  /\b(?:than|compared?|comparing|vs|versus|average\w*|avg|daily|weekly|yearly|annual\w*|how many|how often|when|will|ill|gonna)\b/;
+
+/**
+ * Words nothing took and nobody understood, date words outside a date phrase among them ("may" only as in
+ * "may I").
+ */
+const unknownWords = (words: readonly Word[]) =>
+  words.filter(
+    (w, i) =>
+      !w.used &&
+      (!KNOWN_WORDS.has(w.text) ||
+        (PHRASE_ONLY_WORDS.has(w.text) &&
+          !(w.text === 'may' && /^(?:i|we)$/.test(words[i + 1]?.text ?? '')))),
+  );
+
+/** Takes the words of every match of a pattern: phrases a question may use that need no further reading. */
+function takeAll(words: Word[], pattern: RegExp): void {
+  for (const { start, end } of findPhrases(words, pattern)) useWords(words, start, end);
+}
+
+/** "a month", "per year": how a recurring amount or a budget is counted, not a range. */
+const PER_PERIOD = /(?:a|an|per|each|every|by the) (?:day|week|month|year)/;
+
+const DICTIONARY: ReadonlySet<string> = new Set([
+  ...KNOWN_WORDS,
+  ...CATEGORY_WORDS,
+  'christmas',
+  'halloween',
+  'valentines',
+  'since',
+  'after',
+  'before',
+  'until',
+  'between',
+]);
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Date ranges.                                                                                           */
+
+const withoutNow = (phrases: DatePhrase[]) => phrases.filter((p) => p.kind !== 'now');
+
+/** Takes the date phrases from the words; "now" and "so far" say nothing more than no phrase. */
+function takeDates(words: Word[], today: string, tense: Tense): DatePhrase[] {
+  const { phrases, taken } = findDatePhrases(words, today, tense);
+  for (const i of taken) useWords(words, i, i + 1);
+  return withoutNow(phrases);
+}
+
+const thisMonthSoFar = (today: string): DayRange => ({
+  startDate: startOfMonth(today),
+  endDate: today,
+  label: 'this month',
+});
+
+/** Looking back: the phrase's days up to today; this month so far when the question names none. */
+function pastRange(phrases: DatePhrase[], today: string): DayRange | null {
+  if (phrases.length === 0) return thisMonthSoFar(today);
+  const [p] = phrases;
+  if (phrases.length > 1 || p?.kind !== 'span') return null;
+  const endDate = p.span.endDate < today ? p.span.endDate : today;
+  if (p.span.startDate > endDate) return null;
+  return { startDate: p.span.startDate, endDate, label: p.span.label };
+}
+
+/** The one day a deadline means: "by the 15th" that day, "by next month" its first, "until Friday" Friday. */
+function deadlineDay(p: Extract<DatePhrase, { kind: 'deadline' }>): string {
+  const s = p.span;
+  if (s.isSingleDay) return s.startDate;
+  if (p.connector === 'until') return s.endDate;
+  return s.pivot ?? (p.connector === 'before' ? addDays(s.startDate, -1) : s.startDate);
+}
+
+/** Looking ahead: from today through the phrase's end; the next 30 days when the question names none. */
+function upcomingRange(phrases: DatePhrase[], today: string): DayRange | null {
+  if (phrases.length === 0)
+    return { startDate: today, endDate: addDays(today, 30), label: 'in the next 30 days' };
+  const [p] = phrases;
+  if (phrases.length > 1 || !p) return null;
+  if (p.kind === 'deadline') {
+    const endDate = deadlineDay(p);
+    return endDate < today ? null : { startDate: today, endDate, label: `${p.connector} ${p.span.name}` };
+  }
+  if (p.kind !== 'span') return null;
+  const startDate = p.span.startDate > today ? p.span.startDate : today;
+  return p.span.endDate < startDate ? null : { startDate, endDate: p.span.endDate, label: p.span.label };
+}
+
+/** No date, "now", or a date that is today or this month: what is true at present. */
+function isPresent(phrases: DatePhrase[], today: string, allowMonth: boolean): boolean {
+  if (phrases.length === 0) return true;
+  const [p] = phrases;
+  if (phrases.length > 1 || p?.kind !== 'span') return false;
+  const { startDate, endDate } = p.span;
+  if (startDate === today && endDate === today) return true;
+  return (
+    allowMonth && startDate === startOfMonth(today) && endDate >= today && endDate <= lastDayOfMonth(today)
+  );
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Each intent's details.                                                                                 */
+
+function oneCategory(words: Word[]): number | null | 'several' {
+  const codes = [...new Set(takeCategories(words))];
+  return codes.length > 1 ? 'several' : (codes[0] ?? null);
+}
+
+function spending(r: Reading, category?: number): Intent {
+  if (r.amounts.length > 0 || r.merchants.isAmbiguous || r.merchants.names.length > 1) return UNCLEAR;
+  if (NOT_A_TOTAL.test(r.text)) return UNCLEAR;
+  const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
+  const found = oneCategory(r.words);
+  if (!range || found === 'several' || unknownWords(r.words).length > 0) return UNCLEAR;
+  if (category !== undefined && found !== null && found !== category) return UNCLEAR;
+  return { kind: 'spending', range, category: category ?? found, merchant: r.merchants.names[0] ?? null };
+}
+
+const BY_MERCHANT =
+  /\b(?:merchants?|stores?|shops?|places?|vendors?|retailers?|business(?:es)?|compan(?:y|ies)|payees?|brands?|who)\b/;
+const ONE_TOP =
+  /\b(?:top|biggest|largest|highest|main|single) (?:spending |expense |spend )?(?:category|merchant|store|shop|place|vendor|expense|cost|retailer|business|company)\b|\b(?:which|what) (?:category|merchant|store|shop|place|vendor|retailer|business|company)\b/;
+const ALL_TOP =
+  /\bbreak ?down\b|\bby (?:category|merchant|store)\b|\ball (?:my |the )?(?:categories|merchants|stores)\b/;
+const TOP_COUNT = new RegExp(
+  `(?:top|biggest|largest|highest) (${COUNT_SOURCE})|(${COUNT_SOURCE}) (?:biggest|largest|top|highest|most expensive|main)`,
+);
+
+function topSpending(r: Reading): Intent {
+  if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_TOTAL.test(r.text)) return UNCLEAR;
+  let limit = ONE_TOP.test(r.text) ? 1 : ALL_TOP.test(r.text) ? 10 : 5;
+  const [counted] = findPhrases(r.words, TOP_COUNT);
+  if (counted) {
+    const n = readCount(counted.match[1] ?? counted.match[2] ?? '');
+    if (n === null || n < 1) return UNCLEAR;
+    limit = Math.min(n, MAX_TOP);
+    useWords(r.words, counted.start, counted.end);
+  }
+  const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
+  if (!range || oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
+  return { kind: 'top_spending', range, by: BY_MERCHANT.test(r.text) ? 'merchant' : 'category', limit };
+}
+
+function incomeOrNet(r: Reading, kind: 'income' | 'net'): Intent {
+  if (r.amounts.length > 0 || r.merchants.names.length > 0) return UNCLEAR;
+  if ((kind === 'net' ? NOT_A_NET : NOT_A_TOTAL).test(r.text)) return UNCLEAR;
+  const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
+  if (kind === 'net') takeAll(r.words, /in the (?:red|black)|break(?:ing)? even/);
+  if (!range || oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
+  return { kind, range };
+}
+
+function budgetLeft(r: Reading): Intent {
+  if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_STATUS.test(r.text)) return UNCLEAR;
+  takeAll(r.words, PER_PERIOD);
+  // The budget answers for its current period; last month's budget is a different question.
+  if (!isPresent(takeDates(r.words, r.today, 'past'), r.today, true)) return UNCLEAR;
+  const category = oneCategory(r.words);
+  if (category === 'several' || unknownWords(r.words).length > 0) return UNCLEAR;
+  return { kind: 'budget_left', category };
+}
+
+function goalProgress(r: Reading, goal: { goal: string | null; taken: number[] }): Intent {
+  if (r.amounts.length > 0) return UNCLEAR;
+  for (const i of goal.taken) useWords(r.words, i, i + 1);
+  if (!isPresent(takeDates(r.words, r.today, 'future'), r.today, false)) return UNCLEAR;
+  // A goal the person has no name for ("my boat fund") still gets every goal: a list, never a wrong figure.
+  return { kind: 'goal_progress', goal: goal.goal };
+}
+
+const UPCOMING =
+  /\b(?:due|renew\w*|upcoming|coming|next|soon|will|going to|when|scheduled|expect\w*|before|until|till|by)\b/;
+const ALREADY_PAID =
+  /\b(?:spent|paid|charged|did (?:i|we) (?:pay|spend)|have (?:i|we) (?:paid|spent)|was (?:i|we) charged|cost me)\b/;
+
+/** Comparisons and averages: a list of what is due or what it costs a month answers neither. */
+const NOT_A_LIST =
+  /\b(?:than|compared?|comparing|vs|versus|average\w*|avg|how often|increased?|decreased?|chang\w*)\b/;
+
+/** What the subscriptions cost a month, what is due when, or what they took over a past range. */
+function subscriptions(r: Reading): Intent {
+  if (r.amounts.length > 0 || r.merchants.isAmbiguous || NOT_A_LIST.test(r.text)) return UNCLEAR;
+  const isUpcoming = UPCOMING.test(r.text);
+  if (!isUpcoming && ALREADY_PAID.test(r.text)) return spending(r, SUBSCRIPTIONS_CATEGORY);
+  const ahead = findDatePhrases(r.words, r.today, 'future');
+  const named = withoutNow(ahead.phrases);
+  if (!isUpcoming && named.length > 0) {
+    // "Subscriptions last month" looks back, "this week" ahead; a yearless "in October" could be either.
+    const back = findDatePhrases(r.words, r.today, 'past');
+    if (JSON.stringify(back.phrases) !== JSON.stringify(ahead.phrases)) return UNCLEAR;
+    const before = pastRange(withoutNow(back.phrases), r.today);
+    if (before && before.endDate < r.today) return spending(r, SUBSCRIPTIONS_CATEGORY);
+  }
+  for (const i of ahead.taken) useWords(r.words, i, i + 1);
+  takeAll(r.words, new RegExp(`${PER_PERIOD.source}|next|soon|coming|upcoming`));
+  const intent: Intent =
+    isUpcoming || named.length > 0 ? upcoming(named, r.today) : { kind: 'subscriptions_total' };
+  // What is due is listed with every subscription, so a named one ("when does Netflix renew") or a
+  // category ("rent due") is read, not used.
+  takeCategories(r.words);
+  return unknownWords(r.words).length > 0 ? UNCLEAR : intent;
+}
+
+function upcoming(phrases: DatePhrase[], today: string): Intent {
+  const range = upcomingRange(phrases, today);
+  return range ? { kind: 'subscriptions_upcoming', range } : UNCLEAR;
+}
+
+function balance(r: Reading): Intent {
+  if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_STATUS.test(r.text)) return UNCLEAR;
+  // The balance is what the bank last reported; "my balance last month" is history Tally does not keep.
+  if (!isPresent(takeDates(r.words, r.today, 'past'), r.today, false)) return UNCLEAR;
+  if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
+  return { kind: 'balance' };
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Afford.                                                                                                */
+
+const BARE_AMOUNT =
+  /(?:afford|spend|pay|costs?|costing|buy|get|for|about|around) (?:a |an )?(\d{1,9}(?:\.\d{1,2})?)/;
+const NOT_AFTER_BARE_AMOUNT = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years']);
+const WHAT_TRIGGERS = new Set(['afford', 'buy', 'get', 'for', 'on', 'purchase', 'to']);
+const WHAT_SKIP = new Set(['a', 'an', 'the', 'my', 'some', 'one', 'that', 'this']);
+/** Up to four words name the thing ("new gaming laptop"); more is a sentence, not a thing. */
+const MAX_WHAT_WORDS = 4;
+
+/** A bare number as the amount, where only an amount can be meant ("can I spend 300 this weekend"). */
+function bareAmount(words: Word[]): Cents[] {
+  for (const { end, match } of findPhrases(words, BARE_AMOUNT)) {
+    const next = words[end];
+    if (next && (!KNOWN_WORDS.has(next.text) || NOT_AFTER_BARE_AMOUNT.has(next.text))) continue;
+    useWords(words, end - 1, end);
+    return [toCents(match[1] ?? '', 0)];
+  }
+  return [];
+}
+
+/** The thing to afford: the words after the amount ("a $1,200 laptop"), else after "afford a", "for a"… */
+function takeWhat(
+  words: Word[],
+  amountEnd: number | null,
+  categoryWords: ReadonlySet<number>,
+): string | null {
+  const isThingWord = (i: number) => {
+    const w = words[i];
+    return (
+      w !== undefined && !w.used && (!KNOWN_WORDS.has(w.text) || w.text === 'new' || categoryWords.has(i))
+    );
+  };
+  const collect = (from: number): number[] => {
+    let i = from;
+    while (words[i] && !words[i]?.used && WHAT_SKIP.has(words[i]?.text ?? '')) i++;
+    const taken: number[] = [];
+    while (taken.length < MAX_WHAT_WORDS && isThingWord(i)) taken.push(i++);
+    return taken.length === 1 && words[taken[0] ?? -1]?.text === 'new' ? [] : taken;
+  };
+  const starts = [
+    ...(amountEnd !== null ? [amountEnd] : []),
+    ...words.flatMap((w, i) => (!w.used && WHAT_TRIGGERS.has(w.text) ? [i + 1] : [])),
+  ];
+  for (const from of starts) {
+    const taken = collect(from);
+    if (taken.length === 0) continue;
+    for (const i of taken) useWords(words, i, i + 1);
+    return taken.map((i) => words[i]?.text ?? '').join(' ');
+  }
+  return null;
+}
+
+function afford(r: Reading): Intent {
+  const cents = r.amounts.length > 0 ? r.amounts.map((a) => a.cents) : bareAmount(r.words);
+  const [amount] = cents;
+  if (cents.length !== 1 || amount === undefined || amount <= 0) return UNCLEAR;
+  const phrases = takeDates(r.words, r.today, 'future');
+  if (phrases.length > 1) return UNCLEAR;
+  const [p] = phrases;
+  let byDate: string | null = null;
+  if (p?.kind === 'deadline') byDate = deadlineDay(p);
+  else if (p?.kind === 'span') {
+    const s = p.span;
+    byDate = s.isSingleDay ? s.startDate : (s.pivot ?? (s.startDate > r.today ? s.startDate : r.today));
+  } else if (p) return UNCLEAR;
+  if (byDate !== null && byDate < r.today) return UNCLEAR;
+  const probe = r.words.map((w) => ({ ...w }));
+  takeCategories(probe);
+  const categoryWords = new Set(probe.flatMap((w, i) => (w.used && !r.words[i]?.used ? [i] : [])));
+  const what = takeWhat(r.words, r.amounts[0]?.end ?? null, categoryWords);
+  if (unknownWords(r.words).length > 0) return UNCLEAR;
+  return { kind: 'afford', amount, byDate, what };
+}
