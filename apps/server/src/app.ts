@@ -30,6 +30,7 @@ import { createCipher } from './lib/crypto';
 import { errorHandler, tooManyRequests } from './lib/errors';
 import { createLogger } from './lib/logger';
 import { refuseNulCharacters } from './lib/request-text';
+import { createAdvisorModel } from './providers/ai/model';
 import { createBankProvider } from './providers/bank';
 import { createPlaidWebhookVerifier } from './providers/bank/plaid-webhook';
 import type { BankProvider } from './providers/bank/types';
@@ -161,6 +162,7 @@ export async function buildApp({
     now,
     queue,
     bankProvider: bankProvider ?? createBankProvider(config, now),
+    advisorModel: createAdvisorModel(config.ai),
     cipher: createCipher(tokenEncryptionKey),
   };
   if (runJobs) {

@@ -36,6 +36,11 @@ const envSchema = z.object({
   TOKEN_ENCRYPTION_KEY: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   TEST_CLOCK: z.stringbool().default(false),
+  AI_BASE_URL: optional.pipe(z.url().optional()),
+  AI_API_KEY: optional,
+  AI_MODEL: optional,
+  AI_INPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
+  AI_OUTPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
 });
 
 /**
@@ -74,6 +79,11 @@ export type Config = {
   /** Given in env, or generated once into DATA_DIR by the server on start. */
   tokenEncryptionKey: string | undefined;
   jobPollSeconds: number;
+  /**
+   * An OpenAI-compatible model for the advisor (a hosted service, or Ollama / llama.cpp / vLLM on the
+   * person's own machine); without one the built-in interpreter answers. Costs in dollars per million tokens.
+   */
+  ai: { baseUrl: string; apiKey: string; model: string; inputCostPerMillion: number; outputCostPerMillion: number } | undefined;
   /** Browser journeys move the server's clock (POST /api/test/clock); never on in a deployment. */
   testClock: boolean;
   plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;
@@ -108,6 +118,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     testClock: e.TEST_CLOCK,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            // Local servers take any key; the SDK wants one.
+            apiKey: e.AI_API_KEY || 'none',
+            model: e.AI_MODEL,
+            inputCostPerMillion: e.AI_INPUT_COST_PER_MILLION,
+            outputCostPerMillion: e.AI_OUTPUT_COST_PER_MILLION,
+          }
+        : undefined,
     plaid:
       e.PLAID_CLIENT_ID && e.PLAID_SECRET
         ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }

@@ -59,7 +59,13 @@ export async function createTestApp(
   const tokenEncryptionKey = rest.tokenEncryptionKey ?? crypto.randomBytes(32).toString('hex');
   const config = testConfig({ JOB_POLL_SECONDS: '0.5', ...env });
   // Every test's logs (at debug level, kept nowhere) and answers are watched for secrets: see leak-watch.ts.
-  const watch = leakWatch([jwtSecret, tokenEncryptionKey, config.plaid?.secret ?? '', DEFAULT_PASSWORD]);
+  const watch = leakWatch([
+    jwtSecret,
+    tokenEncryptionKey,
+    config.plaid?.secret ?? '',
+    config.ai?.apiKey === 'none' ? '' : (config.ai?.apiKey ?? ''),
+    DEFAULT_PASSWORD,
+  ]);
   const app = await buildApp({
     log: createLogger({ logLevel: 'debug' }, watch.logs),
     ...rest,

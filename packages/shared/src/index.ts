@@ -2,6 +2,7 @@ export * from './accounts/account-types';
 export * from './accounts/accounts';
 export * from './accounts/accounts.schema';
 export * from './ai/advisor/intents';
+export * from './ai/advisor/interpret';
 export * from './ai/ai.schema';
 export * from './ai/income';
 export * from './ai/insight-facts';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
+import type { AdvisorModel } from '../providers/ai/model';
 import type { BankProvider } from '../providers/bank/types';
 import type { GoogleVerifier } from '../providers/identity/google';
 import type { TokenKeys } from './auth';
@@ -20,6 +21,8 @@ export type AppContext = {
   now: () => Date;
   queue: JobQueue;
   bankProvider: BankProvider;
+  /** The advisor's language model, or null: the built-in interpreter answers. */
+  advisorModel: AdvisorModel | null;
   /** Encrypts bank access tokens at rest. */
   cipher: Cipher;
 };

@@ -1,5 +1,6 @@
 import {
   addDays,
+  advisorAnswer,
   aiUsage,
   budget,
   CATEGORY,
@@ -60,7 +61,7 @@ async function person() {
     200,
     exchangeResponse,
   );
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     app.inject({ method, url: `/api${url}`, headers: bearer(auth), payload });
   return { auth, call };
 }
@@ -117,7 +118,8 @@ describe('AI insights', () => {
       200,
       insightList,
     );
-    expect(await requestsToday(ana)).toBe(1);
+    // Kept true by reads on their own: that costs the person none of their daily AI requests.
+    expect(await requestsToday(ana)).toBe(0);
     // Restaurants: $320 in the last 30 days against $46.67 a month usual ($140 over the 90 days before).
     const spike = all.find((i) => i.type === 'spending');
     expect(spike?.message).toContain('$320.00');
@@ -146,18 +148,28 @@ describe('AI insights', () => {
     }
   });
 
-  it('serves stored insights while they are fresh, without counting a request', async () => {
-    const before = await requestsToday(ana);
-    const again = expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList);
-    expect(again.length).toBeLessThanOrEqual(5);
-    expect(await requestsToday(ana)).toBe(before);
-    clock = new Date(`${TODAY}T15:16:00Z`);
-    expectJson(
-      await ana.call('POST', '/ai/insights', { context: 'budget', maxInsights: 3 }),
-      200,
-      insightList,
+  it('serves stored insights while fresh; recomputes when the numbers change or after 15 minutes', async () => {
+    const stamp = async () =>
+      expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList)[0]?.generatedAt;
+    const first = await stamp();
+    clock = new Date(`${TODAY}T15:05:00Z`);
+    expect(await stamp()).toBe(first);
+    // A new transaction category changes the numbers: the next read recomputes.
+    const [row] = await app.database.query<{ id: string }>(
+      "select id from transactions where user_id = $1 and merchant_name = 'Cafe Roma' limit 1",
+      [ana.auth.user.id],
     );
-    expect(await requestsToday(ana)).toBe(before + 1);
+    expect(
+      (await ana.call('PUT', `/transactions/${row?.id}/category`, { category: CATEGORY.Groceries }))
+        .statusCode,
+    ).toBe(200);
+    const afterEdit = await stamp();
+    expect(afterEdit).not.toBe(first);
+    clock = new Date(`${TODAY}T15:10:00Z`);
+    expect(await stamp()).toBe(afterEdit);
+    clock = new Date(`${TODAY}T15:21:00Z`);
+    expect(await stamp()).not.toBe(afterEdit);
+    expect(await requestsToday(ana)).toBe(0);
   });
 
   it('keeps to the screen asked for, the count and the type', async () => {
@@ -206,6 +218,31 @@ describe('AI insights', () => {
     const ben = await person();
     expect((await ben.call('POST', '/ai/insights/dismiss', { insightId: mine?.id })).statusCode).toBe(404);
     expect((await ben.call('POST', `/ai/insights/generate/${mine?.id}`)).statusCode).toBe(404);
+  });
+
+  it('the advisor answers questions as people ask them, from the same numbers, and declines the rest', async () => {
+    const before = await requestsToday(ana);
+    const answer = expectJson(
+      await ana.call('POST', '/ai/query', { query: "how much did i spend at luigi's in the last 30 days?" }),
+      200,
+      advisorAnswer,
+    );
+    expect(answer).toMatchObject({ intent: 'spending', answeredBy: 'built-in' });
+    expect(answer.figures[0]).toMatchObject({
+      amount: 320,
+      source: { merchant: "Luigi's", transactionCount: 8 },
+    });
+    expect(await requestsToday(ana)).toBe(before + 1);
+    const declined = expectJson(
+      await ana.call('POST', '/ai/query', { query: 'Should I buy Tesla stock?' }),
+      200,
+      advisorAnswer,
+    );
+    expect(declined).toMatchObject({ intent: 'unknown', figures: [] });
+    expect(declined.response).toMatch(/^I can't help with that\./);
+    const empty = await ana.call('POST', '/ai/query', { query: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Ask a question');
   });
 
   it('counts generations against the plan, then answers 429 — but still shows what is stored', async () => {

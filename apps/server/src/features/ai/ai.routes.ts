@@ -1,4 +1,5 @@
 import {
+  advisorAnswer,
   aiUsage,
   contextParam,
   DEFAULT_INSIGHT_COUNT,
@@ -8,16 +9,27 @@ import {
   insight,
   insightList,
   insightsBody,
+  queryBody,
   specificInsightBody,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { type AiDeps, dismiss, insights, refresh, regenerateOne, usage, type Viewer } from './ai.service';
+import {
+  type AiDeps,
+  ask,
+  countRequest,
+  dismiss,
+  insights,
+  refresh,
+  regenerateOne,
+  usage,
+  type Viewer,
+} from './ai.service';
 
 /** SPEC §7 "AI": every route is the signed-in person's own; another person's insight ids answer 404. */
 export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const deps: AiDeps = { db: ctx.database.db, now: ctx.now };
+  const deps: AiDeps = { db: ctx.database.db, now: ctx.now, log: ctx.log };
   app.addHook('preHandler', ctx.authenticate);
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody };
   const tags = ['ai'];
@@ -63,6 +75,46 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     '/ai/insights/refresh/:context',
     { schema: { tags, params: contextParam, response: { 200: insightList, ...errors } } },
     (req) => refresh(deps, viewerOf(req), req.params.context, DEFAULT_INSIGHT_COUNT),
+  );
+
+  /**
+   * The advisor. Asked for text/event-stream, it streams: 'text' events carry the answer's words as they
+   * come, then one 'answer' event the whole AdvisorAnswer (figures and proposals), or an 'error' event.
+   * Otherwise it answers the AdvisorAnswer as JSON. A refused request (bad input, limit) is JSON either way.
+   */
+  app.post(
+    '/ai/query',
+    { schema: { tags, body: queryBody, response: { 200: advisorAnswer, ...errors } } },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      await countRequest(deps, viewer);
+      if (!String(req.headers.accept ?? '').includes('text/event-stream')) {
+        return ask(deps, viewer, ctx.advisorModel, req.body.query);
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      // The security headers set so far go out with the stream.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value);
+      }
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      const send = (event: string, data: unknown) =>
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      try {
+        const answer = await ask(deps, viewer, ctx.advisorModel, req.body.query, (text) =>
+          send('text', { text }),
+        );
+        send('answer', answer);
+      } catch (error) {
+        req.log.error({ err: error }, 'advisor failed');
+        send('error', { message: 'Sorry, I encountered an error processing your request.' });
+      }
+      raw.end();
+    },
   );
 
   app.get('/ai/usage', { schema: { tags, response: { 200: aiUsage, ...errors } } }, (req) =>

@@ -1,4 +1,5 @@
 import {
+  type AdvisorAnswer,
   type AiUsage,
   centsToDollars,
   generateInsights,
@@ -6,17 +7,23 @@ import {
   type InsightContext,
   type InsightDraft,
   type InsightType,
+  type Intent,
+  interpretQuestion,
   planOf,
   todayIn,
 } from '@tally/shared';
-import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { aiInsightRuns, aiInsights, aiUsage } from '../../db/schema';
+import { aiInsightRuns, aiInsights, aiUsage, savingsGoals, transactions } from '../../db/schema';
 import { notFound, tooManyRequests } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
+import type { AdvisorModel } from '../../providers/ai/model';
+import { answerIntent } from './advisor';
 import { gatherFacts } from './facts';
+import { askModel } from './model-advisor';
 
-export type AiDeps = { db: Db; now: () => Date };
+export type AiDeps = { db: Db; now: () => Date; log?: FastifyBaseLogger };
 /** Who is asking: their id, time zone (for "today") and plan (for the daily limit). */
 export type Viewer = { userId: string; timeZone: string; plan: string };
 
@@ -78,10 +85,11 @@ const asStored = (draft: InsightDraft) => ({
 
 /**
  * Recomputes the person's insights from their data and stores them: a finding seen before keeps its id
- * (and stays dismissed if it was); one no longer found stops being current. Counts as one AI request.
+ * (and stays dismissed if it was); one no longer found stops being current. Asked for (refresh, generate),
+ * it counts as one AI request; the recomputing a read does when the numbers changed does not.
  */
-export async function generate(deps: AiDeps, viewer: Viewer) {
-  await countRequest(deps, viewer);
+export async function generate(deps: AiDeps, viewer: Viewer, { asked }: { asked: boolean }) {
+  if (asked) await countRequest(deps, viewer);
   const day = today(deps, viewer);
   const drafts = generateInsights(await gatherFacts(deps.db, viewer.userId, day));
   const now = deps.now();
@@ -138,8 +146,8 @@ export async function generate(deps: AiDeps, viewer: Viewer) {
 }
 
 /**
- * Recomputes first when the stored insights are stale (none yet, older than FRESH_MINUTES, or from another
- * day); a person over their daily limit is shown what is stored rather than nothing.
+ * Recomputes first when the stored insights are stale: none yet, the numbers they read changed since (a
+ * trigger clears the run: migration 0014), older than FRESH_MINUTES, or from another day.
  */
 async function freshen(deps: AiDeps, viewer: Viewer) {
   const [run] = await deps.db.select().from(aiInsightRuns).where(eq(aiInsightRuns.userId, viewer.userId));
@@ -148,12 +156,7 @@ async function freshen(deps: AiDeps, viewer: Viewer) {
     run &&
     now.getTime() - run.generatedAt.getTime() < FRESH_MINUTES * 60_000 &&
     todayIn(viewer.timeZone, run.generatedAt) === todayIn(viewer.timeZone, now);
-  if (fresh) return;
-  try {
-    await generate(deps, viewer);
-  } catch (error) {
-    if (!run || (error as { statusCode?: number }).statusCode !== 429) throw error;
-  }
+  if (!fresh) await generate(deps, viewer, { asked: false });
 }
 
 function view(row: typeof aiInsights.$inferSelect): Insight {
@@ -207,7 +210,7 @@ export async function insights(
 
 /** POST /ai/insights/refresh/{context}: recomputed now, whatever their age. */
 export async function refresh(deps: AiDeps, viewer: Viewer, context: InsightContext, maxInsights: number) {
-  await generate(deps, viewer);
+  await generate(deps, viewer, { asked: true });
   return stored(deps, viewer, context, maxInsights);
 }
 
@@ -232,8 +235,67 @@ export async function dismiss(deps: AiDeps, viewer: Viewer, id: string) {
 /** POST /ai/insights/generate/{id}: recomputes, and answers that insight as it now stands. */
 export async function regenerateOne(deps: AiDeps, viewer: Viewer, id: string) {
   await ownInsight(deps, viewer, id);
-  await generate(deps, viewer);
+  await generate(deps, viewer, { asked: true });
   const row = await ownInsight(deps, viewer, id);
   if (!row.isCurrent) throw notFound('That insight no longer applies');
   return view(row);
+}
+
+/** Adds what a model charged to today's usage (the request itself was counted before it was asked). */
+async function addCost(deps: AiDeps, viewer: Viewer, costMicros: number) {
+  if (costMicros <= 0) return;
+  await deps.db
+    .update(aiUsage)
+    .set({ costMicros: sql`${aiUsage.costMicros} + ${costMicros}` })
+    .where(and(eq(aiUsage.userId, viewer.userId), eq(aiUsage.day, today(deps, viewer))));
+}
+
+/** The merchants the person has bought from (most used first) and their goals' names, for the interpreter. */
+async function vocabulary(db: Db, userId: string) {
+  const t = transactions;
+  const [merchants, goals] = await Promise.all([
+    db
+      .select({ name: t.merchantName })
+      .from(t)
+      .where(and(eq(t.userId, userId), isNull(t.deletedAt), isNotNull(t.merchantName)))
+      .groupBy(t.merchantName)
+      .orderBy(desc(sql`count(*)`))
+      .limit(MAX_MERCHANTS),
+    db.select({ name: savingsGoals.name }).from(savingsGoals).where(eq(savingsGoals.userId, userId)),
+  ]);
+  return { merchants: merchants.map((m) => m.name ?? ''), goals: goals.map((g) => g.name) };
+}
+const MAX_MERCHANTS = 2000;
+
+/**
+ * Answers a question about the person's money (count the request first: countRequest). With a model configured it answers
+ * (streaming its words through onText), calling only the read functions; if the model fails, the built-in
+ * interpreter answers instead. Without one, the interpreter answers or says plainly it cannot.
+ */
+export async function ask(
+  deps: AiDeps,
+  viewer: Viewer,
+  model: AdvisorModel | null,
+  question: string,
+  onText?: (text: string) => void,
+): Promise<AdvisorAnswer> {
+  const day = today(deps, viewer);
+  const answer = (intent: Intent) => answerIntent(deps.db, viewer.userId, day, intent);
+  if (model) {
+    try {
+      const { answer: answered, tokens } = await askModel(
+        { client: model.client, model: model.model, answer, today: day },
+        question,
+        onText,
+      );
+      await addCost(deps, viewer, model.costMicros(tokens));
+      if (answered.response) return answered;
+    } catch (error) {
+      deps.log?.warn({ err: error }, 'the advisor model failed; the built-in interpreter answers');
+    }
+  }
+  const intent = interpretQuestion(question, { today: day, ...(await vocabulary(deps.db, viewer.userId)) });
+  const built = await answer(intent);
+  onText?.(built.response);
+  return built;
 }

@@ -63,7 +63,8 @@ async function spending(
       merchant: t.merchantName,
       recent,
       spent: sql<string>`-sum(${t.amount})`,
-      count: sql<number>`count(*) filter (where ${t.amount} < 0)`.mapWith(Number),
+      // Every row, refunds too, as the Transactions screen counts them with the same filters.
+      count: sql<number>`count(*)`.mapWith(Number),
     })
     .from(t)
     .where(counted(userId, windows.baselineStart, windows.today))
@@ -209,13 +210,13 @@ export async function trackedSubscriptions(db: Db, userId: string, today: string
   }));
 }
 
-/** How many of each budget category's transactions the period has (money out). */
+/** How many of each budget category's transactions the period has (refunds too, as Transactions counts). */
 async function periodCounts(db: Db, userId: string, startDate: string, endDate: string) {
   const t = transactions;
   const rows = await db
     .select({ category: t.category, count: sql<number>`count(*)`.mapWith(Number) })
     .from(t)
-    .where(and(counted(userId, startDate, endDate), sql`${t.amount} < 0`))
+    .where(counted(userId, startDate, endDate))
     .groupBy(t.category);
   return new Map(rows.map((r) => [r.category, r.count]));
 }

@@ -1,0 +1,22 @@
+import OpenAI from 'openai';
+import type { Config } from '../../config';
+
+/** The advisor's language model, when one is configured: an OpenAI-compatible endpoint and its prices. */
+export type AdvisorModel = {
+  client: OpenAI;
+  model: string;
+  /** What tokens cost, in millionths of a dollar. */
+  costMicros: (tokens: { input: number; output: number }) => number;
+};
+
+/** Null without AI_BASE_URL and AI_MODEL: the built-in interpreter answers then. */
+export function createAdvisorModel(ai: Config['ai']): AdvisorModel | null {
+  if (!ai) return null;
+  return {
+    client: new OpenAI({ baseURL: ai.baseUrl, apiKey: ai.apiKey, timeout: 30_000, maxRetries: 1 }),
+    model: ai.model,
+    // Dollars per million tokens are exactly micro-dollars per token.
+    costMicros: ({ input, output }) =>
+      Math.round(input * ai.inputCostPerMillion + output * ai.outputCostPerMillion),
+  };
+}
