@@ -12,7 +12,14 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 /** The real app on the given database, configured as in production but silent, with no web build. */
 export async function startApp(
   database: Database,
-  options: { runJobs: boolean; bankProvider?: BankProvider },
+  options: {
+    runJobs: boolean;
+    bankProvider?: BankProvider;
+    /** The app's clock; a benchmark with answers relative to today pins it. */
+    now?: () => Date;
+    /** More environment, e.g. a bank provider's keys. */
+    env?: Record<string, string>;
+  },
 ): Promise<App> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-app-'));
   const config = loadConfig({
@@ -21,6 +28,7 @@ export async function startApp(
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     JOB_POLL_SECONDS: '0.5',
+    ...options.env,
   });
   const app = await buildApp({
     config,
@@ -29,6 +37,7 @@ export async function startApp(
     tokenEncryptionKey: crypto.randomBytes(32).toString('hex'),
     runJobs: options.runJobs,
     bankProvider: options.bankProvider,
+    now: options.now,
   });
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
