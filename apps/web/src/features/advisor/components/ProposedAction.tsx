@@ -111,6 +111,7 @@ export function ProposedAction({ action, onNavigate }: { action: AdvisorAction; 
             fw={600}
             c="inherit"
             underline="always"
+            style={{ whiteSpace: 'nowrap' }}
           >
             {wording.screen.label}
           </Anchor>

@@ -92,7 +92,7 @@ export function TurnView({
     <li className={classes.turn} ref={ref}>
       <div className={classes.question}>
         <VisuallyHidden component="span">You asked: </VisuallyHidden>
-        {turn.question}
+        <span>{turn.question}</span>
       </div>
       <div className={classes.answerRow}>
         <ThemeIcon variant="light" radius="xl" size={28} className={classes.avatar} aria-hidden>
