@@ -80,32 +80,20 @@ describe('interpretQuestion', () => {
       ['how much have i spent on restaurants', spent(THIS_MONTH, DiningOut)],
       ['eating out last 30 days', spent(days('2026-10-28', TODAY, 'in the last 30 days'), DiningOut)],
       ['Spending on dining in October', spent(OCTOBER, DiningOut)],
-      ['coffee this week', spent(days('2026-11-22', TODAY, 'this week'), DiningOut)],
       ['how much money did i blow on eating out last month', spent(LAST_MONTH, DiningOut)],
       ['i want to know how much i spent on takeout this month', spent(THIS_MONTH, DiningOut)],
       ['how much did I spend on restaraunts', spent(THIS_MONTH, DiningOut)],
-      [
-        'How much did I spend on gas in October 2025?',
-        spent(days('2025-10-01', '2025-10-31', 'in October 2025'), Transportation),
-      ],
-      ['fuel last month', spent(LAST_MONTH, Transportation)],
       ['how much went to rent last month', spent(LAST_MONTH, Rent)],
       [
         'how much was my mortgage in september',
         spent(days('2026-09-01', '2026-09-30', 'in September'), Rent),
       ],
-      ['how much did i spend on electricity last month', spent(LAST_MONTH, Utilities)],
       ['how much were my bills last month', spent(LAST_MONTH, Utilities)],
       ['shopping in october', spent(OCTOBER, Shopping)],
-      ['movies this year', spent(THIS_YEAR, Entertainment)],
-      ['doctor bills this year', spent(THIS_YEAR, Healthcare)],
-      ['pharmacy last month', spent(LAST_MONTH, Healthcare)],
-      ['flights and hotels this year', spent(THIS_YEAR, Travel)],
       [
         'how much did I spend on gifts last december',
         spent(days('2025-12-01', '2025-12-31', 'in December 2025'), Gifts),
       ],
-      ['streaming this year', spent(THIS_YEAR, Subscriptions)],
       ['How much did I spend on subscriptions last month?', spent(LAST_MONTH, Subscriptions)],
       ['what did I spend at Starbucks this year', spent(THIS_YEAR, null, 'Starbucks')],
       ['starbucks coffee this year', spent(THIS_YEAR, null, 'Starbucks Coffee')],
@@ -128,13 +116,11 @@ describe('interpretQuestion', () => {
       ['how much was my netflix bill last month', spent(LAST_MONTH, null, 'Netflix')],
       ['how much did I shell out at the home depot?', spent(THIS_MONTH, null, 'The Home Depot')],
       ['how much did i spend on groceries at costco in october', spent(OCTOBER, Groceries, 'Costco')],
-      ['delta flights this year', spent(THIS_YEAR, Travel, 'Delta Air Lines')],
       ['how much did I spend', spent(THIS_MONTH)],
       ['total spent this week', spent(days('2026-11-22', TODAY, 'this week'))],
       ["hey tally, what's my total spending for october?", spent(OCTOBER)],
       ['expenses so far this month', spent(THIS_MONTH)],
       ['how much did i spend yesterday', spent(days('2026-11-25', '2026-11-25', 'yesterday'))],
-      ['car payment this month', spent(THIS_MONTH, CATEGORY.LoanPayments)],
     ])('reads %j', (question, intent) => {
       expect(ask(question)).toEqual(intent);
     });
@@ -142,10 +128,28 @@ describe('interpretQuestion', () => {
     const withMerchants = (question: string, merchants: string[]) =>
       interpretQuestion(question, { today: TODAY, merchants, goals: [] });
 
-    it('reads "coffee" as dining out unless a merchant is named just that', () => {
-      expect(withMerchants('coffee this month', ['Coffee Corner', 'Blue Bottle Coffee'])).toEqual(
-        spent(THIS_MONTH, DiningOut),
-      );
+    // A word for part of a category would be answered with the whole category's total: a wrong figure.
+    it.each([
+      'coffee this week',
+      'How much did I spend on gas in October 2025?',
+      'fuel last month',
+      'how much did i spend on electricity last month',
+      'movies this year',
+      'doctor bills this year',
+      'pharmacy last month',
+      'flights and hotels this year',
+      'streaming this year',
+      'delta flights this year',
+      'car payment this month',
+    ])('declines %j rather than answer with a whole category', (question) => {
+      expect(ask(question).kind).toBe('unknown');
+    });
+
+    it('reads "coffee" as a merchant only when one is named just that', () => {
+      expect(withMerchants('coffee this month', ['Coffee Corner', 'Blue Bottle Coffee'])).toEqual({
+        kind: 'unknown',
+        reason: 'unclear',
+      });
       expect(withMerchants('coffee this month', ['Coffee'])).toEqual(spent(THIS_MONTH, null, 'Coffee'));
     });
 
@@ -360,8 +364,8 @@ describe('interpretQuestion', () => {
       ["what's my balance", { kind: 'balance' }],
       ['how much cash do I have', { kind: 'balance' }],
       ['how much money do I have right now', { kind: 'balance' }],
-      ['how much is in my checking account', { kind: 'balance' }],
       ['How much do I have in savings?', { kind: 'balance' }],
+      ['how much is in my checking account', { kind: 'unknown', reason: 'unclear' }],
     ])('reads %j', (question, intent) => {
       expect(ask(question)).toEqual(intent);
     });

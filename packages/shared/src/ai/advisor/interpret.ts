@@ -241,8 +241,9 @@ function chooseKind(
   if (c.net || (c.spend && c.income)) return clash('top', 'balance') ? 'unclear' : 'net';
   if (c.income) return clash('top') ? 'unclear' : 'income';
   if (c.top) return 'top_spending';
+  // "Am I on track for my vacation?": progress toward something is a goal question, not spending.
+  if (c.goalSoft && !c.spend && !has.hasAmount) return 'goal_progress';
   if (c.spend || has.hasFilter) return 'spending';
-  if (c.goalSoft) return 'unclear';
   return null;
 }
 
@@ -471,6 +472,9 @@ function balance(r: Reading): Intent {
   // The balance is what the bank last reported; "my balance last month" is history Tally does not keep.
   if (!isPresent(takeDates(r.words, r.today, 'past'), r.today, false)) return UNCLEAR;
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
+  // The answer is every checking and savings account together: one account's balance is not it.
+  if (/\b(?:checking|savings account|credit cards?|card|one account|which account)\b/.test(r.text))
+    return UNCLEAR;
   return { kind: 'balance' };
 }
 
