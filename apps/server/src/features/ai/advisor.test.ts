@@ -210,7 +210,11 @@ describe('the advisor answers from the same numbers the screens show', () => {
 
   it('whether something fits by a date, with a goal proposed when it does not', async () => {
     const small = await ask({ kind: 'afford', amount: 1_000, byDate: '2026-12-10', what: 'coffee' });
-    expect(small.response.startsWith('Yes.')).toBe(true);
+    expect(small.response).toMatch(
+      /^Yes\. By Dec 10 you should have about \$[\d,.]+ after pay, subscriptions and everyday spending, so the coffee \(\$10\.00\) would leave about/,
+    );
+    const plain = await ask({ kind: 'afford', amount: 1_000, byDate: null, what: null });
+    expect(plain.response).toMatch(/^Yes\. Today .*, so \$10\.00 would leave about/);
     const big = await ask({ kind: 'afford', amount: 100_000_000, byDate: '2026-12-10', what: 'boat' });
     expect(big.response.startsWith('Not comfortably.')).toBe(true);
     expect(big.actions).toEqual([

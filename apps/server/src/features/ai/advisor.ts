@@ -316,7 +316,9 @@ async function budgetLeft(
   });
   return {
     response:
-      `Your budget "${budget.name}" has ${money(allocated - spent)} left of ${money(allocated)} ` +
+      (allocated >= spent
+        ? `Your budget "${budget.name}" has ${money(allocated - spent)} left of ${money(allocated)} `
+        : `Your budget "${budget.name}" is ${money(spent - allocated)} over its ${money(allocated)} `) +
       `(${money(spent)} spent), with ${plural(daysLeft, 'day')} to go.` +
       (over.length ? ` Over budget: ${over.join(', ')}.` : ' Every category is within its budget.'),
     figures: [
@@ -490,7 +492,7 @@ async function afford(
   const everyday = facts.averageDailySpending * days;
   const available = facts.cashBalance + income - charges - everyday;
   const after = available - intent.amount;
-  const what = intent.what ? ` the ${intent.what}` : ` ${money(intent.amount)}`;
+  const what = intent.what ? ` the ${intent.what} (${money(intent.amount)})` : ` ${money(intent.amount)}`;
   const when = by === today ? 'today' : `by ${dayLabel(by, today)}`;
   const figures = [
     { label: 'Cash now', amount: facts.cashBalance, source: src('Checking and savings balances') },
@@ -512,7 +514,7 @@ async function afford(
     return {
       response:
         `Yes. ${when[0]?.toUpperCase()}${when.slice(1)} you should have about ${money(available)} after pay, subscriptions and everyday ` +
-        `spending, so${what} (${money(intent.amount)}) would leave about ${money(after)}.`,
+        `spending, so${what} would leave about ${money(after)}.`,
       figures,
       actions: [],
     };
