@@ -59,6 +59,8 @@ export const queryKeys = {
     /** One screen's panel (POST /ai/insights {context, maxInsights}): the dashboard's, the budget's… */
     list: (context: InsightContext, maxInsights: number) =>
       [...insights, 'list', context, maxInsights] as const,
+    /** GET /ai/usage: under insights, so whatever refreshes insights (or asks a question) refreshes it. */
+    usage: [...insights, 'usage'] as const,
   },
   dashboard: {
     // Under the transactions prefix: anything that changes transactions refreshes this panel too.

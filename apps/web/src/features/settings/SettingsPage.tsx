@@ -8,6 +8,7 @@ import { useColorMode } from '../../components/ColorModeToggle';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
+import { AiUsageCard } from './AiUsageCard';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
 
@@ -137,6 +138,8 @@ export function SettingsPage() {
           }
         />
       </Card>
+
+      <AiUsageCard />
 
       <Card>
         <Title order={2} fz="lg" mb="xs">
