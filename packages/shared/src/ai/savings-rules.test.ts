@@ -61,6 +61,7 @@ describe('leftover no goal receives', () => {
     );
     expect(insight).toMatchObject({
       key: 'leftover-unallocated:2026-11-30',
+      type: 'recommendation',
       priority: 'medium',
       title: "Part of your leftover isn't being saved",
       message:

@@ -48,7 +48,8 @@ export function unallocatedLeftoverInsights(facts: InsightFacts): InsightDraft[]
   return [
     {
       key: `${hasGoal ? 'leftover-unallocated' : 'leftover-no-goal'}:${leftover.periodEnd}`,
-      type: 'savings',
+      // Leftover that could fund a goal is a savings finding; moving it into the goals one has, advice.
+      type: hasGoal ? 'recommendation' : 'savings',
       priority: unallocated >= LEFTOVER_MEDIUM_UNALLOCATED ? 'medium' : 'low',
       context: 'savings',
       title: hasGoal ? "Part of your leftover isn't being saved" : 'Put your leftover to work',
