@@ -170,6 +170,13 @@ describe('the advisor answers from the same numbers the screens show', () => {
     expect(groceries.response).toBe(
       "You have $320.00 left of your $400.00 Groceries budget, with 5 days to go (you've spent $80.00).",
     );
+    // What was spent links to its transactions: the category over the period.
+    expect(groceries.figures[1]?.source).toMatchObject({
+      category: CATEGORY.Groceries,
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+      transactionCount: 1,
+    });
     const dining = await ask({ kind: 'budget_left', category: CATEGORY.DiningOut });
     expect(dining.response).toContain("You're $5.00 over your $30.00 Dining Out budget");
     expect(dining.actions).toEqual([

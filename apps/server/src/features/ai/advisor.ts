@@ -301,7 +301,21 @@ async function budgetLeft(
           : `You're ${money(-left)} over your ${money(c.allocated)} ${name} budget (spent ${money(c.spent)}), with ${plural(daysLeft, 'day')} to go.`,
       figures: [
         { label: `${name} budget`, amount: c.allocated, source },
-        { label: `${name} spent`, amount: c.spent, source },
+        {
+          label: `${name} spent`,
+          amount: c.spent,
+          // Its transactions, as the Transactions screen lists them for the category and the period.
+          source: {
+            ...source,
+            transactionCount: (
+              await totals(db, userId, {
+                startDate: period.startDate,
+                endDate: period.endDate,
+                category: c.category,
+              })
+            ).count,
+          },
+        },
         { label: `${name} left`, amount: left, source },
       ],
       actions,
