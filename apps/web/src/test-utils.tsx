@@ -13,6 +13,8 @@ export type FakeResponse = {
   body?: unknown;
   /** Sent as is, for answers that are files rather than JSON. */
   text?: string;
+  /** Sent as it comes, part by part: an answer streamed as server-sent events. Read once. */
+  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 };
 export type FakeRequest = {
@@ -48,10 +50,15 @@ export function fakeApi(routes: Record<string, FakeResponse | Handler>) {
       typeof routeHandler === 'function'
         ? routeHandler({ ...request, calls })
         : (routeHandler ?? { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } });
-    const content = answer.text ?? (answer.body === undefined ? null : JSON.stringify(answer.body));
+    // As with a real fetch, the call's signal aborting breaks off a body still arriving.
+    const stream =
+      answer.stream && init?.signal
+        ? answer.stream.pipeThrough(new TransformStream(), { signal: init.signal })
+        : answer.stream;
+    const content = stream ?? answer.text ?? (answer.body === undefined ? null : JSON.stringify(answer.body));
     return new Response(content, {
       status: answer.status ?? 200,
-      headers: answer.headers ?? { 'content-type': 'application/json' },
+      headers: answer.headers ?? { 'content-type': answer.stream ? 'text/event-stream' : 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -63,6 +70,39 @@ export function fakeApi(routes: Record<string, FakeResponse | Handler>) {
     to: (path: string) => sent.filter((r) => r.url.pathname === path),
   };
 }
+
+/**
+ * A response body that arrives part by part, as a streamed answer does: `parts` at once, then whatever
+ * the test writes, until it ends (or fails) the stream. Text is sent as UTF-8; bytes as they are, so a
+ * part can end inside a character.
+ */
+export function streamedBody(parts: (string | Uint8Array)[] = []) {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  const write = (part: string | Uint8Array) =>
+    controller.enqueue(typeof part === 'string' ? new TextEncoder().encode(part) : part);
+  for (const part of parts) write(part);
+  return {
+    stream,
+    write,
+    end: () => controller.close(),
+    fail: (error: unknown) => controller.error(error),
+    /** The reader let go of it before its end. */
+    cancelled: () => cancelled,
+  };
+}
+
+/** One server-sent event as the server writes it. */
+export const serverEvent = (event: string, data: unknown) =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export function renderWithProviders(ui: ReactNode) {
   // Toasts live in a module-level store; one test's toasts must not reach the next.

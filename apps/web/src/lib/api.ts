@@ -1,9 +1,12 @@
 import { errorBody } from '@tally/shared';
 import type { z } from 'zod';
 import { page } from './page';
+import { type ServerEvent, serverEventReader } from './server-events';
 import { clearSession, getToken } from './session';
 
 export const API_TIMEOUT_MS = 10_000;
+/** How long a stream may fall silent before it is given up: a model can think a while between words. */
+export const STREAM_IDLE_MS = 30_000;
 
 export class ApiError extends Error {
   constructor(
@@ -34,17 +37,22 @@ type Options<S extends z.ZodType> = { json?: unknown; schema?: S; signal?: Abort
  * One call to the API: the session's token, a timeout, and every failure as an ApiError with the
  * server's message. A 401 on a call that carried the stored token means the session is gone: it is
  * forgotten and the person signs in again. Answers the response of a successful call, body unread.
+ * `timeout` is the call's own time limit where it keeps one (a stream's); else API_TIMEOUT_MS.
  */
 async function send(
   method: string,
   path: string,
-  { json, signal, accept = 'application/json' }: { json?: unknown; signal?: AbortSignal; accept?: string },
+  {
+    json,
+    signal,
+    accept = 'application/json',
+    timeout = AbortSignal.timeout(API_TIMEOUT_MS),
+  }: { json?: unknown; signal?: AbortSignal; accept?: string; timeout?: AbortSignal },
 ): Promise<Response> {
   const token = getToken();
   const headers: Record<string, string> = { accept };
   if (json !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   let res: Response;
   try {
     res = await fetch(`/api/${path.replace(/^\//, '')}`, {
@@ -54,11 +62,7 @@ async function send(
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
-    if (timeout.aborted)
-      throw new ApiError(0, 'The server took too long to answer. Please try again.', 'TIMEOUT');
-    throw error instanceof DOMException && error.name === 'AbortError'
-      ? error
-      : new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
+    throw unreachable(error, timeout);
   }
   if (res.ok) return res;
   // Only if it is still the stored token: a poll sent before a password change must not sign out the new session.
@@ -72,6 +76,57 @@ async function send(
     parsed.success ? parsed.data.message : `Request failed (${res.status})`,
     parsed.data?.code,
   );
+}
+
+/** Why no answer came (the time ran out, the connection failed) as an ApiError; the caller's own abort as it is. */
+function unreachable(error: unknown, timeout: AbortSignal): unknown {
+  if (timeout.aborted) {
+    return new ApiError(0, 'The server took too long to answer. Please try again.', 'TIMEOUT');
+  }
+  return error instanceof DOMException && error.name === 'AbortError'
+    ? error
+    : new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
+}
+
+/**
+ * A POST answered with server-sent events: the events, in order, as they arrive. A refused call (any
+ * status but 2xx: a bad question, a limit, a 401 with its sign-out) fails before the first event, as every
+ * call does. The response must begin within API_TIMEOUT_MS; then the stream may fall silent for at most
+ * STREAM_IDLE_MS at a time. Stopping early (a break, a return) lets go of the response.
+ */
+async function* events(path: string, json: unknown): AsyncGenerator<ServerEvent> {
+  const quiet = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const allow = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => quiet.abort(new DOMException('No answer in time', 'TimeoutError')), ms);
+  };
+  allow(API_TIMEOUT_MS);
+  try {
+    const res = await send('POST', path, { json, accept: 'text/event-stream', timeout: quiet.signal });
+    if (!res.body) return;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    const read = serverEventReader();
+    try {
+      for (;;) {
+        allow(STREAM_IDLE_MS);
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (error) {
+          throw unreachable(error, quiet.signal);
+        }
+        if (chunk.done) break;
+        yield* read(decoder.decode(chunk.value, { stream: true }));
+      }
+      yield* read(decoder.decode());
+    } finally {
+      reader.cancel().catch(() => {});
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The body as JSON (null when empty); throws on anything else (a proxy's HTML error page, say). */
@@ -108,6 +163,8 @@ export const api = {
     request('DELETE', path, { json: body?.value, schema }),
   /** A file the API answers (a CSV export): the response, its body unread. */
   file: (path: string, accept: string) => send('GET', path, { accept }),
+  /** A POST whose answer streams as server-sent events (see `events`). */
+  stream: (path: string, body: JsonBody) => events(path, body.value),
 };
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,7 +1,9 @@
+import type { AdvisorAnswer } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '../../test-utils';
+import { page } from '../../lib/page';
+import { type FakeResponse, fakeApi, renderWithProviders, serverEvent, streamedBody } from '../../test-utils';
 import { AskTally } from './AskTally';
 import { SUGGESTED_QUESTIONS } from './components/Suggestions';
 import {
@@ -29,7 +31,19 @@ if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: ne
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  localStorage.clear();
 });
+
+/** A whole stream of server-sent events, arriving in one piece. */
+function streamOf(...events: string[]): FakeResponse {
+  const body = streamedBody([events.join('')]);
+  body.end();
+  return { stream: body.stream };
+}
+
+/** The advisor's answer as the server streams it: its words in one text event, then the whole answer. */
+const streamed = (answer: AdvisorAnswer) =>
+  streamOf(serverEvent('text', { text: answer.response }), serverEvent('answer', answer));
 
 function Where() {
   const location = useLocation();
@@ -71,11 +85,11 @@ function typeAndSend(text: string) {
   fireEvent.keyDown(input(), { key: 'Enter' });
 }
 
-/** The reply beneath a question, once it is no longer thinking. */
+/** The reply beneath a question, once it is whole: no longer thinking, nor its words still arriving. */
 async function replyTo(question: string) {
   const turn = (await screen.findByText(question)).closest('li');
   if (!turn) throw new Error(`No turn for "${question}"`);
-  await waitFor(() => expect(within(turn).queryByText('Thinking…')).toBeNull());
+  await waitFor(() => expect(turn.querySelector('[aria-busy="true"]')).toBeNull());
   return within(turn);
 }
 
@@ -109,7 +123,7 @@ describe('Ask Tally', () => {
   });
 
   it('asks a suggested question, for the screen the person is on, and shows the answer', async () => {
-    const api = fakeApi({ [ASK]: { body: anAnswer() } });
+    const api = fakeApi({ [ASK]: () => streamed(anAnswer()) });
     renderShell('/budgets');
     const drawer = await openAdvisor();
     fireEvent.click(drawer.getByRole('button', { name: 'How much did I spend on dining out last month?' }));
@@ -119,13 +133,14 @@ describe('Ask Tally', () => {
     expect(api.requests).toEqual([
       { route: ASK, body: { query: 'How much did I spend on dining out last month?', context: 'budget' } },
     ]);
+    expect(api.to('/api/ai/query')[0]?.headers.get('accept')).toBe('text/event-stream');
     // The suggestions make way for the conversation; the keyboard stays in the input.
     expect(drawer.queryByRole('list', { name: 'Try asking' })).toBeNull();
     expect(document.activeElement).toBe(input());
   });
 
   it('shows Tally thinking while the answer is on its way, and announces the answer', async () => {
-    fakeApi({ [ASK]: { body: anAnswer() } });
+    fakeApi({ [ASK]: () => streamed(anAnswer()) });
     const release = holdRequests('/api/ai/query');
     renderShell();
     const drawer = await openAdvisor();
@@ -143,11 +158,71 @@ describe('Ask Tally', () => {
     expect(input().value).toBe('And groceries?');
   });
 
+  it('shows the words as they come, then the whole answer with its figures, announced once', async () => {
+    const body = streamedBody();
+    fakeApi({ [ASK]: { stream: body.stream } });
+    renderShell();
+    const drawer = await openAdvisor();
+    typeAndSend('How much did I spend on dining out last month?');
+    expect(await drawer.findByText('Thinking…')).toBeTruthy();
+
+    // A line break is not yet words: still thinking.
+    body.write(serverEvent('text', { text: '\n' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(drawer.getByText('Thinking…')).toBeTruthy();
+    body.write(serverEvent('text', { text: 'You spent $412.50' }));
+    expect(await drawer.findByText('You spent $412.50')).toBeTruthy();
+    expect(drawer.queryByText('Thinking…')).toBeNull();
+    body.write(serverEvent('text', { text: ' on Dining Out\n' }));
+    const words = await drawer.findByText('You spent $412.50 on Dining Out');
+    expect(words.closest('[aria-busy="true"]')).toBeTruthy();
+    // The figures come with the whole answer; the announcement waits for it, not reading each piece.
+    expect(drawer.queryByRole('list', { name: 'Figures' })).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Tally is thinking…');
+    // Still one question at a time.
+    type('And groceries?');
+    expect(drawer.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+
+    body.write(serverEvent('answer', anAnswer()));
+    body.end();
+    const reply = await replyTo('How much did I spend on dining out last month?');
+    // The whole answer takes the place of the words that came first.
+    expect(reply.getByText(anAnswer().response)).toBeTruthy();
+    expect(reply.queryByText(/You spent \$412\.50 on Dining Out$/)).toBeNull();
+    expect(within(reply.getByRole('list', { name: 'Figures' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe(anAnswer().response);
+    expect(drawer.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', false);
+  });
+
+  it('reads a stream cut anywhere: inside a line, between \\r and \\n, inside a character', async () => {
+    const answer = anAnswer({ actions: [aRaise()] });
+    const wire = [
+      serverEvent('text', { text: 'You spent $412.50 ' }),
+      serverEvent('text', { text: 'on Dining Out (Oct 1 – Oct 31, 2026)…' }),
+      serverEvent('answer', answer),
+    ]
+      .join('')
+      .replaceAll('\n', '\r\n');
+    // One byte at a time: every event, line end and character arrives in pieces.
+    const bytes = new TextEncoder().encode(wire);
+    const body = streamedBody([...bytes].map((byte) => Uint8Array.of(byte)));
+    body.end();
+    fakeApi({ [ASK]: { stream: body.stream } });
+    renderShell();
+    await openAdvisor();
+    typeAndSend('How much did I spend on dining out last month?');
+    const reply = await replyTo('How much did I spend on dining out last month?');
+    expect(reply.getByText(answer.response)).toBeTruthy();
+    expect(reply.getByRole('list', { name: 'Figures' })).toBeTruthy();
+    expect(reply.getByRole('button', { name: 'Raise Dining Out to $35.00' })).toBeTruthy();
+  });
+
   it('sends on Enter and on Send, starts a new line on Shift+Enter, and keeps the questions in order', async () => {
     const api = fakeApi({
-      [ASK]: ({ body, calls }) => ({
-        body: anAnswer({ response: `Answer ${calls} to ${(body as { query: string }).query}`, figures: [] }),
-      }),
+      [ASK]: ({ body, calls }) =>
+        streamed(
+          anAnswer({ response: `Answer ${calls} to ${(body as { query: string }).query}`, figures: [] }),
+        ),
     });
     renderShell('/settings');
     const drawer = await openAdvisor();
@@ -200,7 +275,7 @@ describe('Ask Tally', () => {
   it('keeps the line breaks of a numbered answer', async () => {
     const response =
       'Where your money went last month, by category:\n1. Rent: $1,800.00\n2. Groceries: $512.40';
-    fakeApi({ [ASK]: { body: anAnswer({ response, figures: [] }) } });
+    fakeApi({ [ASK]: () => streamed(anAnswer({ response, figures: [] })) });
     renderShell();
     await openAdvisor();
     typeAndSend('Where did my money go last month?');
@@ -212,48 +287,49 @@ describe('Ask Tally', () => {
 
   it('lists the figures with their amounts and links to the transactions behind them', async () => {
     fakeApi({
-      [ASK]: {
-        body: anAnswer({
-          figures: [
-            aDiningFigure(),
-            aDiningFigure({
-              label: 'Spent at Chipotle',
-              amount: 1,
-              source: {
-                ...aDiningFigure().source,
-                description: 'Transactions at Chipotle, last month (Oct 1 – Oct 31, 2026)',
-                category: null,
-                merchant: 'Chipotle',
-                transactionCount: 1,
+      [ASK]: () =>
+        streamed(
+          anAnswer({
+            figures: [
+              aDiningFigure(),
+              aDiningFigure({
+                label: 'Spent at Chipotle',
+                amount: 1,
+                source: {
+                  ...aDiningFigure().source,
+                  description: 'Transactions at Chipotle, last month (Oct 1 – Oct 31, 2026)',
+                  category: null,
+                  merchant: 'Chipotle',
+                  transactionCount: 1,
+                },
+              }),
+              {
+                label: 'Netflix',
+                amount: 17.99,
+                source: {
+                  description: 'Netflix, per month',
+                  startDate: null,
+                  endDate: null,
+                  category: null,
+                  merchant: 'Netflix',
+                  transactionCount: null,
+                },
               },
-            }),
-            {
-              label: 'Netflix',
-              amount: 17.99,
-              source: {
-                description: 'Netflix, per month',
-                startDate: null,
-                endDate: null,
-                category: null,
-                merchant: 'Netflix',
-                transactionCount: null,
+              {
+                label: 'Cash',
+                amount: -1234.5,
+                source: {
+                  description: 'Checking and savings balances',
+                  startDate: null,
+                  endDate: null,
+                  category: null,
+                  merchant: null,
+                  transactionCount: null,
+                },
               },
-            },
-            {
-              label: 'Cash',
-              amount: -1234.5,
-              source: {
-                description: 'Checking and savings balances',
-                startDate: null,
-                endDate: null,
-                category: null,
-                merchant: null,
-                transactionCount: null,
-              },
-            },
-          ],
-        }),
-      },
+            ],
+          }),
+        ),
     });
     renderShell();
     await openAdvisor();
@@ -295,14 +371,15 @@ describe('Ask Tally', () => {
       transactionCount: null,
     };
     fakeApi({
-      [ASK]: {
-        body: anAnswer({
-          figures: [
-            { label: 'Dining Out budget', amount: 30, source },
-            { label: 'Dining Out spent', amount: 35, source },
-          ],
-        }),
-      },
+      [ASK]: () =>
+        streamed(
+          anAnswer({
+            figures: [
+              { label: 'Dining Out budget', amount: 30, source },
+              { label: 'Dining Out spent', amount: 35, source },
+            ],
+          }),
+        ),
     });
     renderShell();
     await openAdvisor();
@@ -328,7 +405,7 @@ describe('Ask Tally', () => {
 
     it('raises a budget category only once the person confirms', async () => {
       const api = fakeApi({
-        [ASK]: { body: anAnswer({ actions: [aRaise()] }) },
+        [ASK]: () => streamed(anAnswer({ actions: [aRaise()] })),
         [`PUT /api/budget/${BUDGET_ID}/category/${DINING_ID}`]: { body: aBudget() },
       });
       const reply = await askFor();
@@ -355,7 +432,7 @@ describe('Ask Tally', () => {
 
     it('refreshes the budget and the insights after the change', async () => {
       fakeApi({
-        [ASK]: { body: anAnswer({ actions: [aRaise()] }) },
+        [ASK]: () => streamed(anAnswer({ actions: [aRaise()] })),
         [`PUT /api/budget/${BUDGET_ID}/category/${DINING_ID}`]: { body: aBudget() },
       });
       const { queryClient } = renderShell();
@@ -374,7 +451,7 @@ describe('Ask Tally', () => {
     });
 
     it('does nothing when the person cancels', async () => {
-      const api = fakeApi({ [ASK]: { body: anAnswer({ actions: [aRaise()] }) } });
+      const api = fakeApi({ [ASK]: () => streamed(anAnswer({ actions: [aRaise()] })) });
       const reply = await askFor();
       fireEvent.click(reply.getByRole('button', { name: 'Raise Dining Out to $35.00' }));
       fireEvent.click(reply.getByRole('button', { name: 'Cancel' }));
@@ -385,7 +462,7 @@ describe('Ask Tally', () => {
 
     it('creates the proposed goal with the default 10% share', async () => {
       const api = fakeApi({
-        [ASK]: { body: anAnswer({ actions: [aGoalProposal()] }) },
+        [ASK]: () => streamed(anAnswer({ actions: [aGoalProposal()] })),
         'POST /api/savings/goals': { status: 201, body: aGoal() },
       });
       const reply = await askFor();
@@ -406,7 +483,7 @@ describe('Ask Tally', () => {
 
     it('pauses a subscription by sending it back whole with the paused status', async () => {
       const api = fakeApi({
-        [ASK]: { body: anAnswer({ actions: [aPause()] }) },
+        [ASK]: () => streamed(anAnswer({ actions: [aPause()] })),
         [`GET /api/subscriptions/${NETFLIX_ID}`]: { body: aSubscription() },
         [`PUT /api/subscriptions/${NETFLIX_ID}`]: { body: aSubscription({ status: 1 }) },
       });
@@ -435,7 +512,7 @@ describe('Ask Tally', () => {
     it("shows the server's reason when the change fails, and lets the person try again", async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       const api = fakeApi({
-        [ASK]: { body: anAnswer({ actions: [aGoalProposal()] }) },
+        [ASK]: () => streamed(anAnswer({ actions: [aGoalProposal()] })),
         'POST /api/savings/goals': ({ calls }) =>
           calls === 1
             ? {
@@ -461,7 +538,7 @@ describe('Ask Tally', () => {
     it('says so in its own words when the server gives no reason', async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       fakeApi({
-        [ASK]: { body: anAnswer({ actions: [aPause()] }) },
+        [ASK]: () => streamed(anAnswer({ actions: [aPause()] })),
         [`GET /api/subscriptions/${NETFLIX_ID}`]: { status: 502, text: '<html>Bad gateway</html>' },
       });
       const reply = await askFor();
@@ -479,7 +556,7 @@ describe('Ask Tally', () => {
         [ASK]: ({ calls }) =>
           calls === 1
             ? { status: 500, body: { message: 'Something went wrong', code: 'INTERNAL' } }
-            : { body: anAnswer() },
+            : streamed(anAnswer()),
       });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
       renderShell();
@@ -493,6 +570,58 @@ describe('Ask Tally', () => {
       expect(await reply.findByText(anAnswer().response)).toBeTruthy();
       expect(reply.queryByText(QUERY_FAILED)).toBeNull();
       expect(api.count(ASK)).toBe(2);
+    });
+
+    it('says it encountered an error when the server reports one mid-answer, and Retry asks again', async () => {
+      const api = fakeApi({
+        [ASK]: ({ calls }) =>
+          calls === 1
+            ? streamOf(
+                serverEvent('text', { text: 'You spent' }),
+                serverEvent('error', { message: QUERY_FAILED }),
+              )
+            : streamed(anAnswer()),
+      });
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      renderShell();
+      await openAdvisor();
+      typeAndSend('How much did I spend on dining out last month?');
+      const reply = await replyTo('How much did I spend on dining out last month?');
+      expect(reply.getByText(QUERY_FAILED)).toBeTruthy();
+      expect(reply.queryByText('You spent')).toBeNull();
+      expect(screen.getByRole('status').textContent).toBe(QUERY_FAILED);
+
+      fireEvent.click(reply.getByRole('button', { name: 'Retry' }));
+      expect(await reply.findByText(anAnswer().response)).toBeTruthy();
+      expect(api.count(ASK)).toBe(2);
+    });
+
+    it('says it encountered an error when the answer stops short or the connection drops', async () => {
+      const dropped = streamedBody([serverEvent('text', { text: 'You spent' })]);
+      const api = fakeApi({
+        [ASK]: ({ calls }) =>
+          calls === 1
+            ? streamOf(serverEvent('text', { text: 'You spent' }))
+            : calls === 2
+              ? { stream: dropped.stream }
+              : streamed(anAnswer()),
+      });
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      renderShell();
+      await openAdvisor();
+      typeAndSend('What did I spend?');
+      let reply = await replyTo('What did I spend?');
+      expect(reply.getByText(QUERY_FAILED)).toBeTruthy();
+
+      fireEvent.click(reply.getByRole('button', { name: 'Retry' }));
+      expect(await reply.findByText('You spent')).toBeTruthy();
+      dropped.fail(new TypeError('network error'));
+      reply = await replyTo('What did I spend?');
+      expect(reply.getByText(QUERY_FAILED)).toBeTruthy();
+
+      fireEvent.click(reply.getByRole('button', { name: 'Retry' }));
+      expect(await reply.findByText(anAnswer().response)).toBeTruthy();
+      expect(api.count(ASK)).toBe(3);
     });
 
     it('says it encountered an error when the server cannot be reached', async () => {
@@ -509,7 +638,7 @@ describe('Ask Tally', () => {
     });
 
     it('says it could not process the request when the answer is empty', async () => {
-      fakeApi({ [ASK]: { body: anAnswer({ response: '  ', figures: [] }) } });
+      fakeApi({ [ASK]: () => streamed(anAnswer({ response: '  ', figures: [] })) });
       renderShell();
       await openAdvisor();
       typeAndSend('What is my balance?');
@@ -526,13 +655,44 @@ describe('Ask Tally', () => {
       typeAndSend('What is my balance?');
       const reply = await replyTo('What is my balance?');
       expect(reply.getByText(limit)).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe(limit);
       expect(reply.queryByRole('button', { name: 'Retry' })).toBeNull();
+    });
+
+    it('shows why a question was refused, without a Retry', async () => {
+      const refused = 'Questions can be at most 500 characters';
+      fakeApi({ [ASK]: { status: 400, body: { message: refused, code: 'VALIDATION_ERROR' } } });
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      renderShell();
+      await openAdvisor();
+      typeAndSend('What is my balance?');
+      const reply = await replyTo('What is my balance?');
+      expect(reply.getByText(refused)).toBeTruthy();
+      expect(reply.queryByRole('button', { name: 'Retry' })).toBeNull();
+    });
+
+    it('signs out and goes to the sign-in page when the session has ended, as every call does', async () => {
+      localStorage.setItem('authToken', 'expired');
+      localStorage.setItem('userData', '{}');
+      const leaveFor = vi.spyOn(page, 'leaveFor').mockImplementation(() => {});
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const api = fakeApi({
+        [ASK]: { status: 401, body: { message: 'Session expired', code: 'UNAUTHORIZED' } },
+      });
+      renderShell();
+      await openAdvisor();
+      typeAndSend('What is my balance?');
+      await replyTo('What is my balance?');
+      expect(api.to('/api/ai/query')[0]?.headers.get('authorization')).toBe('Bearer expired');
+      expect(leaveFor).toHaveBeenCalledWith('/login');
+      expect(localStorage.getItem('authToken')).toBeNull();
+      expect(localStorage.getItem('userData')).toBeNull();
     });
 
     it('declines an out-of-scope question in its own words', async () => {
       const decline =
         "I can't help with that. I can answer questions about your own money in Tally: what you spent.";
-      fakeApi({ [ASK]: { body: anAnswer({ response: decline, figures: [], intent: 'unknown' }) } });
+      fakeApi({ [ASK]: () => streamed(anAnswer({ response: decline, figures: [], intent: 'unknown' })) });
       renderShell();
       await openAdvisor();
       typeAndSend("What's the weather tomorrow?");
@@ -543,7 +703,7 @@ describe('Ask Tally', () => {
   });
 
   it('keeps the conversation while closed, and starts a new one on request', async () => {
-    fakeApi({ [ASK]: { body: anAnswer() } });
+    fakeApi({ [ASK]: () => streamed(anAnswer()) });
     renderShell();
     const drawer = await openAdvisor();
     typeAndSend('How much did I spend on dining out last month?');

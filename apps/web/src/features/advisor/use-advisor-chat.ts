@@ -12,6 +12,8 @@ const LIMIT_REACHED = "You've used today's AI requests. Please try again tomorro
 
 export type TurnState =
   | { status: 'thinking' }
+  /** The answer's words so far, while the rest (and its figures and proposals) is on its way. */
+  | { status: 'answering'; text: string }
   | { status: 'answered'; answer: AdvisorAnswer }
   /** canRetry: false when asking again would be refused the same way (the day's limit, a bad question). */
   | { status: 'failed'; message: string; canRetry: boolean };
@@ -58,7 +60,11 @@ export function useAdvisorChat(context: InsightContext | undefined) {
   // The context is the screen the person is on when the question is sent.
   const run = useCallback(
     (id: number, question: string, on: InsightContext | undefined) => {
-      askTally({ query: question, context: on }).then(
+      const onText = (text: string) => {
+        // Until there are words to show, Tally is still thinking.
+        if (text.trim()) settle(id, { status: 'answering', text });
+      };
+      askTally({ query: question, context: on }, onText).then(
         (answer) => settle(id, { status: 'answered', answer }),
         (error: unknown) => {
           const failure = failureOf(error);
@@ -71,7 +77,8 @@ export function useAdvisorChat(context: InsightContext | undefined) {
     [settle],
   );
 
-  const isThinking = turns.some((t) => t.state.status === 'thinking');
+  /** A question is being answered: its reply has not landed yet, though its first words may have. */
+  const isThinking = turns.some((t) => t.state.status === 'thinking' || t.state.status === 'answering');
 
   /** Asks a question; false when it was not sent (blank, or another is still being answered). */
   const ask = (text: string): boolean => {

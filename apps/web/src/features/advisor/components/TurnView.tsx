@@ -6,10 +6,14 @@ import { EMPTY_RESPONSE, type Turn } from '../use-advisor-chat';
 import { FigureList } from './FigureList';
 import { ProposedAction } from './ProposedAction';
 
-/** What Tally's reply says, in words: the text an announcement reads out. */
+/**
+ * What Tally's reply says, in words: the text an announcement reads out. Words still arriving are not read
+ * out one by one: the reply is announced once it is whole.
+ */
 export function replyText(turn: Turn): string {
   switch (turn.state.status) {
     case 'thinking':
+    case 'answering':
       return 'Tally is thinking…';
     case 'failed':
       return turn.state.message;
@@ -35,6 +39,17 @@ function Reply({
         <Text fz="sm" c="dimmed">
           Thinking…
         </Text>
+      </div>
+    );
+  }
+  if (state.status === 'answering') {
+    // The words so far; the dots say more is coming (the rest, and the figures behind it).
+    return (
+      <div className={classes.answer} aria-busy>
+        <Text fz="sm" className={classes.text}>
+          {state.text.trimStart()}
+        </Text>
+        <Loader type="dots" size="xs" mt={6} aria-hidden />
       </div>
     );
   }

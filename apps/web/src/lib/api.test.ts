@@ -1,0 +1,102 @@
+import { queryBody } from '@tally/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, serverEvent, streamedBody } from '../test-utils';
+import { API_TIMEOUT_MS, ApiError, api, jsonBody, STREAM_IDLE_MS } from './api';
+import { page } from './page';
+import type { ServerEvent } from './server-events';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+const ASK = 'POST /api/ai/query';
+const question = () => jsonBody(queryBody, { query: 'What is my balance?' });
+
+async function collect(events: AsyncIterable<ServerEvent>): Promise<ServerEvent[]> {
+  const all: ServerEvent[] = [];
+  for await (const event of events) all.push(event);
+  return all;
+}
+
+describe('a streamed call', () => {
+  it('asks for server-sent events with the session’s token, and answers them in order as they come', async () => {
+    localStorage.setItem('authToken', 'token-1');
+    const wire =
+      serverEvent('text', { text: 'Your balance – ' }) + serverEvent('answer', { response: 'All' });
+    const bytes = new TextEncoder().encode(wire);
+    // Cut inside the dash's bytes and inside the second event.
+    const cut = wire.indexOf('–') + 1;
+    const body = streamedBody([bytes.slice(0, cut), bytes.slice(cut, -10), bytes.slice(-10)]);
+    body.end();
+    const server = fakeApi({ [ASK]: { stream: body.stream } });
+
+    expect(await collect(api.stream('ai/query', question()))).toEqual([
+      { event: 'text', data: '{"text":"Your balance – "}' },
+      { event: 'answer', data: '{"response":"All"}' },
+    ]);
+    const [request] = server.to('/api/ai/query');
+    expect(request?.headers.get('accept')).toBe('text/event-stream');
+    expect(request?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.body).toEqual({ query: 'What is my balance?' });
+  });
+
+  it('fails with the server’s message on a refusal answered as JSON', async () => {
+    fakeApi({ [ASK]: { status: 429, body: { message: 'No more today', code: 'AI_LIMIT_REACHED' } } });
+    const failure = await collect(api.stream('ai/query', question())).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 429, message: 'No more today', code: 'AI_LIMIT_REACHED' });
+  });
+
+  it('signs out and goes to /login on a 401, like every other call', async () => {
+    localStorage.setItem('authToken', 'expired');
+    localStorage.setItem('userData', '{}');
+    const leaveFor = vi.spyOn(page, 'leaveFor').mockImplementation(() => {});
+    fakeApi({ [ASK]: { status: 401, body: { message: 'Session expired', code: 'UNAUTHORIZED' } } });
+
+    await expect(collect(api.stream('ai/query', question()))).rejects.toThrow('Session expired');
+    expect(leaveFor).toHaveBeenCalledWith('/login');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('fails as unreachable when the connection drops mid-stream', async () => {
+    const body = streamedBody([serverEvent('text', { text: 'Your' })]);
+    fakeApi({ [ASK]: { stream: body.stream } });
+    const events = api.stream('ai/query', question())[Symbol.asyncIterator]();
+    expect((await events.next()).value).toEqual({ event: 'text', data: '{"text":"Your"}' });
+    body.fail(new TypeError('network error'));
+    await expect(events.next()).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+
+  it('lets a stream run past the usual time limit while it keeps talking, and gives up on a long silence', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const body = streamedBody();
+    fakeApi({ [ASK]: { stream: body.stream } });
+    const events = api.stream('ai/query', question())[Symbol.asyncIterator]();
+
+    for (let i = 0; i < 3; i += 1) {
+      const next = events.next();
+      await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+      body.write(serverEvent('text', { text: `${i}` }));
+      expect((await next).value).toEqual({ event: 'text', data: `{"text":"${i}"}` });
+    }
+
+    const silent = events.next();
+    const failed = expect(silent).rejects.toMatchObject({ status: 0, code: 'TIMEOUT' });
+    await vi.advanceTimersByTimeAsync(STREAM_IDLE_MS);
+    await failed;
+  });
+
+  it('lets go of the response when the reader stops early', async () => {
+    const body = streamedBody([serverEvent('answer', {}), serverEvent('text', { text: 'after' })]);
+    fakeApi({ [ASK]: { stream: body.stream } });
+    for await (const event of api.stream('ai/query', question())) {
+      expect(event.event).toBe('answer');
+      break;
+    }
+    await vi.waitFor(() => expect(body.cancelled()).toBe(true));
+  });
+});
