@@ -443,7 +443,9 @@ describe('Ask Tally', () => {
       fireEvent.click(reply.getByRole('button', { name: 'Raise Dining Out to $35.00' }));
       fireEvent.click(reply.getByRole('button', { name: 'Confirm' }));
       await reply.findByText(/now has/);
+      // The answer used one of the day's AI requests; the change then refreshes what it touched.
       expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+        ['insights', 'usage'],
         ['budgets'],
         ['savings'],
         ['insights'],

@@ -1,7 +1,9 @@
 import type { AdvisorAnswer, InsightContext } from '@tally/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError, serverMessage } from '../../lib/api';
 import { log } from '../../lib/log';
+import { queryKeys } from '../../lib/query-keys';
 import { askTally } from './api/ask';
 
 /** SPEC §8: what Tally says when the question could not be answered. */
@@ -52,6 +54,7 @@ export function contextFor(pathname: string): InsightContext | undefined {
 export function useAdvisorChat(context: InsightContext | undefined) {
   const [turns, setTurns] = useState<Turn[]>([]);
   const lastId = useRef(0);
+  const queryClient = useQueryClient();
 
   const settle = useCallback((id: number, state: TurnState) => {
     setTurns((all) => all.map((t) => (t.id === id ? { ...t, state } : t)));
@@ -65,7 +68,11 @@ export function useAdvisorChat(context: InsightContext | undefined) {
         if (text.trim()) settle(id, { status: 'answering', text });
       };
       askTally({ query: question, context: on }, onText).then(
-        (answer) => settle(id, { status: 'answered', answer }),
+        (answer) => {
+          settle(id, { status: 'answered', answer });
+          // The question used one of the day's AI requests.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.insights.usage });
+        },
         (error: unknown) => {
           const failure = failureOf(error);
           // A refusal (the day's limit, a bad question) is the person's to read, not a fault to report.
@@ -74,7 +81,7 @@ export function useAdvisorChat(context: InsightContext | undefined) {
         },
       );
     },
-    [settle],
+    [settle, queryClient],
   );
 
   /** A question is being answered: its reply has not landed yet, though its first words may have. */
