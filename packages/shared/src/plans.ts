@@ -10,7 +10,7 @@ export const PLANS: Plan[] = [
     priceMonthly: 0,
     trialDays: 0,
     accountLimit: 2,
-    aiDailyLimit: 10,
+    aiDailyLimit: 20,
     features: ['2 accounts', 'Basic budgeting', 'Transaction tracking', 'Mobile access'],
   },
   {
@@ -19,7 +19,7 @@ export const PLANS: Plan[] = [
     priceMonthly: 5,
     trialDays: TRIAL_DAYS,
     accountLimit: null,
-    aiDailyLimit: 100,
+    aiDailyLimit: 200,
     features: [
       'Unlimited accounts',
       'Count-up budgeting',
@@ -35,7 +35,7 @@ export const PLANS: Plan[] = [
     priceMonthly: 15,
     trialDays: TRIAL_DAYS,
     accountLimit: null,
-    aiDailyLimit: 500,
+    aiDailyLimit: 1000,
     features: [
       'Everything in Pro',
       'Investment tracking',

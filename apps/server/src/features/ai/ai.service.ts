@@ -16,7 +16,7 @@ import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { aiInsightRuns, aiInsights, aiUsage, savingsGoals, transactions } from '../../db/schema';
-import { notFound, tooManyRequests } from '../../lib/errors';
+import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import type { AdvisorModel } from '../../providers/ai/model';
 import { answerIntent } from './advisor';
@@ -85,11 +85,11 @@ const asStored = (draft: InsightDraft) => ({
 
 /**
  * Recomputes the person's insights from their data and stores them: a finding seen before keeps its id
- * (and stays dismissed if it was); one no longer found stops being current. Asked for (refresh, generate),
- * it counts as one AI request; the recomputing a read does when the numbers changed does not.
+ * (and stays dismissed if it was); one no longer found stops being current. Every generation counts as
+ * one AI request of the day (429 past the plan's limit).
  */
-export async function generate(deps: AiDeps, viewer: Viewer, { asked }: { asked: boolean }) {
-  if (asked) await countRequest(deps, viewer);
+export async function generate(deps: AiDeps, viewer: Viewer) {
+  await countRequest(deps, viewer);
   const day = today(deps, viewer);
   const drafts = generateInsights(await gatherFacts(deps.db, viewer.userId, day));
   const now = deps.now();
@@ -147,7 +147,8 @@ export async function generate(deps: AiDeps, viewer: Viewer, { asked }: { asked:
 
 /**
  * Recomputes first when the stored insights are stale: none yet, the numbers they read changed since (a
- * trigger clears the run: migration 0014), older than FRESH_MINUTES, or from another day.
+ * trigger clears the run: migration 0014), older than FRESH_MINUTES, or from another day. A person whose
+ * day's AI requests are used up is shown what is stored, rather than nothing.
  */
 async function freshen(deps: AiDeps, viewer: Viewer) {
   const [run] = await deps.db.select().from(aiInsightRuns).where(eq(aiInsightRuns.userId, viewer.userId));
@@ -156,7 +157,19 @@ async function freshen(deps: AiDeps, viewer: Viewer) {
     run &&
     now.getTime() - run.generatedAt.getTime() < FRESH_MINUTES * 60_000 &&
     todayIn(viewer.timeZone, run.generatedAt) === todayIn(viewer.timeZone, now);
-  if (!fresh) await generate(deps, viewer, { asked: false });
+  if (fresh) return;
+  try {
+    await generate(deps, viewer);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
+    const [kept] = await deps.db
+      .select({ id: aiInsights.id })
+      .from(aiInsights)
+      .where(eq(aiInsights.userId, viewer.userId))
+      .limit(1);
+    // Nothing stored to show: the limit is the answer.
+    if (!kept) throw error;
+  }
 }
 
 function view(row: typeof aiInsights.$inferSelect): Insight {
@@ -210,7 +223,7 @@ export async function insights(
 
 /** POST /ai/insights/refresh/{context}: recomputed now, whatever their age. */
 export async function refresh(deps: AiDeps, viewer: Viewer, context: InsightContext, maxInsights: number) {
-  await generate(deps, viewer, { asked: true });
+  await generate(deps, viewer);
   return stored(deps, viewer, context, maxInsights);
 }
 
@@ -235,7 +248,7 @@ export async function dismiss(deps: AiDeps, viewer: Viewer, id: string) {
 /** POST /ai/insights/generate/{id}: recomputes, and answers that insight as it now stands. */
 export async function regenerateOne(deps: AiDeps, viewer: Viewer, id: string) {
   await ownInsight(deps, viewer, id);
-  await generate(deps, viewer, { asked: true });
+  await generate(deps, viewer);
   const row = await ownInsight(deps, viewer, id);
   if (!row.isCurrent) throw notFound('That insight no longer applies');
   return view(row);

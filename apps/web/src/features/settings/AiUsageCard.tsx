@@ -10,8 +10,8 @@ const cost = new Intl.NumberFormat('en-US', {
 });
 
 /**
- * What the plan allows of AI a day (SPEC §3's usage stats): insights refreshed and questions asked count;
- * insights kept up to date on their own do not.
+ * What the plan allows of AI a day (SPEC §3's usage stats): every question asked and every time the
+ * insights are worked out counts.
  */
 export function AiUsageCard() {
   const usage = useAiUsage();
@@ -43,7 +43,7 @@ export function AiUsageCard() {
           />
           <Group justify="space-between" mt="xs">
             <Text fz="sm" c="dimmed">
-              Questions to Ask Tally and insight refreshes count; they renew at midnight.
+              Each question to Ask Tally and each time insights are worked out counts; they renew at midnight.
             </Text>
             <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               Model cost today {cost.format(usage.data.costToday)}
