@@ -3,6 +3,7 @@ import type { Insight } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../lib/query-keys';
 import { fakeApi, renderWithProviders } from '../../test-utils';
 import { InsightsPanel } from './InsightsPanel';
 import {
@@ -255,6 +256,27 @@ describe('InsightsPanel', () => {
     expect(screen.getByText('No insights available')).toBeTruthy();
     release();
     expect(await screen.findByText('Insight dismissed')).toBeTruthy();
+  });
+
+  it("dismisses with the day's AI usage in the cache too (Settings read it; it shares the insights' root)", async () => {
+    const api = fakeApi({
+      [INSIGHTS]: ({ calls }) => ({ body: calls === 1 ? [anInsight(), aForecast()] : [aForecast()] }),
+      [DISMISS]: { status: 204 },
+    });
+    const { queryClient } = renderPanel();
+    queryClient.setQueryData(queryKeys.insights.usage, {
+      subscriptionTier: 'Starter',
+      requestsToday: 0,
+      dailyLimit: 20,
+      costToday: 0,
+    });
+    await screen.findByText('Dining Out is up 38%');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss insight: Dining Out is up 38%' }));
+    expect(await screen.findByText('Insight dismissed')).toBeTruthy();
+    expect(screen.queryByText('Failed to dismiss insight')).toBeNull();
+    expect(api.count(DISMISS)).toBe(1);
+    expect(screen.queryByText('Dining Out is up 38%')).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.insights.usage)).toMatchObject({ requestsToday: 0 });
   });
 
   it('works the insights out again on Refresh, showing as many as the panel holds', async () => {

@@ -11,6 +11,12 @@ export const dismissInsight = async (insightId: string) => {
 type Snapshot = [readonly unknown[], Insight[] | undefined][];
 
 /**
+ * Every panel's list, and nothing else: the prefix of queryKeys.insights.list. The day's AI usage lives under
+ * the same root (so a refresh or a question updates it), and it is no list to take an insight out of.
+ */
+const insightLists = [...queryKeys.insights.all, 'list'] as const;
+
+/**
  * Dismissing takes the insight off every panel at once (SPEC §4), before the server answers; a failure puts
  * each list back as it was. Afterwards the lists are read again, so the next insight fills the slot.
  */
@@ -19,9 +25,9 @@ export function useDismissInsight() {
   return useMutation({
     mutationFn: dismissInsight,
     onMutate: async (insightId): Promise<{ before: Snapshot }> => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.insights.all });
-      const before: Snapshot = queryClient.getQueriesData<Insight[]>({ queryKey: queryKeys.insights.all });
-      queryClient.setQueriesData<Insight[]>({ queryKey: queryKeys.insights.all }, (list) =>
+      await queryClient.cancelQueries({ queryKey: insightLists });
+      const before: Snapshot = queryClient.getQueriesData<Insight[]>({ queryKey: insightLists });
+      queryClient.setQueriesData<Insight[]>({ queryKey: insightLists }, (list) =>
         list?.filter((i) => i.id !== insightId),
       );
       return { before };
