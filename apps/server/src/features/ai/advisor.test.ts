@@ -168,7 +168,7 @@ describe('the advisor answers from the same numbers the screens show', () => {
   it('what is left in the budget, and a proposal to raise an overspent category', async () => {
     const groceries = await ask({ kind: 'budget_left', category: CATEGORY.Groceries });
     expect(groceries.response).toBe(
-      "You have $320.00 left of your $400.00 Groceries budget, with 5 days to go (you've spent $80.00).",
+      "You have $320.00 left of your $400.00 Groceries budget, with 4 days to go (you've spent $80.00).",
     );
     // What was spent links to its transactions: the category over the period.
     expect(groceries.figures[1]?.source).toMatchObject({
@@ -190,6 +190,19 @@ describe('the advisor answers from the same numbers the screens show', () => {
     const whole = await ask({ kind: 'budget_left', category: null });
     expect(whole.figures.map((f) => f.amount)).toEqual([430, 115, 315]);
     expect(whole.response).toContain('Over budget: Dining Out.');
+  });
+
+  it('counts the days left as the Budgets screen does, and names the last day rather than counting none', async () => {
+    const on = (day: string, category: number | null) =>
+      answerIntent(app.database.db, userId, day, { kind: 'budget_left', category });
+    expect((await on('2026-11-29', CATEGORY.Groceries)).response).toContain(', with 1 day to go (');
+    expect((await on('2026-11-30', CATEGORY.Groceries)).response).toBe(
+      "You have $320.00 left of your $400.00 Groceries budget, and today is its last day (you've spent $80.00).",
+    );
+    expect((await on('2026-11-30', CATEGORY.DiningOut)).response).toMatch(
+      /^You're \$5\.00 over your \$30\.00 Dining Out budget \(spent \$35\.00\), and today is its last day\.$/,
+    );
+    expect((await on('2026-11-30', null)).response).toContain('($115.00 spent), and today is its last day.');
   });
 
   it('subscriptions: the monthly total and what is due', async () => {

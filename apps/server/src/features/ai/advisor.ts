@@ -253,7 +253,9 @@ async function budgetLeft(
     };
   }
   const { budget, period, figures } = current;
-  const daysLeft = daysBetween(today, period.endDate) + 1;
+  // The days after today, as the Budgets screen ('3 days left') and the insights count them.
+  const daysLeft = daysBetween(today, period.endDate);
+  const rest = daysLeft > 0 ? `with ${plural(daysLeft, 'day')} to go` : 'and today is its last day';
   const span = { label: 'this period', startDate: period.startDate, endDate: period.endDate };
   if (intent.category !== null) {
     const c = figures.find((f) => f.category === intent.category);
@@ -297,8 +299,8 @@ async function budgetLeft(
     return {
       response:
         left >= 0
-          ? `You have ${money(left)} left of your ${money(c.allocated)} ${name} budget, with ${plural(daysLeft, 'day')} to go (you've spent ${money(c.spent)}).`
-          : `You're ${money(-left)} over your ${money(c.allocated)} ${name} budget (spent ${money(c.spent)}), with ${plural(daysLeft, 'day')} to go.`,
+          ? `You have ${money(left)} left of your ${money(c.allocated)} ${name} budget, ${rest} (you've spent ${money(c.spent)}).`
+          : `You're ${money(-left)} over your ${money(c.allocated)} ${name} budget (spent ${money(c.spent)}), ${rest}.`,
       figures: [
         { label: `${name} budget`, amount: c.allocated, source },
         {
@@ -333,7 +335,7 @@ async function budgetLeft(
       (allocated >= spent
         ? `Your budget "${budget.name}" has ${money(allocated - spent)} left of ${money(allocated)} `
         : `Your budget "${budget.name}" is ${money(spent - allocated)} over its ${money(allocated)} `) +
-      `(${money(spent)} spent), with ${plural(daysLeft, 'day')} to go.` +
+      `(${money(spent)} spent), ${rest}.` +
       (over.length ? ` Over budget: ${over.join(', ')}.` : ' Every category is within its budget.'),
     figures: [
       { label: 'Budgeted', amount: allocated, source },
