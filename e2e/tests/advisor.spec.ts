@@ -94,8 +94,18 @@ test.describe('advisor', () => {
     // A suggestion is asked at once, and answered from the budget.
     await suggestions.getByRole('button', { name: 'How much is left in my budget?' }).click();
     const left = await latestTurn(drawer, 'How much is left in my budget?');
-    await expect(left.getByText(`Your budget "${BUDGET_NAME}" has`, { exact: false })).toBeVisible();
+    // What was spent overruns the whole budget: it says by how much.
+    await expect(
+      left.getByText(
+        new RegExp(
+          `^Your budget "${BUDGET_NAME}" is \\$[\\d,]+\\.\\d\\d over its \\$801\\.00 \\(\\$[\\d,]+\\.\\d\\d spent\\), (with \\d+ days? to go|and today is its last day)\\.`,
+        ),
+      ),
+    ).toBeVisible();
     await expect(left.getByText(/Over budget: .*Dining Out/)).toBeVisible();
+    const toGo = Number(
+      /with (\d+) days? to go/.exec((await left.getByText(/^Your budget/).textContent()) ?? '')?.[1],
+    );
     await expect(figures(left)).toHaveCount(3);
     await expect(figures(left).nth(0)).toContainText('Budgeted$801.00');
     await expect(drawer.getByRole('list', { name: 'Try asking' })).toBeHidden();
@@ -165,6 +175,8 @@ test.describe('advisor', () => {
     await expect(page.getByRole('region', { name: 'Dining Out' })).toContainText(
       `of ${label.replace(/^.* to /, '')}`,
     );
+    // Ask Tally counted the days left as this screen does.
+    if (toGo > 1) await expect(page.getByText(new RegExp(` · ${toGo} days left$`))).toBeVisible();
   });
 
   for (const scheme of ['light', 'dark'] as const) {
