@@ -83,7 +83,15 @@ export type Config = {
    * An OpenAI-compatible model for the advisor (a hosted service, or Ollama / llama.cpp / vLLM on the
    * person's own machine); without one the built-in interpreter answers. Costs in dollars per million tokens.
    */
-  ai: { baseUrl: string; apiKey: string; model: string; inputCostPerMillion: number; outputCostPerMillion: number } | undefined;
+  ai:
+    | {
+        baseUrl: string;
+        apiKey: string;
+        model: string;
+        inputCostPerMillion: number;
+        outputCostPerMillion: number;
+      }
+    | undefined;
   /** Browser journeys move the server's clock (POST /api/test/clock); never on in a deployment. */
   testClock: boolean;
   plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;

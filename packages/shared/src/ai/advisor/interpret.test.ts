@@ -44,9 +44,7 @@ const THIS_YEAR = days('2026-01-01', TODAY, 'this year');
 const OCTOBER = days('2026-10-01', '2026-10-31', 'in October');
 const NEXT_30_DAYS = days(TODAY, '2026-12-26', 'in the next 30 days');
 
-const { Rent, Utilities, Subscriptions, Groceries, DiningOut, Transportation, Entertainment, Shopping } =
-  CATEGORY;
-const { Healthcare, Travel, Gifts } = CATEGORY;
+const { Rent, Utilities, Subscriptions, Groceries, DiningOut, Entertainment, Shopping, Gifts } = CATEGORY;
 
 const spent = (range: DayRange, category: number | null = null, merchant: string | null = null): Intent => ({
   kind: 'spending',
