@@ -14,6 +14,7 @@ export * from './budgets/count-up';
 export * from './budgets/periods';
 export * from './config.schema';
 export * from './dates';
+export * from './entitlements';
 export * from './errors';
 export * from './greeting';
 export * from './money';

@@ -215,6 +215,22 @@ describe('AI insights', () => {
     expect(regenerated).toMatchObject({ id: kept.id, title: kept.title });
   });
 
+  it("a Pro trial gets Pro's daily AI requests, and Starter's once it ends", async () => {
+    const tia = await person();
+    const trialUntil = async (at: string) =>
+      app.database.query('update users set trial_ends_at = $2 where id = $1', [tia.auth.user.id, at]);
+    await trialUntil('2026-11-19T00:00:00Z');
+    expect(expectJson(await tia.call('GET', '/ai/usage'), 200, aiUsage)).toMatchObject({
+      subscriptionTier: 'Starter',
+      dailyLimit: planOf('starter').aiDailyLimit,
+    });
+    await trialUntil('2026-11-29T00:00:00Z');
+    expect(expectJson(await tia.call('GET', '/ai/usage'), 200, aiUsage)).toMatchObject({
+      subscriptionTier: 'Pro',
+      dailyLimit: planOf('pro').aiDailyLimit,
+    });
+  });
+
   it("another person's insight ids answer 404", async () => {
     const [mine] = expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList);
     const ben = await person();

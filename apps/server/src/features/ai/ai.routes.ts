@@ -9,6 +9,7 @@ import {
   insight,
   insightList,
   insightsBody,
+  planState,
   queryBody,
   specificInsightBody,
 } from '@tally/shared';
@@ -33,10 +34,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('preHandler', ctx.authenticate);
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody };
   const tags = ['ai'];
-  const viewerOf = (req: { user: { id: string; timeZone: string; plan: string } }): Viewer => ({
+  // The plan whose limits apply now: a Pro trial counts as Pro.
+  const viewerOf = (req: {
+    user: Parameters<typeof planState>[0] & { id: string; timeZone: string };
+  }): Viewer => ({
     userId: req.user.id,
     timeZone: req.user.timeZone,
-    plan: req.user.plan,
+    plan: planState(req.user, ctx.now()).plan.code,
   });
 
   app.post(
