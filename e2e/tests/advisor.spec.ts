@@ -1,15 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkScreen, createByApi, expect, linkDemoBank, newPerson, register, test } from './support';
-
-/** The browser's today (the person's time zone is the browser's, taken at sign-up). */
-const browserToday = (page: Page) => page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
-
-/** A YYYY-MM-DD day `days` after `day`. */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+import {
+  addDays,
+  browserToday,
+  checkScreen,
+  createByApi,
+  expect,
+  linkDemoBank,
+  newPerson,
+  register,
+  test,
+} from './support';
 
 const BUDGET_NAME = 'Tight month';
 const DINING_OUT = 21;

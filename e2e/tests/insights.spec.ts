@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  addDays,
+  browserToday,
   checkScreen,
   createByApi,
   expect,
@@ -12,16 +14,6 @@ import {
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
-
-/** The browser's today (the person's time zone is the browser's, taken at sign-up). */
-const browserToday = (page: Page) => page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
-
-/** A YYYY-MM-DD day `days` after `day`. */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const DINING_OUT = 21;
 const DINING_OVER = 'Dining Out is over budget';

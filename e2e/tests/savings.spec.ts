@@ -1,18 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkScreen, createByApi, expect, newPerson, register, test } from './support';
+import {
+  addDays,
+  browserToday,
+  checkScreen,
+  createByApi,
+  expect,
+  newPerson,
+  register,
+  test,
+} from './support';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
-
-/** The browser's today (the person's time zone is the browser's, taken at sign-up). */
-const browserToday = (page: Page) => page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
-
-/** A YYYY-MM-DD day `days` after `day`. */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** 'Oct 5, 2026', as the screens print a day. */
 const shortDay = (day: string) =>

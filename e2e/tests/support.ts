@@ -158,3 +158,14 @@ export async function linkDemoBank(page: Page, institutionId: string) {
     )
     .toBe('Completed');
 }
+
+/** The browser's today (the person's time zone is the browser's, taken at sign-up). */
+export const browserToday = (page: Page) =>
+  page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()));
+
+/** A YYYY-MM-DD day `days` after `day`. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
