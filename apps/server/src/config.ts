@@ -41,6 +41,13 @@ const envSchema = z.object({
   AI_MODEL: optional,
   AI_INPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
   AI_OUTPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional.pipe(z.url().optional()),
+  SMTP_URL: optional.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('Tally <notifications@tally.local>'),
+  VAPID_SUBJECT: z.string().default('mailto:notifications@tally.local'),
 });
 
 /**
@@ -95,6 +102,14 @@ export type Config = {
   /** Browser journeys move the server's clock (POST /api/test/clock); never on in a deployment. */
   testClock: boolean;
   plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;
+  /** Where people reach this server: links in emails and push, and Stripe's return addresses. */
+  publicUrl: string;
+  /** Stripe takes payments when both keys are set; otherwise plan changes apply at once (self-hosted). */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** Email goes out through this SMTP server when set (smtp:// or smtps://, credentials in the URL). */
+  smtp: { url: string; from: string } | undefined;
+  /** The contact in VAPID's claim, which push services may use to reach the sender. */
+  vapidSubject: string;
 };
 
 /** Reads the environment; throws one error listing every bad variable. */
@@ -141,5 +156,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PLAID_CLIENT_ID && e.PLAID_SECRET
         ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }
         : undefined,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }

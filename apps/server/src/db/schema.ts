@@ -35,6 +35,16 @@ export const users = pgTable(
       .notNull()
       .default('starter'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** The billing provider's customer (Stripe's cus_…); null when self-hosted or never paid. */
+    billingCustomerId: text('billing_customer_id'),
+    /** The provider's subscription behind a paid plan (Stripe's sub_…). */
+    billingSubscriptionId: text('billing_subscription_id'),
+    /** When the paid plan renews, or ends if cancelled. */
+    planPeriodEndsAt: timestamp('plan_period_ends_at', { withTimezone: true }),
+    /** Set while a paid plan is cancelled but runs to the end of its period. */
+    planCancelsAt: timestamp('plan_cancels_at', { withTimezone: true }),
+    /** The provider's time of the newest billing event applied, so an older one arriving late is ignored. */
+    billingUpdatedAt: timestamp('billing_updated_at', { withTimezone: true }),
     pushNotifications: boolean('push_notifications').notNull().default(true),
     emailNotifications: boolean('email_notifications').notNull().default(true),
     createdAt: createdAt(),
@@ -43,6 +53,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
+    uniqueIndex('users_billing_customer_key').on(t.billingCustomerId),
   ],
 );
 
@@ -654,4 +665,70 @@ export const aiUsage = pgTable(
     costMicros: bigint('cost_micros', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Billing webhook events already applied, by the provider's event id: a redelivery changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+export const NOTIFICATION_KINDS = [
+  'import_completed',
+  'import_failed',
+  'budget_warning',
+  'budget_over',
+  'subscription_due',
+  'subscription_price_increase',
+  'goal_completed',
+  'trial_ending',
+] as const;
+
+/**
+ * What Tally told a person, once per event: `key` names the event (a budget category's period and level, a
+ * subscription's due date), so finding it again writes nothing. Push and email go out once, after the row.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The in-app path it concerns, e.g. /budgets or /savings/{id}. */
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_key').on(t.userId, t.key),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Browsers where a person allowed push (the Push API's subscription). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
 );
