@@ -129,3 +129,33 @@ export const resetAndResyncBody = z.preprocess(
 );
 
 export const resetAndResyncResponse = z.object({ connectionsResynced: z.number() });
+
+export const MAX_CASH_FLOW_MONTHS = 24;
+export const DEFAULT_CASH_FLOW_MONTHS = 6;
+
+/** GET /reports/monthly-cash-flow: how many calendar months, ending with the person's current one. */
+export const monthlyCashFlowQuery = z.object({
+  months: z.coerce
+    .number({ error: 'Months must be a number' })
+    .int('Months must be a whole number')
+    .min(1, 'Months must be 1 or more')
+    .max(MAX_CASH_FLOW_MONTHS, `Months must be at most ${MAX_CASH_FLOW_MONTHS}`)
+    .default(DEFAULT_CASH_FLOW_MONTHS),
+});
+
+/**
+ * Income and spending (dollars, both positive) per calendar month, oldest first, every month present (a
+ * month with nothing is zeros). Transfers between the person's own accounts are neither; the current month
+ * counts up to today.
+ */
+export const monthlyCashFlow = z.array(
+  z.object({
+    /** The month's first day, YYYY-MM-01. */
+    month: z.string(),
+    income: z.number(),
+    expenses: z.number(),
+    /** Income less expenses. */
+    net: z.number(),
+  }),
+);
+export type MonthlyCashFlow = z.infer<typeof monthlyCashFlow>;

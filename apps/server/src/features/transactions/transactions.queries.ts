@@ -2,12 +2,15 @@ import {
   categoryGroup,
   categoryName,
   centsToDollars,
+  type MonthlyCashFlow,
+  recentMonths,
+  startOfMonth,
   type Transaction,
   type TransactionFilters,
 } from '@tally/shared';
-import { and, asc, desc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, merchantCategories, transactions } from '../../db/schema';
+import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
 import { countStatements, filterWhere, totalsStatements } from '../../lib/transaction-totals';
 
 type Row = typeof transactions.$inferSelect & { accountName: string };
@@ -271,6 +274,74 @@ export async function getSpendingByCategory(
       amount: centsToDollars(t.expenses),
     }))
     .sort((a, b) => b.amount - a.amount);
+}
+
+/**
+ * Income and spending per calendar month for the last `months` months up to the person's today, oldest
+ * first, a month with nothing as zeros. The whole months before this one come from the monthly rollups (a
+ * row per account and category, never the transactions); this month is read from its own days up to today,
+ * so a row dated ahead of today does not count yet. Transfers between one's own accounts are left out, as
+ * in the summary.
+ */
+export async function getMonthlyCashFlow(
+  db: Db,
+  { userId, today, months }: { userId: string; today: string; months: number },
+): Promise<MonthlyCashFlow> {
+  const firstDays = recentMonths(today, months);
+  const current = startOfMonth(today);
+  const r = transactionRollups;
+  const t = transactions;
+  const [past, [thisMonth]] = await Promise.all([
+    firstDays[0]! < current
+      ? db
+          .select({
+            month: r.month,
+            income: sql<string>`sum(${r.income})`,
+            expenses: sql<string>`sum(${r.expenses})`,
+          })
+          .from(r)
+          .where(
+            and(
+              eq(r.userId, userId),
+              gte(r.month, firstDays[0]!),
+              lt(r.month, current),
+              eq(r.isTransfer, false),
+            ),
+          )
+          .groupBy(r.month)
+      : Promise.resolve([]),
+    db
+      .select({
+        income: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.amount} > 0), 0)`,
+        expenses: sql<string>`coalesce(-sum(${t.amount}) filter (where ${t.amount} < 0), 0)`,
+      })
+      .from(t)
+      .where(
+        and(
+          eq(t.userId, userId),
+          isNull(t.deletedAt),
+          eq(t.isTransfer, false),
+          gte(t.date, current),
+          lte(t.date, today),
+        ),
+      ),
+  ]);
+  const byMonth = new Map<string, { income: number; expenses: number }>();
+  for (const row of past)
+    byMonth.set(row.month, { income: Number(row.income), expenses: Number(row.expenses) });
+  byMonth.set(current, {
+    income: Number(thisMonth?.income ?? 0),
+    expenses: Number(thisMonth?.expenses ?? 0),
+  });
+  return firstDays.map((month) => {
+    const { income, expenses } = byMonth.get(month) ?? { income: 0, expenses: 0 };
+    return {
+      month,
+      income: centsToDollars(income),
+      expenses: centsToDollars(expenses),
+      net: centsToDollars(income - expenses),
+    };
+  });
 }
 
 export async function updateTransaction(

@@ -6,6 +6,8 @@ import {
   errorBody,
   idParam,
   merchantKey,
+  monthlyCashFlow,
+  monthlyCashFlowQuery,
   spendingByCategory,
   todayIn,
   transaction,
@@ -26,6 +28,7 @@ import { spreadsheetText } from '../../lib/spreadsheet';
 import {
   exportTransactions,
   getCategoryTotals,
+  getMonthlyCashFlow,
   getSpendingByCategory,
   getSummary,
   getTransaction,
@@ -98,6 +101,24 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
       },
     },
     async (req) => getSpendingByCategory(db, { userId: req.user.id, filters: req.query }),
+  );
+
+  app.get(
+    '/reports/monthly-cash-flow',
+    {
+      schema: {
+        tags: ['reports'],
+        querystring: monthlyCashFlowQuery,
+        response: { 200: monthlyCashFlow, ...errors },
+      },
+    },
+    async (req) =>
+      getMonthlyCashFlow(db, {
+        userId: req.user.id,
+        // The person's own months: a late evening in their zone belongs to their month, not UTC's.
+        today: todayIn(req.user.timeZone, ctx.now()),
+        months: req.query.months,
+      }),
   );
 
   app.get(
