@@ -13,6 +13,7 @@ import { webhookRoutes } from './features/accounts/webhook.routes';
 import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
@@ -22,6 +23,7 @@ import { transactionsRoutes } from './features/transactions/transactions.routes'
 import { startBankSyncWorker } from './jobs/bank-sync.job';
 import { startBudgetRoll } from './jobs/budget-roll.job';
 import { startLoginFailuresPrune } from './jobs/login-failures.job';
+import { startNotifications } from './jobs/notifications.job';
 import { startQueue } from './jobs/queue';
 import { startSavingsShare } from './jobs/savings-share.job';
 import { authenticator, tokenKeys } from './lib/auth';
@@ -170,6 +172,7 @@ export async function buildApp({
     await startLoginFailuresPrune(ctx);
     await startBudgetRoll(ctx);
     await startSavingsShare(ctx);
+    await startNotifications(ctx);
   }
 
   await app.register(
@@ -184,6 +187,7 @@ export async function buildApp({
       await api.register(subscriptionsRoutes, ctx);
       await api.register(savingsRoutes, ctx);
       await api.register(aiRoutes, ctx);
+      await api.register(notificationsRoutes, ctx);
       if (clock) await api.register(testClockRoutes(clock));
     },
     { prefix: '/api' },

@@ -49,6 +49,8 @@ export type OwnedIds = {
   savingsGoal: string;
   /** An AI insight about the person's numbers. */
   insight: string;
+  /** A notification shown to the person (not dismissed). */
+  notification: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -188,6 +190,20 @@ export async function seedPerson(
   expectOk(refreshed);
   const insights = refreshed.json() as { id: string }[];
   if (insights.length === 0) throw new Error(`seeding expected an insight: ${refreshed.body}`);
+  // The import's notification is written as its job ends: waited for, so it lands before any check.
+  if (awaitImport) await importNotified(app, auth.user.id);
+  const told = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) });
+  expectOk(told);
+  const notification = (told.json() as { notifications: { id: string }[] }).notifications[0]?.id;
+  if (!notification) throw new Error(`seeding expected a notification: ${told.body}`);
+  expectOk(
+    await app.inject({
+      method: 'POST',
+      url: '/api/notifications/push/subscriptions',
+      headers: bearer(auth),
+      payload: pushSubscriptionFor(marker),
+    }),
+  );
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -206,8 +222,11 @@ export async function seedPerson(
       detectedSubscription: suggestions[0]?.id ?? '',
       savingsGoal,
       insight: insights[0]?.id ?? '',
+      notification,
     },
     secrets: [
+      notification,
+      pushSubscriptionFor(marker).endpoint,
       budget,
       savingsGoal,
       ...insights.map((i) => i.id),
@@ -225,6 +244,25 @@ export async function seedPerson(
       ...Array.from({ length: 31 }, (_, i) => ((cents + i) / 100).toFixed(2)),
     ],
   };
+}
+
+/**
+ * A browser's push subscription for the person. Nothing listens on port 9 of this machine, so a delivery
+ * attempt fails at once instead of reaching anything.
+ */
+const pushSubscriptionFor = (marker: string) => ({
+  endpoint: `https://127.0.0.1:9/push/${marker}`,
+  keys: { p256dh: `BP${marker}key`, auth: `${marker}auth` },
+});
+
+async function importNotified(app: TestApp, userId: string) {
+  await eventually(async () => {
+    const rows = await app.database.query(
+      `select 1 from notifications where user_id = $1 and kind in ('import_completed', 'import_failed')`,
+      [userId],
+    );
+    return rows.length > 0;
+  }, 'the import to be notified');
 }
 
 /** A savings goal whose name carries the person's marker; 10%, so the matrix's own create fits the cap. */
@@ -319,6 +357,8 @@ export const SESSION_ENDING = new Set([
   'POST /api/auth/change-password',
   'POST /api/auth/set-password',
   'DELETE /api/user',
+  // Not the session, but the caller's Pro features: back on Starter, later routes would answer 403.
+  'POST /api/billing/cancel',
 ]);
 
 /**
@@ -342,6 +382,7 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/subscriptions\/:id$/, param: 'id', kind: 'subscription' },
   { url: /^\/api\/transactions\/:id\/restore$/, param: 'id', kind: 'deletedTransaction' },
   { url: /^\/api\/transactions\/:id(\/|$)/, param: 'id', kind: 'transaction' },
+  { url: /^\/api\/notifications\/:id(\/|$)/, param: 'id', kind: 'notification' },
 ];
 
 /** Which owned id a body or query-string field takes, by field name. */
@@ -429,7 +470,12 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
     (await first(
       'select id from ai_insights where user_id = $1 and is_current and dismissed_at is null order by rank limit 1',
     )) ?? person.ids.insight;
+  const notification =
+    (await first(
+      'select id from notifications where user_id = $1 and dismissed_at is null order by created_at desc, id limit 1',
+    )) ?? person.ids.notification;
   person.ids = {
+    notification,
     insight,
     savingsGoal,
     connection,
@@ -484,6 +530,14 @@ export const INPUT_OVERRIDES: Record<
   'POST /api/savings/goals': ({ person }) => ({ body: goalFor(person.marker) }),
   'PUT /api/savings/goals/:id': ({ person }) => ({ body: { ...goalFor(person.marker), isActive: true } }),
   'POST /api/subscriptions/confirm': ({ person }) => ({ body: { id: person.ids.detectedSubscription } }),
+  // Pro, not the schema's first value (Starter, a cancellation): the caller keeps Pro for the routes after.
+  'POST /api/billing/plan': () => ({ body: { plan: 'pro' } }),
+  'POST /api/notifications/push/subscriptions': ({ person }) => ({
+    body: pushSubscriptionFor(person.marker),
+  }),
+  'DELETE /api/notifications/push/subscriptions': ({ person }) => ({
+    body: { endpoint: pushSubscriptionFor(person.marker).endpoint },
+  }),
 };
 
 export function pathIdKind(route: RouteInfo, param: string): OwnedKind | undefined {

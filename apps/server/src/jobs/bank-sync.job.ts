@@ -3,6 +3,7 @@ import { unfinishedImportRuns } from '../features/accounts/accounts.queries';
 import { removeDisconnectedItems } from '../features/accounts/accounts.service';
 import { importConnection, REFRESH_CRON, refreshStaleConnections } from '../features/accounts/accounts.sync';
 import type { AppContext } from '../lib/context';
+import { notifyImportRun } from '../lib/notify';
 
 /**
  * Jobs one process runs at once, per queue. The queue is shared by every user, so one worker would make
@@ -29,8 +30,13 @@ export async function startBankSyncWorker(
   const deps = accountsDeps(ctx);
   const queue = ctx.queue;
   const run = async (job: BankSyncJob, { isLastAttempt }: { isLastAttempt: boolean }) => {
-    const stored = await importConnection(deps, { ...job, isLastAttempt, owner: queue.owner });
-    await afterImport?.(stored);
+    try {
+      const stored = await importConnection(deps, { ...job, isLastAttempt, owner: queue.owner });
+      await afterImport?.(stored);
+    } finally {
+      // The run's own row says how it ended (completed, failed for good, or still to be retried).
+      if (job.runId) await notifyImportRun(deps.db, queue, { userId: job.userId, runId: job.runId });
+    }
   };
   await queue.work<BankSyncJob>('bank-import', run, { workers: WORKERS['bank-import'] });
   await queue.work<BankSyncJob>('bank-sync', run, { workers: WORKERS['bank-sync'] });

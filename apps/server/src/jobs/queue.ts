@@ -47,6 +47,8 @@ export type JobQueue = {
  * login-failures-prune: the scheduled delete of sign-in failures older than the lockout window.
  * budget-roll: the scheduled opening of budget periods that are due.
  * savings-share: the scheduled sharing of ended budget periods' leftovers into savings goals.
+ * notifications-deliver: a person's new notifications out by push and email; 'stately' and keyed by person.
+ * notifications-scan: the scheduled look for time-based notifications (budget levels, bills due, trials).
  */
 export const QUEUES = [
   { name: 'bank-import', policy: 'standard' },
@@ -55,6 +57,8 @@ export const QUEUES = [
   { name: 'login-failures-prune', policy: 'singleton' },
   { name: 'budget-roll', policy: 'singleton' },
   { name: 'savings-share', policy: 'singleton' },
+  { name: 'notifications-deliver', policy: 'stately' },
+  { name: 'notifications-scan', policy: 'singleton' },
 ] as const;
 
 /** pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. */

@@ -4,11 +4,13 @@ import type { Db } from '../db/client';
 import { budgetPeriods, budgets, savingsGoals, savingsPeriodRuns, users } from '../db/schema';
 import { shareEndedPeriods } from '../features/savings/savings.service';
 import type { AppContext } from '../lib/context';
+import { type DeliveryQueue, requestDelivery } from '../lib/notify';
 
 /** Every 15 minutes, like the budget roll: a period ends at its person's midnight, in any time zone. */
 export const SHARE_LEFTOVERS_CRON = '*/15 * * * *';
 
-export type ShareDeps = Pick<AppContext, 'database' | 'now' | 'log'>;
+/** queue: goals a share completed are told at once (their notifications are written with the shares). */
+export type ShareDeps = Pick<AppContext, 'database' | 'now' | 'log'> & { queue?: DeliveryQueue };
 
 /**
  * People with goals and a budget period that has ended in their day without its leftover shared out
@@ -37,11 +39,13 @@ function peopleDue(db: Db, now: Date) {
 }
 
 /** Shares every ended period's leftover among its person's goals; safe to run again and from N processes. */
-export async function shareDueLeftovers({ database, now, log }: ShareDeps) {
+export async function shareDueLeftovers({ database, now, log, queue }: ShareDeps) {
   const at = now();
   let periods = 0;
   for (const viewer of await peopleDue(database.db, at)) {
-    periods += (await shareEndedPeriods(database.db, viewer, todayIn(viewer.timeZone, at))).length;
+    const shared = await shareEndedPeriods(database.db, viewer, todayIn(viewer.timeZone, at));
+    periods += shared.length;
+    if (shared.length > 0 && queue) await requestDelivery(queue, viewer.userId);
   }
   if (periods > 0) log.info({ periods }, 'budget period leftovers shared into goals');
   return periods;

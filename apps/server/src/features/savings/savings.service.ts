@@ -13,6 +13,7 @@ import {
   type GoalIcon,
   type GoalProgressView,
   type goalBody,
+  goalCompletedNotice,
   goalProgress,
   goalStatus,
   type LeftoverPeriod,
@@ -45,6 +46,7 @@ import {
 import { activePeriodNow, rollBudget } from '../../lib/budget-periods';
 import { type BudgetRow, getActiveBudget, getBudget, spentByCategory } from '../../lib/budget-queries';
 import { badRequest, notFound } from '../../lib/errors';
+import { notify } from '../../lib/notify';
 import { withUserLock } from '../../lib/user-lock';
 
 export type SavingsDeps = { db: Db; now: () => Date };
@@ -545,7 +547,19 @@ async function recordAchievements(tx: Db, userId: string, day: string) {
     (e) => e.earnedDate <= day,
   );
   if (firsts.length === 0) return [];
-  return tx.insert(savingsAchievements).values(firsts).onConflictDoNothing().returning();
+  const inserted = await tx.insert(savingsAchievements).values(firsts).onConflictDoNothing().returning();
+  // A goal's 100% first reached is its completion: told once, in the same transaction as the ledger.
+  for (const a of inserted) {
+    const goal = a.kind === 'progress_100' ? goals.find((g) => g.id === a.goalId) : undefined;
+    if (goal) {
+      await notify(
+        tx,
+        userId,
+        goalCompletedNotice({ id: goal.id, name: goal.name, target: goal.targetAmount }),
+      );
+    }
+  }
+  return inserted;
 }
 
 function achievementView(row: typeof savingsAchievements.$inferSelect): SavingsAchievement {

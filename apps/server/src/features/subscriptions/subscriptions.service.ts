@@ -15,6 +15,7 @@ import {
   missedDueDate,
   monthlyEquivalent,
   occurrencesBetween,
+  priceIncreaseNotice,
   SUBSCRIPTION_CATEGORY_LABELS,
   SUBSCRIPTION_FREQUENCIES,
   SUBSCRIPTION_STATUS,
@@ -36,6 +37,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detectedSubscriptions, subscriptionCharges, subscriptions, transactions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { notify } from '../../lib/notify';
 import { withUserLock } from '../../lib/user-lock';
 
 export type SubscriptionDeps = { db: Db; now: () => Date };
@@ -377,6 +379,25 @@ export async function refreshSubscriptions(deps: SubscriptionDeps, userId: strin
         .update(subscriptions)
         .set({ ...next.set, updatedAt: deps.now() })
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, row.id)));
+      const { amount, previousAmount, priceChangedAt } = { ...row, ...next.set };
+      if (
+        priceChangedAt &&
+        priceChangedAt !== row.priceChangedAt &&
+        previousAmount !== null &&
+        amount > previousAmount
+      ) {
+        await notify(
+          tx,
+          userId,
+          priceIncreaseNotice({
+            id: row.id,
+            name: row.name,
+            previousAmount,
+            amount,
+            changedOn: priceChangedAt,
+          }),
+        );
+      }
     }
   });
 }

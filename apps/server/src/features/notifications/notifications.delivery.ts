@@ -1,0 +1,157 @@
+import type { PushPayload } from '@tally/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { notifications, pushSubscriptions, users } from '../../db/schema';
+import type { Mailer } from '../../providers/mail/mailer';
+import type { PushSender } from '../../providers/push/web-push';
+import { type NotificationRow, pushSubscriptionsOf } from './notifications.queries';
+
+export type DeliveryDeps = {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  push: PushSender;
+  mailer: Mailer | null;
+};
+
+/**
+ * Only this recent a notification goes out by push or email: turning a switch on, or a browser allowing
+ * push, does not replay yesterday's news. In the app every notification stays.
+ */
+export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const recent = (deps: DeliveryDeps, userId: string) =>
+  and(
+    eq(notifications.userId, userId),
+    isNull(notifications.dismissedAt),
+    gt(notifications.createdAt, new Date(deps.now().getTime() - DELIVERY_WINDOW_MS)),
+  );
+
+/**
+ * Whether the person has a notification still to send on a channel that is on (push: with a browser to
+ * send to; email: with SMTP set up). Reads of the list ask, so what was created inside a transaction
+ * (a goal completed, a price seen) goes out without waiting for a schedule.
+ */
+export async function hasPendingDelivery(deps: DeliveryDeps, userId: string): Promise<boolean> {
+  const pushOn = sql`${users.pushNotifications} and ${notifications.pushedAt} is null and exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${notifications.userId})`;
+  const emailOn = deps.mailer
+    ? sql`${users.emailNotifications} and ${notifications.emailedAt} is null`
+    : sql`false`;
+  const rows = await deps.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(and(recent(deps, userId), sql`((${pushOn}) or (${emailOn}))`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Claims the notifications not yet sent on a channel (sets pushed_at or emailed_at) and answers them, so
+ * each goes out once even with two workers at it.
+ */
+async function claim(deps: DeliveryDeps, userId: string, channel: 'push' | 'email') {
+  const column = channel === 'push' ? notifications.pushedAt : notifications.emailedAt;
+  const rows = await deps.db
+    .update(notifications)
+    .set(channel === 'push' ? { pushedAt: deps.now() } : { emailedAt: deps.now() })
+    .where(and(recent(deps, userId), isNull(column)))
+    .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+export const linkUrl = (publicUrl: string, link: string) => `${publicUrl.replace(/\/+$/, '')}${link}`;
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** A plain email: the title as subject, the body, and a link to the screen it concerns. */
+export function emailFor(n: Pick<NotificationRow, 'title' | 'body' | 'link'>, publicUrl: string) {
+  const url = linkUrl(publicUrl, n.link);
+  const settings = linkUrl(publicUrl, '/settings');
+  const text = [
+    n.title,
+    '',
+    n.body,
+    '',
+    `Open in Tally: ${url}`,
+    '',
+    '--',
+    `You get this email because email notifications are on. Turn them off in Settings: ${settings}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; color: #1f2933; line-height: 1.5">
+<h1 style="font-size: 20px; margin: 0 0 12px">${escapeHtml(n.title)}</h1>
+<p style="margin: 0 0 16px">${escapeHtml(n.body)}</p>
+<p style="margin: 0 0 24px"><a href="${escapeHtml(url)}" style="background: #2f7d4f; color: #ffffff; padding: 10px 16px; border-radius: 6px; text-decoration: none; display: inline-block">Open in Tally</a></p>
+<p style="font-size: 12px; color: #5f6b76">You get this email because email notifications are on. <a href="${escapeHtml(settings)}">Turn them off in Settings</a>.</p>
+</body></html>`;
+  return { subject: n.title, text, html };
+}
+
+/**
+ * Sends the person's new notifications on the channels they have on: push to every browser they allowed
+ * (a subscription the push service no longer knows is deleted), email when SMTP is set up. A channel
+ * whose switch is off sends nothing. An email that fails is given back and the job fails, so the queue
+ * tries again; push is not retried (a browser that got it must not get it twice).
+ */
+export async function deliverPending(deps: DeliveryDeps, userId: string) {
+  const [person] = await deps.db
+    .select({
+      email: users.email,
+      pushOn: users.pushNotifications,
+      emailOn: users.emailNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const sent = { pushed: 0, emailed: 0 };
+  if (!person) return sent;
+
+  if (person.pushOn) {
+    let browsers = await pushSubscriptionsOf(deps.db, userId);
+    if (browsers.length > 0) {
+      for (const n of await claim(deps, userId, 'push')) {
+        const payload = JSON.stringify({
+          id: n.id,
+          title: n.title,
+          body: n.body,
+          link: n.link,
+        } satisfies PushPayload);
+        for (const browser of [...browsers]) {
+          const outcome = await deps.push.send(browser, payload);
+          if (outcome.status === 'sent') sent.pushed += 1;
+          else if (outcome.status === 'gone') {
+            await deps.db
+              .delete(pushSubscriptions)
+              .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, browser.id)));
+            browsers = browsers.filter((b) => b.id !== browser.id);
+          } else deps.log.warn({ reason: outcome.reason }, 'push notification not delivered');
+        }
+      }
+    }
+  }
+
+  const mailer = deps.mailer;
+  if (person.emailOn && mailer) {
+    let failed: unknown = null;
+    for (const n of await claim(deps, userId, 'email')) {
+      try {
+        await mailer.send({ to: person.email, ...emailFor(n, deps.publicUrl) });
+        sent.emailed += 1;
+      } catch (error) {
+        failed = error;
+        await deps.db
+          .update(notifications)
+          .set({ emailedAt: null })
+          .where(and(eq(notifications.userId, userId), eq(notifications.id, n.id)));
+      }
+    }
+    if (failed) throw failed;
+  }
+  return sent;
+}

@@ -1,0 +1,91 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { notifications, pushSubscriptions } from '../../db/schema';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+type Owned = { userId: string; id: string };
+
+const shown = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.dismissedAt));
+
+/** The person's notifications still shown, newest first. */
+export function listNotifications(db: Db, { userId, limit }: { userId: string; limit: number }) {
+  return db
+    .select()
+    .from(notifications)
+    .where(shown(userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(shown(userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Marks one read (a second time keeps the first time); null when it is not the person's or dismissed. */
+export async function markRead(db: Db, { userId, id, now }: Owned & { now: Date }) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(shown(userId), eq(notifications.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function markAllRead(db: Db, { userId, now }: { userId: string; now: Date }) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(shown(userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/**
+ * Dismissed notifications stay as rows (hidden): the row is what stops the same event from being told
+ * again. Null when it is not the person's or already dismissed.
+ */
+export async function dismiss(db: Db, { userId, id, now }: Owned & { now: Date }) {
+  const [row] = await db
+    .update(notifications)
+    .set({
+      dismissedAt: now,
+      readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(shown(userId), eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  return row ?? null;
+}
+
+/**
+ * Saves this browser's subscription for the person. An endpoint names one browser profile's subscription;
+ * if another account signed in there had it, it now follows whoever turned push on last.
+ */
+export async function savePushSubscription(
+  db: Db,
+  s: { userId: string; endpoint: string; p256dh: string; auth: string },
+) {
+  await db
+    .insert(pushSubscriptions)
+    .values(s)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: s.userId, p256dh: s.p256dh, auth: s.auth },
+    });
+}
+
+export async function deletePushSubscription(
+  db: Db,
+  { userId, endpoint }: { userId: string; endpoint: string },
+) {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+export function pushSubscriptionsOf(db: Db, userId: string) {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}

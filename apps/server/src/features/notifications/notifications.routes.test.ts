@@ -1,0 +1,322 @@
+import {
+  addDays,
+  budget,
+  CATEGORY,
+  errorBody,
+  exchangeResponse,
+  goalProgressView,
+  institutionList,
+  type LoginResult,
+  NOTIFICATION_KIND_CODES,
+  notification,
+  notificationList,
+  readAllResult,
+  sandboxPublicTokenResponse,
+  savingsGoal,
+} from '@tally/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, TODAY, testNow } from '../../../test/accounts';
+import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { NOTIFICATION_KINDS } from '../../db/schema';
+import { scanEveryone } from './notifications.service';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ now: testNow });
+});
+afterAll(() => app.close());
+
+const list = async (auth: LoginResult) =>
+  expectJson(
+    await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) }),
+    200,
+    notificationList,
+  );
+const scan = () => scanEveryone({ db: app.database.db, now: testNow });
+const rowsOf = async (userId: string) =>
+  app.database.query<{ kind: string; key: string }>(
+    'select kind, key from notifications where user_id = $1 order by key',
+    [userId],
+  );
+
+async function trackSubscription(auth: LoginResult, name: string, nextDueDate: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/subscriptions',
+    headers: bearer(auth),
+    payload: { name, amount: 15.99, frequency: 2, nextDueDate },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+async function linkDemoBank(auth: LoginResult) {
+  const [institution] = expectJson(
+    await app.inject({ method: 'GET', url: '/api/plaid/institutions', headers: bearer(auth) }),
+    200,
+    institutionList,
+  );
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/sandbox/public-token',
+    headers: bearer(auth),
+    payload: { institutionId: institution?.id },
+  });
+  const linked = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/exchange-public-token-quick-sync',
+    headers: bearer(auth),
+    payload: { publicToken: expectJson(token, 200, sandboxPublicTokenResponse).publicToken },
+  });
+  return expectJson(linked, 200, exchangeResponse).connection;
+}
+
+describe('notifications', () => {
+  it('keeps the same kinds as the table', () => {
+    expect([...NOTIFICATION_KIND_CODES]).toEqual([...NOTIFICATION_KINDS]);
+  });
+
+  it('tells of a subscription due within 3 days once: reading and scanning again create nothing', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const due = await trackSubscription(auth, 'Streamly', addDays(TODAY, 3));
+    await trackSubscription(auth, 'Later Box', addDays(TODAY, 4));
+    const first = await list(auth);
+    expect(first.unreadCount).toBe(1);
+    expect(first.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'subscription_due',
+        title: 'Streamly is due in 3 days',
+        body: '$15.99 on Nov 23.',
+        link: '/subscriptions',
+        readAt: null,
+      }),
+    ]);
+    expect(await scan()).toBe(0);
+    expect(await scan()).toBe(0);
+    expect((await list(auth)).notifications).toHaveLength(1);
+    expect(await rowsOf(auth.user.id)).toEqual([
+      { kind: 'subscription_due', key: `subscription-due:${due}:${addDays(TODAY, 3)}` },
+    ]);
+  });
+
+  it("counts the days in the person's own calendar", async () => {
+    // testNow is 15:00 UTC: already the next day in Kiritimati (UTC+14), so 4 days ahead there is 3.
+    const kiritimati = await signUp(app, { timeZone: 'Pacific/Kiritimati' });
+    await trackSubscription(kiritimati, 'Island Music', addDays(TODAY, 4));
+    const utc = await signUp(app, { timeZone: 'UTC' });
+    await trackSubscription(utc, 'Island Music', addDays(TODAY, 4));
+    expect((await list(kiritimati)).notifications.map((n) => n.title)).toEqual([
+      'Island Music is due in 3 days',
+    ]);
+    expect((await list(utc)).notifications).toEqual([]);
+  });
+
+  it('the scheduled scan finds what is due for everyone, once', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await trackSubscription(auth, 'Nightly News', addDays(TODAY, 1));
+    expect(await scan()).toBeGreaterThanOrEqual(1);
+    expect(await scan()).toBe(0);
+    expect((await list(auth)).notifications.map((n) => n.title)).toEqual(['Nightly News is due tomorrow']);
+  });
+
+  it('tells a trial ending within 3 days, not a converted one', async () => {
+    const trial = await signUp(app, { timeZone: 'UTC' });
+    const paid = await signUp(app, { timeZone: 'UTC' });
+    const ends = new Date(testNow().getTime() + 2 * 24 * 60 * 60 * 1000);
+    await app.database.query('update users set trial_ends_at = $1 where id = any($2)', [
+      ends.toISOString(),
+      [trial.user.id, paid.user.id],
+    ]);
+    await app.database.query(`update users set plan = 'pro' where id = $1`, [paid.user.id]);
+    expect((await list(trial)).notifications).toEqual([
+      expect.objectContaining({
+        kind: 'trial_ending',
+        title: 'Your Pro trial ends in 2 days',
+        link: '/settings',
+      }),
+    ]);
+    expect((await list(paid)).notifications).toEqual([]);
+    expect(await scan()).toBe(0);
+  });
+
+  it('reads one (count goes down), reads all, dismisses; another person’s ids answer 404', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const other = await signUp(app, { timeZone: 'UTC' });
+    for (const [name, days] of [
+      ['One', 0],
+      ['Two', 1],
+      ['Three', 2],
+    ] as const) {
+      await trackSubscription(auth, name, addDays(TODAY, days));
+    }
+    const before = await list(auth);
+    expect(before.unreadCount).toBe(3);
+    const [first, second, third] = before.notifications;
+    if (!first || !second || !third) throw new Error('expected three notifications');
+
+    for (const [method, url] of [
+      ['POST', `/api/notifications/${first.id}/read`],
+      ['DELETE', `/api/notifications/${first.id}`],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: bearer(other) });
+      expect(expectJson(res, 404, errorBody).message).toBe('Notification not found');
+    }
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/nope/read',
+      headers: bearer(auth),
+    });
+    expect(expectJson(bad, 400, errorBody).message).toBe('Invalid id');
+    const limit = await app.inject({
+      method: 'GET',
+      url: '/api/notifications?limit=0',
+      headers: bearer(auth),
+    });
+    expect(expectJson(limit, 400, errorBody).message).toBe('Limit must be between 1 and 50');
+
+    const read = expectJson(
+      await app.inject({ method: 'POST', url: `/api/notifications/${first.id}/read`, headers: bearer(auth) }),
+      200,
+      notification,
+    );
+    expect(read.readAt).toBe(testNow().toISOString());
+    expect((await list(auth)).unreadCount).toBe(2);
+
+    const dismissed = await app.inject({
+      method: 'DELETE',
+      url: `/api/notifications/${second.id}`,
+      headers: bearer(auth),
+    });
+    expect(dismissed.statusCode).toBe(204);
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/notifications/${second.id}`,
+      headers: bearer(auth),
+    });
+    expect(again.statusCode).toBe(404);
+    const after = await list(auth);
+    expect(after.notifications.map((n) => n.id)).toEqual(
+      [first.id, third.id].sort(
+        (a, b) =>
+          before.notifications.findIndex((n) => n.id === a) -
+          before.notifications.findIndex((n) => n.id === b),
+      ),
+    );
+    expect(after.unreadCount).toBe(1);
+    // A dismissed one is not told again.
+    expect(await scan()).toBe(0);
+
+    const all = expectJson(
+      await app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: bearer(auth) }),
+      200,
+      readAllResult,
+    );
+    expect(all).toEqual({ updated: 1, unreadCount: 0 });
+    expect((await list(auth)).unreadCount).toBe(0);
+    // The other person's list is untouched and empty.
+    expect((await list(other)).notifications).toEqual([]);
+  });
+
+  it('tells a savings goal completed once, linking to the goal', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const goal = expectJson(
+      await app.inject({
+        method: 'POST',
+        url: '/api/savings/goals',
+        headers: bearer(auth),
+        payload: { name: 'New bike', targetAmount: 300, allocationPercentage: 10 },
+      }),
+      201,
+      savingsGoal,
+    );
+    const add = (amount: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/savings/goals/${goal.id}/allocate`,
+        headers: bearer(auth),
+        payload: { amount },
+      });
+    expectJson(await add(200), 201, goalProgressView);
+    expect((await list(auth)).notifications).toEqual([]);
+    expectJson(await add(100), 201, goalProgressView);
+    expectJson(await add(50), 201, goalProgressView);
+    expect((await list(auth)).notifications).toEqual([
+      expect.objectContaining({
+        kind: 'goal_completed',
+        title: 'Goal reached: New bike',
+        body: 'You saved $300.00. Well done!',
+        link: `/savings/${goal.id}`,
+      }),
+    ]);
+  });
+
+  describe('with the demo bank linked', () => {
+    let auth: LoginResult;
+    beforeAll(async () => {
+      auth = await signUp(app, { timeZone: 'UTC' });
+      await linkDemoBank(auth);
+    });
+
+    it('tells the import completed once it has, linking to Accounts', async () => {
+      const told = await eventually(async () => {
+        const found = (await list(auth)).notifications.filter((n) => n.kind === 'import_completed');
+        return found.length > 0 && found;
+      }, 'the import-completed notification');
+      expect(told).toEqual([
+        expect.objectContaining({
+          title: expect.stringMatching(/ import completed$/),
+          body: expect.stringMatching(/^[\d,]+ transactions? imported\. Your accounts are up to date\.$/),
+          link: '/accounts',
+        }),
+      ]);
+    });
+
+    it('tells a budget category at 80%, then over, each once in the period', async () => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/budget',
+        headers: bearer(auth),
+        payload: {
+          name: 'Monthly',
+          period: 2,
+          totalIncome: 100_000,
+          categories: [{ category: CATEGORY.Groceries, allocatedAmount: 50_000 }],
+        },
+      });
+      const created = expectJson(made, 201, budget);
+      const groceries = created.categories.find((c) => c.category === CATEGORY.Groceries);
+      if (!groceries || groceries.spentAmount <= 0)
+        throw new Error(`expected groceries spending: ${made.body}`);
+      const spent = groceries.spentAmount;
+      const allocate = async (allocatedAmount: number) => {
+        const res = await app.inject({
+          method: 'PUT',
+          url: `/api/budget/${created.id}/category/${groceries.id}`,
+          headers: bearer(auth),
+          payload: { allocatedAmount },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      const budgetKinds = async () =>
+        (await list(auth)).notifications.filter((n) => n.link === '/budgets').map((n) => [n.kind, n.title]);
+      expect(await budgetKinds()).toEqual([]);
+      // Spent is 90% of this allocation: the scheduled scan finds it without a read.
+      await allocate(Math.ceil((spent / 0.9) * 100) / 100);
+      expect(await scan()).toBe(1);
+      expect(await budgetKinds()).toEqual([
+        ['budget_warning', expect.stringMatching(/^Groceries is at (89|90)% of its budget$/)],
+      ]);
+      expect(await scan()).toBe(0);
+      // Now twice the allocation: over, told by the person's own read.
+      await allocate(Math.floor((spent / 2) * 100) / 100);
+      expect(await budgetKinds()).toEqual([
+        ['budget_over', 'Groceries is over budget'],
+        ['budget_warning', expect.any(String)],
+      ]);
+      expect(await scan()).toBe(0);
+      // Back under 80%: nothing new, nothing taken back.
+      await allocate(Math.ceil(spent * 2 * 100) / 100);
+      expect(await budgetKinds()).toHaveLength(2);
+    });
+  });
+});

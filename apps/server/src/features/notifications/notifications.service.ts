@@ -1,0 +1,188 @@
+import {
+  addDays,
+  BUDGET_WARNING_PERCENT,
+  budgetLevel,
+  budgetNotice,
+  categoryName,
+  DUE_SOON_DAYS,
+  daysUntilWithin,
+  type NewNotification,
+  SUBSCRIPTION_STATUS,
+  subscriptionDueNotice,
+  todayIn,
+  trialEndingNotice,
+  trialEndsWithin,
+} from '@tally/shared';
+import { and, between, eq, gt, like, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  budgetCategories,
+  budgetPeriodCategories,
+  budgetPeriods,
+  budgets,
+  notifications,
+  subscriptions,
+  users,
+} from '../../db/schema';
+import { activePeriodNow } from '../../lib/budget-periods';
+import { type DeliveryQueue, notifyMany } from '../../lib/notify';
+
+export type ScanDeps = { db: Db; now: () => Date; queue?: DeliveryQueue };
+/** Who is asking, and the time zone their "today" is in. */
+export type Viewer = { userId: string; timeZone: string };
+type Addressed = NewNotification & { userId: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The active budget's categories at 80% or beyond their allocation in the current period, from the same
+ * figures the Budgets screen shows (the period is rolled first if due, as a budget read does). Once a
+ * category is over, its 80% is not told after the fact (a refund bringing it back under).
+ */
+async function budgetNoticesOf(db: Db, viewer: Viewer, day: string): Promise<Addressed[]> {
+  const active = await activePeriodNow(db, viewer.userId, day);
+  if (!active) return [];
+  const { period, figures } = active;
+  const levels = figures.flatMap((f) => {
+    const level = budgetLevel(f);
+    return level ? [{ ...f, level }] : [];
+  });
+  if (levels.length === 0) return [];
+  const told = new Set(
+    (
+      await db
+        .select({ key: notifications.key })
+        .from(notifications)
+        .where(and(eq(notifications.userId, viewer.userId), like(notifications.key, `budget:${period.id}:%`)))
+    ).map((r) => r.key),
+  );
+  return levels
+    .filter((f) => f.level === 'over' || !told.has(`budget:${period.id}:${f.category}:over`))
+    .map((f) => ({
+      userId: viewer.userId,
+      ...budgetNotice({
+        category: f.category,
+        periodId: period.id,
+        name: categoryName(f.category),
+        level: f.level,
+        allocated: f.allocated,
+        spent: f.spent,
+      }),
+    }));
+}
+
+/**
+ * Active subscriptions due in the next 3 days of their person's calendar, not yet told. SQL narrows to
+ * due dates near UTC's today (every zone's today is within a day of it); the person's own today decides.
+ */
+async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Addressed[]> {
+  const utcToday = todayIn('UTC', now);
+  const s = subscriptions;
+  const rows = await db
+    .select({
+      id: s.id,
+      userId: s.userId,
+      name: s.name,
+      amount: s.amount,
+      dueDate: s.nextDueDate,
+      timeZone: users.timeZone,
+    })
+    .from(s)
+    .innerJoin(users, eq(users.id, s.userId))
+    .where(
+      and(
+        userId ? eq(s.userId, userId) : undefined,
+        eq(s.status, SUBSCRIPTION_STATUS.Active),
+        between(s.nextDueDate, addDays(utcToday, -1), addDays(utcToday, DUE_SOON_DAYS + 1)),
+        sql`not exists (select 1 from ${notifications} n where n.user_id = ${s.userId} and n.key = 'subscription-due:' || ${s.id}::text || ':' || ${s.nextDueDate}::text)`,
+      ),
+    );
+  return rows.flatMap((r) => {
+    const today = todayIn(r.timeZone, now);
+    return daysUntilWithin(today, r.dueDate) === null
+      ? []
+      : [{ userId: r.userId, ...subscriptionDueNotice({ ...r, today }) }];
+  });
+}
+
+/** Pro trials (not converted: still on Starter) ending within 3 days of their person's calendar. */
+async function trialsEnding(db: Db, now: Date, userId?: string): Promise<Addressed[]> {
+  const rows = await db
+    .select({ userId: users.id, timeZone: users.timeZone, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(
+      and(
+        userId ? eq(users.id, userId) : undefined,
+        eq(users.plan, 'starter'),
+        gt(users.trialEndsAt, now),
+        lte(users.trialEndsAt, new Date(now.getTime() + (DUE_SOON_DAYS + 1) * DAY_MS)),
+      ),
+    );
+  return rows.flatMap((r) => {
+    if (!r.trialEndsAt) return [];
+    const days = trialEndsWithin(r.trialEndsAt, r.timeZone, now);
+    return days === null
+      ? []
+      : [{ userId: r.userId, ...trialEndingNotice({ trialEndsAt: r.trialEndsAt, days }) }];
+  });
+}
+
+/**
+ * The time-based notifications of one person, when they read their notifications (the schedule may not
+ * have run yet): budget levels, subscriptions due, trial ending. Answers how many were new.
+ */
+export async function catchUpPerson(deps: ScanDeps, viewer: Viewer): Promise<number> {
+  const now = deps.now();
+  const notices = [
+    ...(await budgetNoticesOf(deps.db, viewer, todayIn(viewer.timeZone, now))),
+    ...(await subscriptionsDue(deps.db, now, viewer.userId)),
+    ...(await trialsEnding(deps.db, now, viewer.userId)),
+  ];
+  return (await notifyMany(deps.db, notices, deps.queue)).length;
+}
+
+/**
+ * People whose active budget has a category at 80% or more of its allocation in their current period
+ * and not yet told at that level, by the daily spending the triggers keep: one query across everyone.
+ * Each is then checked exactly as their own read would.
+ */
+function budgetCandidates(db: Db, now: Date) {
+  const p = budgetPeriods;
+  const pc = budgetPeriodCategories;
+  const theirToday = sql`(${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`;
+  const spent = sql`(select coalesce(sum(d.spent), 0) from daily_spending d where d.user_id = ${budgets.userId} and d.category = ${budgetCategories.category} and d.day between ${p.startDate} and ${p.endDate})`;
+  const told = (level: string) =>
+    sql`exists (select 1 from ${notifications} n where n.user_id = ${budgets.userId} and n.key = 'budget:' || ${p.id}::text || ':' || ${budgetCategories.category}::text || ${`:${level}`})`;
+  return db
+    .selectDistinct({ userId: budgets.userId, timeZone: users.timeZone })
+    .from(budgets)
+    .innerJoin(users, eq(users.id, budgets.userId))
+    .innerJoin(p, and(eq(p.userId, budgets.userId), eq(p.budgetId, budgets.id)))
+    .innerJoin(pc, and(eq(pc.userId, p.userId), eq(pc.periodId, p.id)))
+    .innerJoin(
+      budgetCategories,
+      and(eq(budgetCategories.userId, pc.userId), eq(budgetCategories.id, pc.categoryId)),
+    )
+    .where(
+      and(
+        eq(budgets.isActive, true),
+        sql`${p.startDate} <= ${theirToday}`,
+        sql`${p.endDate} >= ${theirToday}`,
+        gt(pc.allocated, 0),
+        sql`${spent} * 100 >= ${pc.allocated} * ${BUDGET_WARNING_PERCENT}`,
+        sql`not ${told('over')}`,
+        sql`(${spent} > ${pc.allocated} or not ${told('warning')})`,
+      ),
+    );
+}
+
+/** The scheduled scan over everyone: set-based reads, and only people with something due are looked at. */
+export async function scanEveryone(deps: ScanDeps): Promise<number> {
+  const now = deps.now();
+  const notices = [...(await subscriptionsDue(deps.db, now)), ...(await trialsEnding(deps.db, now))];
+  for (const viewer of await budgetCandidates(deps.db, now)) {
+    notices.push(...(await budgetNoticesOf(deps.db, viewer, todayIn(viewer.timeZone, now))));
+  }
+  const told = await notifyMany(deps.db, notices, deps.queue);
+  return told.length;
+}
