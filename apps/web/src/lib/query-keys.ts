@@ -65,6 +65,12 @@ export const queryKeys = {
   dashboard: {
     // Under the transactions prefix: anything that changes transactions refreshes this panel too.
     recentTransactions: (count: number) => [...transactions, 'recent', count] as const,
+    /** GET /reports/spending-by-category for one day range. */
+    spendingByCategory: (startDate: string, endDate: string) =>
+      [...transactions, 'spending-by-category', startDate, endDate] as const,
+    /** GET /reports/monthly-cash-flow: income and expenses for the last N months up to today. */
+    monthlyCashFlow: (months: number, today: string) =>
+      [...transactions, 'monthly-cash-flow', months, today] as const,
   },
   settings: {
     profile: ['settings', 'profile'] as const,

@@ -1,5 +1,5 @@
 import type { Budget, BudgetCategory } from '@tally/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../test-utils';
 import { BudgetOverview } from './BudgetOverview';
@@ -48,20 +48,65 @@ const budget: Budget = {
 };
 const { categories: _, autoReset: __, today: ___, ...listItem } = budget;
 
+const RANGE = { startDate: '2026-10-14', endDate: '2026-11-12' };
+const SPENDING = 'GET /api/reports/spending-by-category';
+const spending = [
+  { category: 20, categoryName: 'Groceries', amount: 412.35 },
+  { category: 21, categoryName: 'Dining Out', amount: 99.99 },
+  { category: 22, categoryName: 'Transportation', amount: 120 },
+  { category: 23, categoryName: 'Shopping', amount: 80 },
+  { category: 24, categoryName: 'Entertainment', amount: 45 },
+];
+
 describe('BudgetOverview', () => {
-  it('keeps its empty state without a budget, and never asks for the active one', async () => {
-    const api = fakeApi({ 'GET /api/budget': { body: [] } });
-    renderWithProviders(<BudgetOverview />);
+  it('keeps its empty state with no budget and no spending, and never asks for the active one', async () => {
+    const api = fakeApi({ 'GET /api/budget': { body: [] }, [SPENDING]: { body: [] } });
+    renderWithProviders(<BudgetOverview range={RANGE} />);
     expect(await screen.findByText('No spending categories yet')).toBeTruthy();
-    expect(api.routesCalled()).toEqual(['GET /api/budget']);
+    expect(api.routesCalled().sort()).toEqual(['GET /api/budget', SPENDING]);
+  });
+
+  it("without a budget, shows the period's top four spending categories against spent × 1.2, as an estimate", async () => {
+    const api = fakeApi({ 'GET /api/budget': { body: [] }, [SPENDING]: { body: spending } });
+    renderWithProviders(<BudgetOverview range={RANGE} />);
+    const bars = await screen.findAllByRole('progressbar');
+    expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Groceries: 83% of estimated budget used',
+      'Transportation: 83% of estimated budget used',
+      'Dining Out: 83% of estimated budget used',
+      'Shopping: 83% of estimated budget used',
+    ]);
+    expect(screen.getByText('Estimate')).toBeTruthy();
+    expect(screen.getByText('$412.35').parentElement?.textContent).toBe('$412.35 of est. $494.82');
+    // SPEC §9 colours: above 80% is red.
+    expect(bars[0]?.getAttribute('style')).toContain('--mantine-color-red-filled');
+    expect(screen.queryByText('Entertainment')).toBeNull();
+    expect(api.to('/api/reports/spending-by-category')[0]!.url.search).toBe(
+      '?startDate=2026-10-14&endDate=2026-11-12',
+    );
+  });
+
+  it('says when the spending behind the estimate could not load, and loads it again on Retry', async () => {
+    fakeApi({
+      'GET /api/budget': { body: [] },
+      [SPENDING]: ({ calls }) =>
+        calls === 1
+          ? { status: 500, body: { message: 'Internal error', code: 'INTERNAL' } }
+          : { body: spending },
+    });
+    renderWithProviders(<BudgetOverview range={RANGE} />);
+    expect(await screen.findByText('Could not load your budget.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Groceries')).toBeTruthy();
   });
 
   it("shows the active budget's four most spent categories, spent of allocated", async () => {
     fakeApi({
       'GET /api/budget': { body: [listItem] },
       'GET /api/budget/active': { body: budget },
+      [SPENDING]: { body: spending },
     });
-    renderWithProviders(<BudgetOverview />);
+    renderWithProviders(<BudgetOverview range={RANGE} />);
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
       'Dining Out: 85% of budget used',
@@ -74,5 +119,6 @@ describe('BudgetOverview', () => {
     expect(bars[2]?.getAttribute('style')).toContain('--mantine-color-orange-filled');
     expect(bars[3]?.getAttribute('style')).toContain('--mantine-color-brand-filled');
     expect(screen.queryByText('Travel')).toBeNull();
+    expect(screen.queryByText('Estimate')).toBeNull();
   });
 });

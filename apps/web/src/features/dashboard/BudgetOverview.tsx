@@ -1,62 +1,37 @@
-import { Button, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney } from '@tally/shared';
+import { dollarsToCents, formatMoney, type PeriodRange } from '@tally/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { useActiveBudget } from '../budgets/api/get-active-budget';
 import { useBudgets } from '../budgets/api/get-budgets';
-import { OVERVIEW_CATEGORIES, overviewBarColor, topCategories } from './budget-overview';
+import { useSpendingByCategory } from './api/get-spending-by-category';
+import {
+  estimatedCategories,
+  OVERVIEW_CATEGORIES,
+  type OverviewRow,
+  overviewBarColor,
+  topCategories,
+} from './budget-overview';
+import { PanelError } from './PanelStates';
 
 const SKELETON_ROWS = Array.from({ length: OVERVIEW_CATEGORIES }, (_, i) => `row-${i}`);
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
-/** The active budget's top categories by spending, spent against allocated (SPEC §2 Dashboard). */
-export function BudgetOverview() {
-  const list = useBudgets();
-  const hasBudgets = (list.data?.length ?? 0) > 0;
-  const active = useActiveBudget({ enabled: hasBudgets });
-
-  if (list.isPending || (hasBudgets && active.isPending)) {
-    return (
-      <Stack gap="md" aria-hidden>
-        {SKELETON_ROWS.map((row) => (
-          <div key={row}>
-            <Skeleton h={14} w="60%" />
-            <Skeleton h={8} mt={8} radius="xl" />
-          </div>
-        ))}
-      </Stack>
-    );
-  }
-  if ((!list.data && list.isError) || (hasBudgets && active.data === undefined && active.isError)) {
-    return (
-      <Stack align="center" py="lg" gap="xs">
-        <Text c="dimmed">Could not load your budget.</Text>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => {
-            void list.refetch();
-            if (hasBudgets) void active.refetch();
-          }}
-        >
-          Retry
-        </Button>
-      </Stack>
-    );
-  }
-  const categories = hasBudgets && active.data ? topCategories(active.data.categories) : [];
-  if (categories.length === 0) {
-    return (
-      <EmptyState
-        icon={IconChartPie}
-        title="No spending categories yet"
-        description="Create a budget and your top categories, spent against allocated, appear here."
-      />
-    );
-  }
+function Bars({ rows, estimated }: { rows: OverviewRow[]; estimated: boolean }) {
   return (
     <Stack gap="md">
-      {categories.map((c) => {
+      {estimated && (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            Estimate
+          </Badge>
+          <Text fz="xs" c="dimmed">
+            No budget yet: your top categories of the last 30 days, against an estimated budget of spent +
+            20%.
+          </Text>
+        </Group>
+      )}
+      {rows.map((c) => {
         const percent = c.percentageUsed;
         return (
           <div key={c.id}>
@@ -68,7 +43,8 @@ export function BudgetOverview() {
                 <Text span fw={600} c="var(--mantine-color-text)">
                   {money(c.spentAmount)}
                 </Text>{' '}
-                of {money(c.allocatedAmount)}
+                of {estimated ? 'est. ' : ''}
+                {money(c.allocatedAmount)}
               </Text>
             </Group>
             <Progress
@@ -76,11 +52,66 @@ export function BudgetOverview() {
               color={overviewBarColor(percent)}
               size="sm"
               radius="xl"
-              aria-label={`${c.categoryName}: ${Math.round(percent)}% of budget used`}
+              aria-label={`${c.categoryName}: ${Math.round(percent)}% of ${estimated ? 'estimated ' : ''}budget used`}
             />
           </div>
         );
       })}
     </Stack>
   );
+}
+
+/**
+ * The active budget's top categories by spending, spent against allocated (SPEC §2 Dashboard). Without a
+ * budget, the period's top spending categories against an estimate of spent × 1.2, labelled as one (§9).
+ */
+export function BudgetOverview({ range }: { range: PeriodRange }) {
+  const list = useBudgets();
+  const hasBudgets = (list.data?.length ?? 0) > 0;
+  const active = useActiveBudget({ enabled: hasBudgets });
+  // Known only once the list (and the active budget, if any) have answered.
+  const noBudget = list.data !== undefined && (!hasBudgets || active.data === null);
+  const spending = useSpendingByCategory(range);
+
+  const budgetPending = list.isPending || (hasBudgets && active.isPending);
+  if (budgetPending || (noBudget && spending.isPending)) {
+    return (
+      <Stack gap="md" aria-hidden>
+        {SKELETON_ROWS.map((row) => (
+          <div key={row}>
+            <Skeleton h={14} w="60%" />
+            <Skeleton h={8} mt={8} radius="xl" />
+          </div>
+        ))}
+      </Stack>
+    );
+  }
+  const budgetFailed =
+    (!list.data && list.isError) || (hasBudgets && active.data === undefined && active.isError);
+  if (budgetFailed || (noBudget && spending.isError)) {
+    return (
+      <PanelError
+        message="Could not load your budget."
+        retrying={list.isFetching || active.isFetching || spending.isFetching}
+        onRetry={() => {
+          if (list.isError) void list.refetch();
+          if (hasBudgets && active.isError) void active.refetch();
+          if (spending.isError) void spending.refetch();
+        }}
+      />
+    );
+  }
+  const rows: OverviewRow[] = noBudget
+    ? estimatedCategories(spending.data ?? [])
+    : topCategories(active.data?.categories ?? []);
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon={IconChartPie}
+        title="No spending categories yet"
+        description="Create a budget and your top categories, spent against allocated, appear here."
+      />
+    );
+  }
+  return <Bars rows={rows} estimated={noBudget} />;
 }

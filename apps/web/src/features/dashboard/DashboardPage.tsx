@@ -1,26 +1,58 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
-import { displayName, greetingForHour } from '@tally/shared';
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { IconAlertTriangle, IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
+import { dashboardPeriods, displayName, greetingForHour, todayIn } from '@tally/shared';
+import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
+import { insightsQuery } from '../../components/insights/api/get-insights';
 import { InsightsPanel } from '../../components/insights/InsightsPanel';
+import { toast } from '../../components/toast';
+import { useNow } from '../../lib/use-now';
+import { accountsQuery } from '../accounts/api/get-accounts';
+import { budgetsQuery } from '../budgets/api/get-budgets';
+import { savingsOverviewQuery } from '../savings/api/get-savings-overview';
+import { monthlyCashFlowQuery } from './api/get-monthly-cash-flow';
+import { periodSummaryQuery } from './api/get-period-summary';
+import { recentTransactionsQuery } from './api/get-recent-transactions';
+import { spendingByCategoryQuery } from './api/get-spending-by-category';
 import { BudgetOverview } from './BudgetOverview';
+import { CashFlowBarChart, SpendingByCategoryChart } from './DashboardCharts';
 import classes from './dashboard.module.css';
 import { RecentTransactions } from './RecentTransactions';
 import { SavingsGoalsCard } from './SavingsGoalsCard';
+import { StatCards } from './StatCards';
 
 /** SPEC §9: the dashboard shows 3 insights. */
 const DASHBOARD_INSIGHTS = 3;
+/** "Today" is checked every minute, so a dashboard left open moves on to the next day by itself. */
+const TODAY_TICK_MS = 60_000;
+const DASHBOARD_ERROR_TOAST = 'dashboard-error';
 
-function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+function Panel({
+  title,
+  subtitle,
+  action,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
+      <Group justify="space-between" mb="sm" align="flex-start">
+        <div>
+          <Title order={2} fz="lg">
+            {title}
+          </Title>
+          {subtitle && (
+            <Text fz="xs" c="dimmed">
+              {subtitle}
+            </Text>
+          )}
+        </div>
         {action}
       </Group>
       {children}
@@ -28,10 +60,51 @@ function Panel({ title, action, children }: { title: string; action?: ReactNode;
   );
 }
 
+/**
+ * Everything the dashboard reads, each part on its own (SPEC §7: in parallel, tolerating individual
+ * failures). The panels read the same queries; this only tells whether nothing at all could be loaded.
+ */
+function useDashboardLoad(today: string) {
+  const { current, previous } = dashboardPeriods(today);
+  return useQueries({
+    queries: [
+      accountsQuery,
+      recentTransactionsQuery(),
+      periodSummaryQuery(current),
+      periodSummaryQuery(previous),
+      spendingByCategoryQuery(current),
+      monthlyCashFlowQuery(today),
+      budgetsQuery,
+      savingsOverviewQuery,
+      insightsQuery('dashboard', DASHBOARD_INSIGHTS),
+    ],
+    combine: (results) => ({
+      nothingLoaded: results.every((r) => r.isError && r.data === undefined),
+      retrying: results.some((r) => r.isFetching),
+      retry: () => {
+        for (const r of results) void r.refetch();
+      },
+    }),
+  });
+}
+
 export function DashboardPage() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const fetching = useIsFetching() > 0;
+  // The person's today, in their own time zone: the periods and months are theirs, not the browser's.
+  const today = todayIn(user.timeZone, useNow(TODAY_TICK_MS));
+  const periods = useMemo(() => dashboardPeriods(today), [today]);
+  const load = useDashboardLoad(today);
+
+  // SPEC §8: the toast only when no part of the dashboard could be loaded; one failing part says so itself.
+  useEffect(() => {
+    if (!load.nothingLoaded) return;
+    toast.error('Dashboard Error', 'Your dashboard could not be loaded. Please try again.', {
+      id: DASHBOARD_ERROR_TOAST,
+      autoClose: 5000,
+    });
+  }, [load.nothingLoaded]);
 
   return (
     <Stack gap="lg">
@@ -63,30 +136,65 @@ export function DashboardPage() {
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Panel
-          title="Budget Overview"
-          action={
-            <Button component={Link} to="/budgets" variant="subtle" size="compact-sm">
-              View All
+      {load.nothingLoaded ? (
+        <Card>
+          <Stack align="center" gap="sm" py="xl" ta="center" role="alert">
+            <IconAlertTriangle size={32} stroke={1.6} color="var(--mantine-color-red-text)" aria-hidden />
+            <div>
+              <Text fw={600}>Your dashboard could not be loaded.</Text>
+              <Text fz="sm" c="dimmed" mt={4}>
+                Check your connection, then try again.
+              </Text>
+            </div>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              loading={load.retrying}
+              onClick={load.retry}
+            >
+              Retry
             </Button>
-          }
-        >
-          <BudgetOverview />
-        </Panel>
-        <Panel title="Savings Goals">
-          <SavingsGoalsCard />
-        </Panel>
-        {/* The whole width: each insight brings the figures it stands on, which need the room. */}
-        <div className={classes.wide}>
-          <InsightsPanel title="AI Financial Insights" context="dashboard" maxInsights={DASHBOARD_INSIGHTS} />
-        </div>
-        <div className={classes.wide}>
-          <Panel title="Recent Transactions">
-            <RecentTransactions />
-          </Panel>
-        </div>
-      </SimpleGrid>
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          <StatCards current={periods.current} previous={periods.previous} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Panel title="Spending by Category" subtitle="Last 30 days">
+              <SpendingByCategoryChart range={periods.current} />
+            </Panel>
+            <Panel title="Income vs Expenses" subtitle="Last 6 months">
+              <CashFlowBarChart today={today} />
+            </Panel>
+            <Panel
+              title="Budget Overview"
+              action={
+                <Button component={Link} to="/budgets" variant="subtle" size="compact-sm">
+                  View All
+                </Button>
+              }
+            >
+              <BudgetOverview range={periods.current} />
+            </Panel>
+            <Panel title="Savings Goals">
+              <SavingsGoalsCard />
+            </Panel>
+            {/* The whole width: each insight brings the figures it stands on, which need the room. */}
+            <div className={classes.wide}>
+              <InsightsPanel
+                title="AI Financial Insights"
+                context="dashboard"
+                maxInsights={DASHBOARD_INSIGHTS}
+              />
+            </div>
+            <div className={classes.wide}>
+              <Panel title="Recent Transactions">
+                <RecentTransactions />
+              </Panel>
+            </div>
+          </SimpleGrid>
+        </>
+      )}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Money } from '../../components/Money';
 import { formatDay } from '../../lib/format';
 import { RECENT_TRANSACTIONS, useRecentTransactions } from './api/get-recent-transactions';
+import { PanelError } from './PanelStates';
 
 const SKELETON_ROWS = Array.from({ length: RECENT_TRANSACTIONS }, (_, i) => `row-${i}`);
 
@@ -22,15 +23,15 @@ export function RecentTransactions() {
   }
   if (recent.isError) {
     return (
-      <Stack align="center" py="lg" gap="xs">
-        <Text c="dimmed">Could not load your recent transactions.</Text>
-        <Button variant="default" size="xs" onClick={() => void recent.refetch()}>
-          Retry
-        </Button>
-      </Stack>
+      <PanelError
+        message="Could not load your recent transactions."
+        retrying={recent.isFetching}
+        onRetry={() => void recent.refetch()}
+      />
     );
   }
-  const rows = recent.data.transactions;
+  // SPEC §9: the dashboard reads 50 and shows the newest 5.
+  const rows = recent.data.transactions.slice(0, RECENT_TRANSACTIONS);
   if (rows.length === 0) {
     return (
       <EmptyState

@@ -1,4 +1,4 @@
-import type { BudgetCategory } from '@tally/shared';
+import { type BudgetCategory, dollarsToCents } from '@tally/shared';
 
 /** SPEC §9: the dashboard's budget bars are red above 80%, orange above 60%, else green. */
 export function overviewBarColor(percentUsed: number): 'red' | 'orange' | 'brand' {
@@ -14,4 +14,40 @@ export function topCategories(categories: readonly BudgetCategory[], count = OVE
   return [...categories]
     .sort((a, b) => b.spentAmount - a.spentAmount || b.percentageUsed - a.percentageUsed)
     .slice(0, count);
+}
+
+/** SPEC §9: without a budget, the allocated amount shown is an estimate, spent times 1.2. */
+export const ESTIMATE_FACTOR = 1.2;
+
+export type OverviewRow = {
+  id: string;
+  categoryName: string;
+  /** Dollars. */
+  spentAmount: number;
+  allocatedAmount: number;
+  percentageUsed: number;
+};
+
+/**
+ * With no budget, the period's largest spending categories with an estimated allocation of spent × 1.2
+ * (in whole cents), so each bar sits at 83% of its estimate.
+ */
+export function estimatedCategories(
+  spending: readonly { category: number; categoryName: string; amount: number }[],
+  count = OVERVIEW_CATEGORIES,
+): OverviewRow[] {
+  return [...spending]
+    .filter((s) => s.amount > 0)
+    .sort((a, b) => b.amount - a.amount)
+    .slice(0, count)
+    .map((s) => {
+      const allocatedCents = Math.round(dollarsToCents(s.amount) * ESTIMATE_FACTOR);
+      return {
+        id: String(s.category),
+        categoryName: s.categoryName,
+        spentAmount: s.amount,
+        allocatedAmount: allocatedCents / 100,
+        percentageUsed: (dollarsToCents(s.amount) / allocatedCents) * 100,
+      };
+    });
 }

@@ -1,0 +1,28 @@
+import '@mantine/charts/styles.css';
+import { DonutChart } from '@mantine/charts';
+import { formatMoney } from '@tally/shared';
+import type { Slice } from '../chart-data';
+
+const dollars = (value: number) => formatMoney(Math.round(value * 100));
+
+/**
+ * The period's spending as a donut, the total in its middle. Its own chunk (charts are heavy); the panel
+ * around it names it, lists the slices as its legend and says the same in words.
+ */
+export function SpendingDonut({ slices, total }: { slices: Slice[]; total: string }) {
+  return (
+    <DonutChart
+      data={slices.map((s) => ({ name: s.name, value: s.cents / 100, color: s.color }))}
+      size={176}
+      thickness={26}
+      paddingAngle={1}
+      chartLabel={total}
+      valueFormatter={dollars}
+      tooltipDataSource="segment"
+      tooltipAnimationDuration={0}
+      pieProps={{ isAnimationActive: false }}
+      // The chart is a picture here (the legend and caption say it in words), so it takes no keyboard focus.
+      accessibilityLayer={false}
+    />
+  );
+}
