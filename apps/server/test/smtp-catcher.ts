@@ -44,3 +44,4 @@ export async function startSmtpCatcher() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;

@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addDays, type LoginResult, notificationList, pushKeyResponse, pushPayload } from '@tally/shared';
+import { decodeJwt, importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, TODAY, testNow } from '../../../test/accounts';
+import { decryptPush, type FakePush, type Subscriber, startFakePush } from '../../../test/fake-push';
+import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
+import { createMailer, type Mailer } from '../../providers/mail/mailer';
+import { createPushSender, ensureVapidKeys } from '../../providers/push/web-push';
+import { type DeliveryDeps, deliverPending } from './notifications.delivery';
+
+const PUBLIC_URL = 'https://tally.example.com';
+let app: TestApp;
+let push: FakePush;
+let smtp: SmtpCatcher;
+
+beforeAll(async () => {
+  push = await startFakePush();
+  smtp = await startSmtpCatcher();
+  app = await createTestApp({
+    now: testNow,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tally <alerts@tally.example.com>', PUBLIC_URL },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await push.close();
+  await smtp.close();
+});
+
+/**
+ * A browser subscribed to the fake push service. Its endpoint is plain http on this machine, which the
+ * route refuses (push services are https), so it is stored as the route would store it.
+ */
+async function subscribe(auth: LoginResult): Promise<Subscriber> {
+  const subscriber = push.subscriber();
+  await app.database.query(
+    'insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
+    [auth.user.id, subscriber.endpoint, subscriber.p256dh, subscriber.auth],
+  );
+  return subscriber;
+}
+
+let subscriptionCount = 0;
+/** Something to be told: a subscription due tomorrow, found when the person reads their notifications. */
+async function somethingDue(auth: LoginResult) {
+  subscriptionCount += 1;
+  const name = `Service ${subscriptionCount}`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/subscriptions',
+    headers: bearer(auth),
+    payload: { name, amount: 9.99, frequency: 2, nextDueDate: addDays(TODAY, 1) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const list = expectJson(
+    await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) }),
+    200,
+    notificationList,
+  );
+  const told = list.notifications.find((n) => n.title === `${name} is due tomorrow`);
+  if (!told) throw new Error(`expected a notification: ${JSON.stringify(list)}`);
+  return told;
+}
+
+/** Waits until the person's delivery job has run (none waiting or running). */
+async function deliveryDone(auth: LoginResult) {
+  await eventually(async () => {
+    const rows = await app.database.query(
+      `select 1 from pgboss.job where name = 'notifications-deliver' and data @> $1::jsonb and state in ('created', 'retry', 'active')`,
+      [JSON.stringify({ userId: auth.user.id })],
+    );
+    return rows.length === 0;
+  }, 'the delivery job');
+}
+
+const setSwitches = async (
+  auth: LoginResult,
+  body: { pushNotifications?: boolean; emailNotifications?: boolean },
+) => {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/user/notification-settings',
+    headers: bearer(auth),
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+const sentTo = (subscriber: Subscriber) =>
+  push.requests.filter((r) => r.path === new URL(subscriber.endpoint).pathname);
+const mailsTo = (auth: LoginResult) => smtp.mails.filter((m) => m.to.includes(auth.user.email));
+
+describe('delivery', () => {
+  it('pushes once, as Web Push asks: encrypted, with a VAPID claim for the push service', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    const subscriber = await subscribe(auth);
+    const told = await somethingDue(auth);
+    await eventually(async () => sentTo(subscriber).length > 0, 'a push');
+    const [request] = sentTo(subscriber);
+    if (!request) throw new Error('no push');
+    expect(request.method).toBe('POST');
+    expect(request.headers.ttl).toBe('86400');
+    expect(request.headers['content-encoding']).toBe('aes128gcm');
+
+    const { publicKey } = expectJson(
+      await app.inject({ method: 'GET', url: '/api/notifications/push/key', headers: bearer(auth) }),
+      200,
+      pushKeyResponse,
+    );
+    const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(request.headers.authorization));
+    expect(match?.[2]).toBe(publicKey);
+    const point = Buffer.from(publicKey, 'base64url');
+    const key = await importJWK(
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33).toString('base64url'),
+      },
+      'ES256',
+    );
+    const { payload } = await jwtVerify(match?.[1] ?? '', key, { currentDate: new Date() });
+    expect(payload.aud).toBe(push.origin);
+    expect(decodeJwt(match?.[1] ?? '').sub).toBe('mailto:notifications@tally.local');
+
+    expect(pushPayload.parse(JSON.parse(decryptPush(request.body, subscriber)))).toEqual({
+      id: told.id,
+      title: told.title,
+      body: told.body,
+      link: '/subscriptions',
+    });
+
+    // Reading again sends nothing twice.
+    await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) });
+    await deliveryDone(auth);
+    expect(sentTo(subscriber)).toHaveLength(1);
+    expect(mailsTo(auth)).toEqual([]);
+    const [row] = await app.database.query<{ pushed_at: unknown; emailed_at: unknown }>(
+      'select pushed_at, emailed_at from notifications where id = $1',
+      [told.id],
+    );
+    expect(row?.pushed_at).not.toBeNull();
+    expect(row?.emailed_at).toBeNull();
+  });
+
+  it('emails once through SMTP: the person, the title as subject, a link to the screen', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const subscriber = await subscribe(auth);
+    await setSwitches(auth, { pushNotifications: false });
+    const told = await somethingDue(auth);
+    await eventually(async () => mailsTo(auth).length > 0, 'an email');
+    const [mail] = mailsTo(auth);
+    expect(mail?.to).toEqual([auth.user.email]);
+    expect(mail?.from).toBe('alerts@tally.example.com');
+    expect(mail?.subject).toBe(told.title);
+    expect(mail?.text).toContain(told.body);
+    expect(mail?.text).toContain(`Open in Tally: ${PUBLIC_URL}/subscriptions`);
+    expect(mail?.text).toContain(`href="${PUBLIC_URL}/subscriptions"`);
+
+    await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) });
+    await deliveryDone(auth);
+    expect(mailsTo(auth)).toHaveLength(1);
+    // The push switch is off: this browser got nothing.
+    expect(sentTo(subscriber)).toEqual([]);
+  });
+
+  it('sends nothing with both switches off', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const subscriber = await subscribe(auth);
+    await setSwitches(auth, { pushNotifications: false, emailNotifications: false });
+    await somethingDue(auth);
+    // Even asked directly, the job sends nothing.
+    expect(
+      await deliverPending(directDeps(createMailer({ url: smtp.url, from: 'x@example.com' })), auth.user.id),
+    ).toEqual({ pushed: 0, emailed: 0 });
+    await deliveryDone(auth);
+    expect(sentTo(subscriber)).toEqual([]);
+    expect(mailsTo(auth)).toEqual([]);
+  });
+
+  it('sends no email without SMTP set up', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { pushNotifications: false });
+    // Written without asking for delivery, then delivered as a server without SMTP would.
+    await app.database.query(
+      `insert into notifications (user_id, kind, key, title, body, link) values ($1, 'trial_ending', 'k', 'T', 'B', '/settings')`,
+      [auth.user.id],
+    );
+    expect(await deliverPending(directDeps(null), auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
+    expect(mailsTo(auth)).toEqual([]);
+  });
+
+  it('forgets a browser the push service says is gone (410), and keeps the others', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    const gone = await subscribe(auth);
+    const kept = await subscribe(auth);
+    push.answer(gone, 410);
+    await somethingDue(auth);
+    await eventually(async () => sentTo(kept).length > 0, 'a push to the kept browser');
+    await deliveryDone(auth);
+    const left = await app.database.query<{ endpoint: string }>(
+      'select endpoint from push_subscriptions where user_id = $1',
+      [auth.user.id],
+    );
+    expect(left.map((r) => r.endpoint)).toEqual([kept.endpoint]);
+    expect(sentTo(gone)).toHaveLength(1);
+  });
+});
+
+/** The delivery as the job runs it, called directly; keys of its own (nothing is sent in these cases). */
+function directDeps(mailer: Mailer | null): DeliveryDeps {
+  return {
+    db: app.database.db,
+    now: testNow,
+    log: app.log,
+    publicUrl: PUBLIC_URL,
+    push: createPushSender({
+      keys: ensureVapidKeys(fs.mkdtempSync(path.join(os.tmpdir(), 'tally-vapid-'))),
+      subject: 'mailto:test@example.com',
+    }),
+    mailer,
+  };
+}
