@@ -1,28 +1,24 @@
 import {
-  ActionIcon,
   AppShell,
   Avatar,
   Box,
   Breadcrumbs,
   Burger,
   Group,
-  Indicator,
   Menu,
   NavLink,
-  Popover,
   Stack,
   Text,
-  ThemeIcon,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconBell, IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
 import { AskTally } from '../../features/advisor/AskTally';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useAuth, useCurrentUser } from '../auth';
 import { NAV_ITEMS } from './nav';
 
@@ -81,28 +77,7 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             <AskTally />
             <ColorModeToggle />
-            <Popover position="bottom-end" width={300} shadow="md" withArrow>
-              <Popover.Target>
-                <Tooltip label="Notifications">
-                  <ActionIcon variant="default" size="lg" aria-label="Notifications">
-                    <Indicator disabled size={8} color="red" offset={2}>
-                      <IconBell size={18} stroke={1.6} />
-                    </Indicator>
-                  </ActionIcon>
-                </Tooltip>
-              </Popover.Target>
-              <Popover.Dropdown>
-                <Stack align="center" gap={6} py="md">
-                  <ThemeIcon variant="light" radius="xl" size={40}>
-                    <IconBell size={20} />
-                  </ThemeIcon>
-                  <Text fw={600}>You're all caught up</Text>
-                  <Text fz="sm" c="dimmed" ta="center">
-                    Alerts about budgets, bills and goals will appear here.
-                  </Text>
-                </Stack>
-              </Popover.Dropdown>
-            </Popover>
+            <NotificationBell />
             <Menu position="bottom-end" width={220} shadow="md">
               <Menu.Target>
                 {/* The name it shows starts its accessible name, as what people see and what they hear should match. */}

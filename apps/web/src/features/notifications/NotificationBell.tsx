@@ -1,0 +1,74 @@
+import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBell } from '@tabler/icons-react';
+import { toast } from '../../components/toast';
+import { useNotifications } from './api/get-notifications';
+import {
+  useDismissNotification,
+  useReadAllNotifications,
+  useReadNotification,
+} from './api/update-notifications';
+import { NotificationList } from './NotificationList';
+
+/** The top bar's bell: the unread count as a badge, and the list in a popover. */
+export function NotificationBell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const list = useNotifications();
+  const read = useReadNotification();
+  const readAll = useReadAllNotifications();
+  const dismiss = useDismissNotification();
+  const unread = list.data?.unreadCount ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? undefined : close())}
+      position="bottom-end"
+      width="min(380px, calc(100vw - 16px))"
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
+    >
+      <Popover.Target>
+        <Tooltip label={label} disabled={opened}>
+          <ActionIcon variant="default" size="lg" aria-label={label} aria-expanded={opened} onClick={toggle}>
+            <Indicator
+              disabled={unread === 0}
+              label={unread > 9 ? '9+' : unread}
+              size={16}
+              color="red"
+              offset={2}
+              fz={10}
+              fw={700}
+            >
+              <IconBell size={18} stroke={1.6} />
+            </Indicator>
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown p={0}>
+        <NotificationList
+          notifications={list.data?.notifications}
+          unreadCount={unread}
+          isError={list.isError}
+          onOpen={(n) => {
+            if (!n.readAt) read.mutate(n.id);
+            close();
+          }}
+          onDismiss={(n) =>
+            dismiss.mutate(n.id, {
+              onError: () => toast.error('Error', 'Failed to dismiss the notification. Please try again.'),
+            })
+          }
+          onReadAll={() =>
+            readAll.mutate(undefined, {
+              onError: () => toast.error('Error', 'Failed to mark notifications as read. Please try again.'),
+            })
+          }
+        />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
