@@ -12,6 +12,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { webhookRoutes } from './features/accounts/webhook.routes';
 import { aiRoutes } from './features/ai/ai.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { billingRoutes } from './features/billing/billing.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { savingsRoutes } from './features/savings/savings.routes';
@@ -188,6 +189,7 @@ export async function buildApp({
       await api.register(savingsRoutes, ctx);
       await api.register(aiRoutes, ctx);
       await api.register(notificationsRoutes, ctx);
+      await api.register(billingRoutes(), ctx);
       if (clock) await api.register(testClockRoutes(clock));
     },
     { prefix: '/api' },

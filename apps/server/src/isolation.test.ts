@@ -33,6 +33,7 @@ const PUBLIC: Array<{ route: RegExp; why: string }> = [
   { route: /^GET \/api\/config$/, why: 'public settings the sign-in page needs' },
   { route: /^POST \/api\/auth\/(register|login|google-login)$/, why: 'signing in' },
   { route: /^POST \/api\/plaid\/webhook$/, why: 'Plaid calls it, signed (see webhook tests)' },
+  { route: /^POST \/api\/billing\/webhook$/, why: 'Stripe calls it, signed (see billing.stripe.test.ts)' },
   { route: /^(GET|HEAD) \/api\/docs(\/.*)?$/, why: 'OpenAPI docs' },
   { route: /^(GET|HEAD) \/(\*)?$/, why: 'the web app files' },
 ];
@@ -41,6 +42,8 @@ const PUBLIC: Array<{ route: RegExp; why: string }> = [
 const SELF_STATUS: Record<string, number> = {
   // A password account already has one; the answer is a 400 that changes nothing.
   'POST /api/auth/set-password': 400,
+  // Self-hosted: plans change at once and there is no payment portal; a 400 that changes nothing.
+  'POST /api/billing/portal': 400,
 };
 
 type Case = {

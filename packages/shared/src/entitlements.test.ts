@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountsFit, percentChange, planState } from './entitlements';
-import { planOf } from './plans';
+import {
+  accountLimitMessage,
+  accountsFit,
+  percentChange,
+  planAllows,
+  planState,
+  upgradeMessage,
+} from './entitlements';
+import { PAID_FEATURES, PLANS, planOf, TRIAL_DAYS } from './plans';
 
 const now = new Date('2026-11-26T12:00:00Z');
 
@@ -16,6 +23,68 @@ describe('planState', () => {
   ] as const)('%s', (_, plan, trialEndsAt, code, onTrial, daysLeft) => {
     const state = planState({ plan, trialEndsAt }, now);
     expect(state).toEqual({ plan: planOf(code), onTrial, trialDaysLeft: daysLeft });
+  });
+});
+
+describe('planState at the trial boundaries', () => {
+  const signedUp = new Date('2026-11-01T09:30:00Z');
+  const trialEndsAt = new Date(signedUp.getTime() + TRIAL_DAYS * 86_400_000);
+  const at = (ms: number) => planState({ plan: 'starter', trialEndsAt }, new Date(ms));
+  it.each([
+    ['the moment of sign-up', signedUp.getTime(), 'pro', 14],
+    ['a minute later', signedUp.getTime() + 60_000, 'pro', 14],
+    ['one day in', signedUp.getTime() + 86_400_000, 'pro', 13],
+    ['its last millisecond', trialEndsAt.getTime() - 1, 'pro', 1],
+    ['the moment it ends', trialEndsAt.getTime(), 'starter', null],
+    ['a year later', trialEndsAt.getTime() + 365 * 86_400_000, 'starter', null],
+  ] as const)('%s', (_, ms, code, daysLeft) => {
+    expect(at(ms)).toMatchObject({ plan: { code }, trialDaysLeft: daysLeft, onTrial: code === 'pro' });
+  });
+
+  it('reads a trial end sent as a string the same as a date', () => {
+    expect(planState({ plan: 'starter', trialEndsAt: trialEndsAt.toISOString() }, signedUp)).toEqual(
+      planState({ plan: 'starter', trialEndsAt }, signedUp),
+    );
+  });
+});
+
+describe('planAllows', () => {
+  it.each(PAID_FEATURES)('gives %s to Pro and Premium, not Starter', (feature) => {
+    expect(planAllows(planOf('starter'), feature)).toBe(false);
+    expect(planAllows(planOf('pro'), feature)).toBe(true);
+    expect(planAllows(planOf('premium'), feature)).toBe(true);
+  });
+
+  it('gives a running trial what Pro has', () => {
+    const trial = planState({ plan: 'starter', trialEndsAt: '2026-12-05T12:00:00Z' }, now).plan;
+    expect(PAID_FEATURES.every((feature) => planAllows(trial, feature))).toBe(true);
+  });
+
+  it('says what to do in the refusals', () => {
+    expect(upgradeMessage('advisor')).toBe(
+      'The AI advisor is included in Pro and Premium. Upgrade to use it.',
+    );
+    expect(accountLimitMessage(planOf('starter'))).toBe(
+      'Your Starter plan includes up to 2 bank accounts. Upgrade to Pro to link more.',
+    );
+  });
+});
+
+describe('PLANS', () => {
+  it('are SPEC §1: free, $5 and $15 a month, a 14-day trial on the paid ones, 2 accounts on Starter', () => {
+    expect(PLANS.map((p) => [p.code, p.priceMonthly, p.trialDays, p.accountLimit])).toEqual([
+      ['starter', 0, 0, 2],
+      ['pro', 5, 14, null],
+      ['premium', 15, 14, null],
+    ]);
+    expect(planOf('premium').features).toEqual(
+      expect.arrayContaining([
+        'Investment tracking',
+        'Tax optimization',
+        'Custom AI models',
+        'White-glove onboarding',
+      ]),
+    );
   });
 });
 

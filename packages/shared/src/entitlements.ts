@@ -1,6 +1,6 @@
 import type { PlanCode } from './auth/auth.schema';
 import type { Plan } from './config.schema';
-import { planOf } from './plans';
+import { PAID_FEATURES, type PaidFeature, planOf } from './plans';
 
 /**
  * What a person may use, from their plan and trial. A new person starts a Pro trial (SPEC §9: 14 days);
@@ -31,6 +31,31 @@ export function planState(user: { plan: PlanCode; trialEndsAt: Date | string | n
 export function accountsFit(plan: Pick<Plan, 'accountLimit'>, linked: number, adding: number): boolean {
   return plan.accountLimit === null || linked + adding <= plan.accountLimit;
 }
+
+const PLAN_FEATURES: Record<PlanCode, readonly PaidFeature[]> = {
+  starter: [],
+  pro: PAID_FEATURES,
+  premium: PAID_FEATURES,
+};
+
+/** Whether the plan in force includes a paid feature: Pro and Premium (a trial counts as Pro) do, Starter not. */
+export function planAllows(plan: Pick<Plan, 'code'>, feature: PaidFeature): boolean {
+  return PLAN_FEATURES[plan.code].includes(feature);
+}
+
+const FEATURE_NAMES: Record<PaidFeature, string> = {
+  'count-up': 'Count-up budgeting',
+  advisor: 'The AI advisor',
+  subscriptions: 'Subscription tracking',
+};
+
+/** The 403's message when Starter reaches for a paid feature; the web shows the same words. */
+export const upgradeMessage = (feature: PaidFeature) =>
+  `${FEATURE_NAMES[feature]} is included in Pro and Premium. Upgrade to use it.`;
+
+/** The 403's message when a link would take Starter past its bank accounts. */
+export const accountLimitMessage = (plan: Pick<Plan, 'name' | 'accountLimit'>) =>
+  `Your ${plan.name} plan includes up to ${plan.accountLimit} bank accounts. Upgrade to Pro to link more.`;
 
 /**
  * SPEC §7: percent change = (current − previous) / previous × 100, one decimal; null (omitted) when the

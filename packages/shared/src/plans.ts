@@ -49,3 +49,10 @@ export const PLANS: Plan[] = [
 
 /** The plan by its code; an unknown code is the free one. */
 export const planOf = (code: string): Plan => PLANS.find((p) => p.code === code) ?? (PLANS[0] as Plan);
+
+/** What only a paid plan (or a running trial) unlocks; Starter has none of these. */
+export const PAID_FEATURES = ['count-up', 'advisor', 'subscriptions'] as const;
+export type PaidFeature = (typeof PAID_FEATURES)[number];
+
+/** The paid plans, cheapest first: what a Starter is offered. */
+export const PAID_PLANS: Plan[] = PLANS.filter((p) => p.priceMonthly > 0);

@@ -20,8 +20,10 @@ import {
   todayIn,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UserRow } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { countLinkedAccounts, planInForce, requireAccountsFit } from '../../lib/plans';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { accountsDeps } from './accounts.deps';
 import {
@@ -54,7 +56,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const deps = accountsDeps(ctx);
   const db = ctx.database.db;
   app.addHook('preHandler', ctx.authenticate);
-  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
   // Another user's connection answers 404, not 403, so ids can't be probed.
   const ownConnection = async (userId: string, connectionId: string) => {
@@ -62,6 +64,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     if (!row) throw notFound('Connection not found');
     return row;
   };
+
+  // A plan's bank accounts all linked: Link is not even opened (the exchange checks again, under a lock).
+  const refuseWhenFull = async (user: UserRow) =>
+    requireAccountsFit(planInForce(user, ctx.now()), await countLinkedAccounts(db, { userId: user.id }), 1);
 
   app.get('/plaid/accounts', { schema: { tags: ['accounts'], response: { 200: accountList } } }, (req) =>
     listActiveAccounts(db, { userId: req.user.id }),
@@ -82,8 +88,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/plaid/create-link-token',
     { schema: { tags: ['accounts'], response: { 200: linkTokenResponse, ...errors } } },
-    async (req) =>
-      deps.provider.createLinkToken({ userId: req.user.id, webhookUrl: ctx.config.plaidWebhookUrl }),
+    async (req) => {
+      await refuseWhenFull(req.user);
+      return deps.provider.createLinkToken({ userId: req.user.id, webhookUrl: ctx.config.plaidWebhookUrl });
+    },
   );
 
   // Minting a public token skips Link and the person's consent, so the route exists only where items are
@@ -100,6 +108,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
       },
       async (req) => {
+        await refuseWhenFull(req.user);
         try {
           return { publicToken: await deps.provider.createSandboxPublicToken(req.body.institutionId) };
         } catch {
@@ -126,6 +135,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
           publicToken: req.body.publicToken,
           mode,
           timeZone: req.user.timeZone,
+          plan: planInForce(req.user, ctx.now()),
         }),
     );
   exchange('/plaid/exchange-public-token', 'background');
@@ -181,7 +191,19 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: reconnectResponse, ...errors, 429: errorBody },
       },
     },
-    async (req) => reconnect(deps, await ownConnection(req.user.id, req.params.id)),
+    async (req) => {
+      const row = await ownConnection(req.user.id, req.params.id);
+      // A disconnected connection's accounts count again once it is back.
+      if (!row.isActive) {
+        const returning = await listAccountRows(db, { userId: req.user.id, connectionIds: [row.id] });
+        requireAccountsFit(
+          planInForce(req.user, ctx.now()),
+          await countLinkedAccounts(db, { userId: req.user.id }),
+          returning.length,
+        );
+      }
+      return reconnect(deps, row);
+    },
   );
 
   app.get(

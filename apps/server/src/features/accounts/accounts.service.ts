@@ -1,5 +1,6 @@
-import { addDays, type ExchangeResponse, todayIn } from '@tally/shared';
+import { accountsFit, addDays, type ExchangeResponse, type Plan, todayIn } from '@tally/shared';
 import { AppError, badRequest } from '../../lib/errors';
+import { accountLimitReached, countLinkedAccounts, lockLinking } from '../../lib/plans';
 import { isItemGone, removeBankItem } from '../../providers/bank';
 import type { BankProvider, ProviderAccount } from '../../providers/bank/types';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
@@ -30,8 +31,17 @@ import { backfill, syncConnection } from './accounts.sync';
 
 export const QUICK_SYNC_DAYS = 30;
 
-/** Exchanges a public token and saves the item with its accounts. Provider failures become a 400. */
-async function link(deps: AccountsDeps, userId: string, publicToken: string): Promise<ConnectionRow> {
+/**
+ * Exchanges a public token and saves the item with its accounts. Provider failures become a 400. An item
+ * whose accounts would take the person past their plan's limit is removed at the provider again and
+ * refused with 403, with nothing saved.
+ */
+async function link(
+  deps: AccountsDeps,
+  userId: string,
+  publicToken: string,
+  plan: Plan,
+): Promise<ConnectionRow> {
   let exchanged: Awaited<ReturnType<BankProvider['exchangePublicToken']>>;
   try {
     exchanged = await deps.provider.exchangePublicToken(publicToken);
@@ -42,7 +52,10 @@ async function link(deps: AccountsDeps, userId: string, publicToken: string): Pr
   const institutionName = institutionId
     ? await deps.provider.getInstitutionName(institutionId)
     : 'Linked bank';
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
+    // Counted under the person's linking lock, in the transaction that saves: two links at once queue here.
+    await lockLinking(tx, { userId });
+    if (!accountsFit(plan, await countLinkedAccounts(tx, { userId }), accounts.length)) return null;
     const connection = await saveConnection(tx, {
       now: deps.now(),
       userId,
@@ -55,6 +68,14 @@ async function link(deps: AccountsDeps, userId: string, publicToken: string): Pr
     await saveAccounts(tx, { now: deps.now(), userId, connectionId: connection.id, accounts });
     return connection;
   });
+  if (saved) return saved;
+  // Not ours to keep: the item ends at the provider now, so it is neither billed nor left live.
+  try {
+    await deps.provider.removeItem(exchanged.accessToken);
+  } catch (error) {
+    deps.log.error({ err: error, itemId: exchanged.itemId }, 'refused bank item could not be removed');
+  }
+  throw accountLimitReached(plan);
 }
 
 async function connectionResponse(deps: AccountsDeps, connection: ConnectionRow) {
@@ -146,9 +167,10 @@ export async function linkBank(
     publicToken,
     mode,
     timeZone,
-  }: { userId: string; publicToken: string; mode: LinkMode; timeZone: string },
+    plan,
+  }: { userId: string; publicToken: string; mode: LinkMode; timeZone: string; plan: Plan },
 ): Promise<ExchangeResponse> {
-  let connection = await link(deps, userId, publicToken);
+  let connection = await link(deps, userId, publicToken, plan);
   if (mode === 'full') {
     const run = await createImportRun(deps.db, { userId, connectionId: connection.id });
     const imported = await syncConnection(deps, {

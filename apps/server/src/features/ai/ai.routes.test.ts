@@ -264,6 +264,8 @@ describe('AI insights', () => {
   });
 
   it('counts generations against the plan, then answers 429 — but still shows what is stored', async () => {
+    // On Starter, the smallest limit: the trial every new person starts is ended.
+    expect((await ana.call('POST', '/billing/cancel')).statusCode).toBe(200);
     const limit = planOf('starter').aiDailyLimit;
     const usage = expectJson(await ana.call('GET', '/ai/usage'), 200, aiUsage);
     expect(usage).toMatchObject({ subscriptionTier: 'Starter', dailyLimit: limit, costToday: 0 });

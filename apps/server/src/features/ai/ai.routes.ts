@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
+import { requireFeature } from '../../lib/plans';
 import {
   type AiDeps,
   ask,
@@ -88,8 +89,10 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
    */
   app.post(
     '/ai/query',
-    { schema: { tags, body: queryBody, response: { 200: advisorAnswer, ...errors } } },
+    { schema: { tags, body: queryBody, response: { 200: advisorAnswer, ...errors, 403: errorBody } } },
     async (req, reply) => {
+      // The advisor is a Pro feature; refused before it counts against the day's AI requests.
+      requireFeature(req.user, ctx.now(), 'advisor');
       const viewer = viewerOf(req);
       await countRequest(deps, viewer);
       if (!String(req.headers.accept ?? '').includes('text/event-stream')) {

@@ -25,6 +25,13 @@ const anAddress = () => {
   return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
 
+/** A new person starts a 14-day Pro trial: its end is 14 days from the moment they signed up. */
+function expectFourteenDayTrial(trialEndsAt: string | null) {
+  const days = (new Date(trialEndsAt ?? 0).getTime() - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(13.99);
+  expect(days).toBeLessThanOrEqual(14);
+}
+
 describe('auth routes', () => {
   let app: TestApp;
   const jwtSecret = crypto.randomBytes(32).toString('hex');
@@ -68,8 +75,9 @@ describe('auth routes', () => {
         hasPassword: true,
         timeZone: 'Europe/London',
         plan: 'starter',
-        trialEndsAt: null,
+        trialEndsAt: expect.any(String),
       });
+      expectFourteenDayTrial(result.user.trialEndsAt);
       expect(loginResult.safeParse(result).success).toBe(true);
       expect(new Date(result.expiresAt).getTime()).toBeGreaterThan(Date.now());
     });
@@ -743,8 +751,9 @@ describe('POST /api/auth/google-login', () => {
       hasPassword: false,
       timeZone: 'America/New_York',
       plan: 'starter',
-      trialEndsAt: null,
+      trialEndsAt: expect.any(String),
     });
+    expectFourteenDayTrial(result.user.trialEndsAt);
     expect(profileResponse.parse((await getProfile(app, result)).json()).data).toEqual(result.user);
   });
 

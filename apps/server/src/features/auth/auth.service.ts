@@ -1,10 +1,11 @@
-import type {
-  ChangePasswordBody,
-  GoogleLoginBody,
-  LoginBody,
-  LoginResult,
-  RegisterBody,
-  SetPasswordBody,
+import {
+  type ChangePasswordBody,
+  type GoogleLoginBody,
+  type LoginBody,
+  type LoginResult,
+  type RegisterBody,
+  type SetPasswordBody,
+  TRIAL_DAYS,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { issueToken, revokeSessions, type TokenKeys, type UserRow } from '../../lib/auth';
@@ -33,6 +34,9 @@ export type AuthDeps = {
 
 const INVALID_LOGIN = 'Invalid email or password';
 
+/** Every new person starts a Pro trial (SPEC §1); when it ends without a paid plan they are on Starter. */
+const trialEnd = (now: Date) => new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+
 async function signIn(deps: AuthDeps, user: UserRow): Promise<LoginResult> {
   const { token, expiresAt } = await issueToken(deps.db, deps.keys, user.id);
   return { token, user: toUser(user), expiresAt: expiresAt.toISOString() };
@@ -45,6 +49,7 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Logi
     lastName: body.lastName,
     passwordHash: await hashPassword(body.password),
     timeZone: body.timeZone ?? 'UTC',
+    trialEndsAt: trialEnd(deps.now()),
   });
   if (!user) throw conflict('An account with this email already exists');
   return signIn(deps, user);
@@ -131,6 +136,7 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
     googleSubject: identity.subject,
     profilePictureUrl: picture,
     timeZone: body.timeZone ?? 'UTC',
+    trialEndsAt: trialEnd(deps.now()),
   });
   if (!created) throw new AppError(409, 'CONFLICT', 'An account with this email already exists');
   return signIn(deps, created);

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { getActiveBudget, listBudgets } from '../../lib/budget-queries';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
+import { requireFeature } from '../../lib/plans';
 import {
   type BudgetDeps,
   budgetView,
@@ -36,7 +37,7 @@ const categoryParams = z.object({ id: z.uuid('Not a valid id'), categoryId: z.uu
 export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const deps: BudgetDeps = { db: ctx.database.db, now: ctx.now };
   app.addHook('preHandler', ctx.authenticate);
-  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
   const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
     userId: req.user.id,
     timeZone: req.user.timeZone,
@@ -134,7 +135,10 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     '/budget/:id/countup',
     { schema: { tags: ['budgets'], params: idParam, response: { 200: countUpResponse, ...errors } } },
-    async (req) => countUpView(deps, viewerOf(req), await ownBudget(deps, viewerOf(req), req.params.id)),
+    async (req) => {
+      requireFeature(req.user, ctx.now(), 'count-up');
+      return countUpView(deps, viewerOf(req), await ownBudget(deps, viewerOf(req), req.params.id));
+    },
   );
 
   app.post(
@@ -149,6 +153,8 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (req) => {
       const viewer = viewerOf(req);
+      // Turning count-up off stays open to Starter, so a category left on after a trial can be put back.
+      if (req.body.enable) requireFeature(req.user, ctx.now(), 'count-up');
       const category = await categoryOf(viewer, req.params.id, req.body.categoryId);
       await updateCountUp(deps, viewer, category, { countUpEnabled: req.body.enable });
       return categoryView(deps, viewer, category);
@@ -167,6 +173,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (req) => {
       const viewer = viewerOf(req);
+      requireFeature(req.user, ctx.now(), 'count-up');
       const category = await categoryOf(viewer, req.params.id, req.body.categoryId);
       await updateCountUp(deps, viewer, category, { customDailyAllowance: req.body.customDailyAllowance });
       return categoryView(deps, viewer, category);

@@ -97,6 +97,17 @@ function history(): FakeTransactionInput[] {
 /** A person with that history fully imported (the background import covers it all). */
 async function person(timeZone = 'UTC') {
   const auth = await signUp(app, { timeZone });
+  // On paid Pro (self-hosted, at once): some tests move the clock past the 14-day trial.
+  expect(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/billing/plan',
+        headers: bearer(auth),
+        payload: { plan: 'pro' },
+      })
+    ).statusCode,
+  ).toBe(200);
   fake.seed = { accounts: DEFAULT_FAKE_ACCOUNTS, transactions: history() };
   const linked = expectJson(
     await app.inject({

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
+import { requireFeature } from '../../lib/plans';
 import {
   subscriptionCalendar as calendarOf,
   confirmDetected,
@@ -43,7 +44,9 @@ const transactionParam = z.object({ transactionId: z.uuid('Invalid id') });
 export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const deps: SubscriptionDeps = { db: ctx.database.db, now: ctx.now };
   app.addHook('preHandler', ctx.authenticate);
-  const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
+  // Subscription tracking is a Pro feature: Starter gets 403 on every route here (a running trial counts as Pro).
+  app.addHook('preHandler', async (req) => requireFeature(req.user, ctx.now(), 'subscriptions'));
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
   const tags = ['subscriptions'];
   const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
     userId: req.user.id,

@@ -1,0 +1,90 @@
+import {
+  billingState as billingStateSchema,
+  billingWebhookResponse,
+  changePlanBody,
+  errorBody,
+  planChangeResult,
+  portalResult,
+} from '@tally/shared';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import { createBillingProvider } from '../../providers/billing';
+import { type BillingProvider, BillingSignatureError } from '../../providers/billing/types';
+import { applyWebhook, type BillingDeps, billingState, cancel, changePlan, portal } from './billing.service';
+
+const STRIPE_SIGNATURE = 'stripe-signature';
+
+/**
+ * The signed-in person's plan (GET /billing, POST /billing/plan, /portal, /cancel) and the payment
+ * provider's webhook (POST /billing/webhook, unauthenticated, checked by its signature). `provider` is for
+ * tests; otherwise Stripe when its keys are set, else self-hosted.
+ */
+export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod<AppContext> {
+  return async (app, ctx) => {
+    const deps: BillingDeps = {
+      db: ctx.database.db,
+      now: ctx.now,
+      provider: provider ?? createBillingProvider(ctx.config, ctx.log),
+      publicUrl: ctx.config.publicUrl,
+    };
+    const tags = ['billing'];
+
+    await app.register(async (scope) => {
+      const own = scope.withTypeProvider<ZodTypeProvider>();
+      own.addHook('preHandler', ctx.authenticate);
+      const errors = { 400: errorBody, 401: errorBody, 502: errorBody };
+
+      own.get('/billing', { schema: { tags, response: { 200: billingStateSchema, ...errors } } }, (req) =>
+        billingState(deps, req.user),
+      );
+
+      own.post(
+        '/billing/plan',
+        { schema: { tags, body: changePlanBody, response: { 200: planChangeResult, ...errors } } },
+        (req) => changePlan(deps, req.user, req.body.plan),
+      );
+
+      own.post('/billing/portal', { schema: { tags, response: { 200: portalResult, ...errors } } }, (req) =>
+        portal(deps, req.user),
+      );
+
+      own.post(
+        '/billing/cancel',
+        { schema: { tags, response: { 200: planChangeResult, ...errors } } },
+        (req) => cancel(deps, req.user),
+      );
+    });
+
+    await app.register(async (hook) => {
+      // Keep the raw bytes: Stripe's signature covers them, not a re-serialised object.
+      hook.removeContentTypeParser('application/json');
+      hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+        done(null, body),
+      );
+
+      hook.post(
+        '/billing/webhook',
+        {
+          // Unauthenticated by nature, so it is rate limited like sign-in.
+          config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+          schema: { tags, response: { 200: billingWebhookResponse, 400: errorBody, 502: errorBody } },
+        },
+        async (req) => {
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const header = req.headers[STRIPE_SIGNATURE];
+          let event: ReturnType<BillingProvider['readWebhook']>;
+          try {
+            event = deps.provider.readWebhook(raw, Array.isArray(header) ? header[0] : header, ctx.now());
+          } catch (error) {
+            if (!(error instanceof BillingSignatureError)) throw error;
+            req.log.warn({ reason: error.message }, 'billing webhook refused');
+            throw badRequest('Invalid webhook signature', 'INVALID_SIGNATURE');
+          }
+          await applyWebhook(deps, event);
+          return { received: true as const };
+        },
+      );
+    });
+  };
+}

@@ -1,0 +1,306 @@
+import {
+  accountLimitMessage,
+  billingState,
+  budget,
+  CATEGORY,
+  errorBody,
+  type LoginResult,
+  loginResult,
+  planChangeResult,
+  planOf,
+  TRIAL_DAYS,
+  upgradeMessage,
+} from '@tally/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
+import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+
+const DAY = 86_400_000;
+const START = new Date('2026-11-26T12:00:00Z');
+let clock = START;
+let app: TestApp;
+let fake: FakePlaid;
+let google: FakeGoogle;
+
+beforeAll(async () => {
+  fake = await startFakePlaid({ now: () => clock });
+  google = await startFakeGoogle();
+  app = await createTestApp({
+    env: { ...fake.env(), GOOGLE_JWKS_URL: google.jwksUrl, TOKEN_TTL_HOURS: '8760' },
+    now: () => clock,
+    runJobs: false,
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+  await google.close();
+});
+
+const call = (auth: LoginResult, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  app.inject({ method, url: `/api${url}`, headers: bearer(auth), ...(payload ? { payload } : {}) });
+
+const billing = async (auth: LoginResult) =>
+  expectJson(await call(auth, 'GET', '/billing'), 200, billingState);
+
+/** Links a fake bank whose item holds `accounts` accounts; answers the exchange's response. */
+async function link(auth: LoginResult, accounts: number) {
+  fake.seed = { accounts: DEFAULT_FAKE_ACCOUNTS.slice(0, accounts), transactions: [] };
+  return call(auth, 'POST', '/plaid/exchange-public-token-quick-sync', {
+    publicToken: fake.createPublicToken(),
+  });
+}
+
+async function connectionCount(userId: string) {
+  const rows = await app.database.query<{ n: number }>(
+    'select count(*)::int as n from bank_connections where user_id = $1',
+    [userId],
+  );
+  return Number(rows[0]?.n);
+}
+
+async function aBudget(auth: LoginResult) {
+  const res = await call(auth, 'POST', '/budget', {
+    name: 'November',
+    period: 2,
+    startDate: '2026-11-01',
+    totalIncome: 3000,
+    categories: [{ category: CATEGORY.DiningOut, allocatedAmount: 200 }],
+  });
+  const created = expectJson(res, 201, budget);
+  const category = created.categories[0];
+  if (!category) throw new Error('budget without its category');
+  return { budgetId: created.id, categoryId: category.id };
+}
+
+/** Every Pro feature's route, called as `auth`; answers each status with its message. */
+async function proFeatures(auth: LoginResult, ids: { budgetId: string; categoryId: string }) {
+  const calls = {
+    subscriptions: await call(auth, 'GET', '/subscriptions'),
+    subscriptionSummary: await call(auth, 'GET', '/subscriptions/summary'),
+    addSubscription: await call(auth, 'POST', '/subscriptions', {
+      name: 'Netflix',
+      amount: 15.49,
+      nextDueDate: '2026-12-01',
+    }),
+    countUp: await call(auth, 'GET', `/budget/${ids.budgetId}/countup`),
+    enableCountUp: await call(auth, 'POST', `/budget/category/${ids.categoryId}/enable-countup`, {
+      categoryId: ids.categoryId,
+      enable: true,
+    }),
+    countUpSettings: await call(auth, 'PUT', `/budget/category/${ids.categoryId}/countup-settings`, {
+      categoryId: ids.categoryId,
+      customDailyAllowance: 5,
+    }),
+    advisor: await call(auth, 'POST', '/ai/query', { query: 'How much did I spend this month?' }),
+  };
+  return Object.fromEntries(
+    Object.entries(calls).map(([name, res]) => [
+      name,
+      res.statusCode === 403 ? `403 ${errorBody.parse(res.json()).message}` : res.statusCode,
+    ]),
+  );
+}
+
+describe('a new person', () => {
+  it('starts a 14-day Pro trial on password registration', async () => {
+    clock = START;
+    const ada = await signUp(app);
+    expect(ada.user.trialEndsAt).toBe(new Date(START.getTime() + TRIAL_DAYS * DAY).toISOString());
+    expect(await billing(ada)).toEqual({
+      plan: 'pro',
+      planName: 'Pro',
+      paidPlan: 'starter',
+      onTrial: true,
+      trialDaysLeft: 14,
+      trialEndsAt: '2026-12-10T12:00:00.000Z',
+      provider: 'self-hosted',
+      planCancelsAt: null,
+      planPeriodEndsAt: null,
+      linkedAccounts: 0,
+      accountLimit: null,
+    });
+  });
+
+  it('starts the same trial on Google sign-up', async () => {
+    clock = START;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google-login',
+      payload: { idToken: await google.sign(aGoogleAccount()) },
+    });
+    const grace = expectJson(res, 200, loginResult);
+    expect(grace.user.trialEndsAt).toBe('2026-12-10T12:00:00.000Z');
+    expect(await billing(grace)).toMatchObject({ plan: 'pro', onTrial: true, trialDaysLeft: 14 });
+  });
+});
+
+describe('plan enforcement', () => {
+  const refused = (feature: Parameters<typeof upgradeMessage>[0]) => `403 ${upgradeMessage(feature)}`;
+
+  it('opens every Pro feature during the trial and closes them on Starter once it ends', async () => {
+    clock = START;
+    const ada = await signUp(app);
+    const ids = await aBudget(ada);
+    const during = await proFeatures(ada, ids);
+    expect(during).toEqual({
+      subscriptions: 200,
+      subscriptionSummary: 200,
+      addSubscription: 201,
+      countUp: 200,
+      enableCountUp: 200,
+      countUpSettings: 200,
+      advisor: 200,
+    });
+
+    // The trial's last moment still counts; a moment later the plan is Starter.
+    clock = new Date(START.getTime() + TRIAL_DAYS * DAY - 1);
+    expect(await billing(ada)).toMatchObject({ plan: 'pro', onTrial: true, trialDaysLeft: 1 });
+    clock = new Date(START.getTime() + TRIAL_DAYS * DAY);
+    expect(await billing(ada)).toMatchObject({ plan: 'starter', onTrial: false, trialDaysLeft: null });
+
+    expect(await proFeatures(ada, ids)).toEqual({
+      subscriptions: refused('subscriptions'),
+      subscriptionSummary: refused('subscriptions'),
+      addSubscription: refused('subscriptions'),
+      countUp: refused('count-up'),
+      enableCountUp: refused('count-up'),
+      countUpSettings: refused('count-up'),
+      advisor: refused('advisor'),
+    });
+    // A category left on count-up can still be turned off; the budget itself stays open.
+    const off = await call(ada, 'POST', `/budget/category/${ids.categoryId}/enable-countup`, {
+      categoryId: ids.categoryId,
+      enable: false,
+    });
+    expect(off.statusCode).toBe(200);
+    expect((await call(ada, 'GET', `/budget/${ids.budgetId}`)).statusCode).toBe(200);
+    // The advisor refused before counting: the day's AI usage is untouched by the refusals.
+    expect((await call(ada, 'GET', '/ai/usage')).json()).toMatchObject({ subscriptionTier: 'Starter' });
+
+    // A paid plan opens them all again.
+    expectJson(await call(ada, 'POST', '/billing/plan', { plan: 'pro' }), 200, planChangeResult);
+    expect(await proFeatures(ada, ids)).toEqual({ ...during, addSubscription: expect.any(Number) });
+  });
+
+  it('keeps accounts linked during the trial, and holds Starter to 2 bank accounts', async () => {
+    clock = START;
+    const ada = await signUp(app);
+    expect((await link(ada, 3)).statusCode).toBe(200);
+    expect((await link(ada, 2)).statusCode).toBe(200);
+    expect(await billing(ada)).toMatchObject({ linkedAccounts: 5, accountLimit: null });
+
+    clock = new Date(START.getTime() + (TRIAL_DAYS + 1) * DAY);
+    // Nothing already linked is taken away when the trial ends.
+    expect(await billing(ada)).toMatchObject({ plan: 'starter', linkedAccounts: 5, accountLimit: 2 });
+    expect((await call(ada, 'GET', '/plaid/accounts')).json()).toHaveLength(5);
+
+    const message = accountLimitMessage(planOf('starter'));
+    expect(message).toBe('Your Starter plan includes up to 2 bank accounts. Upgrade to Pro to link more.');
+    for (const url of ['/plaid/create-link-token', '/plaid/sandbox/public-token']) {
+      const res = await call(ada, 'POST', url, {});
+      expect(res.statusCode, url).toBe(403);
+      expect(errorBody.parse(res.json())).toMatchObject({ message, code: 'ACCOUNT_LIMIT' });
+    }
+  });
+
+  it('refuses an exchange that would pass the limit, removes the item at the bank and saves nothing', async () => {
+    clock = START;
+    const bea = await signUp(app);
+    expectJson(await call(bea, 'POST', '/billing/cancel'), 200, planChangeResult);
+    expect(await billing(bea)).toMatchObject({ plan: 'starter', onTrial: false, accountLimit: 2 });
+
+    expect((await link(bea, 1)).statusCode).toBe(200);
+    const removedBefore = fake.removedItemIds.length;
+    const refused = await link(bea, 2);
+    expect(refused.statusCode).toBe(403);
+    expect(errorBody.parse(refused.json()).message).toBe(accountLimitMessage(planOf('starter')));
+    expect(fake.removedItemIds.length).toBe(removedBefore + 1);
+    expect(await connectionCount(bea.user.id)).toBe(1);
+    expect(await billing(bea)).toMatchObject({ linkedAccounts: 1 });
+
+    // One more fits exactly; then Link itself is refused.
+    expect((await link(bea, 1)).statusCode).toBe(200);
+    expect(await billing(bea)).toMatchObject({ linkedAccounts: 2 });
+    expect((await call(bea, 'POST', '/plaid/create-link-token', {})).statusCode).toBe(403);
+  });
+
+  it('refuses reconnecting a disconnected bank whose accounts no longer fit', async () => {
+    clock = START;
+    const cy = await signUp(app);
+    const first = (await link(cy, 2)).json() as { connection: { id: string } };
+    await call(cy, 'POST', '/billing/cancel');
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/plaid/connections/${first.connection.id}`,
+      headers: bearer(cy),
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await link(cy, 1)).statusCode).toBe(200);
+    const back = await call(cy, 'POST', `/plaid/connections/${first.connection.id}/reconnect`);
+    expect(back.statusCode).toBe(403);
+    expect(await billing(cy)).toMatchObject({ linkedAccounts: 1 });
+  });
+});
+
+describe('self-hosted plan changes', () => {
+  it('apply at once, and cancelling returns to Starter at once', async () => {
+    clock = START;
+    const dee = await signUp(app);
+    const premium = expectJson(
+      await call(dee, 'POST', '/billing/plan', { plan: 'premium' }),
+      200,
+      planChangeResult,
+    );
+    expect(premium).toMatchObject({
+      billing: { plan: 'premium', paidPlan: 'premium', onTrial: false, provider: 'self-hosted' },
+      user: { plan: 'premium' },
+      checkoutUrl: null,
+      portalUrl: null,
+    });
+    expect((await call(dee, 'GET', '/user/profile')).json().data).toMatchObject({ plan: 'premium' });
+
+    const cancelled = expectJson(await call(dee, 'POST', '/billing/cancel'), 200, planChangeResult);
+    // The trial is over too: cancelling means Starter now.
+    expect(cancelled.billing).toMatchObject({ plan: 'starter', paidPlan: 'starter', onTrial: false });
+    expect(cancelled.user.plan).toBe('starter');
+    expect(new Date(cancelled.user.trialEndsAt ?? '').getTime()).toBe(START.getTime());
+
+    const viaPlan = expectJson(
+      await call(dee, 'POST', '/billing/plan', { plan: 'pro' }),
+      200,
+      planChangeResult,
+    );
+    expect(viaPlan.billing.plan).toBe('pro');
+    const toStarter = expectJson(
+      await call(dee, 'POST', '/billing/plan', { plan: 'starter' }),
+      200,
+      planChangeResult,
+    );
+    expect(toStarter.billing.plan).toBe('starter');
+  });
+
+  it('has no payment portal, and refuses an unknown plan with a message', async () => {
+    const eve = await signUp(app);
+    const portal = await call(eve, 'POST', '/billing/portal');
+    expect(portal.statusCode).toBe(400);
+    expect(errorBody.parse(portal.json()).message).toBe(
+      'Plans change here at once on this server; there is no payment portal.',
+    );
+    const bad = await call(eve, 'POST', '/billing/plan', { plan: 'gold' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody.parse(bad.json()).message).toBe('Plan must be starter, pro or premium');
+    expect((await app.inject({ method: 'GET', url: '/api/billing' })).statusCode).toBe(401);
+  });
+
+  it('answers 400 to a webhook: nothing is signed on a self-hosted server', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'customer.subscription.updated' }),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

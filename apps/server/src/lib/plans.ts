@@ -1,0 +1,60 @@
+import {
+  accountLimitMessage,
+  accountsFit,
+  type PaidFeature,
+  type Plan,
+  type PlanCode,
+  planAllows,
+  planState,
+  upgradeMessage,
+} from '@tally/shared';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bankAccounts, bankConnections } from '../db/schema';
+import { AppError } from './errors';
+
+type PlanHolder = { plan: PlanCode; trialEndsAt: Date | null };
+
+/** The plan whose limits apply to this person now (a running Pro trial counts as Pro). */
+export const planInForce = (user: PlanHolder, now: Date): Plan => planState(user, now).plan;
+
+/** Refuses a paid feature on Starter with 403 and the words the web shows beside its upgrade button. */
+export function requireFeature(user: PlanHolder, now: Date, feature: PaidFeature) {
+  if (!planAllows(planInForce(user, now), feature)) {
+    throw new AppError(403, 'PLAN_REQUIRED', upgradeMessage(feature));
+  }
+}
+
+/** The 403 for a link past the plan's bank accounts. */
+export const accountLimitReached = (plan: Plan) =>
+  new AppError(403, 'ACCOUNT_LIMIT', accountLimitMessage(plan));
+
+/** Refuses when `adding` more bank accounts would not fit beside the `linked` ones. */
+export function requireAccountsFit(plan: Plan, linked: number, adding: number) {
+  if (!accountsFit(plan, linked, adding)) throw accountLimitReached(plan);
+}
+
+/** The bank accounts a plan's limit counts: active accounts of active connections (disconnected ones don't). */
+export async function countLinkedAccounts(db: Db, { userId }: { userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bankAccounts)
+    .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankConnections.userId, userId),
+        eq(bankConnections.isActive, true),
+        eq(bankAccounts.isActive, true),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Inside a transaction: holds the person's linking lock until it ends, so two links at once are counted
+ * one after the other and cannot both take the last place under the limit.
+ */
+export async function lockLinking(tx: Db, { userId }: { userId: string }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`linking:${userId}`}, 0))`);
+}

@@ -1,0 +1,13 @@
+import type { Config } from '../../config';
+import { createSelfHostedBilling } from './self-hosted';
+import { createStripeBilling } from './stripe';
+import type { BillingProvider } from './types';
+
+/** Stripe when its keys are configured, else self-hosted (plan changes apply at once). */
+export function createBillingProvider(
+  config: Config,
+  log?: { error: (obj: object, msg: string) => void },
+): BillingProvider {
+  if (!config.stripe) return createSelfHostedBilling();
+  return createStripeBilling({ ...config.stripe, apiBase: config.stripe.apiBase, log });
+}
