@@ -1,6 +1,8 @@
 import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { useNotifications } from './api/get-notifications';
 import {
@@ -19,6 +21,25 @@ export function NotificationBell() {
   const dismiss = useDismissNotification();
   const unread = list.data?.unreadCount ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const navigate = useNavigate();
+
+  // A push notification clicked while Tally is open: the service worker (public/sw.js) asks this tab to
+  // show the screen it concerns.
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const data: unknown = event.data;
+      if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'tally:open')
+        return;
+      const link = 'link' in data && typeof data.link === 'string' ? data.link : '';
+      if (link.startsWith('/') && !link.startsWith('//')) {
+        navigate(link);
+        void list.refetch();
+      }
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [navigate, list.refetch]);
 
   return (
     <Popover

@@ -8,6 +8,7 @@ import { useColorMode } from '../../components/ColorModeToggle';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
+import { PushNotificationsRow } from '../notifications/PushNotificationsRow';
 import { AiUsageCard } from './AiUsageCard';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
@@ -145,25 +146,16 @@ export function SettingsPage() {
         <Title order={2} fz="lg" mb="xs">
           Notifications
         </Title>
-        <Row
-          icon={null}
-          title="Push notifications"
-          description="Budget alerts and bills due, in your browser."
-          action={
-            <Switch
-              aria-label="Push notifications"
-              size="md"
-              disabled={!prefs.data}
-              checked={prefs.data?.pushNotifications ?? true}
-              onChange={(e) => setPref('pushNotifications', e.currentTarget.checked)}
-            />
-          }
+        <PushNotificationsRow
+          disabled={!prefs.data}
+          checked={prefs.data?.pushNotifications ?? true}
+          onChange={(on) => setPref('pushNotifications', on)}
         />
         <Divider />
         <Row
           icon={null}
           title="Email notifications"
-          description="A weekly summary and important account alerts."
+          description="Budget alerts, bills due and goals reached, by email."
           action={
             <Switch
               aria-label="Email notifications"
