@@ -1,4 +1,5 @@
 import {
+  addMonths,
   categoryGroup,
   categoryName,
   centsToDollars,
@@ -8,7 +9,7 @@ import {
   type Transaction,
   type TransactionFilters,
 } from '@tally/shared';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
 import { countStatements, filterWhere, totalsStatements } from '../../lib/transaction-totals';
@@ -278,10 +279,10 @@ export async function getSpendingByCategory(
 
 /**
  * Income and spending per calendar month for the last `months` months up to the person's today, oldest
- * first, a month with nothing as zeros. The whole months before this one come from the monthly rollups (a
- * row per account and category, never the transactions); this month is read from its own days up to today,
- * so a row dated ahead of today does not count yet. Transfers between one's own accounts are left out, as
- * in the summary.
+ * first, a month with nothing as zeros. Every month, this one included, comes from the monthly rollups (a
+ * row per account and category, never the transactions); rows of this month dated after today are then
+ * taken off, read from the date index (usually none), so a payment scheduled ahead does not count yet.
+ * Transfers between one's own accounts are left out, as in the summary.
  */
 export async function getMonthlyCashFlow(
   db: Db,
@@ -291,25 +292,23 @@ export async function getMonthlyCashFlow(
   const current = startOfMonth(today);
   const r = transactionRollups;
   const t = transactions;
-  const [past, [thisMonth]] = await Promise.all([
-    firstDays[0]! < current
-      ? db
-          .select({
-            month: r.month,
-            income: sql<string>`sum(${r.income})`,
-            expenses: sql<string>`sum(${r.expenses})`,
-          })
-          .from(r)
-          .where(
-            and(
-              eq(r.userId, userId),
-              gte(r.month, firstDays[0]!),
-              lt(r.month, current),
-              eq(r.isTransfer, false),
-            ),
-          )
-          .groupBy(r.month)
-      : Promise.resolve([]),
+  const [rolled, [ahead]] = await Promise.all([
+    db
+      .select({
+        month: r.month,
+        income: sql<string>`sum(${r.income})`,
+        expenses: sql<string>`sum(${r.expenses})`,
+      })
+      .from(r)
+      .where(
+        and(
+          eq(r.userId, userId),
+          gte(r.month, firstDays[0]!),
+          lte(r.month, current),
+          eq(r.isTransfer, false),
+        ),
+      )
+      .groupBy(r.month),
     db
       .select({
         income: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.amount} > 0), 0)`,
@@ -321,18 +320,19 @@ export async function getMonthlyCashFlow(
           eq(t.userId, userId),
           isNull(t.deletedAt),
           eq(t.isTransfer, false),
-          gte(t.date, current),
-          lte(t.date, today),
+          gt(t.date, today),
+          lt(t.date, addMonths(current, 1)),
         ),
       ),
   ]);
-  const byMonth = new Map<string, { income: number; expenses: number }>();
-  for (const row of past)
-    byMonth.set(row.month, { income: Number(row.income), expenses: Number(row.expenses) });
-  byMonth.set(current, {
-    income: Number(thisMonth?.income ?? 0),
-    expenses: Number(thisMonth?.expenses ?? 0),
-  });
+  const byMonth = new Map(
+    rolled.map((row) => [row.month, { income: Number(row.income), expenses: Number(row.expenses) }]),
+  );
+  const thisMonth = byMonth.get(current);
+  if (thisMonth && ahead) {
+    thisMonth.income -= Number(ahead.income);
+    thisMonth.expenses -= Number(ahead.expenses);
+  }
   return firstDays.map((month) => {
     const { income, expenses } = byMonth.get(month) ?? { income: 0, expenses: 0 };
     return {
