@@ -27,7 +27,7 @@ async function statements(database: Database, userId: string, q: Query): Promise
     ];
   }
   // Budget reads are the totals statements over the period plus one per-day read (see BENCHMARKS.md).
-  if (q.group === 'budget' || q.group === 'savings' || q.group === 'ai') return [];
+  if (q.group === 'budget' || q.group === 'savings' || q.group === 'ai' || q.group === 'dashboard') return [];
   const filters = (q.group === 'summary' ? transactionListQuery : dateRangeQuery).parse(params);
   return totalsStatements(db, { userId, filters }).map((s) => ({ label: 'totals', ...s.toSQL() }));
 }

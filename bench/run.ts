@@ -6,6 +6,7 @@
  *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
  *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
  *   --only=queries,import,export   what to measure (env BENCH_ONLY, default all three)
+ *   --groups=dashboard,budget      time only these query groups (env BENCH_GROUPS, default all)
  *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
  *   --pg-url=postgres://…          server to create tally_bench on (env BENCH_DATABASE_URL)
  *                                  (the database's name: env BENCH_PG_DATABASE, default tally_bench)
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
     only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import,export' },
+    groups: { type: 'string', default: process.env.BENCH_GROUPS ?? '' },
     regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
     'pg-url': {
       type: 'string',
@@ -46,6 +48,7 @@ const scale = Number(values.scale);
 const runs = Number(values.runs);
 const iterations = Number(values.iterations);
 const only = new Set(values.only.split(',').map((s) => s.trim()));
+const groups = new Set(values.groups.split(',').flatMap((s) => (s.trim() ? [s.trim()] : [])));
 const kinds = (values.db === 'both' ? ['pglite', 'postgres'] : [values.db]) as ('pglite' | 'postgres')[];
 if (!(scale >= 0.02 && scale <= 5)) throw new Error('--scale must be between 0.02 and 5');
 if (!(runs >= 1 && iterations >= 5)) throw new Error('--runs ≥ 1 and --iterations ≥ 5');
@@ -62,6 +65,7 @@ const TARGETS: Record<'pglite' | 'postgres', Record<Group, number> & { importSec
     subscriptions: 1000,
     savings: 30,
     ai: 50,
+    dashboard: 50,
     importSeconds: 3,
   },
   postgres: {
@@ -73,6 +77,7 @@ const TARGETS: Record<'pglite' | 'postgres', Record<Group, number> & { importSec
     subscriptions: 1000,
     savings: 30,
     ai: 50,
+    dashboard: 50,
     importSeconds: 2,
   },
 };
@@ -134,8 +139,10 @@ function report(result: Result): string {
       'subscriptions',
       'savings',
       'ai',
+      'dashboard',
     ] as const) {
       const rows = result.queries.filter((q) => q.group === group);
+      if (rows.length === 0) continue;
       const worst = rows.reduce((a, b) => (b.p95 > a.p95 ? b : a));
       const met = rows.filter((q) => q.p95 <= t[group]).length;
       lines.push(
@@ -208,7 +215,9 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
       const app = await startApp(bench.database, { runJobs: false });
       try {
         const auth = await login(app, L_EMAIL, L_PASSWORD);
-        const queries = await buildQueries(app, auth, bench.meta.report.anchor);
+        const queries = (await buildQueries(app, auth, bench.meta.report.anchor)).filter(
+          (q) => groups.size === 0 || groups.has(q.group),
+        );
         if (values.explain) {
           await explainAll(bench.database, bench.meta.report.lUserId, queries, log);
         }
