@@ -253,6 +253,8 @@ describe('DashboardPage', () => {
     const balance = await screen.findByRole('group', { name: 'Total Balance' });
     expect(await within(balance).findByText('$7,000.00')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Your dashboard could not be loaded.')).toBeNull());
+    // The toast goes with the problem.
+    await waitFor(() => expect(screen.queryByText('Dashboard Error')).toBeNull());
     expect(api.requests.length - before).toBeGreaterThanOrEqual(8);
   });
 });

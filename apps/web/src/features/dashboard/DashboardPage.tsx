@@ -99,7 +99,11 @@ export function DashboardPage() {
 
   // SPEC §8: the toast only when no part of the dashboard could be loaded; one failing part says so itself.
   useEffect(() => {
-    if (!load.nothingLoaded) return;
+    // Once anything has loaded (a Retry that worked), the toast has nothing left to say.
+    if (!load.nothingLoaded) {
+      toast.hide(DASHBOARD_ERROR_TOAST);
+      return;
+    }
     toast.error('Dashboard Error', 'Your dashboard could not be loaded. Please try again.', {
       id: DASHBOARD_ERROR_TOAST,
       autoClose: 5000,

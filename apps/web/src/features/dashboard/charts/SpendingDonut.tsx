@@ -20,7 +20,8 @@ export function SpendingDonut({ slices, total }: { slices: Slice[]; total: strin
       valueFormatter={dollars}
       tooltipDataSource="segment"
       tooltipAnimationDuration={0}
-      pieProps={{ isAnimationActive: false }}
+      // The slices take no keyboard focus either: the picture is hidden from assistive technology.
+      pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
       // The chart is a picture here (the legend and caption say it in words), so it takes no keyboard focus.
       accessibilityLayer={false}
     />
