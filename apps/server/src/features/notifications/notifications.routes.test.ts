@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { NOTIFICATION_KINDS } from '../../db/schema';
+import { notifyImportRun } from '../../lib/notify';
 import { scanEveryone } from './notifications.service';
 
 let app: TestApp;
@@ -269,6 +270,74 @@ describe('notifications', () => {
           link: '/accounts',
         }),
       ]);
+    });
+
+    it('tells an import that failed for good, not one cancelled by a disconnect', async () => {
+      const [connection] = await app.database.query<{ id: string }>(
+        'select id from bank_connections where user_id = $1',
+        [auth.user.id],
+      );
+      const run = async (message: string) => {
+        const [row] = await app.database.query<{ id: string }>(
+          `insert into import_runs (user_id, connection_id, status, message) values ($1, $2, 'Failed', $3) returning id`,
+          [auth.user.id, connection?.id, message],
+        );
+        return row?.id ?? '';
+      };
+      const asked: string[] = [];
+      const queue = { send: async (_name: string, data: object) => void asked.push(JSON.stringify(data)) };
+      const failed = await run('Import failed');
+      const cancelled = await run('Import cancelled');
+      expect(await notifyImportRun(app.database.db, queue, { userId: auth.user.id, runId: failed })).toBe(
+        true,
+      );
+      expect(await notifyImportRun(app.database.db, queue, { userId: auth.user.id, runId: failed })).toBe(
+        false,
+      );
+      expect(await notifyImportRun(app.database.db, queue, { userId: auth.user.id, runId: cancelled })).toBe(
+        false,
+      );
+      expect(asked).toEqual([JSON.stringify({ userId: auth.user.id })]);
+      expect((await list(auth)).notifications.filter((n) => n.kind === 'import_failed')).toEqual([
+        expect.objectContaining({
+          title: expect.stringMatching(/ import failed$/),
+          body: 'The import could not finish. Open Accounts to try again.',
+          link: '/accounts',
+        }),
+      ]);
+    });
+
+    it('tells a subscription charging more, once, when the charge is seen', async () => {
+      const id = await trackSubscription(auth, 'Streamly Plus', TODAY);
+      const [account] = await app.database.query<{ id: string }>(
+        'select id from bank_accounts where user_id = $1 order by id limit 1',
+        [auth.user.id],
+      );
+      // The bank's charge at the new price, as an import would store it.
+      await app.database.query(
+        `insert into transactions (user_id, account_id, provider_transaction_id, date, description, merchant_name, amount, category)
+         values ($1, $2, 'price-rise-1', $3, 'STREAMLY PLUS', 'Streamly Plus', -1799, $4)`,
+        [auth.user.id, account?.id, TODAY, CATEGORY.Entertainment],
+      );
+      const priceNews = async () =>
+        (await list(auth)).notifications.filter((n) => n.kind === 'subscription_price_increase');
+      expect(await priceNews()).toEqual([]);
+      // Reading subscriptions catches them up with the charges: the new price is learnt there.
+      for (let i = 0; i < 2; i += 1) {
+        const res = await app.inject({ method: 'GET', url: '/api/subscriptions', headers: bearer(auth) });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      expect(await priceNews()).toEqual([
+        expect.objectContaining({
+          title: 'Streamly Plus costs more',
+          body: 'Now $17.99, up from $15.99 (+$2.00).',
+          link: '/subscriptions',
+        }),
+      ]);
+      expect(await rowsOf(auth.user.id)).toContainEqual({
+        kind: 'subscription_price_increase',
+        key: `subscription-price:${id}:${TODAY}`,
+      });
     });
 
     it('tells a budget category at 80%, then over, each once in the period', async () => {
