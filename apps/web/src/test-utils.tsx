@@ -133,7 +133,8 @@ export const aUser = (patch: Partial<User> = {}): User => ({
   isGoogleUser: false,
   hasPassword: true,
   timeZone: 'UTC',
-  plan: 'starter',
+  // Paid Pro: every screen shows all it has; a test of Starter's upgrade prompts says so.
+  plan: 'pro',
   trialEndsAt: null,
   ...patch,
 });

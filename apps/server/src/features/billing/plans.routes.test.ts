@@ -184,6 +184,30 @@ describe('plan enforcement', () => {
     expect(await proFeatures(ada, ids)).toEqual({ ...during, addSubscription: expect.any(Number) });
   });
 
+  it('lets Starter keep the count-up a trial left on in a budget, but not turn it on anew', async () => {
+    clock = START;
+    const fay = await signUp(app);
+    const body = (diningCountsUp: boolean, groceriesCountUp: boolean) => ({
+      name: 'November',
+      period: 2,
+      startDate: '2026-11-01',
+      totalIncome: 3000,
+      categories: [
+        { category: CATEGORY.DiningOut, allocatedAmount: 200, countUp: diningCountsUp },
+        { category: CATEGORY.Groceries, allocatedAmount: 300, countUp: groceriesCountUp },
+      ],
+    });
+    const created = expectJson(await call(fay, 'POST', '/budget', body(true, false)), 201, budget);
+    await call(fay, 'POST', '/billing/cancel');
+
+    expect((await call(fay, 'PUT', `/budget/${created.id}`, body(true, false))).statusCode).toBe(200);
+    const turnedOn = await call(fay, 'PUT', `/budget/${created.id}`, body(true, true));
+    expect(turnedOn.statusCode).toBe(403);
+    expect(errorBody.parse(turnedOn.json()).message).toBe(upgradeMessage('count-up'));
+    expect((await call(fay, 'POST', '/budget', body(false, true))).statusCode).toBe(403);
+    expect((await call(fay, 'PUT', `/budget/${created.id}`, body(false, false))).statusCode).toBe(200);
+  });
+
   it('keeps accounts linked during the trial, and holds Starter to 2 bank accounts', async () => {
     clock = START;
     const ada = await signUp(app);

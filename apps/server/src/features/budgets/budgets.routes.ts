@@ -9,6 +9,7 @@ import {
   enableCountUpBody,
   errorBody,
   idParam,
+  planAllows,
   updateBudgetCategoryBody,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import { getActiveBudget, listBudgets } from '../../lib/budget-queries';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { requireFeature } from '../../lib/plans';
+import { planInForce, requireFeature } from '../../lib/plans';
 import {
   type BudgetDeps,
   budgetView,
@@ -87,6 +88,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/budget',
     { schema: { tags: ['budgets'], body: budgetBody, response: { 201: budget, ...errors } } },
     async (req, reply) => {
+      if (req.body.categories.some((c) => c.countUp)) requireFeature(req.user, ctx.now(), 'count-up');
       const viewer = viewerOf(req);
       const row = await createBudget(deps, viewer, req.body);
       return reply.status(201).send(await budgetView(deps, viewer, row));
@@ -100,7 +102,18 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     },
     async (req) => {
       const viewer = viewerOf(req);
-      const row = await updateBudget(deps, viewer, await ownBudget(deps, viewer, req.params.id), req.body);
+      const own = await ownBudget(deps, viewer, req.params.id);
+      // Starter may keep what a trial left on, but not turn count-up on for another category.
+      const asked = req.body.categories.filter((c) => c.countUp).map((c) => c.category);
+      if (asked.length > 0 && !planAllows(planInForce(req.user, ctx.now()), 'count-up')) {
+        const on = new Set(
+          (await budgetView(deps, viewer, own)).categories
+            .filter((c) => c.countUpEnabled)
+            .map((c) => c.category),
+        );
+        if (asked.some((category) => !on.has(category))) requireFeature(req.user, ctx.now(), 'count-up');
+      }
+      const row = await updateBudget(deps, viewer, own, req.body);
       return budgetView(deps, viewer, row);
     },
   );

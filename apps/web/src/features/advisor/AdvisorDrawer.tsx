@@ -3,6 +3,8 @@ import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { IconMessagePlus, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { storedPlanInForce } from '../../components/billing/api/billing';
+import { UpgradePanel } from '../../components/billing/UpgradePanel';
 import classes from './advisor.module.css';
 import { Composer } from './components/Composer';
 import { Suggestions } from './components/Suggestions';
@@ -18,6 +20,14 @@ export function AdvisorDrawer({ opened, onClose }: { opened: boolean; onClose: (
   const reduceMotion = useReducedMotion();
   const { pathname } = useLocation();
   const chat = useAdvisorChat(contextFor(pathname));
+  // On Starter the advisor is not there to ask: the upgrade is offered instead (also once a question
+  // is refused for the plan, should the plan have changed elsewhere).
+  const [upgraded, setUpgraded] = useState(false);
+  const refused = chat.turns.at(-1)?.state;
+  const locked =
+    !upgraded &&
+    (storedPlanInForce()?.code === 'starter' ||
+      (refused?.status === 'failed' && refused.planRefused === true));
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const lastTurnRef = useRef<HTMLLIElement>(null);
@@ -87,7 +97,17 @@ export function AdvisorDrawer({ opened, onClose }: { opened: boolean; onClose: (
           </div>
 
           <div className={classes.conversation}>
-            {chat.turns.length === 0 ? (
+            {locked ? (
+              <UpgradePanel
+                compact
+                title="Ask Tally is a Pro feature"
+                description="Ask about your spending, budgets and subscriptions in plain words and get answers worked out from your own numbers."
+                onUpgraded={() => {
+                  setUpgraded(true);
+                  chat.clear();
+                }}
+              />
+            ) : chat.turns.length === 0 ? (
               <Suggestions onAsk={ask} />
             ) : (
               <ol className={classes.turns} aria-label="Conversation">
@@ -109,13 +129,15 @@ export function AdvisorDrawer({ opened, onClose }: { opened: boolean; onClose: (
             {last ? replyText(last) : ''}
           </VisuallyHidden>
 
-          <Composer
-            value={draft}
-            onChange={setDraft}
-            onSend={() => ask(draft)}
-            isThinking={chat.isThinking}
-            inputRef={inputRef}
-          />
+          {!locked && (
+            <Composer
+              value={draft}
+              onChange={setDraft}
+              onSend={() => ask(draft)}
+              isThinking={chat.isThinking}
+              inputRef={inputRef}
+            />
+          )}
         </div>
       </Drawer.Content>
     </Drawer.Root>

@@ -18,13 +18,16 @@ export type TurnState =
   | { status: 'answering'; text: string }
   | { status: 'answered'; answer: AdvisorAnswer }
   /** canRetry: false when asking again would be refused the same way (the day's limit, a bad question). */
-  | { status: 'failed'; message: string; canRetry: boolean };
+  | { status: 'failed'; message: string; canRetry: boolean; planRefused?: boolean };
 
 /** One question and Tally's reply to it. */
 export type Turn = { id: number; question: string; state: TurnState };
 
 /** How a failed question reads in the chat: the server's own words where it refused it, else SPEC §8's. */
-export function failureOf(error: unknown): { message: string; canRetry: boolean } {
+export function failureOf(error: unknown): { message: string; canRetry: boolean; planRefused?: boolean } {
+  if (error instanceof ApiError && error.status === 403 && error.code === 'PLAN_REQUIRED') {
+    return { message: error.message, canRetry: false, planRefused: true };
+  }
   if (error instanceof ApiError && error.status === 429) {
     return { message: serverMessage(error, LIMIT_REACHED), canRetry: false };
   }

@@ -9,7 +9,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconWallet } from '@tabler/icons-react';
-import { type Budget, type BudgetCategory, type CountUpStatusResponse, todayIn } from '@tally/shared';
+import {
+  type Budget,
+  type BudgetCategory,
+  type CountUpStatusResponse,
+  planState,
+  todayIn,
+} from '@tally/shared';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
@@ -223,6 +229,7 @@ export function BudgetsPage() {
         budget={editor.budget}
         replaces={activeItem?.name ?? null}
         today={todayIn(user.timeZone)}
+        countUpLocked={planState(user, new Date()).plan.code === 'starter'}
         // The new budget is the active one: show it, even when a past one was on screen.
         onCreated={() => showBudget(null)}
       />

@@ -12,6 +12,7 @@ import { PushNotificationsRow } from '../notifications/PushNotificationsRow';
 import { AiUsageCard } from './AiUsageCard';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
+import { PlanCard } from './PlanCard';
 
 // Dialogs: fetched when first opened.
 const ChangePasswordDialog = lazyDialog(
@@ -139,6 +140,8 @@ export function SettingsPage() {
           }
         />
       </Card>
+
+      <PlanCard />
 
       <AiUsageCard />
 

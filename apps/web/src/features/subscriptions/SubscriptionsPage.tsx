@@ -14,6 +14,8 @@ import { IconCalendarEvent, IconLayoutGrid, IconPlus, IconRadar, IconReceipt2 } 
 import { SUBSCRIPTION_STATUS, type Subscription, startOfMonth, todayIn } from '@tally/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
+import { isPlanRefusal } from '../../components/billing/plan-refusal';
+import { UpgradePanel } from '../../components/billing/UpgradePanel';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -173,6 +175,13 @@ export function SubscriptionsPage() {
         <Skeleton h={36} w={260} radius="md" />
         <ListSkeleton />
       </>
+    );
+  } else if (list.data === undefined && isPlanRefusal(list.error)) {
+    content = (
+      <UpgradePanel
+        title="Subscription tracking is a Pro feature"
+        description="See every recurring charge in one place, what each costs a month and when it's due, with subscriptions found for you in your transactions."
+      />
     );
   } else if (list.data === undefined) {
     content = (

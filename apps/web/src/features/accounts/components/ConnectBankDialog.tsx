@@ -10,13 +10,15 @@ import {
 import type { ExchangeResponse } from '@tally/shared';
 import { useState } from 'react';
 import { usePublicConfig } from '../../../app/config';
+import { isPlanRefusal } from '../../../components/billing/plan-refusal';
+import { UpgradePanel } from '../../../components/billing/UpgradePanel';
 import { toast } from '../../../components/toast';
 import { useCreateLinkToken } from '../api/create-link-token';
 import { type ConnectSource, useConnectBank } from '../api/exchange-public-token';
 import { DemoBankPicker } from './DemoBankPicker';
 import { PlaidLinkLauncher } from './PlaidLinkLauncher';
 
-type Step = 'intro' | 'pick' | 'done';
+type Step = 'intro' | 'pick' | 'done' | 'limit';
 
 /**
  * SPEC §4 "Connect flow": a link token first, then Plaid Link (or, in demo mode, our picker), then the
@@ -39,6 +41,14 @@ export function ConnectBankDialog({
   const [step, setStep] = useState<Step>('intro');
   const [plaidToken, setPlaidToken] = useState<string | null>(null);
   const [institutionId, setInstitutionId] = useState<string | null>(null);
+  // The server's words when the plan's bank accounts are all linked (Starter: 2).
+  const [limitMessage, setLimitMessage] = useState('');
+  const refusedByPlan = (error: unknown) => {
+    if (!isPlanRefusal(error)) return false;
+    setLimitMessage(error.message);
+    setStep('limit');
+    return true;
+  };
 
   const connecting = linkToken.isPending || connectBank.isPending || plaidToken !== null;
 
@@ -50,8 +60,10 @@ export function ConnectBankDialog({
   const start = () =>
     linkToken.mutate(undefined, {
       onSuccess: ({ linkToken: token }) => (isDemo ? setStep('pick') : setPlaidToken(token)),
-      onError: () =>
-        toast.error('Error', 'Failed to initialize connection. Please try again.', { withIcon: true }),
+      onError: (error) => {
+        if (refusedByPlan(error)) return;
+        toast.error('Error', 'Failed to initialize connection. Please try again.', { withIcon: true });
+      },
     });
 
   const connect = (source: ConnectSource) =>
@@ -65,10 +77,12 @@ export function ConnectBankDialog({
         );
         onConnected(result);
       },
-      onError: () =>
+      onError: (error) => {
+        if (refusedByPlan(error)) return;
         toast.error('Connection failed', 'Failed to connect your account. Please try again.', {
           withIcon: true,
-        }),
+        });
+      },
     });
 
   return (
@@ -107,7 +121,21 @@ export function ConnectBankDialog({
         />
       )}
 
-      {step === 'done' ? (
+      {step === 'limit' ? (
+        <Stack gap="md">
+          <UpgradePanel
+            compact
+            title="Link more accounts with Pro"
+            description={limitMessage}
+            onUpgraded={() => setStep('intro')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Not now
+            </Button>
+          </Group>
+        </Stack>
+      ) : step === 'done' ? (
         <Stack align="center" ta="center" gap="sm" py="md">
           <ThemeIcon color="teal" variant="light" size={56} radius="xl" aria-hidden>
             <IconCircleCheck size={32} />

@@ -57,12 +57,22 @@ export type BudgetDialogProps = {
   replaces?: string | null;
   /** The person's today, for where a new budget's first period falls. */
   today: string;
+  /** Starter: count-up is Pro, so its switches show so and stay off. */
+  countUpLocked?: boolean;
   /** A budget was created: it is the active one now. */
   onCreated?: (created: Budget) => void;
 };
 
 /** Create New Budget, and the same form for an existing budget with its period locked (SPEC §2, §5). */
-export function BudgetDialog({ opened, onClose, budget, replaces, today, onCreated }: BudgetDialogProps) {
+export function BudgetDialog({
+  opened,
+  onClose,
+  budget,
+  replaces,
+  today,
+  onCreated,
+  countUpLocked = false,
+}: BudgetDialogProps) {
   const editing = !!budget;
   const phone = useMediaQuery('(max-width: 36em)');
   const create = useCreateBudget();
@@ -82,7 +92,11 @@ export function BudgetDialog({ opened, onClose, budget, replaces, today, onCreat
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    const body = toBudgetBody(values, editing ? undefined : today);
+    const built = toBudgetBody(values, editing ? undefined : today);
+    // Starter budgets traditionally: count-up is Pro, and the server refuses it.
+    const body = countUpLocked
+      ? { ...built, categories: built.categories.map((c) => ({ ...c, countUp: false })) }
+      : built;
     if (budget) {
       update.mutate(
         { id: budget.id, body },
@@ -243,11 +257,22 @@ export function BudgetDialog({ opened, onClose, budget, replaces, today, onCreat
                           label="Rollover"
                           {...form.getInputProps(`categories.${index}.allowRollover`, { type: 'checkbox' })}
                         />
-                        <Switch
-                          size="sm"
-                          label="Count-Up"
-                          {...form.getInputProps(`categories.${index}.countUp`, { type: 'checkbox' })}
-                        />
+                        {countUpLocked ? (
+                          <Switch
+                            size="sm"
+                            label="Count-Up"
+                            description="Included in Pro"
+                            checked={false}
+                            disabled
+                            onChange={() => undefined}
+                          />
+                        ) : (
+                          <Switch
+                            size="sm"
+                            label="Count-Up"
+                            {...form.getInputProps(`categories.${index}.countUp`, { type: 'checkbox' })}
+                          />
+                        )}
                       </Group>
                     )}
                   </fieldset>

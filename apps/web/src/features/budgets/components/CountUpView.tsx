@@ -14,6 +14,8 @@ import {
 import { IconRefresh, IconTrendingUp } from '@tabler/icons-react';
 import { type Budget, type CountUpStatusResponse, formatMoney } from '@tally/shared';
 import { useEffect, useState } from 'react';
+import { isPlanRefusal } from '../../../components/billing/plan-refusal';
+import { UpgradePanel } from '../../../components/billing/UpgradePanel';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { Figure } from '../../../components/Figure';
@@ -84,6 +86,14 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
   }, [countUp.error, countUp.data]);
 
   if (countUp.isPending) return <CountUpSkeleton />;
+  if (!countUp.data && isPlanRefusal(countUp.error)) {
+    return (
+      <UpgradePanel
+        title="Count-up budgeting is a Pro feature"
+        description="Each category starts at zero and earns its daily allowance, so what you can spend grows as you save. Turn it on per category, with your own daily amounts."
+      />
+    );
+  }
   if (!countUp.data) {
     return (
       <Card>

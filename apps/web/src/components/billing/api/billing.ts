@@ -1,0 +1,77 @@
+import {
+  billingState,
+  changePlanBody,
+  type PlanChangeResult,
+  type PlanCode,
+  planChangeResult,
+  planState,
+  portalResult,
+} from '@tally/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../../app/auth';
+import { api, jsonBody } from '../../../lib/api';
+import { page } from '../../../lib/page';
+import { getStoredUser } from '../../../lib/session';
+
+/** The person's plan as it stands (GET /billing): trial days, provider, accounts against the limit. */
+export const billingQuery = queryOptions({
+  queryKey: ['billing'] as const,
+  queryFn: ({ signal }) => api.get('billing', billingState, signal),
+});
+
+export const useBilling = () => useQuery(billingQuery);
+
+export const changePlan = (plan: PlanCode) =>
+  api.post('billing/plan', jsonBody(changePlanBody, { plan }), planChangeResult);
+export const cancelPlan = () => api.post('billing/cancel', undefined, planChangeResult);
+export const openPortal = () => api.post('billing/portal', undefined, portalResult);
+
+/**
+ * What follows a plan change: to Stripe's Checkout or portal when the server says so (the plan moves when
+ * Stripe confirms), else the change has applied: the signed-in user follows it, and every screen reads
+ * its data again, since what it may show has changed.
+ */
+function useApplied() {
+  const { setUser } = useAuth();
+  const queryClient = useQueryClient();
+  return async (result: PlanChangeResult): Promise<'applied' | 'redirected'> => {
+    const elsewhere = result.checkoutUrl ?? result.portalUrl;
+    if (elsewhere) {
+      page.leaveFor(elsewhere);
+      return 'redirected';
+    }
+    setUser(result.user);
+    queryClient.setQueryData(billingQuery.queryKey, result.billing);
+    await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'billing' });
+    return 'applied';
+  };
+}
+
+export function useChangePlan() {
+  const applied = useApplied();
+  return useMutation({ mutationFn: async (plan: PlanCode) => applied(await changePlan(plan)) });
+}
+
+export function useCancelPlan() {
+  const applied = useApplied();
+  return useMutation({ mutationFn: async () => applied(await cancelPlan()) });
+}
+
+export function useOpenPortal() {
+  return useMutation({
+    mutationFn: async () => {
+      const { url } = await openPortal();
+      page.leaveFor(url);
+    },
+  });
+}
+
+/**
+ * The plan whose limits apply now, from the signed-in user as stored (kept in step after every change), for
+ * places outside the screens' user context: offered without a request. The server decides what is
+ * allowed, and says so with a 403.
+ */
+export function storedPlanInForce(now = new Date()) {
+  const user = getStoredUser();
+  return user ? planState(user, now).plan : null;
+}
