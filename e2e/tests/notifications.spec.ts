@@ -165,3 +165,22 @@ test('a push message shows as a notification through the service worker', async 
     )
     .toEqual([{ title: payload.title, body: payload.body, icon: '/icon-192.png', link: '/budgets' }]);
 });
+
+for (const [scheme, width] of [
+  ['light', 1280],
+  ['dark', 390],
+] as const) {
+  test(`Settings' push switch says how this browser stands (${scheme}, ${width} px)`, async ({
+    page,
+  }, testInfo) => {
+    await page.addInitScript((s) => localStorage.setItem('colorScheme', s), scheme);
+    if (width < 1280) await page.setViewportSize({ width, height: 844 });
+    await register(page, newPerson());
+    await page.goto('/settings');
+    // Push is on for the person by default; this browser has not subscribed yet.
+    await expect(page.getByRole('switch', { name: 'Push notifications' })).toBeChecked();
+    await expect(page.getByText('Not set up in this browser yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set up in this browser' })).toBeVisible();
+    await checkScreen(page, testInfo, `settings-push-${scheme}-${width}`);
+  });
+}

@@ -82,11 +82,17 @@ export function PushNotificationsRow({
         </Alert>
       )}
       {!message && checked && push.state === 'not-subscribed' && (
-        <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group justify="space-between" gap="xs">
           <Text fz="sm" c="dimmed">
             Not set up in this browser yet.
           </Text>
-          <Button variant="light" size="compact-sm" loading={busy} onClick={() => void turnOn()}>
+          <Button
+            variant="light"
+            size="compact-sm"
+            loading={busy}
+            onClick={() => void turnOn()}
+            style={{ flexShrink: 0 }}
+          >
             Set up in this browser
           </Button>
         </Group>
