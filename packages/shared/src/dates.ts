@@ -12,15 +12,23 @@ export const isoDay = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'Not a real date');
 
+// Making a formatter costs far more than using one, and most requests ask for today: one per time zone.
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar day in an IANA time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD. An unknown zone throws here, before anything is kept.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Adds days to a YYYY-MM-DD day (calendar arithmetic, no time zone involved). */
