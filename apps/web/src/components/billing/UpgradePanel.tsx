@@ -11,16 +11,17 @@ const pro = planOf('pro');
 /** After an upgrade from a prompt: the toast, or (Stripe) nothing, since the page is leaving for Checkout. */
 export function useUpgradeToPro(onUpgraded?: () => void) {
   const change = useChangePlan();
-  const upgrade = () =>
-    change.mutate('pro', {
-      onSuccess: (outcome) => {
-        if (outcome !== 'applied') return;
-        toast.success('Plan changed', `You're on ${pro.name} now: every ${pro.name} feature is open.`);
-        onUpgraded?.();
-      },
-      onError: (error) =>
-        toast.error('Error', serverMessage(error, 'Failed to change your plan. Please try again.')),
-    });
+  // Awaited rather than given callbacks: the panel is gone once the screen behind it loads, and the
+  // toast must still say what happened.
+  const upgrade = async () => {
+    try {
+      if ((await change.mutateAsync('pro')) !== 'applied') return;
+      toast.success('Plan changed', `You're on ${pro.name} now: every ${pro.name} feature is open.`);
+      onUpgraded?.();
+    } catch (error) {
+      toast.error('Error', serverMessage(error, 'Failed to change your plan. Please try again.'));
+    }
+  };
   return { upgrade, pending: change.isPending };
 }
 
@@ -96,7 +97,7 @@ export function UpgradePanel({
           </List>
         )}
         <Group gap="sm" justify={compact ? 'flex-start' : 'center'} mt={4}>
-          <Button leftSection={<IconSparkles size={16} />} loading={pending} onClick={upgrade}>
+          <Button leftSection={<IconSparkles size={16} />} loading={pending} onClick={() => void upgrade()}>
             Upgrade to {pro.name}
           </Button>
           <Button variant="default" component={Link} to="/settings#plan">

@@ -43,7 +43,11 @@ function standing(state: BillingState): string {
   const cancels = dateOf(state.planCancelsAt);
   if (cancels) return `Cancelled: your ${state.planName} plan ends on ${cancels}, then you move to Starter.`;
   const renews = dateOf(state.planPeriodEndsAt);
-  if (state.paidPlan !== 'starter') return renews ? `Renews on ${renews}.` : 'Active.';
+  if (state.paidPlan !== 'starter') {
+    return renews
+      ? `Your ${state.planName} plan renews on ${renews}.`
+      : `Your ${state.planName} plan is active.`;
+  }
   return 'The free plan: basic budgeting and transaction tracking.';
 }
 

@@ -101,7 +101,9 @@ export function SubscriptionsPage() {
     if (list.error && list.data) log.warn('Refreshing subscriptions failed', list.error);
   }, [list.error, list.data]);
   useEffect(() => {
-    if (summary.error) log.warn('Loading subscription totals failed', summary.error);
+    // On Starter the screen offers the upgrade instead; a refusal for the plan is no failure.
+    if (summary.error && !isPlanRefusal(summary.error))
+      log.warn('Loading subscription totals failed', summary.error);
   }, [summary.error]);
 
   const subscriptions = list.data ?? [];

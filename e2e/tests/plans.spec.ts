@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { checkScreen, expect, linkDemoBank, newPerson, register, test } from './support';
+
+/** Moves the server's today forward by whole days (0 puts it back); only there with TEST_CLOCK. */
+async function setClock(page: Page, offsetDays: number) {
+  const res = await page.request.post('/api/test/clock', { data: { offsetDays } });
+  expect(res.status()).toBe(204);
+}
+
+const planSection = (page: Page) => page.locator('#plan');
+const planCard = (page: Page, name: string) => planSection(page).getByRole('group', { name: `${name} plan` });
+
+test.describe('plans', () => {
+  // The server's clock is one for everybody: whatever a journey did to it, the next starts from today.
+  test.afterEach(async ({ page }) => {
+    await setClock(page, 0);
+  });
+
+  test('a new person is on a Pro trial, changes plan in Settings and cancels to Starter', async ({
+    page,
+  }, testInfo) => {
+    await register(page, newPerson());
+    await page.goto('/settings');
+    const plan = planSection(page);
+    await expect(plan.getByRole('heading', { name: 'Plan' })).toBeVisible();
+    await expect(plan.getByText('14 days left in your Pro trial')).toBeVisible();
+    await expect(plan.getByText('0 bank accounts linked, no limit')).toBeVisible();
+    await plan.scrollIntoViewIfNeeded();
+    await checkScreen(page, testInfo, 'plan-trial');
+
+    await planCard(page, 'Premium').getByRole('button', { name: 'Choose Premium' }).click();
+    await expect(page.getByText("You're on Premium now.")).toBeVisible();
+    await expect(plan.getByText('Your Premium plan is active.')).toBeVisible();
+    await expect(planCard(page, 'Premium').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    // Every screen follows: the advisor is there to ask.
+    await page.reload();
+    await expect(plan.getByText('Your Premium plan is active.')).toBeVisible();
+
+    await planCard(page, 'Pro').getByRole('button', { name: 'Switch to Pro' }).click();
+    await expect(page.getByText("You're on Pro now.")).toBeVisible();
+    await expect(plan.getByText('Your Pro plan is active.')).toBeVisible();
+
+    // Cancelling asks first; keeping the plan changes nothing.
+    await planCard(page, 'Starter').getByRole('button', { name: 'Cancel plan' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel your Pro plan?' });
+    await expect(confirm.getByText(/You move to Starter now\./)).toBeVisible();
+    await checkScreen(page, testInfo, 'plan-cancel-confirm', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Keep my plan' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(plan.getByText('Your Pro plan is active.')).toBeVisible();
+
+    await planCard(page, 'Starter').getByRole('button', { name: 'Cancel plan' }).click();
+    await page
+      .getByRole('dialog', { name: 'Cancel your Pro plan?' })
+      .getByRole('button', { name: 'Cancel plan' })
+      .click();
+    await expect(page.getByText('Your plan has been cancelled.')).toBeVisible();
+    await expect(plan.getByText('The free plan: basic budgeting and transaction tracking.')).toBeVisible();
+    await expect(plan.getByText('0 of 2 bank accounts linked')).toBeVisible();
+    await expect(planCard(page, 'Starter').getByRole('button', { name: 'Current plan' })).toBeDisabled();
+
+    // On Starter the Pro screens offer the upgrade instead.
+    await page.goto('/subscriptions');
+    const upgrade = page.getByRole('region', { name: 'Subscription tracking is a Pro feature' });
+    await expect(upgrade).toBeVisible();
+    await checkScreen(page, testInfo, 'subscriptions-upgrade');
+    await upgrade.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page.getByText("You're on Pro now: every Pro feature is open.")).toBeVisible();
+    await expect(page.getByText('No subscriptions yet')).toBeVisible();
+  });
+
+  test('when the trial ends, Starter keeps its accounts and linking a third offers the upgrade', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const person = newPerson();
+    await register(page, person);
+    // During the trial: a bank with two accounts.
+    await linkDemoBank(page, 'demo_evergreen');
+    // Fifteen days on, the trial is over and the plan is Starter; the session has lapsed too.
+    await setClock(page, 15);
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByPlaceholder('Your password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/settings');
+    await expect(planSection(page).getByText('2 of 2 bank accounts linked')).toBeVisible();
+
+    await page.goto('/accounts');
+    // Nothing linked is taken away.
+    await expect(page.getByText('Northwind Labs 401(k)')).toBeVisible();
+    await page.getByRole('button', { name: 'Connect Account' }).click();
+    const connect = page.getByRole('dialog', { name: 'Connect Bank Account' });
+    await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
+    const prompt = connect.getByRole('region', { name: 'Link more accounts with Pro' });
+    await expect(
+      prompt.getByText('Your Starter plan includes up to 2 bank accounts. Upgrade to Pro to link more.'),
+    ).toBeVisible();
+    await expect(prompt.getByRole('link', { name: 'Compare plans' })).toHaveAttribute(
+      'href',
+      '/settings#plan',
+    );
+    await checkScreen(page, testInfo, 'connect-limit', { fullPage: false });
+
+    // Upgrading right there lets the person go on to pick their bank.
+    await prompt.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page.getByText("You're on Pro now: every Pro feature is open.")).toBeVisible();
+    await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
+    await expect(connect.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the Plan section and the account-limit prompt read well on a phone, ${scheme}`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript((s) => localStorage.setItem('colorScheme', s), scheme);
+      await register(page, newPerson());
+      await linkDemoBank(page, 'demo_evergreen');
+      await page.goto('/settings#plan');
+      await planSection(page).scrollIntoViewIfNeeded();
+      await expect(planSection(page).getByText('14 days left in your Pro trial')).toBeVisible();
+      await checkScreen(page, testInfo, `plan-phone-${scheme}`);
+
+      await planCard(page, 'Starter').getByRole('button', { name: 'End trial' }).click();
+      await page
+        .getByRole('dialog', { name: 'End your Pro trial?' })
+        .getByRole('button', { name: 'End trial' })
+        .click();
+      await expect(planSection(page).getByText('2 of 2 bank accounts linked')).toBeVisible();
+
+      await page.goto('/accounts');
+      await page.getByRole('button', { name: 'Connect Account' }).click();
+      const connect = page.getByRole('dialog', { name: 'Connect Bank Account' });
+      await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
+      await expect(connect.getByRole('region', { name: 'Link more accounts with Pro' })).toBeVisible();
+      await checkScreen(page, testInfo, `connect-limit-phone-${scheme}`, { fullPage: false });
+    });
+  }
+});
