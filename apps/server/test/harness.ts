@@ -357,7 +357,9 @@ export const SESSION_ENDING = new Set([
   'POST /api/auth/change-password',
   'POST /api/auth/set-password',
   'DELETE /api/user',
-  // Not the session, but the caller's Pro features: back on Starter, later routes would answer 403.
+  // Not the session, but the caller's plan: on Starter, later routes would answer 403; on a paid plan, the
+  // person would no longer show what a request may never assign.
+  'POST /api/billing/plan',
   'POST /api/billing/cancel',
 ]);
 
