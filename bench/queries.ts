@@ -181,8 +181,8 @@ export async function buildQueries(app: App, auth: Auth, anchor: string): Promis
 /**
  * What the dashboard asks for when it opens (SPEC §7 "Dashboard loading and calculations"), each request
  * alone and then all of them at once, as the browser sends them: accounts, the 50 transactions it reads,
- * the current and previous 30-day summaries, spending by category, six months of cash flow, the budget
- * list and the active budget, the savings overview and the three insights (fresh).
+ * the current and previous 30-day summaries, spending by category, six months of cash flow, the active
+ * budget, the savings overview and the three insights (fresh).
  */
 function dashboard(anchor: string): Query[] {
   const current = `startDate=${addDays(anchor, -29)}&endDate=${anchor}`;
@@ -200,7 +200,6 @@ function dashboard(anchor: string): Query[] {
     one('summary, the 30 days before', `/api/transactions/summary?${previous}`),
     one('spending by category, last 30 days', `/api/reports/spending-by-category?${current}`),
     one('monthly cash flow, 6 months', '/api/reports/monthly-cash-flow?months=6'),
-    one('budget list', '/api/budget'),
     one('active budget', '/api/budget/active'),
     one('savings overview', '/api/savings/overview'),
     one('insights (3, fresh)', '/api/ai/insights', { context: 'dashboard', maxInsights: 3 }),

@@ -46,7 +46,6 @@ const budget: Budget = {
     aCategory(6, 'Utilities', 90, 150),
   ],
 };
-const { categories: _, autoReset: __, today: ___, ...listItem } = budget;
 
 const RANGE = { startDate: '2026-10-14', endDate: '2026-11-12' };
 const SPENDING = 'GET /api/reports/spending-by-category';
@@ -59,15 +58,15 @@ const spending = [
 ];
 
 describe('BudgetOverview', () => {
-  it('keeps its empty state with no budget and no spending, and never asks for the active one', async () => {
-    const api = fakeApi({ 'GET /api/budget': { body: [] }, [SPENDING]: { body: [] } });
+  it('keeps its empty state with no budget and no spending, asking only for the active budget and the spending', async () => {
+    const api = fakeApi({ 'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } }, [SPENDING]: { body: [] } });
     renderWithProviders(<BudgetOverview range={RANGE} />);
     expect(await screen.findByText('No spending categories yet')).toBeTruthy();
-    expect(api.routesCalled().sort()).toEqual(['GET /api/budget', SPENDING]);
+    expect(api.routesCalled().sort()).toEqual(['GET /api/budget/active', SPENDING]);
   });
 
   it("without a budget, shows the period's top four spending categories against spent × 1.2, as an estimate", async () => {
-    const api = fakeApi({ 'GET /api/budget': { body: [] }, [SPENDING]: { body: spending } });
+    const api = fakeApi({ 'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } }, [SPENDING]: { body: spending } });
     renderWithProviders(<BudgetOverview range={RANGE} />);
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
@@ -88,7 +87,7 @@ describe('BudgetOverview', () => {
 
   it('says when the spending behind the estimate could not load, and loads it again on Retry', async () => {
     fakeApi({
-      'GET /api/budget': { body: [] },
+      'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
       [SPENDING]: ({ calls }) =>
         calls === 1
           ? { status: 500, body: { message: 'Internal error', code: 'INTERNAL' } }
@@ -102,7 +101,6 @@ describe('BudgetOverview', () => {
 
   it("shows the active budget's four most spent categories, spent of allocated", async () => {
     fakeApi({
-      'GET /api/budget': { body: [listItem] },
       'GET /api/budget/active': { body: budget },
       [SPENDING]: { body: spending },
     });

@@ -12,7 +12,7 @@ const TRANSACTIONS = 'GET /api/transactions';
 const SUMMARY = 'GET /api/transactions/summary';
 const SPENDING = 'GET /api/reports/spending-by-category';
 const CASH_FLOW = 'GET /api/reports/monthly-cash-flow';
-const BUDGETS = 'GET /api/budget';
+const ACTIVE_BUDGET = 'GET /api/budget/active';
 const SAVINGS = 'GET /api/savings/overview';
 const INSIGHTS = 'POST /api/ai/insights';
 
@@ -96,7 +96,7 @@ function answers(
       ],
     },
     [CASH_FLOW]: { body: cashFlow },
-    [BUDGETS]: { body: [] },
+    [ACTIVE_BUDGET]: { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
     [SAVINGS]: { body: anOverview([]) },
     [INSIGHTS]: { body: noInsights },
     ...over,
