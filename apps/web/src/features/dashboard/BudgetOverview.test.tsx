@@ -59,14 +59,20 @@ const spending = [
 
 describe('BudgetOverview', () => {
   it('keeps its empty state with no budget and no spending, asking only for the active budget and the spending', async () => {
-    const api = fakeApi({ 'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } }, [SPENDING]: { body: [] } });
+    const api = fakeApi({
+      'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
+      [SPENDING]: { body: [] },
+    });
     renderWithProviders(<BudgetOverview range={RANGE} />);
     expect(await screen.findByText('No spending categories yet')).toBeTruthy();
     expect(api.routesCalled().sort()).toEqual(['GET /api/budget/active', SPENDING]);
   });
 
   it("without a budget, shows the period's top four spending categories against spent × 1.2, as an estimate", async () => {
-    const api = fakeApi({ 'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } }, [SPENDING]: { body: spending } });
+    const api = fakeApi({
+      'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
+      [SPENDING]: { body: spending },
+    });
     renderWithProviders(<BudgetOverview range={RANGE} />);
     const bars = await screen.findAllByRole('progressbar');
     expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([

@@ -8,11 +8,11 @@ import { useColorMode } from '../../components/ColorModeToggle';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { PushNotificationsRow } from '../notifications/PushNotificationsRow';
 import { AiUsageCard } from './AiUsageCard';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
 import { PlanCard } from './PlanCard';
+import { PushNotificationsRow } from './PushNotificationsRow';
 
 // Dialogs: fetched when first opened.
 const ChangePasswordDialog = lazyDialog(
