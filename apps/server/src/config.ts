@@ -120,6 +120,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // One Stripe key without the other would quietly run self-hosted, where anyone may pick a paid plan for
+  // free: a server meant to take payments must not start like that.
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  };
+  const stripeMissing = Object.entries(stripeKeys).filter(([, value]) => !value);
+  if (stripeMissing.length === 1) {
+    const [name] = stripeMissing[0] as [string, unknown];
+    throw new Error(
+      `Invalid configuration:\n  ${name}: required when the other Stripe key is set (set both to take payments, or neither to run self-hosted)`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
