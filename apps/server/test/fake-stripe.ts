@@ -59,6 +59,8 @@ const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(8).toString('h
 
 export class FakeStripe {
   private server: http.Server | null = null;
+  private failures = new Map<string, number>();
+  private holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
   url = '';
   readonly requests: FakeStripeRequest[] = [];
   readonly customers = new Map<
@@ -79,8 +81,14 @@ export class FakeStripe {
       req.on('data', (chunk) => {
         body += chunk;
       });
-      req.on('end', () => {
+      req.on('end', async () => {
         const answer = this.handle(req, body);
+        const hold = this.holds.get(`${req.method} ${new URL(req.url ?? '/', 'http://fake').pathname}`);
+        if (hold) {
+          this.holds.delete(`${req.method} ${new URL(req.url ?? '/', 'http://fake').pathname}`);
+          hold.arrived();
+          await hold.released;
+        }
         res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
         res.end(JSON.stringify(answer.body));
       });
@@ -92,6 +100,28 @@ export class FakeStripe {
 
   async close() {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /** The next request to `key` (e.g. 'DELETE /v1/subscriptions/sub_1') answers Stripe's 500. */
+  failNext(key: string) {
+    this.failures.set(key, (this.failures.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * The next request to `key` is answered as things stand when it arrives, but the answer is held back until
+   * `release()`: a slow network between a read and its use. `arrived` resolves once the request is in.
+   */
+  holdNext(key: string) {
+    let arrived = () => {};
+    let release = () => {};
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.holds.set(key, { arrived, released });
+    return { arrived: arrival, release };
   }
 
   /** Requests to one endpoint, e.g. 'POST /v1/checkout/sessions'. */
@@ -113,6 +143,11 @@ export class FakeStripe {
       .filter(([key]) => key.startsWith('expand['))
       .map(([, value]) => value);
     const route = `${method} ${url.pathname}`;
+    const failures = this.failures.get(route) ?? 0;
+    if (failures > 0) {
+      this.failures.set(route, failures - 1);
+      return stripeError(500, 'api_error', 'Something went wrong on our end.');
+    }
     if (route === 'POST /v1/customers') return { status: 200, body: this.createCustomer(params) };
     if (route === 'POST /v1/checkout/sessions') return this.createSession(params);
     if (route === 'POST /v1/billing_portal/sessions') {
@@ -129,11 +164,31 @@ export class FakeStripe {
         },
       };
     }
+    if (route === 'GET /v1/subscriptions') {
+      // Stripe's default (no status) leaves out cancelled ones; 'all' lists every one.
+      const data = [...this.subscriptions.values()]
+        .filter((s) => !params.customer || s.customer === params.customer)
+        .filter((s) =>
+          params.status === 'all'
+            ? true
+            : params.status
+              ? s.status === params.status
+              : s.status !== 'canceled',
+        )
+        .map((s) => this.view(s, expand));
+      return { status: 200, body: { object: 'list', url: '/v1/subscriptions', has_more: false, data } };
+    }
     const match = url.pathname.match(/^\/v1\/subscriptions\/(\w+)$/);
     if (match) {
       const id = match[1] ?? '';
       const subscription = this.subscriptions.get(id);
       if (!subscription) return missing('subscription', id);
+      if (method === 'DELETE') {
+        if (subscription.status === 'canceled') {
+          return stripeError(400, 'invalid_request_error', `This subscription is already canceled.`);
+        }
+        return { status: 200, body: this.updateSubscription(id, { status: 'canceled' }) };
+      }
       if (method === 'POST' && params.cancel_at_period_end !== undefined) {
         this.updateSubscription(id, { cancelAtPeriodEnd: params.cancel_at_period_end === 'true' });
       }
@@ -184,9 +239,12 @@ export class FakeStripe {
       name: params[`${price}[product_data][name]`] ?? plan,
     });
     this.subscriptionMetadata.set(id, metadataOf(params, 'subscription_data[metadata]'));
+    const trialEnd = params['subscription_data[trial_end]'];
+    if (trialEnd !== undefined) this.sessionTrialEnds.set(id, Number(trialEnd));
     return { status: 200, body: session };
   }
   private subscriptionMetadata = new Map<string, Record<string, string>>();
+  private sessionTrialEnds = new Map<string, number>();
 
   /** The person pays at Checkout: the session completes with a new active subscription. */
   completeCheckout(sessionId: string) {
@@ -197,19 +255,21 @@ export class FakeStripe {
       session.customer,
       bought.plan,
       this.subscriptionMetadata.get(sessionId) ?? {},
+      this.sessionTrialEnds.get(sessionId),
     );
     session.subscription = subscription.id;
     session.status = 'complete';
     return { session: { ...session }, subscription: this.view(subscription, []) };
   }
 
-  createSubscription(customer: string, plan: Plan, metadata: Record<string, string> = {}) {
+  /** A new subscription, in its free trial until `trialEnd` (seconds) when one is given. */
+  createSubscription(customer: string, plan: Plan, metadata: Record<string, string> = {}, trialEnd?: number) {
     const now = this.clock();
     const subscription: FakeSubscription = {
       id: newId('sub'),
       object: 'subscription',
       customer,
-      status: 'active',
+      status: trialEnd ? 'trialing' : 'active',
       metadata: { ...metadata },
       cancel_at_period_end: false,
       cancel_at: null,
@@ -222,7 +282,7 @@ export class FakeStripe {
             id: newId('si'),
             object: 'subscription_item',
             current_period_start: now,
-            current_period_end: now + 30 * DAY,
+            current_period_end: trialEnd ?? now + 30 * DAY,
             price: this.priceFor(plan),
           },
         ],
@@ -252,7 +312,11 @@ export class FakeStripe {
   /** What the portal (or Stripe's billing) does to a subscription: switch plan, cancel at period end, end it. */
   updateSubscription(
     id: string,
-    change: { plan?: Plan; cancelAtPeriodEnd?: boolean; status?: 'active' | 'past_due' | 'canceled' },
+    change: {
+      plan?: Plan;
+      cancelAtPeriodEnd?: boolean;
+      status?: 'active' | 'trialing' | 'past_due' | 'canceled';
+    },
   ) {
     const subscription = this.subscriptions.get(id);
     const item = subscription?.items.data[0];

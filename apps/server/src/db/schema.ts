@@ -43,7 +43,10 @@ export const users = pgTable(
     planPeriodEndsAt: timestamp('plan_period_ends_at', { withTimezone: true }),
     /** Set while a paid plan is cancelled but runs to the end of its period. */
     planCancelsAt: timestamp('plan_cancels_at', { withTimezone: true }),
-    /** The provider's time of the newest billing event applied, so an older one arriving late is ignored. */
+    /**
+     * Not written or read. Webhooks are put in order otherwise: each locks this row and applies the
+     * subscription as the provider holds it then (billing.service applyWebhook), never an event's own copy.
+     */
     billingUpdatedAt: timestamp('billing_updated_at', { withTimezone: true }),
     pushNotifications: boolean('push_notifications').notNull().default(true),
     emailNotifications: boolean('email_notifications').notNull().default(true),

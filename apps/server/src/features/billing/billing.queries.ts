@@ -1,11 +1,20 @@
 import type { PlanCode } from '@tally/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { billingEvents, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 
 export async function getUser(db: Db, { userId }: { userId: string }): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/**
+ * Locks a person's row until the transaction ends and answers it as it now stands: webhooks about the same
+ * person then apply one after another, each on what the one before wrote.
+ */
+export async function lockUser(db: Db, { userId }: { userId: string }): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).for('update');
   return row ?? null;
 }
 
@@ -21,26 +30,16 @@ export type PlanChanges = {
   billingSubscriptionId?: string | null;
   planPeriodEndsAt?: Date | null;
   planCancelsAt?: Date | null;
-  /** The provider's time of the event applied; kept as the newest seen. */
-  eventAt?: Date;
 };
 
 /** Writes a person's plan and billing fields; `now` (the app's clock) is their updatedAt. */
 export async function updatePlan(
   db: Db,
-  { userId, now, eventAt, ...changes }: PlanChanges & { userId: string; now: Date },
+  { userId, now, ...changes }: PlanChanges & { userId: string; now: Date },
 ): Promise<UserRow | null> {
   const [row] = await db
     .update(users)
-    .set({
-      ...changes,
-      ...(eventAt
-        ? {
-            billingUpdatedAt: sql`greatest(${users.billingUpdatedAt}, ${eventAt.toISOString()}::timestamptz)`,
-          }
-        : {}),
-      updatedAt: now,
-    })
+    .set({ ...changes, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
   return row ?? null;

@@ -5,13 +5,15 @@ import type { UserRow } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { countLinkedAccounts } from '../../lib/plans';
 import { toUser } from '../../lib/users';
-import type {
-  BillingAccount,
-  BillingEvent,
-  BillingProvider,
-  ProviderSubscription,
-} from '../../providers/billing/types';
-import { findUserByCustomer, getUser, isEventApplied, recordEvent, updatePlan } from './billing.queries';
+import type { BillingAccount, BillingEvent, BillingProvider } from '../../providers/billing/types';
+import {
+  findUserByCustomer,
+  getUser,
+  isEventApplied,
+  lockUser,
+  recordEvent,
+  updatePlan,
+} from './billing.queries';
 
 export type BillingDeps = {
   db: Db;
@@ -83,31 +85,39 @@ export async function changePlan(
   plan: PlanCode,
 ): Promise<PlanChangeResult> {
   if (plan === 'starter') return cancel(deps, user);
+  const now = deps.now();
   if (isSubscribed(user)) {
-    if (user.plan === plan) return result(deps, user);
+    // The plan already paid for and renewing: nothing to do. Chosen again while it is cancelled, it is
+    // resumed (or changed) in the portal, where the person sees what they will be charged.
+    if (user.plan === plan && user.planCancelsAt === null) return result(deps, user);
     const portalUrl = await deps.provider.portal(accountOf(user), settingsUrl(deps));
     if (portalUrl) return result(deps, user, { portalUrl });
   }
+  const trial = planState(user, now);
   const outcome = await deps.provider.startPlan(accountOf(user), plan, {
     success: settingsUrl(deps, 'success'),
     cancel: settingsUrl(deps, 'cancelled'),
+    portalReturn: settingsUrl(deps),
+    trialEndsAt: trial.onTrial ? user.trialEndsAt : null,
+    now,
   });
+  if (outcome.kind === 'portal') return result(deps, user, { portalUrl: outcome.url });
   if (outcome.kind === 'checkout') {
     const updated =
       user.billingCustomerId === outcome.customerId
         ? user
         : await updatePlan(deps.db, {
             userId: user.id,
-            now: deps.now(),
+            now,
             billingCustomerId: outcome.customerId,
           });
     return result(deps, updated ?? user, { checkoutUrl: outcome.url });
   }
   const updated = await updatePlan(deps.db, {
     userId: user.id,
-    now: deps.now(),
+    now,
     plan,
-    trialEndsAt: trialEndedBy(user, deps.now()),
+    trialEndsAt: trialEndedBy(user, now),
     planCancelsAt: null,
     planPeriodEndsAt: null,
   });
@@ -181,18 +191,27 @@ const uuid = z.uuid();
 export async function applyWebhook(deps: BillingDeps, event: BillingEvent): Promise<void> {
   if (!PLAN_EVENTS.has(event.type) || !event.subscriptionId) return;
   if (await isEventApplied(deps.db, { eventId: event.id })) return;
-  const subscription = await deps.provider.getSubscription(event.subscriptionId);
   const subscriptionId = event.subscriptionId;
   await deps.db.transaction(async (tx) => {
     if (!(await recordEvent(tx, { eventId: event.id, type: event.type }))) return;
-    const user = await ownerOf(tx, event, subscription);
+    const owner = await ownerOf(tx, event);
+    if (!owner) return;
+    // Two events about one person at once (Stripe sends several around a checkout) take turns here: each
+    // reads Stripe only once the one before has written, so none writes a state older than the one it
+    // overwrites. A failed read rolls the event back and Stripe delivers it again.
+    const user = await lockUser(tx, { userId: owner.id });
     if (!user) return;
-    const base = { userId: user.id, now: deps.now(), eventAt: event.created };
+    const subscription = await deps.provider.getSubscription(subscriptionId);
+    const now = deps.now();
     if (subscription?.isLive && subscription.plan) {
       await updatePlan(tx, {
-        ...base,
+        userId: user.id,
+        now,
         plan: subscription.plan,
-        trialEndsAt: trialEndedBy(user, deps.now()),
+        // While Stripe's subscription is still in its free trial nothing has been paid, and its trial ends
+        // when ours does (Checkout carries it over), so ours is kept: should the person cancel during it,
+        // they are back on the trial they had rather than losing its rest. Once paid for, it ends.
+        trialEndsAt: subscription.isTrialing ? user.trialEndsAt : trialEndedBy(user, now),
         billingCustomerId: subscription.customerId || user.billingCustomerId,
         billingSubscriptionId: subscription.id,
         planPeriodEndsAt: subscription.periodEndsAt,
@@ -204,7 +223,8 @@ export async function applyWebhook(deps: BillingDeps, event: BillingEvent): Prom
     // resubscribed keeps the new plan when the old one's end is announced.
     if (user.billingSubscriptionId !== null && user.billingSubscriptionId !== subscriptionId) return;
     await updatePlan(tx, {
-      ...base,
+      userId: user.id,
+      now,
       plan: 'starter',
       billingSubscriptionId: null,
       planPeriodEndsAt: null,
@@ -214,13 +234,10 @@ export async function applyWebhook(deps: BillingDeps, event: BillingEvent): Prom
 }
 
 /** Whose event it is: the checkout's client_reference_id or the subscription's metadata, else its customer. */
-async function ownerOf(db: Db, event: BillingEvent, subscription: ProviderSubscription | null) {
-  for (const candidate of [event.userId, subscription?.userId]) {
-    if (candidate && uuid.safeParse(candidate).success) {
-      const user = await getUser(db, { userId: candidate });
-      if (user) return user;
-    }
+async function ownerOf(db: Db, event: BillingEvent) {
+  if (event.userId && uuid.safeParse(event.userId).success) {
+    const user = await getUser(db, { userId: event.userId });
+    if (user) return user;
   }
-  const customerId = subscription?.customerId || event.customerId;
-  return customerId ? findUserByCustomer(db, { customerId }) : null;
+  return event.customerId ? findUserByCustomer(db, { customerId: event.customerId }) : null;
 }

@@ -60,9 +60,20 @@ async function billingRow(userId: string) {
   return row;
 }
 
-/** Signs up, buys `plan` at Checkout and delivers checkout.session.completed; answers the subscription id. */
+/** Ends a person's free trial yesterday, so what they buy is paid for at once. */
+const trialOver = (userId: string) =>
+  app.database.query('update users set trial_ends_at = $1 where id = $2', [
+    new Date(clock.getTime() - 86_400_000),
+    userId,
+  ]);
+
+/**
+ * Signs up (trial over, so the plan is paid at once), buys `plan` at Checkout and delivers
+ * checkout.session.completed; answers the subscription id.
+ */
 async function subscribed(plan: 'pro' | 'premium') {
   const auth = await signUp(app);
+  await trialOver(auth.user.id);
   const started = expectJson(await call(auth, 'POST', '/billing/plan', { plan }), 200, planChangeResult);
   const sessionId = started.checkoutUrl?.split('/').at(-1) ?? '';
   const { session, subscription } = stripe.completeCheckout(sessionId);
@@ -121,7 +132,108 @@ describe('Stripe Checkout', () => {
   });
 });
 
+describe('Stripe Checkout: the free trial and one subscription', () => {
+  it("carries the rest of the free trial into Stripe's subscription, and keeps it should that end unpaid", async () => {
+    const ada = await signUp(app);
+    const trialEndsAt = (await billing(ada)).trialEndsAt ?? '';
+    const started = expectJson(
+      await call(ada, 'POST', '/billing/plan', { plan: 'pro' }),
+      200,
+      planChangeResult,
+    );
+    expect(stripe.calls('POST /v1/checkout/sessions').at(-1)?.params).toMatchObject({
+      'subscription_data[trial_end]': String(new Date(trialEndsAt).getTime() / 1000),
+    });
+    const { session, subscription } = stripe.completeCheckout(started.checkoutUrl?.split('/').at(-1) ?? '');
+    expect(subscription.status).toBe('trialing');
+    expect(
+      (await deliver(stripe.signed(stripe.event('checkout.session.completed', session)))).statusCode,
+    ).toBe(200);
+    expect(await billing(ada)).toMatchObject({ plan: 'pro', paidPlan: 'pro', onTrial: false, trialEndsAt });
+
+    // Cancelled before the trial ended, nothing paid: the person is back on the trial they had.
+    stripe.updateSubscription(subscription.id, { status: 'canceled' });
+    const ended = stripe.event('customer.subscription.deleted', stripe.subscriptionObject(subscription.id));
+    expect((await deliver(stripe.signed(ended))).statusCode).toBe(200);
+    expect(await billing(ada)).toMatchObject({
+      plan: 'pro',
+      paidPlan: 'starter',
+      onTrial: true,
+      trialEndsAt,
+    });
+  });
+
+  it('carries no trial shorter than Stripe takes (48 hours), nor one already over', async () => {
+    for (const hoursLeft of [47, -1]) {
+      const bea = await signUp(app);
+      await app.database.query('update users set trial_ends_at = $1 where id = $2', [
+        new Date(clock.getTime() + hoursLeft * 3_600_000),
+        bea.user.id,
+      ]);
+      expectJson(await call(bea, 'POST', '/billing/plan', { plan: 'pro' }), 200, planChangeResult);
+      const params = stripe.calls('POST /v1/checkout/sessions').at(-1)?.params ?? {};
+      expect(params.client_reference_id).toBe(bea.user.id);
+      expect(params, `${hoursLeft} hours left`).not.toHaveProperty(['subscription_data[trial_end]']);
+    }
+  });
+
+  it('sends someone who paid but whose webhook has not landed to the portal, not to a second Checkout', async () => {
+    const cy = await signUp(app);
+    const started = expectJson(
+      await call(cy, 'POST', '/billing/plan', { plan: 'pro' }),
+      200,
+      planChangeResult,
+    );
+    stripe.completeCheckout(started.checkoutUrl?.split('/').at(-1) ?? '');
+    const checkouts = stripe.calls('POST /v1/checkout/sessions').length;
+    // A second tab, or a retry after paying: Stripe already has a live subscription for this customer.
+    for (const plan of ['pro', 'premium'] as const) {
+      const again = expectJson(await call(cy, 'POST', '/billing/plan', { plan }), 200, planChangeResult);
+      expect(again.checkoutUrl).toBeNull();
+      expect(again.portalUrl).toMatch(new RegExp(`^${stripe.url}/portal/cus_`));
+    }
+    expect(stripe.calls('POST /v1/checkout/sessions')).toHaveLength(checkouts);
+    expect(stripe.calls('GET /v1/subscriptions').at(-1)?.params).toMatchObject({
+      customer: expect.any(String),
+    });
+  });
+
+  it('sends a person choosing their cancelled plan again to the portal, where it is resumed', async () => {
+    const { auth } = await subscribed('pro');
+    expectJson(await call(auth, 'POST', '/billing/cancel'), 200, planChangeResult);
+    const again = expectJson(
+      await call(auth, 'POST', '/billing/plan', { plan: 'pro' }),
+      200,
+      planChangeResult,
+    );
+    expect(again.portalUrl).toMatch(/\/portal\/cus_/);
+    expect(again.checkoutUrl).toBeNull();
+    expect(again.billing.planCancelsAt).not.toBeNull();
+  });
+});
+
 describe('Stripe webhooks', () => {
+  it('apply concurrent events one after another, each on the subscription as it is once its turn comes', async () => {
+    const { auth, subscriptionId } = await subscribed('pro');
+    const key = `GET /v1/subscriptions/${subscriptionId}`;
+    const first = stripe.event('customer.subscription.updated', stripe.subscriptionObject(subscriptionId));
+    // The first event's read of the subscription (still Pro) is slow to come back...
+    const held = stripe.holdNext(key);
+    const firstDone = deliver(stripe.signed(first));
+    await held.arrived;
+    // ...meanwhile the person switches to Premium and Stripe tells of it.
+    stripe.updateSubscription(subscriptionId, { plan: 'premium' });
+    const second = stripe.event('customer.subscription.updated', stripe.subscriptionObject(subscriptionId));
+    const secondDone = deliver(stripe.signed(second));
+    // The second waits for the first's turn to end (with no lock it would finish now, and the first's stale
+    // Pro would then be written over it); give it the chance either way before the first's read returns.
+    await Promise.race([secondDone, new Promise((resolve) => setTimeout(resolve, 300))]);
+    held.release();
+    expect((await firstDone).statusCode).toBe(200);
+    expect((await secondDone).statusCode).toBe(200);
+    expect(await billing(auth)).toMatchObject({ plan: 'premium', paidPlan: 'premium' });
+  });
+
   it('move the plan when the checkout completes', async () => {
     const { auth, subscriptionId } = await subscribed('premium');
     const state = await billing(auth);
@@ -273,5 +385,49 @@ describe('Stripe portal and cancellation', () => {
     const dee = await signUp(app);
     const cancelled = expectJson(await call(dee, 'POST', '/billing/cancel'), 200, planChangeResult);
     expect(cancelled.billing).toMatchObject({ plan: 'starter', onTrial: false, provider: 'stripe' });
+  });
+});
+
+describe('Deleting an account with Stripe', () => {
+  const remove = (auth: LoginResult) =>
+    app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: bearer(auth),
+      payload: { password: 'correct horse' },
+    });
+
+  it("cancels the person's subscription at once, so nothing more is charged", async () => {
+    const { auth, subscriptionId } = await subscribed('premium');
+    expect((await remove(auth)).statusCode).toBe(204);
+    expect(stripe.calls(`DELETE /v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    expect(stripe.subscriptionObject(subscriptionId).status).toBe('canceled');
+    expect(await billingRow(auth.user.id)).toBeUndefined();
+  });
+
+  it('deletes nothing while Stripe will not cancel, and everything when tried again', async () => {
+    const { auth, subscriptionId } = await subscribed('pro');
+    stripe.failNext(`DELETE /v1/subscriptions/${subscriptionId}`);
+    // The SDK retries once on a 500; both fail.
+    stripe.failNext(`DELETE /v1/subscriptions/${subscriptionId}`);
+    const refused = await remove(auth);
+    expect(expectJson(refused, 502, errorBody)).toEqual({
+      code: 'BILLING_CANCEL_FAILED',
+      message:
+        "We couldn't cancel your subscription with the payment service just now. Nothing was deleted; please try again in a few minutes.",
+    });
+    expect(stripe.subscriptionObject(subscriptionId).status).toBe('active');
+    expect(await billing(auth)).toMatchObject({ paidPlan: 'pro' });
+
+    expect((await remove(auth)).statusCode).toBe(204);
+    expect(stripe.subscriptionObject(subscriptionId).status).toBe('canceled');
+    expect(await billingRow(auth.user.id)).toBeUndefined();
+  });
+
+  it('deletes someone who never paid without asking Stripe to cancel anything', async () => {
+    const dee = await signUp(app);
+    const cancels = stripe.requests.filter((r) => r.method === 'DELETE').length;
+    expect((await remove(dee)).statusCode).toBe(204);
+    expect(stripe.requests.filter((r) => r.method === 'DELETE')).toHaveLength(cancels);
   });
 });

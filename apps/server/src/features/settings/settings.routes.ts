@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { toUser, updateUser } from '../../lib/users';
+import { createBillingProvider } from '../../providers/billing';
 import { deleteAccount, type SettingsDeps } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -17,6 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const deps: SettingsDeps = {
     db,
     provider: ctx.bankProvider,
+    billing: createBillingProvider(ctx.config, ctx.log),
     cipher: ctx.cipher,
     queue: ctx.queue,
     verifyGoogle: ctx.verifyGoogle,

@@ -9,12 +9,14 @@ import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { removeBankItem } from '../../providers/bank';
 import type { BankProvider } from '../../providers/bank/types';
+import type { BillingProvider } from '../../providers/billing/types';
 import type { GoogleVerifier } from '../../providers/identity/google';
 import { deleteUserData, listLiveItems, lockUser } from './settings.queries';
 
 export type SettingsDeps = {
   db: Db;
   provider: BankProvider;
+  billing: BillingProvider;
   cipher: Cipher;
   queue: JobQueue;
   verifyGoogle: GoogleVerifier;
@@ -62,7 +64,9 @@ async function confirmIdentity(deps: SettingsDeps, user: UserRow, body: DeleteAc
 /**
  * Deletes a person's account and everything of theirs. Their bank items are removed at the provider first:
  * once the rows are gone no token is left to remove them with, and an item left live is billed for good.
- * So if the provider will not remove one now, nothing is deleted and the person tries again later.
+ * So if the provider will not remove one now, nothing is deleted and the person tries again later. The
+ * same goes for a paid plan: it is ended at the payment provider first (no further charge), since once the
+ * row is gone nothing would stop it renewing.
  */
 export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: DeleteAccountBody) {
   await confirmIdentity(deps, user, body);
@@ -76,6 +80,21 @@ export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: Del
       );
     }
     handled.add(item.itemId);
+  }
+  try {
+    await deps.billing.endBillingNow({
+      userId: user.id,
+      email: user.email,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      customerId: user.billingCustomerId,
+      subscriptionId: user.billingSubscriptionId,
+    });
+  } catch {
+    throw new AppError(
+      502,
+      'BILLING_CANCEL_FAILED',
+      "We couldn't cancel your subscription with the payment service just now. Nothing was deleted; please try again in a few minutes.",
+    );
   }
   await deps.db.transaction(async (tx) => {
     // Linking a bank inserts a connection that references this user row, so while it is locked none can be

@@ -10,6 +10,7 @@ export function createSelfHostedBilling(): BillingProvider {
     startPlan: async () => ({ kind: 'applied' }),
     portal: async () => null,
     cancelAtPeriodEnd: async () => null,
+    endBillingNow: async () => {},
     getSubscription: async () => null,
     readWebhook: () => {
       throw new BillingSignatureError('No billing webhooks are expected on a self-hosted server');

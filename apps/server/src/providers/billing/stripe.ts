@@ -19,6 +19,8 @@ export type StripeBillingOptions = {
 
 /** A signed webhook older than this (by our clock) is refused, as Stripe's own default does. */
 const WEBHOOK_TOLERANCE_SECONDS = 300;
+/** Stripe refuses a Checkout trial_end less than 48 hours off; so short a rest of a trial is not carried. */
+const MIN_TRIAL_MS = 48 * 3_600_000;
 /** Statuses in which a subscription still pays for its plan; past_due is still being retried by Stripe. */
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
@@ -57,6 +59,7 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
     userId: subscription.metadata?.userId ?? null,
     plan: planFrom(subscription),
     isLive: LIVE_STATUSES.has(subscription.status),
+    isTrialing: subscription.status === 'trialing',
     periodEndsAt: fromSeconds(item?.current_period_end),
     cancelsAt: subscription.cancel_at_period_end
       ? fromSeconds(item?.current_period_end ?? subscription.cancel_at)
@@ -90,10 +93,29 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
   };
   const expand = ['items.data.price.product'];
 
+  /** The customer's subscriptions that still pay (or will): active, trialing, past due. */
+  const liveSubscriptions = async (customer: string) => {
+    const list = await call('listing subscriptions', () =>
+      stripe.subscriptions.list({ customer, status: 'all', limit: 100 }),
+    );
+    return list.data.filter((subscription) => LIVE_STATUSES.has(subscription.status));
+  };
+  const portalUrl = async (customer: string, returnUrl: string) => {
+    const session = await call('opening the customer portal', () =>
+      stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+    );
+    return session.url;
+  };
+
   return {
     kind: 'stripe',
 
     async startPlan(account, plan, urls) {
+      // A webhook may not have landed yet after paying (or a second tab is open): a customer who already
+      // has a live subscription manages it in the portal rather than paying for a second one.
+      if (account.customerId && (await liveSubscriptions(account.customerId)).length > 0) {
+        return { kind: 'portal', url: await portalUrl(account.customerId, urls.portalReturn) };
+      }
       const customerId =
         account.customerId ??
         (
@@ -123,7 +145,13 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
               },
             },
           ],
-          subscription_data: { metadata: { plan, userId: account.userId } },
+          subscription_data: {
+            metadata: { plan, userId: account.userId },
+            // The rest of the free trial (SPEC §1): Stripe charges first when it ends.
+            ...(urls.trialEndsAt && urls.trialEndsAt.getTime() - urls.now.getTime() > MIN_TRIAL_MS
+              ? { trial_end: Math.floor(urls.trialEndsAt.getTime() / 1000) }
+              : {}),
+          },
           metadata: { plan, userId: account.userId },
           success_url: urls.success,
           cancel_url: urls.cancel,
@@ -135,11 +163,26 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
 
     async portal(account, returnUrl) {
       if (!account.customerId) return null;
-      const customer = account.customerId;
-      const session = await call('opening the customer portal', () =>
-        stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
-      );
-      return session.url;
+      return portalUrl(account.customerId, returnUrl);
+    },
+
+    async endBillingNow(account) {
+      const ids = new Set<string>();
+      if (account.customerId) {
+        for (const subscription of await liveSubscriptions(account.customerId)) ids.add(subscription.id);
+      } else if (account.subscriptionId) {
+        ids.add(account.subscriptionId);
+      }
+      for (const id of ids) {
+        try {
+          await stripe.subscriptions.cancel(id);
+        } catch (error) {
+          // Already gone at Stripe: nothing left to charge.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) continue;
+          options.log?.error({ err: error }, 'stripe: cancelling a subscription at once failed');
+          throw unavailable();
+        }
+      }
     },
 
     async cancelAtPeriodEnd(account) {

@@ -23,6 +23,8 @@ export type ProviderSubscription = {
   plan: PaidPlanCode | null;
   /** Whether it still pays for the plan (active, trialing or past due with retries left). */
   isLive: boolean;
+  /** In the provider's free trial: nothing has been paid yet. */
+  isTrialing: boolean;
   periodEndsAt: Date | null;
   /** When a cancelled subscription ends; null while it renews. */
   cancelsAt: Date | null;
@@ -41,7 +43,11 @@ export type BillingEvent = {
 };
 
 /** What starting a paid plan takes: nothing (it applies now) or a visit to the provider's checkout. */
-export type CheckoutOutcome = { kind: 'applied' } | { kind: 'checkout'; url: string; customerId: string };
+export type CheckoutOutcome =
+  | { kind: 'applied' }
+  | { kind: 'checkout'; url: string; customerId: string }
+  /** The customer already has a live subscription (a second tab, a retry after paying): manage it there. */
+  | { kind: 'portal'; url: string };
 
 /** A signature that does not verify; the webhook answers 400 and changes nothing. */
 export class BillingSignatureError extends Error {
@@ -58,12 +64,25 @@ export interface BillingProvider {
   startPlan(
     account: BillingAccount,
     plan: PaidPlanCode,
-    urls: { success: string; cancel: string },
+    options: {
+      success: string;
+      cancel: string;
+      /** Where the portal returns to, when the person turns out to be subscribed already. */
+      portalReturn: string;
+      /** A running free trial's end, carried into the paid subscription when the provider can. */
+      trialEndsAt: Date | null;
+      now: Date;
+    },
   ): Promise<CheckoutOutcome>;
   /** Where a paying person manages cards, plan switches and cancellation; null when there is no such place. */
   portal(account: BillingAccount, returnUrl: string): Promise<string | null>;
   /** Cancels a paid plan at its period's end; answers the subscription as it now stands (null: nothing to cancel). */
   cancelAtPeriodEnd(account: BillingAccount): Promise<ProviderSubscription | null>;
+  /**
+   * Ends all billing for the person at once, with no further charge (their account is being deleted).
+   * Throws when the provider could not be told; nothing to end is success.
+   */
+  endBillingNow(account: BillingAccount): Promise<void>;
   /** The subscription as the provider holds it now, or null when unknown. */
   getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** Verifies a webhook's signature over its exact bytes and reads it; throws BillingSignatureError. */
