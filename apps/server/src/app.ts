@@ -57,6 +57,8 @@ export type BuildAppOptions = {
   log?: FastifyBaseLogger;
   /** Hears every route as it is added (tests read the route table from it). */
   onRoute?: onRouteHookHandler;
+  /** Tests only: origins of a local push service taken besides the browsers' push services. */
+  testPushOrigins?: readonly string[];
 };
 
 const GOOGLE = 'https://accounts.google.com';
@@ -73,6 +75,7 @@ export async function buildApp({
   runJobs = true,
   log = createLogger(config),
   onRoute,
+  testPushOrigins,
 }: BuildAppOptions) {
   const clock = config.testClock ? shiftableClock(now) : null;
   if (clock) now = clock.now;
@@ -188,7 +191,7 @@ export async function buildApp({
       await api.register(subscriptionsRoutes, ctx);
       await api.register(savingsRoutes, ctx);
       await api.register(aiRoutes, ctx);
-      await api.register(notificationsRoutes, ctx);
+      await api.register(notificationsRoutes({ testPushOrigins }), ctx);
       await api.register(billingRoutes(), ctx);
       if (clock) await api.register(testClockRoutes(clock));
     },

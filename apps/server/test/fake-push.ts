@@ -25,6 +25,9 @@ export type Subscriber = {
 export async function startFakePush() {
   const requests: PushRequest[] = [];
   const statuses = new Map<string, number>();
+  /** Paths whose answer waits until released (a slow push service), with the answers waiting. */
+  const held = new Map<string, Array<() => void>>();
+  const abandoned = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -32,7 +35,14 @@ export async function startFakePush() {
       const path = req.url ?? '/';
       requests.push({ method: req.method ?? '', path, headers: req.headers, body: Buffer.concat(chunks) });
       res.statusCode = statuses.get(path) ?? 201;
-      res.end();
+      const waiting = held.get(path);
+      if (waiting) {
+        // A sender that gives up (its time limit) closes the connection before the answer.
+        res.on('close', () => {
+          if (!res.writableEnded) abandoned.add(path);
+        });
+        waiting.push(() => res.end());
+      } else res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,6 +54,21 @@ export async function startFakePush() {
     /** The status the service answers for this subscriber's endpoint from now on. */
     answer: (subscriber: Subscriber, status: number) =>
       statuses.set(new URL(subscriber.endpoint).pathname, status),
+    /**
+     * The service answers this subscriber's pushes only once release() is called; abandoned() tells
+     * whether a sender gave up waiting for an answer.
+     */
+    hold: (subscriber: Subscriber) => {
+      const path = new URL(subscriber.endpoint).pathname;
+      held.set(path, []);
+      return {
+        abandoned: () => abandoned.has(path),
+        release: () => {
+          for (const answer of held.get(path) ?? []) answer();
+          held.delete(path);
+        },
+      };
+    },
     subscriber: (): Subscriber => {
       n += 1;
       const ecdh = crypto.createECDH('prime256v1');
@@ -55,7 +80,11 @@ export async function startFakePush() {
         auth: crypto.randomBytes(16).toString('base64url'),
       };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const waiting of held.values()) for (const answer of waiting) answer();
+        server.close(() => resolve());
+      }),
   };
 }
 export type FakePush = Awaited<ReturnType<typeof startFakePush>>;

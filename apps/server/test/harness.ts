@@ -21,6 +21,7 @@ export async function startHarness(env: Record<string, string> = {}, { runJobs =
     now: testNow,
     onRoute,
     runJobs,
+    testPushOrigins: [PUSH_ORIGIN],
   });
   await app.ready();
   return {
@@ -247,13 +248,22 @@ export async function seedPerson(
 }
 
 /**
- * A browser's push subscription for the person. Nothing listens on port 9 of this machine, so a delivery
- * attempt fails at once instead of reaching anything.
+ * A browser's push subscription for the person, with real keys. Nothing listens on port 9 of this
+ * machine (taken as a push service by this app only), so a delivery attempt fails at once instead of
+ * reaching anything.
  */
-const pushSubscriptionFor = (marker: string) => ({
-  endpoint: `https://127.0.0.1:9/push/${marker}`,
-  keys: { p256dh: `BP${marker}key`, auth: `${marker}auth` },
-});
+const PUSH_ORIGIN = 'https://127.0.0.1:9';
+const pushSubscriptionFor = (marker: string) => {
+  const browser = crypto.createECDH('prime256v1');
+  browser.generateKeys();
+  return {
+    endpoint: `${PUSH_ORIGIN}/push/${marker}`,
+    keys: {
+      p256dh: browser.getPublicKey().toString('base64url'),
+      auth: crypto.createHash('sha256').update(marker).digest().subarray(0, 16).toString('base64url'),
+    },
+  };
+};
 
 async function importNotified(app: TestApp, userId: string) {
   await eventually(async () => {

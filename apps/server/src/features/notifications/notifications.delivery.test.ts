@@ -211,6 +211,70 @@ describe('delivery', () => {
     expect(left.map((r) => r.endpoint)).toEqual([kept.endpoint]);
     expect(sentTo(gone)).toHaveLength(1);
   });
+
+  it("forgets a browser whose keys can't be encrypted to, and the others still get it", async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    // Stored before keys were checked at registration: a p256dh that is no P-256 point.
+    const broken = push.subscriber();
+    await app.database.query(
+      'insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
+      [auth.user.id, broken.endpoint, 'BPp256dhkey', broken.auth],
+    );
+    const kept = await subscribe(auth);
+    const told = await somethingDue(auth);
+    await eventually(async () => sentTo(kept).length > 0, 'a push to the kept browser');
+    await deliveryDone(auth);
+    expect(JSON.parse(decryptPush(sentTo(kept)[0]?.body ?? Buffer.alloc(0), kept)).id).toBe(told.id);
+    expect(sentTo(broken)).toEqual([]);
+    const left = await app.database.query<{ endpoint: string }>(
+      'select endpoint from push_subscriptions where user_id = $1',
+      [auth.user.id],
+    );
+    expect(left.map((r) => r.endpoint)).toEqual([kept.endpoint]);
+    // A sender that throws outright is taken the same way.
+    const throwing: DeliveryDeps = {
+      ...directDeps(null),
+      push: {
+        publicKey: 'k',
+        send: async (target) => {
+          if (target.endpoint === kept.endpoint) throw new Error('unusable');
+          return { status: 'sent' };
+        },
+      },
+    };
+    const other = await subscribe(auth);
+    await app.database.query(
+      `insert into notifications (user_id, kind, key, title, body, link) values ($1, 'trial_ending', 'thrown', 'T', 'B', '/settings')`,
+      [auth.user.id],
+    );
+    expect(await deliverPending(throwing, auth.user.id)).toEqual({ pushed: 1, emailed: 0 });
+    const after = await app.database.query<{ endpoint: string }>(
+      'select endpoint from push_subscriptions where user_id = $1',
+      [auth.user.id],
+    );
+    expect(after.map((r) => r.endpoint)).toEqual([other.endpoint]);
+  });
+
+  it("pushes to a person's browsers at once: a slow push service holds up none of the others", async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    const slow = await subscribe(auth);
+    const fast = await subscribe(auth);
+    const held = push.hold(slow);
+    try {
+      await somethingDue(auth);
+      // The other browser has its push while the slow service still has not answered (the sender has not
+      // given up on it: one after the other, the fast one would wait out the slow one's time limit).
+      await eventually(async () => sentTo(fast).length > 0 && sentTo(slow).length > 0, 'both pushes sent');
+      expect(held.abandoned()).toBe(false);
+    } finally {
+      held.release();
+    }
+    await deliveryDone(auth);
+    expect(sentTo(fast)).toHaveLength(1);
+    expect(sentTo(slow)).toHaveLength(1);
+  });
 });
 
 /** The delivery as the job runs it, called directly; keys of its own (nothing is sent in these cases). */

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { notifications, pushSubscriptions, users } from '../../db/schema';
 import type { Mailer } from '../../providers/mail/mailer';
-import type { PushSender } from '../../providers/push/web-push';
+import type { PushOutcome, PushSender, PushTarget } from '../../providers/push/web-push';
 import { type NotificationRow, pushSubscriptionsOf } from './notifications.queries';
 
 export type DeliveryDeps = {
@@ -95,6 +95,19 @@ export function emailFor(n: Pick<NotificationRow, 'title' | 'body' | 'link'>, pu
 }
 
 /**
+ * One browser's push. A subscription the sender cannot even send to (keys nothing can be encrypted to)
+ * is taken as gone: it never will be reachable, and the person's other browsers still get theirs.
+ */
+async function sendOne(deps: DeliveryDeps, browser: PushTarget, payload: string): Promise<PushOutcome> {
+  try {
+    return await deps.push.send(browser, payload);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'push subscription unusable; forgotten');
+    return { status: 'gone' };
+  }
+}
+
+/**
  * Sends the person's new notifications on the channels they have on: push to every browser they allowed
  * (a subscription the push service no longer knows is deleted), email when SMTP is set up. A channel
  * whose switch is off sends nothing. An email that fails is given back and the job fails, so the queue
@@ -122,8 +135,11 @@ export async function deliverPending(deps: DeliveryDeps, userId: string) {
           body: n.body,
           link: n.link,
         } satisfies PushPayload);
-        for (const browser of [...browsers]) {
-          const outcome = await deps.push.send(browser, payload);
+        // Every browser at once, each within the sender's time limit: a slow push service holds up no one.
+        const outcomes = await Promise.all(
+          browsers.map(async (browser) => ({ browser, outcome: await sendOne(deps, browser, payload) })),
+        );
+        for (const { browser, outcome } of outcomes) {
           if (outcome.status === 'sent') sent.pushed += 1;
           else if (outcome.status === 'gone') {
             await deps.db

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications, pushSubscriptions } from '../../db/schema';
 
@@ -60,21 +60,36 @@ export async function dismiss(db: Db, { userId, id, now }: Owned & { now: Date }
   return row ?? null;
 }
 
+/** A person's browsers kept at most: registering one more forgets the one registered longest ago. */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+
 /**
  * Saves this browser's subscription for the person. An endpoint names one browser profile's subscription;
- * if another account signed in there had it, it now follows whoever turned push on last.
+ * if another account signed in there had it, it now follows whoever turned push on last. Registering
+ * again counts as new; beyond PUSH_SUBSCRIPTIONS_MAX the oldest go.
  */
 export async function savePushSubscription(
   db: Db,
   s: { userId: string; endpoint: string; p256dh: string; auth: string },
 ) {
+  // The order they were registered in, never shown: the statement's own clock keeps two in a row apart.
+  const now = sql`clock_timestamp()`;
   await db
     .insert(pushSubscriptions)
-    .values(s)
+    .values({ ...s, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: s.userId, p256dh: s.p256dh, auth: s.auth },
+      set: { userId: s.userId, p256dh: s.p256dh, auth: s.auth, createdAt: now },
     });
+  const kept = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, s.userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(PUSH_SUBSCRIPTIONS_MAX);
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, s.userId), notInArray(pushSubscriptions.id, kept)));
 }
 
 export async function deletePushSubscription(

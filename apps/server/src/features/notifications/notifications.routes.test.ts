@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import {
   addDays,
   budget,
@@ -387,5 +388,99 @@ describe('notifications', () => {
       await allocate(Math.ceil(spent * 2 * 100) / 100);
       expect(await budgetKinds()).toHaveLength(2);
     });
+  });
+});
+
+describe('push subscriptions', () => {
+  const keysOf = () => {
+    const browser = createECDH('prime256v1');
+    browser.generateKeys();
+    return {
+      p256dh: browser.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+  };
+  const register = (auth: LoginResult, endpoint: string, keys = keysOf()) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/notifications/push/subscriptions',
+      headers: bearer(auth),
+      payload: { endpoint, keys },
+    });
+  const endpointsOf = async (userId: string) =>
+    (
+      await app.database.query<{ endpoint: string }>(
+        'select endpoint from push_subscriptions where user_id = $1 order by endpoint',
+        [userId],
+      )
+    ).map((r) => r.endpoint);
+
+  it("takes the browsers' push services only: the server posts to the endpoint", async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const taken = [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://wns2-by3p.notify.windows.com/w/?token=BQYAAA',
+      'https://web.push.apple.com/QGuQyavXutnMH',
+      'https://fcm.googleapis.com:443/fcm/send/port',
+    ];
+    for (const endpoint of taken) expect((await register(auth, endpoint)).statusCode, endpoint).toBe(204);
+    const refused = [
+      'https://127.0.0.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://localhost/push',
+      'https://internal.example.com/push',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://evilpush.apple.com.example/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+      'https://notify.windows.com.example/x',
+    ];
+    for (const endpoint of refused) {
+      const res = expectJson(await register(auth, endpoint), 400, errorBody);
+      expect(res.message, endpoint).toBe(
+        "Push endpoint must be a browser's push service (Chrome, Firefox, Edge or Safari)",
+      );
+    }
+    expect(await endpointsOf(auth.user.id)).toHaveLength(taken.length);
+  });
+
+  it('refuses keys nothing can be encrypted to', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const good = keysOf();
+    const notOnCurve = Buffer.alloc(65, 1);
+    notOnCurve[0] = 4;
+    const cases: Array<[{ p256dh: string; auth: string }, string]> = [
+      [{ ...good, p256dh: 'BPp256dhkey' }, 'p256dh key must be an uncompressed P-256 public key (65 bytes)'],
+      [
+        { ...good, p256dh: notOnCurve.toString('base64url') },
+        'p256dh key must be an uncompressed P-256 public key (65 bytes)',
+      ],
+      [{ ...good, auth: 'authsecret' }, 'auth secret must be 16 bytes'],
+    ];
+    for (const [keys, message] of cases) {
+      const res = expectJson(
+        await register(auth, 'https://fcm.googleapis.com/fcm/send/k', keys),
+        400,
+        errorBody,
+      );
+      expect(res.message).toBe(message);
+    }
+    expect(await endpointsOf(auth.user.id)).toEqual([]);
+  });
+
+  it('keeps 10 browsers a person: an 11th replaces the one registered longest ago', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const endpoint = (i: number) => `https://fcm.googleapis.com/fcm/send/cap-${String(i).padStart(2, '0')}`;
+    for (let i = 1; i <= 10; i += 1) expect((await register(auth, endpoint(i))).statusCode).toBe(204);
+    // Registering the first again makes it the newest: the second is now the oldest.
+    expect((await register(auth, endpoint(1))).statusCode).toBe(204);
+    expect(await endpointsOf(auth.user.id)).toHaveLength(10);
+    expect((await register(auth, endpoint(11))).statusCode).toBe(204);
+    const kept = await endpointsOf(auth.user.id);
+    expect(kept).toHaveLength(10);
+    expect(kept).toContain(endpoint(1));
+    expect(kept).not.toContain(endpoint(2));
+    expect(kept).toContain(endpoint(11));
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -15,6 +16,61 @@ export type PushSender = {
   publicKey: string;
   send: (target: PushTarget, payload: string) => Promise<PushOutcome>;
 };
+
+/**
+ * The push services browsers subscribe through, the only hosts the server posts to (on 443): Chrome and
+ * the other Chromium browsers (Firebase Cloud Messaging), Firefox (Mozilla's autopush), Edge (Windows
+ * Push Notification Services) and Safari (Apple's). Any other endpoint would let a person make the server
+ * post wherever they like, their own network included.
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+] as const;
+
+export const PUSH_ENDPOINT_MESSAGE =
+  "Push endpoint must be a browser's push service (Chrome, Firefox, Edge or Safari)";
+
+const hostAllowed = (host: string) =>
+  PUSH_SERVICE_HOSTS.some((h) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) : host === h));
+
+/**
+ * Whether an endpoint is a browser push service's: https on the default port, no credentials, one of
+ * PUSH_SERVICE_HOSTS. `extraOrigins` (exact origins) is for tests' local push service only; the app is
+ * given none unless a test asks.
+ */
+export function isPushServiceEndpoint(endpoint: string, extraOrigins: readonly string[] = []): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (extraOrigins.includes(url.origin)) return true;
+  return url.protocol === 'https:' && url.port === '' && hostAllowed(url.hostname);
+}
+
+/** Why a subscription's keys can't be encrypted to, or null: p256dh a P-256 public point, auth 16 bytes. */
+export function pushKeysProblem(keys: { p256dh: string; auth: string }): string | null {
+  const point = Buffer.from(keys.p256dh, 'base64url');
+  const valid = (() => {
+    if (point.length !== 65 || point[0] !== 0x04) return false;
+    try {
+      // Throws unless it is a point on the curve.
+      crypto.ECDH.convertKey(point, 'prime256v1');
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  if (!valid) return 'p256dh key must be an uncompressed P-256 public key (65 bytes)';
+  if (Buffer.from(keys.auth, 'base64url').length !== 16) return 'auth secret must be 16 bytes';
+  return null;
+}
 
 /** Push services keep an undelivered message this long (seconds) for a browser that is offline. */
 const TTL_SECONDS = 24 * 60 * 60;
@@ -50,16 +106,22 @@ export function createPushSender({ keys, subject }: { keys: VapidKeys; subject: 
   return {
     publicKey: keys.publicKey,
     send: async (target, payload) => {
-      const request = webpush.generateRequestDetails(
-        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        payload,
-        {
-          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          TTL: TTL_SECONDS,
-          contentEncoding: 'aes128gcm',
-          urgency: 'normal',
-        },
-      );
+      let request: ReturnType<typeof webpush.generateRequestDetails>;
+      try {
+        request = webpush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          payload,
+          {
+            vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+            TTL: TTL_SECONDS,
+            contentEncoding: 'aes128gcm',
+            urgency: 'normal',
+          },
+        );
+      } catch {
+        // Keys nothing can be encrypted to (stored before they were checked): no message ever reaches it.
+        return { status: 'gone' };
+      }
       let res: Response;
       try {
         res = await fetch(request.endpoint, {
