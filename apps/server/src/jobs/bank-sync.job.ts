@@ -35,7 +35,8 @@ export async function startBankSyncWorker(
       await afterImport?.(stored);
     } finally {
       // The run's own row says how it ended (completed, failed for good, or still to be retried).
-      if (job.runId) await notifyImportRun(deps.db, queue, { userId: job.userId, runId: job.runId });
+      if (job.runId)
+        await notifyImportRun(deps.db, queue, { userId: job.userId, runId: job.runId, now: ctx.now() });
     }
   };
   await queue.work<BankSyncJob>('bank-import', run, { workers: WORKERS['bank-import'] });

@@ -43,7 +43,10 @@ export async function shareDueLeftovers({ database, now, log, queue }: ShareDeps
   const at = now();
   let periods = 0;
   for (const viewer of await peopleDue(database.db, at)) {
-    const shared = await shareEndedPeriods(database.db, viewer, todayIn(viewer.timeZone, at));
+    const shared = await shareEndedPeriods(database.db, viewer, {
+      day: todayIn(viewer.timeZone, at),
+      now: at,
+    });
     periods += shared.length;
     if (shared.length > 0 && queue) await requestDelivery(queue, viewer.userId);
   }

@@ -18,6 +18,12 @@ export async function requestDelivery(queue: DeliveryQueue, userId: string) {
 }
 
 /**
+ * When it was told: the caller's clock (the app's one clock), never the database's, so the delivery
+ * window and the times shown agree with the "now" everything else uses.
+ */
+export type Told = { createdAt: Date; queue?: DeliveryQueue };
+
+/**
  * Tells a person something, once per event: the row's (user, key) is unique, so finding the same event
  * again writes nothing. Answers whether it was new. With the queue, delivery is asked for at once; inside a
  * transaction pass none (a job could look before the row commits): the person's next read of their
@@ -27,11 +33,11 @@ export async function notify(
   db: Db,
   userId: string,
   notice: NewNotification,
-  queue?: DeliveryQueue,
+  { createdAt, queue }: Told,
 ): Promise<boolean> {
   const created = await db
     .insert(notifications)
-    .values({ userId, ...notice })
+    .values({ userId, ...notice, createdAt })
     .onConflictDoNothing({ target: [notifications.userId, notifications.key] })
     .returning({ id: notifications.id });
   if (created.length > 0 && queue) await requestDelivery(queue, userId);
@@ -42,14 +48,14 @@ export async function notify(
 export async function notifyMany(
   db: Db,
   notices: Array<NewNotification & { userId: string }>,
-  queue?: DeliveryQueue,
+  { createdAt, queue }: Told,
 ): Promise<string[]> {
   const people = new Set<string>();
   // In chunks: one statement's parameters are limited (65,535), and a scan may find thousands.
   for (let i = 0; i < notices.length; i += 1000) {
     const created = await db
       .insert(notifications)
-      .values(notices.slice(i, i + 1000))
+      .values(notices.slice(i, i + 1000).map((n) => ({ ...n, createdAt })))
       .onConflictDoNothing({ target: [notifications.userId, notifications.key] })
       .returning({ userId: notifications.userId });
     for (const c of created) people.add(c.userId);
@@ -65,7 +71,7 @@ export async function notifyMany(
 export async function notifyImportRun(
   db: Db,
   queue: DeliveryQueue,
-  { userId, runId }: { userId: string; runId: string },
+  { userId, runId, now }: { userId: string; runId: string; now: Date },
 ): Promise<boolean> {
   const [run] = await db
     .select({
@@ -84,10 +90,13 @@ export async function notifyImportRun(
   if (!run) return false;
   const institution = run.institution || 'Bank';
   if (run.status === 'Completed') {
-    return notify(db, userId, importCompletedNotice({ ...run, institution, stored: run.processed }), queue);
+    return notify(db, userId, importCompletedNotice({ ...run, institution, stored: run.processed }), {
+      createdAt: now,
+      queue,
+    });
   }
   if (run.status === 'Failed' && run.message === 'Import failed') {
-    return notify(db, userId, importFailedNotice({ ...run, institution }), queue);
+    return notify(db, userId, importFailedNotice({ ...run, institution }), { createdAt: now, queue });
   }
   return false;
 }

@@ -90,6 +90,8 @@ describe('notifications', () => {
         title: 'Streamly is due in 3 days',
         body: '$15.99 on Nov 23.',
         link: '/subscriptions',
+        // Told at the app's clock (which the delivery window reads too), not the database's.
+        createdAt: testNow().toISOString(),
         readAt: null,
       }),
     ]);
@@ -289,15 +291,27 @@ describe('notifications', () => {
       const queue = { send: async (_name: string, data: object) => void asked.push(JSON.stringify(data)) };
       const failed = await run('Import failed');
       const cancelled = await run('Import cancelled');
-      expect(await notifyImportRun(app.database.db, queue, { userId: auth.user.id, runId: failed })).toBe(
-        true,
-      );
-      expect(await notifyImportRun(app.database.db, queue, { userId: auth.user.id, runId: failed })).toBe(
-        false,
-      );
-      expect(await notifyImportRun(app.database.db, queue, { userId: auth.user.id, runId: cancelled })).toBe(
-        false,
-      );
+      expect(
+        await notifyImportRun(app.database.db, queue, {
+          userId: auth.user.id,
+          runId: failed,
+          now: testNow(),
+        }),
+      ).toBe(true);
+      expect(
+        await notifyImportRun(app.database.db, queue, {
+          userId: auth.user.id,
+          runId: failed,
+          now: testNow(),
+        }),
+      ).toBe(false);
+      expect(
+        await notifyImportRun(app.database.db, queue, {
+          userId: auth.user.id,
+          runId: cancelled,
+          now: testNow(),
+        }),
+      ).toBe(false);
       expect(asked).toEqual([JSON.stringify({ userId: auth.user.id })]);
       expect((await list(auth)).notifications.filter((n) => n.kind === 'import_failed')).toEqual([
         expect.objectContaining({

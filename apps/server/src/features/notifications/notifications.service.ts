@@ -138,7 +138,7 @@ export async function catchUpPerson(deps: ScanDeps, viewer: Viewer): Promise<num
     ...(await subscriptionsDue(deps.db, now, viewer.userId)),
     ...(await trialsEnding(deps.db, now, viewer.userId)),
   ];
-  return (await notifyMany(deps.db, notices, deps.queue)).length;
+  return (await notifyMany(deps.db, notices, { createdAt: now, queue: deps.queue })).length;
 }
 
 /**
@@ -183,6 +183,6 @@ export async function scanEveryone(deps: ScanDeps): Promise<number> {
   for (const viewer of await budgetCandidates(deps.db, now)) {
     notices.push(...(await budgetNoticesOf(deps.db, viewer, todayIn(viewer.timeZone, now))));
   }
-  const told = await notifyMany(deps.db, notices, deps.queue);
+  const told = await notifyMany(deps.db, notices, { createdAt: now, queue: deps.queue });
   return told.length;
 }

@@ -132,8 +132,9 @@ export const savingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     async (req) => {
       const viewer = viewerOf(req);
       const budget = await ownBudget(deps, viewer, req.params.id);
-      const day = todayIn(viewer.timeZone, deps.now());
-      return { processed: await shareEndedPeriods(deps.db, viewer, day, budget.id) };
+      const now = deps.now();
+      const day = todayIn(viewer.timeZone, now);
+      return { processed: await shareEndedPeriods(deps.db, viewer, { day, now }, budget.id) };
     },
   );
 };

@@ -233,7 +233,7 @@ function endedUnshared(
 export async function shareEndedPeriods(
   db: Db,
   viewer: Viewer,
-  day: string,
+  { day, now }: { day: string; now: Date },
   budgetId?: string,
 ): Promise<PeriodLeftoverView[]> {
   // Most reads find nothing due: they take no lock and open no transaction.
@@ -289,7 +289,7 @@ export async function shareEndedPeriods(
         })),
       });
     }
-    await recordAchievements(tx, viewer.userId, day);
+    await recordAchievements(tx, viewer.userId, day, now);
     return results;
   });
 }
@@ -304,7 +304,7 @@ async function caughtUp(deps: SavingsDeps, viewer: Viewer) {
   if (budget?.autoReset && budget.currentPeriodEnd < day) {
     await rollBudget(deps.db, { budgetId: budget.id, today: day });
   }
-  await shareEndedPeriods(deps.db, viewer, day);
+  await shareEndedPeriods(deps.db, viewer, { day, now: deps.now() });
   return day;
 }
 
@@ -404,7 +404,7 @@ export async function createGoal(deps: SavingsDeps, viewer: Viewer, body: Create
       .values({ ...columns, userId: viewer.userId, startDate: day })
       .returning({ id: savingsGoals.id });
     if (!row) throw new Error('goal insert returned nothing');
-    await recordAchievements(tx, viewer.userId, day);
+    await recordAchievements(tx, viewer.userId, day, deps.now());
     return row.id;
   });
   return goalById(deps, viewer, id);
@@ -425,7 +425,7 @@ export async function updateGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRo
       .update(savingsGoals)
       .set({ ...columns, isActive: body.isActive, updatedAt: deps.now() })
       .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goal.id)));
-    await recordAchievements(tx, viewer.userId, day);
+    await recordAchievements(tx, viewer.userId, day, deps.now());
   });
   return goalById(deps, viewer, goal.id);
 }
@@ -453,7 +453,7 @@ export async function addContribution(
       day,
       note: body.note,
     });
-    await recordAchievements(tx, viewer.userId, day);
+    await recordAchievements(tx, viewer.userId, day, deps.now());
   });
   return goalProgressOf(deps, viewer, goal.id);
 }
@@ -499,7 +499,7 @@ const PROGRESS = [25, 50, 75, 100] as const;
  * (from the ledger, not the day it was noticed): the first goal, 25/50/75/100% of each goal, and 3, 6 and
  * 12 budget periods in a row that funded goals. Returns the newly recorded ones.
  */
-async function recordAchievements(tx: Db, userId: string, day: string) {
+async function recordAchievements(tx: Db, userId: string, day: string, now: Date) {
   const goals = await tx
     .select()
     .from(savingsGoals)
@@ -556,6 +556,7 @@ async function recordAchievements(tx: Db, userId: string, day: string) {
         tx,
         userId,
         goalCompletedNotice({ id: goal.id, name: goal.name, target: goal.targetAmount }),
+        { createdAt: now },
       );
     }
   }
@@ -586,7 +587,7 @@ export async function listAchievements(deps: SavingsDeps, viewer: Viewer) {
 export async function checkAchievements(deps: SavingsDeps, viewer: Viewer) {
   const day = await caughtUp(deps, viewer);
   const fresh = await withUserLock(deps.db, 'savings', viewer.userId, (tx) =>
-    recordAchievements(tx, viewer.userId, day),
+    recordAchievements(tx, viewer.userId, day, deps.now()),
   );
   return { newlyEarned: fresh.map(achievementView), achievements: await listAchievements(deps, viewer) };
 }

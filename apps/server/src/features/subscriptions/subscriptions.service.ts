@@ -15,7 +15,6 @@ import {
   missedDueDate,
   monthlyEquivalent,
   occurrencesBetween,
-  priceIncreaseNotice,
   SUBSCRIPTION_CATEGORY_LABELS,
   SUBSCRIPTION_FREQUENCIES,
   SUBSCRIPTION_STATUS,
@@ -32,19 +31,27 @@ import {
   type updateSubscriptionBody,
   yearlyTotal,
 } from '@tally/shared';
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { detectedSubscriptions, subscriptionCharges, subscriptions, transactions } from '../../db/schema';
+import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { notify } from '../../lib/notify';
+import {
+  catchUp,
+  linkCharges,
+  outflowsOf,
+  refreshSubscriptions,
+  type SubscriptionRow,
+} from '../../lib/subscription-refresh';
 import { withUserLock } from '../../lib/user-lock';
 
 export type SubscriptionDeps = { db: Db; now: () => Date };
 /** Who is asking, and the time zone their "today" is in. */
 export type Viewer = { userId: string; timeZone: string };
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type { SubscriptionRow };
+export { catchUp, refreshSubscriptions };
+
 type CreateBody = z.output<typeof subscriptionBody>;
 type UpdateBody = z.output<typeof updateSubscriptionBody>;
 
@@ -123,20 +130,6 @@ export async function getSubscription(deps: SubscriptionDeps, viewer: Viewer, id
   const today = todayOf(deps, viewer);
   await refreshSubscriptions(deps, viewer.userId, today);
   return subscriptionView(await ownSubscription(deps.db, viewer, id), today);
-}
-
-/** Links charges to a subscription (another person's transaction ids are ignored). */
-async function linkCharges(db: Db, userId: string, subscriptionId: string, transactionIds: string[]) {
-  if (transactionIds.length === 0) return;
-  const own = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), inArray(transactions.id, transactionIds)));
-  if (own.length === 0) return;
-  await db
-    .insert(subscriptionCharges)
-    .values(own.map((t) => ({ userId, subscriptionId, transactionId: t.id })))
-    .onConflictDoNothing();
 }
 
 const NOT_A_PAYMENT = 'Only money going out can be marked as recurring';
@@ -315,178 +308,7 @@ export async function subscriptionCalendar(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Following charges
-
-/** How far before its due date a charge may post and still pay it (card posting, business days, early billing). */
-const EARLY_DAYS: Record<SubscriptionFrequency, number> = { 0: 2, 1: 3, 2: 5, 3: 7, 4: 10, 5: 14, 99: 5 };
-
-/**
- * A charge within this factor of the tracked price is the subscription's (a price rise is rarely more than
- * half again); beyond it, another purchase at the merchant (a gift card, a one-off order).
- */
-const PRICE_BAND = 1.5;
-
-/** A person's live money out, transfers aside: the only rows a subscription can be paid by. */
-const outflowsOf = (userId: string) =>
-  and(
-    eq(transactions.userId, userId),
-    isNull(transactions.deletedAt),
-    eq(transactions.isTransfer, false),
-    sql`${transactions.amount} < 0`,
-  );
-
-type Charge = { id: string; date: string; amount: number; merchantName: string | null; description: string };
-
-/**
- * Catches every active subscription of a person up with today: charges posted at its merchant since the
- * last one pay the due date they answer (recording a new price), due dates that passed move on, and a due
- * date passed with no charge is remembered as unpaid (shown as missed after MISSED_AFTER_DAYS). Idempotent;
- * runs on every read, like a budget's period roll, so what is shown is never behind.
- */
-export async function refreshSubscriptions(deps: SubscriptionDeps, userId: string, today: string) {
-  await withUserLock(deps.db, 'subscriptions', userId, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SUBSCRIPTION_STATUS.Active)))
-      .orderBy(asc(subscriptions.createdAt));
-    if (rows.length === 0) return;
-    const since = rows.reduce((min, r) => {
-      const from = r.lastChargeDate
-        ? addDays(r.lastChargeDate, 1)
-        : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency as SubscriptionFrequency]);
-      return from < min ? from : min;
-    }, today);
-    const charges = await unlinkedChargesSince(tx, userId, since, [
-      ...new Set(rows.map((r) => r.merchantKey)),
-    ]);
-    const byKey = new Map<string, Charge[]>();
-    for (const c of charges) {
-      const key = subscriptionMerchantKey(c.merchantName, c.description);
-      const list = byKey.get(key);
-      if (list) list.push(c);
-      else byKey.set(key, [c]);
-    }
-    // Two subscriptions may follow one merchant (two plans); a charge pays the first that takes it.
-    const taken = new Set<string>();
-    for (const row of rows) {
-      const open = (byKey.get(row.merchantKey) ?? []).filter((c) => !taken.has(c.id));
-      const next = catchUp(row, open, today);
-      if (!next) continue;
-      for (const id of next.linked) taken.add(id);
-      if (next.linked.length > 0) await linkCharges(tx, userId, row.id, next.linked);
-      await tx
-        .update(subscriptions)
-        .set({ ...next.set, updatedAt: deps.now() })
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, row.id)));
-      const { amount, previousAmount, priceChangedAt } = { ...row, ...next.set };
-      if (
-        priceChangedAt &&
-        priceChangedAt !== row.priceChangedAt &&
-        previousAmount !== null &&
-        amount > previousAmount
-      ) {
-        await notify(
-          tx,
-          userId,
-          priceIncreaseNotice({
-            id: row.id,
-            name: row.name,
-            previousAmount,
-            amount,
-            changedOn: priceChangedAt,
-          }),
-        );
-      }
-    }
-  });
-}
-
-/**
- * Charges since a day that no subscription has taken yet, of the merchants given (by key) or without a
- * merchant name (their key comes from the descriptor, which SQL cannot tidy the same way). A merchant
- * name's key is its lower-case, space-collapsed self, so SQL narrows those exactly: reads that catch
- * subscriptions up do not walk a heavy user's every purchase of the last weeks.
- */
-async function unlinkedChargesSince(
-  db: Db,
-  userId: string,
-  since: string,
-  keys: string[],
-): Promise<Charge[]> {
-  return db
-    .select({
-      id: transactions.id,
-      date: transactions.date,
-      amount: transactions.amount,
-      merchantName: transactions.merchantName,
-      description: transactions.description,
-    })
-    .from(transactions)
-    .where(
-      and(
-        outflowsOf(userId),
-        sql`${transactions.date} >= ${since}`,
-        or(
-          isNull(transactions.merchantName),
-          inArray(
-            sql`lower(regexp_replace(btrim(${transactions.merchantName}, E' \\t\\n\\r'), '\\s+', ' ', 'g'))`,
-            keys,
-          ),
-        ),
-        sql`not exists (select 1 from subscription_charges c where c.user_id = ${userId} and c.transaction_id = ${transactions.id})`,
-      ),
-    )
-    .orderBy(asc(transactions.date), asc(transactions.id));
-}
-
-type CatchUp = { linked: string[]; set: Partial<SubscriptionRow> };
-
-/** What one subscription's state becomes given its merchant's new charges (oldest first) and today. */
-export function catchUp(row: SubscriptionRow, charges: readonly Charge[], today: string): CatchUp | null {
-  const frequency = row.frequency as SubscriptionFrequency;
-  let { amount, nextDueDate, lastChargeDate, unpaidDueDate, previousAmount, priceChangedAt } = row;
-  let status = row.status;
-  const linked: string[] = [];
-  const early = EARLY_DAYS[frequency];
-  for (const c of charges) {
-    if (lastChargeDate && c.date <= lastChargeDate) continue;
-    // The due date it pays: the next one when it is near it (which also settles a skipped one), else the
-    // one still awaited; a charge before either is another purchase at the merchant.
-    const pays =
-      c.date >= addDays(nextDueDate, -early)
-        ? nextDueDate
-        : unpaidDueDate && c.date >= addDays(unpaidDueDate, -early)
-          ? unpaidDueDate
-          : null;
-    if (!pays) continue;
-    const paid = -c.amount;
-    if (paid * PRICE_BAND < amount || paid > amount * PRICE_BAND) continue;
-    linked.push(c.id);
-    if (paid !== amount) {
-      previousAmount = amount;
-      priceChangedAt = c.date;
-      amount = paid;
-    }
-    lastChargeDate = c.date;
-    unpaidDueDate = null;
-    nextDueDate = dueAfter(row.anchorDate, frequency, c.date > pays ? c.date : pays);
-  }
-  // Due dates that passed without a charge move on, and one stays awaited: the first of them once the
-  // subscription has been charged (what the card calls missed), else the latest (so a first charge posted a
-  // little late is still taken, and the search for it never reaches far back).
-  while (nextDueDate < today && status === SUBSCRIPTION_STATUS.Active) {
-    if (!row.autoRenew) {
-      status = SUBSCRIPTION_STATUS.Expired;
-      break;
-    }
-    if (unpaidDueDate === null || lastChargeDate === null) unpaidDueDate = nextDueDate;
-    nextDueDate = dueAfter(row.anchorDate, frequency, nextDueDate);
-  }
-  const set = { amount, nextDueDate, lastChargeDate, unpaidDueDate, previousAmount, priceChangedAt, status };
-  const changed = (Object.keys(set) as (keyof typeof set)[]).some((k) => set[k] !== row[k]);
-  return changed || linked.length > 0 ? { linked, set } : null;
-}
+// Following charges: lib/subscription-refresh.ts (the notifications scan catches subscriptions up too)
 
 // ---------------------------------------------------------------------------------------------------------
 // Detection
