@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import {
   addDays,
+  addMonths,
   budget,
   CATEGORY,
   errorBody,
@@ -336,8 +337,9 @@ describe('notifications', () => {
       );
       const priceNews = async () =>
         (await list(auth)).notifications.filter((n) => n.kind === 'subscription_price_increase');
-      expect(await priceNews()).toEqual([]);
-      // Reading subscriptions catches them up with the charges: the new price is learnt there.
+      // Reading notifications catches the due subscription up with the charges (as reading subscriptions
+      // does): the new price is learnt there; reading either again tells nothing twice.
+      await priceNews();
       for (let i = 0; i < 2; i += 1) {
         const res = await app.inject({ method: 'GET', url: '/api/subscriptions', headers: bearer(auth) });
         expect(res.statusCode, res.body).toBe(200);
@@ -496,5 +498,47 @@ describe('push subscriptions', () => {
     expect(kept).toContain(endpoint(1));
     expect(kept).not.toContain(endpoint(2));
     expect(kept).toContain(endpoint(11));
+  });
+});
+
+describe('subscriptions due, caught up first', () => {
+  const dueKeysOf = async (userId: string) =>
+    (await rowsOf(userId)).filter((r) => r.kind === 'subscription_due').map((r) => r.key);
+  const setPlan = (auth: LoginResult, plan: 'starter' | 'pro') =>
+    app.database.query('update users set plan = $2 where id = $1', [auth.user.id, plan]);
+
+  it("tells of the next due date after the first passed, though Subscriptions wasn't opened", async () => {
+    const paying = await signUp(app, { timeZone: 'UTC' });
+    await setPlan(paying, 'pro');
+    // On Starter once the trial is over: subscription tracking is not part of the plan.
+    const starter = await signUp(app, { timeZone: 'UTC' });
+    const first = addDays(TODAY, 1);
+    const id = await trackSubscription(paying, 'Monthly Box', first);
+    const starterId = await trackSubscription(starter, 'Starter Box', first);
+    const second = addMonths(first, 1);
+    const later = new Date(`${addDays(second, -2)}T15:00:00Z`);
+    await scanEveryone({ db: app.database.db, now: () => later });
+    expect(await dueKeysOf(paying.user.id)).toEqual([`subscription-due:${id}:${second}`]);
+    expect(await dueKeysOf(starter.user.id)).toEqual([]);
+    // Left as it was: nothing of Starter's subscriptions is followed.
+    const [row] = await app.database.query<{ next_due_date: string }>(
+      'select next_due_date::text from subscriptions where id = $1',
+      [starterId],
+    );
+    expect(row?.next_due_date).toBe(first);
+  });
+
+  it('tells nothing due soon for a charge that already posted', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const connection = await linkDemoBank(auth);
+    const id = await trackSubscription(auth, 'Paid Early', addDays(TODAY, 2));
+    await app.database.query(
+      `insert into transactions (user_id, account_id, provider_transaction_id, date, description, merchant_name, amount, category)
+       values ($1, $2, $3, $4, 'PAID EARLY', 'Paid Early', -1599, 23)`,
+      [auth.user.id, connection.accounts[0]?.id, `paid-${id}`, TODAY],
+    );
+    expect((await list(auth)).notifications.filter((n) => n.kind === 'subscription_due')).toEqual([]);
+    await scan();
+    expect(await dueKeysOf(auth.user.id)).toEqual([]);
   });
 });

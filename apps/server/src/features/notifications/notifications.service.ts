@@ -7,6 +7,8 @@ import {
   DUE_SOON_DAYS,
   daysUntilWithin,
   type NewNotification,
+  planAllows,
+  planState,
   SUBSCRIPTION_STATUS,
   subscriptionDueNotice,
   todayIn,
@@ -26,6 +28,7 @@ import {
 } from '../../db/schema';
 import { activePeriodNow } from '../../lib/budget-periods';
 import { type DeliveryQueue, notifyMany } from '../../lib/notify';
+import { refreshSubscriptions } from '../../lib/subscription-refresh';
 
 export type ScanDeps = { db: Db; now: () => Date; queue?: DeliveryQueue };
 /** Who is asking, and the time zone their "today" is in. */
@@ -71,8 +74,44 @@ async function budgetNoticesOf(db: Db, viewer: Viewer, day: string): Promise<Add
     }));
 }
 
+/** Whether the person's plan in force (a running trial counts as Pro) includes subscription tracking. */
+const tracksSubscriptions = (
+  person: { plan: Parameters<typeof planState>[0]['plan']; trialEndsAt: Date | null },
+  now: Date,
+) => planAllows(planState(person, now).plan, 'subscriptions');
+
 /**
- * Active subscriptions due in the next 3 days of their person's calendar, not yet told. SQL narrows to
+ * Catches up the subscriptions that could be due soon (or whose due date passed) with the charges posted
+ * and the days gone by, as the Subscriptions screen's reads do: a due date already paid moves on, and one
+ * that passed gives way to the next. People whose plan has no subscription tracking are left alone.
+ */
+async function catchUpSubscriptions(deps: ScanDeps, now: Date, userId?: string) {
+  const s = subscriptions;
+  const people = await deps.db
+    .selectDistinct({
+      userId: s.userId,
+      timeZone: users.timeZone,
+      plan: users.plan,
+      trialEndsAt: users.trialEndsAt,
+    })
+    .from(s)
+    .innerJoin(users, eq(users.id, s.userId))
+    .where(
+      and(
+        userId ? eq(s.userId, userId) : undefined,
+        eq(s.status, SUBSCRIPTION_STATUS.Active),
+        lte(s.nextDueDate, addDays(todayIn('UTC', now), DUE_SOON_DAYS + 1)),
+      ),
+    );
+  for (const person of people) {
+    if (!tracksSubscriptions(person, now)) continue;
+    await refreshSubscriptions(deps, person.userId, todayIn(person.timeZone, now));
+  }
+}
+
+/**
+ * Active subscriptions due in the next 3 days of their person's calendar, not yet told, of people whose
+ * plan tracks subscriptions (caught up first: catchUpSubscriptions). SQL narrows to
  * due dates near UTC's today (every zone's today is within a day of it); the person's own today decides.
  */
 async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Addressed[]> {
@@ -86,6 +125,8 @@ async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Add
       amount: s.amount,
       dueDate: s.nextDueDate,
       timeZone: users.timeZone,
+      plan: users.plan,
+      trialEndsAt: users.trialEndsAt,
     })
     .from(s)
     .innerJoin(users, eq(users.id, s.userId))
@@ -98,6 +139,7 @@ async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Add
       ),
     );
   return rows.flatMap((r) => {
+    if (!tracksSubscriptions(r, now)) return [];
     const today = todayIn(r.timeZone, now);
     return daysUntilWithin(today, r.dueDate) === null
       ? []
@@ -133,6 +175,7 @@ async function trialsEnding(db: Db, now: Date, userId?: string): Promise<Address
  */
 export async function catchUpPerson(deps: ScanDeps, viewer: Viewer): Promise<number> {
   const now = deps.now();
+  await catchUpSubscriptions(deps, now, viewer.userId);
   const notices = [
     ...(await budgetNoticesOf(deps.db, viewer, todayIn(viewer.timeZone, now))),
     ...(await subscriptionsDue(deps.db, now, viewer.userId)),
@@ -179,6 +222,7 @@ function budgetCandidates(db: Db, now: Date) {
 /** The scheduled scan over everyone: set-based reads, and only people with something due are looked at. */
 export async function scanEveryone(deps: ScanDeps): Promise<number> {
   const now = deps.now();
+  await catchUpSubscriptions(deps, now);
   const notices = [...(await subscriptionsDue(deps.db, now)), ...(await trialsEnding(deps.db, now))];
   for (const viewer of await budgetCandidates(deps.db, now)) {
     notices.push(...(await budgetNoticesOf(deps.db, viewer, todayIn(viewer.timeZone, now))));
