@@ -193,16 +193,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (req) => {
       const row = await ownConnection(req.user.id, req.params.id);
-      // A disconnected connection's accounts count again once it is back.
-      if (!row.isActive) {
-        const returning = await listAccountRows(db, { userId: req.user.id, connectionIds: [row.id] });
-        requireAccountsFit(
-          planInForce(req.user, ctx.now()),
-          await countLinkedAccounts(db, { userId: req.user.id }),
-          returning.length,
-        );
-      }
-      return reconnect(deps, row);
+      // A disconnected connection's accounts count again once it is back; the service counts them under
+      // the linking lock, once the bank has said which accounts are still there.
+      return reconnect(deps, row, planInForce(req.user, ctx.now()));
     },
   );
 

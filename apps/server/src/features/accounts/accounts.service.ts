@@ -275,29 +275,47 @@ export async function removeDisconnectedItems(deps: AccountsDeps) {
 }
 
 /** Reconnect: active again, balances refreshed, and the whole history imported anew. */
-export async function reconnect(deps: AccountsDeps, connection: ConnectionRow) {
+export async function reconnect(deps: AccountsDeps, connection: ConnectionRow, plan: Plan) {
   const { userId, id: connectionId } = connection;
   const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
     userId,
     itemId: connection.itemId,
   });
-  const { accounts, relinked } = await accountsOrRelink(deps, connection, accessToken);
-  const updated = await deps.db.transaction(async (tx) => {
-    // One transaction with the new item, so the sweep never sees it on a disconnected connection and
-    // removes it. The removed item's accounts lost their history at disconnect; the new item's replace them.
-    if (relinked) await deleteConnectionAccounts(tx, { userId, connectionId });
-    await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });
-    return updateConnection(tx, {
-      now: deps.now(),
-      userId,
-      connectionId,
-      ...relinked,
-      isActive: true,
-      cursor: null,
-      // The item answered just now, so it is live: a later disconnect removes it again.
-      providerRemovedAt: null,
+  const { accounts, relinked, relinkedToken } = await accountsOrRelink(deps, connection, accessToken);
+  const updated = await deps.db
+    .transaction(async (tx) => {
+      // A disconnected connection's accounts count again once it is back: counted under the linking lock,
+      // as link() counts, once they are saved (only active accounts, this connection's and the others').
+      const returning = !connection.isActive;
+      if (returning) await lockLinking(tx, { userId });
+      // One transaction with the new item, so the sweep never sees it on a disconnected connection and
+      // removes it. The removed item's accounts lost their history at disconnect; the new item's replace them.
+      if (relinked) await deleteConnectionAccounts(tx, { userId, connectionId });
+      await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });
+      const row = await updateConnection(tx, {
+        now: deps.now(),
+        userId,
+        connectionId,
+        ...relinked,
+        isActive: true,
+        cursor: null,
+        // The item answered just now, so it is live: a later disconnect removes it again.
+        providerRemovedAt: null,
+      });
+      if (returning && !accountsFit(plan, await countLinkedAccounts(tx, { userId }), 0)) {
+        throw accountLimitReached(plan);
+      }
+      return row;
+    })
+    .catch(async (error) => {
+      // A new item made for a refused reconnect is not ours to keep: it ends at the provider now.
+      if (relinkedToken) {
+        await deps.provider.removeItem(relinkedToken).catch((err: unknown) => {
+          deps.log.error({ err, connectionId }, 'refused relinked bank item could not be removed');
+        });
+      }
+      throw error;
     });
-  });
   const run = await queueFullImport(deps, updated ?? connection);
   return {
     connection: await connectionResponse(deps, updated ?? connection),
@@ -318,6 +336,7 @@ async function accountsOrRelink(
 ): Promise<{
   accounts: ProviderAccount[];
   relinked?: Pick<ConnectionRow, 'itemId' | 'accessTokenEncrypted'>;
+  relinkedToken?: string;
 }> {
   try {
     return { accounts: (await deps.provider.getAccounts(accessToken)).accounts };
@@ -342,6 +361,7 @@ async function accountsOrRelink(
       itemId: item.itemId,
       accessTokenEncrypted: deps.cipher.encrypt(item.accessToken, { userId, itemId: item.itemId }),
     },
+    relinkedToken: item.accessToken,
   };
 }
 

@@ -262,9 +262,39 @@ describe('plan enforcement', () => {
     });
     expect(gone.statusCode).toBe(200);
     expect((await link(cy, 1)).statusCode).toBe(200);
+    // The bank still holds both accounts: with the one linked since, three would be linked.
+    fake.seed = { accounts: DEFAULT_FAKE_ACCOUNTS.slice(0, 2), transactions: [] };
+    const removedBefore = fake.removedItemIds.length;
     const back = await call(cy, 'POST', `/plaid/connections/${first.connection.id}/reconnect`);
     expect(back.statusCode).toBe(403);
+    expect(errorBody.parse(back.json()).code).toBe('ACCOUNT_LIMIT');
+    // The item made again at the bank for it is removed there, and the connection stays disconnected.
+    expect(fake.removedItemIds.length).toBe(removedBefore + 1);
+    const [row] = await app.database.query<{ is_active: boolean }>(
+      'select is_active from bank_connections where id = $1',
+      [first.connection.id],
+    );
+    expect(row?.is_active).toBe(false);
     expect(await billing(cy)).toMatchObject({ linkedAccounts: 1 });
+  });
+
+  it('counts only the accounts a reconnected bank still has, not ones gone since', async () => {
+    clock = START;
+    const dee = await signUp(app);
+    const first = (await link(dee, 2)).json() as { connection: { id: string } };
+    await call(dee, 'POST', '/billing/cancel');
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/plaid/connections/${first.connection.id}`,
+      headers: bearer(dee),
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await link(dee, 1)).statusCode).toBe(200);
+    // One of the two accounts was closed at the bank meanwhile: one comes back, two in all, which fits.
+    fake.seed = { accounts: DEFAULT_FAKE_ACCOUNTS.slice(0, 1), transactions: [] };
+    const back = await call(dee, 'POST', `/plaid/connections/${first.connection.id}/reconnect`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await billing(dee)).toMatchObject({ linkedAccounts: 2, accountLimit: 2 });
   });
 });
 
