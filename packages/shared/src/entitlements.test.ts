@@ -6,8 +6,10 @@ import {
   percentChange,
   planAllows,
   planState,
+  trialDaysLeft,
   upgradeMessage,
 } from './entitlements';
+import { trialEndsWithin } from './notifications/notification-rules';
 import { PAID_FEATURES, PLANS, planOf, TRIAL_DAYS } from './plans';
 
 const now = new Date('2026-11-26T12:00:00Z');
@@ -15,7 +17,8 @@ const now = new Date('2026-11-26T12:00:00Z');
 describe('planState', () => {
   it.each([
     ['starter, trial running', 'starter', '2026-12-05T12:00:00Z', 'pro', true, 9],
-    ['starter, trial ends in an hour', 'starter', '2026-11-26T13:00:00Z', 'pro', true, 1],
+    ['starter, trial ends later today', 'starter', '2026-11-26T13:00:00Z', 'pro', true, 0],
+    ['starter, trial ends just after midnight', 'starter', '2026-11-27T00:30:00Z', 'pro', true, 1],
     ['starter, trial ended', 'starter', '2026-11-26T11:59:59Z', 'starter', false, null],
     ['starter, never on trial', 'starter', null, 'starter', false, null],
     ['premium during a trial', 'premium', '2026-12-05T12:00:00Z', 'premium', false, null],
@@ -34,7 +37,8 @@ describe('planState at the trial boundaries', () => {
     ['the moment of sign-up', signedUp.getTime(), 'pro', 14],
     ['a minute later', signedUp.getTime() + 60_000, 'pro', 14],
     ['one day in', signedUp.getTime() + 86_400_000, 'pro', 13],
-    ['its last millisecond', trialEndsAt.getTime() - 1, 'pro', 1],
+    ['the evening before its last day', trialEndsAt.getTime() - 12 * 3_600_000, 'pro', 1],
+    ['its last millisecond (its last day)', trialEndsAt.getTime() - 1, 'pro', 0],
     ['the moment it ends', trialEndsAt.getTime(), 'starter', null],
     ['a year later', trialEndsAt.getTime() + 365 * 86_400_000, 'starter', null],
   ] as const)('%s', (_, ms, code, daysLeft) => {
@@ -45,6 +49,34 @@ describe('planState at the trial boundaries', () => {
     expect(planState({ plan: 'starter', trialEndsAt: trialEndsAt.toISOString() }, signedUp)).toEqual(
       planState({ plan: 'starter', trialEndsAt }, signedUp),
     );
+  });
+});
+
+describe("planState's trial days, in the person's calendar", () => {
+  const now = new Date('2026-11-26T23:00:00Z');
+  const trialEndsAt = new Date('2026-11-28T01:00:00Z');
+  it.each([
+    // 26 hours off: two days in UTC (the 26th to the 28th), one where both moments fall a day apart.
+    ['UTC', 2],
+    ['America/Los_Angeles', 1],
+    ['Pacific/Auckland', 1],
+  ])('%s', (timeZone, days) => {
+    expect(planState({ plan: 'starter', trialEndsAt, timeZone }, now).trialDaysLeft).toBe(days);
+    expect(trialDaysLeft(trialEndsAt, timeZone, now)).toBe(days);
+  });
+
+  it('counts as UTC for someone with no time zone', () => {
+    expect(planState({ plan: 'starter', trialEndsAt }, now).trialDaysLeft).toBe(2);
+  });
+
+  it('agrees with the trial-ending notification everywhere, at every hour', () => {
+    for (const timeZone of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
+      for (let hours = 1; hours <= 4 * 24; hours += 1) {
+        const ends = new Date(now.getTime() + hours * 3_600_000);
+        const shown = planState({ plan: 'starter', trialEndsAt: ends, timeZone }, now).trialDaysLeft;
+        expect(trialEndsWithin(ends, timeZone, now, 10), `${timeZone} +${hours}h`).toBe(shown);
+      }
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import type { PlanCode } from './auth/auth.schema';
 import type { Plan } from './config.schema';
+import { daysBetween, todayIn } from './dates';
 import { PAID_FEATURES, type PaidFeature, planOf } from './plans';
 
 /**
@@ -10,20 +11,34 @@ export type PlanState = {
   /** The plan whose limits apply now. */
   plan: Plan;
   onTrial: boolean;
-  /** Whole days of trial left (a part day counts), or null when not on trial. */
+  /**
+   * Days of trial left in the person's calendar: from their today to the day it ends in their time zone
+   * (0: it ends today), or null when not on trial. The trial-ending notification counts the same way.
+   */
   trialDaysLeft: number | null;
 };
 
-const DAY_MS = 86_400_000;
+/**
+ * Calendar days from the person's today to the day their trial ends, both in their time zone: 0 when it
+ * ends later today, 1 tomorrow; null once it has ended.
+ */
+export function trialDaysLeft(trialEndsAt: Date, timeZone: string, now: Date): number | null {
+  if (trialEndsAt.getTime() <= now.getTime()) return null;
+  return daysBetween(todayIn(timeZone, now), todayIn(timeZone, trialEndsAt));
+}
 
-export function planState(user: { plan: PlanCode; trialEndsAt: Date | string | null }, now: Date): PlanState {
+/** `timeZone` (the person's, UTC when unknown) only counts the trial's days; the plan is the same anywhere. */
+export function planState(
+  user: { plan: PlanCode; trialEndsAt: Date | string | null; timeZone?: string },
+  now: Date,
+): PlanState {
   const ends = user.trialEndsAt === null ? null : new Date(user.trialEndsAt);
   const trialRunning = user.plan === 'starter' && ends !== null && ends.getTime() > now.getTime();
   if (!trialRunning || ends === null) return { plan: planOf(user.plan), onTrial: false, trialDaysLeft: null };
   return {
     plan: planOf('pro'),
     onTrial: true,
-    trialDaysLeft: Math.ceil((ends.getTime() - now.getTime()) / DAY_MS),
+    trialDaysLeft: trialDaysLeft(ends, user.timeZone ?? 'UTC', now),
   };
 }
 

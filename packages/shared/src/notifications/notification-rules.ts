@@ -1,5 +1,6 @@
 import { dayLabel } from '../ai/insight-text';
-import { daysBetween, todayIn } from '../dates';
+import { daysBetween } from '../dates';
+import { trialDaysLeft } from '../entitlements';
 import { type Cents, formatMoney } from '../money';
 import type { NotificationKind } from './notifications.schema';
 
@@ -42,7 +43,7 @@ export function daysUntilWithin(today: string, day: string, within = DUE_SOON_DA
 
 /**
  * Days left of a trial in the person's calendar (the day it ends in their time zone, counted from their
- * today): null when it has already ended or ends more than `within` days ahead.
+ * today, as Settings shows them): null when it has already ended or ends more than `within` days ahead.
  */
 export function trialEndsWithin(
   trialEndsAt: Date,
@@ -50,8 +51,8 @@ export function trialEndsWithin(
   now: Date,
   within = DUE_SOON_DAYS,
 ): number | null {
-  if (trialEndsAt.getTime() <= now.getTime()) return null;
-  return daysUntilWithin(todayIn(timeZone, now), todayIn(timeZone, trialEndsAt), within);
+  const days = trialDaysLeft(trialEndsAt, timeZone, now);
+  return days !== null && days <= within ? days : null;
 }
 
 const inDays = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`);

@@ -156,7 +156,7 @@ describe('plan enforcement', () => {
 
     // The trial's last moment still counts; a moment later the plan is Starter.
     clock = new Date(START.getTime() + TRIAL_DAYS * DAY - 1);
-    expect(await billing(ada)).toMatchObject({ plan: 'pro', onTrial: true, trialDaysLeft: 1 });
+    expect(await billing(ada)).toMatchObject({ plan: 'pro', onTrial: true, trialDaysLeft: 0 });
     clock = new Date(START.getTime() + TRIAL_DAYS * DAY);
     expect(await billing(ada)).toMatchObject({ plan: 'starter', onTrial: false, trialDaysLeft: null });
 
@@ -206,6 +206,17 @@ describe('plan enforcement', () => {
     expect(errorBody.parse(turnedOn.json()).message).toBe(upgradeMessage('count-up'));
     expect((await call(fay, 'POST', '/budget', body(false, true))).statusCode).toBe(403);
     expect((await call(fay, 'PUT', `/budget/${created.id}`, body(false, false))).statusCode).toBe(200);
+  });
+
+  it("counts the trial's days left in the person's calendar, as the trial-ending notification does", async () => {
+    clock = START;
+    const utc = await signUp(app, { timeZone: 'UTC' });
+    const pacific = await signUp(app, { timeZone: 'America/Los_Angeles' });
+    // Half a day before it ends at noon UTC: midnight on its last day in UTC, the afternoon before in LA.
+    clock = new Date(START.getTime() + (TRIAL_DAYS - 0.5) * DAY);
+    expect(await billing(utc)).toMatchObject({ onTrial: true, trialDaysLeft: 0 });
+    expect(await billing(pacific)).toMatchObject({ onTrial: true, trialDaysLeft: 1 });
+    clock = START;
   });
 
   it('keeps accounts linked during the trial, and holds Starter to 2 bank accounts', async () => {

@@ -38,6 +38,8 @@ const FAILED = 'Failed to change your plan. Please try again.';
 function standing(state: BillingState): string {
   if (state.onTrial) {
     const days = state.trialDaysLeft ?? 0;
+    // Days are the person's calendar days, so on the trial's last day none are left but today.
+    if (days === 0) return `Your ${state.planName} trial ends today`;
     return `${days} ${days === 1 ? 'day' : 'days'} left in your ${state.planName} trial`;
   }
   const cancels = dateOf(state.planCancelsAt);
