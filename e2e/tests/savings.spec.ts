@@ -111,7 +111,7 @@ test.describe('savings', () => {
     const today = await browserToday(page);
 
     // The dashboard's card: no goals yet; Create Goal opens the dialog on the Savings screen.
-    const dashboardCard = page.getByRole('heading', { name: 'Savings Goals' }).locator('xpath=../..');
+    const dashboardCard = page.getByRole('region', { name: 'Savings Goals' });
     await expect(dashboardCard.getByText('No savings goals yet')).toBeVisible();
     await dashboardCard.getByRole('link', { name: 'Create Goal' }).click();
     await expect(page.getByRole('dialog', { name: 'Create Savings Goal' })).toBeVisible();
@@ -321,7 +321,7 @@ test.describe('savings', () => {
     test.setTimeout(120_000);
     await register(page, newPerson());
     const today = await browserToday(page);
-    const dashboardCard = page.getByRole('heading', { name: 'Savings Goals' }).locator('xpath=../..');
+    const dashboardCard = page.getByRole('region', { name: 'Savings Goals' });
 
     // None.
     await expect(dashboardCard.getByText('No savings goals yet')).toBeVisible();

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconAlertTriangle, IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
 import { dashboardPeriods, displayName, greetingForHour, todayIn } from '@tally/shared';
 import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { insightsQuery } from '../../components/insights/api/get-insights';
@@ -40,11 +40,13 @@ function Panel({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const headingId = useId();
   return (
-    <Card>
+    // A region named by its title: screen-reader users can jump between the dashboard's parts.
+    <Card component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb="sm" align="flex-start">
         <div>
-          <Title order={2} fz="lg">
+          <Title order={2} fz="lg" id={headingId}>
             {title}
           </Title>
           {subtitle && (
