@@ -28,6 +28,7 @@ import { startNotifications } from './jobs/notifications.job';
 import { startQueue } from './jobs/queue';
 import { startSavingsShare } from './jobs/savings-share.job';
 import { authenticator, tokenKeys } from './lib/auth';
+import { catchUpThrottle } from './lib/catch-up-throttle';
 import type { AppContext } from './lib/context';
 import { createCipher } from './lib/crypto';
 import { errorHandler, tooManyRequests } from './lib/errors';
@@ -127,6 +128,15 @@ export async function buildApp({
     if (req.url.startsWith('/api') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+  });
+  // A person's write may make something due (a subscription, a budget): their next read of notifications
+  // scans again at once rather than waiting out the throttle; moving the test clock does so for everyone.
+  // Before the answer leaves, so a read sent the moment it arrives already scans.
+  app.addHook('onSend', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || !req.url.startsWith('/api')) return;
+    const userId = (req as { user?: { id: string } }).user?.id;
+    if (userId) catchUpThrottle.changed(userId);
+    else if (clock && req.url.startsWith('/api/test/clock')) catchUpThrottle.changed();
   });
 
   // Answers are compressed as they go (brotli at a fast setting, or gzip): API JSON and docs over 1 KB,

@@ -16,7 +16,7 @@ export async function startNotifications(ctx: AppContext) {
   const deps = notificationsDeps(ctx);
   await ctx.queue.work<DeliverJob>(
     DELIVER_QUEUE,
-    async ({ userId }) => void (await deliverPending(deps, userId)),
+    async ({ userId }, { isLastAttempt }) => void (await deliverPending(deps, userId, { isLastAttempt })),
     {
       workers: 2,
     },

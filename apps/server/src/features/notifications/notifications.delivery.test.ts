@@ -275,6 +275,35 @@ describe('delivery', () => {
     expect(sentTo(fast)).toHaveLength(1);
     expect(sentTo(slow)).toHaveLength(1);
   });
+
+  it("gives up an email after the queue's last attempt: reading the list does not start it over", async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { pushNotifications: false });
+    // Written without asking for delivery; nothing listens on port 9, so every send fails.
+    const [row] = await app.database.query<{ id: string }>(
+      `insert into notifications (user_id, kind, key, title, body, link) values ($1, 'trial_ending', 'k', 'T', 'B', '/settings') returning id`,
+      [auth.user.id],
+    );
+    const failing = directDeps(createMailer({ url: 'smtp://127.0.0.1:9', from: 'x@example.com' }));
+    const emailedAt = async () =>
+      (
+        await app.database.query<{ emailed_at: unknown }>(
+          'select emailed_at from notifications where id = $1',
+          [row?.id],
+        )
+      )[0]?.emailed_at;
+    await expect(deliverPending(failing, auth.user.id)).rejects.toThrow();
+    expect(await emailedAt()).toBeNull();
+    await expect(deliverPending(failing, auth.user.id, { isLastAttempt: true })).rejects.toThrow();
+    expect(await emailedAt()).not.toBeNull();
+    await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) });
+    const jobs = await app.database.query(
+      `select 1 from pgboss.job where name = 'notifications-deliver' and data @> $1::jsonb`,
+      [JSON.stringify({ userId: auth.user.id })],
+    );
+    expect(jobs).toEqual([]);
+    expect(mailsTo(auth)).toEqual([]);
+  });
 });
 
 /** The delivery as the job runs it, called directly; keys of its own (nothing is sent in these cases). */

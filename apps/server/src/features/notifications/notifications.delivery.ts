@@ -111,9 +111,13 @@ async function sendOne(deps: DeliveryDeps, browser: PushTarget, payload: string)
  * Sends the person's new notifications on the channels they have on: push to every browser they allowed
  * (a subscription the push service no longer knows is deleted), email when SMTP is set up. A channel
  * whose switch is off sends nothing. An email that fails is given back and the job fails, so the queue
- * tries again; push is not retried (a browser that got it must not get it twice).
+ * tries again (not after its last attempt: that failure is final, and no read starts it over); push is not retried (a browser that got it must not get it twice).
  */
-export async function deliverPending(deps: DeliveryDeps, userId: string) {
+export async function deliverPending(
+  deps: DeliveryDeps,
+  userId: string,
+  { isLastAttempt = false }: { isLastAttempt?: boolean } = {},
+) {
   const [person] = await deps.db
     .select({
       email: users.email,
@@ -161,6 +165,12 @@ export async function deliverPending(deps: DeliveryDeps, userId: string) {
         sent.emailed += 1;
       } catch (error) {
         failed = error;
+        // The queue's last attempt is the last: the email stays marked as sent to, so reading the list
+        // does not start it all over again.
+        if (isLastAttempt) {
+          deps.log.warn({ err: error }, 'notification email not delivered; given up');
+          continue;
+        }
         await deps.db
           .update(notifications)
           .set({ emailedAt: null })

@@ -12,9 +12,10 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { catchUpThrottle } from '../../lib/catch-up-throttle';
 import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { requestDelivery } from '../../lib/notify';
+import { DELIVER_QUEUE, requestDelivery } from '../../lib/notify';
 import { isPushServiceEndpoint, PUSH_ENDPOINT_MESSAGE, pushKeysProblem } from '../../providers/push/web-push';
 import { hasPendingDelivery } from './notifications.delivery';
 import { notificationsDeps } from './notifications.deps';
@@ -72,9 +73,17 @@ export function notificationsRoutes({
       },
       async (req) => {
         const userId = req.user.id;
-        // What is due by now is told at once, as budget reads roll their period, not only when the job runs.
-        await catchUpPerson(deps, { userId, timeZone: req.user.timeZone });
-        if (await hasPendingDelivery(deps, userId)) await requestDelivery(deps.queue, userId);
+        // What is due by now is told at once, as budget reads roll their period, not only when the job
+        // runs: at most once a minute a person (every open tab polls), and at once after they changed
+        // something (app.ts).
+        if (catchUpThrottle.due(userId)) await catchUpPerson(deps, { userId, timeZone: req.user.timeZone });
+        // Delivery is asked for when none is waiting: a job being retried keeps its own count of attempts.
+        if (
+          (await hasPendingDelivery(deps, userId)) &&
+          !(await deps.queue.isWaiting(DELIVER_QUEUE, { userId }))
+        ) {
+          await requestDelivery(deps.queue, userId);
+        }
         const rows = await listNotifications(db, { userId, limit: req.query.limit });
         return { notifications: rows.map(toNotification), unreadCount: await unreadCount(db, userId) };
       },
