@@ -8,7 +8,6 @@ import {
   daysUntilWithin,
   type NewNotification,
   planAllows,
-  planState,
   SUBSCRIPTION_STATUS,
   subscriptionDueNotice,
   todayIn,
@@ -28,6 +27,7 @@ import {
 } from '../../db/schema';
 import { activePeriodNow } from '../../lib/budget-periods';
 import { type DeliveryQueue, notifyMany } from '../../lib/notify';
+import { planInForce } from '../../lib/plans';
 import { refreshSubscriptions } from '../../lib/subscription-refresh';
 
 export type ScanDeps = { db: Db; now: () => Date; queue?: DeliveryQueue };
@@ -74,11 +74,12 @@ async function budgetNoticesOf(db: Db, viewer: Viewer, day: string): Promise<Add
     }));
 }
 
-/** Whether the person's plan in force (a running trial counts as Pro) includes subscription tracking. */
-const tracksSubscriptions = (
-  person: { plan: Parameters<typeof planState>[0]['plan']; trialEndsAt: Date | null },
-  now: Date,
-) => planAllows(planState(person, now).plan, 'subscriptions');
+/**
+ * Whether the person's plan in force includes subscription tracking (a running trial counts as Pro), as
+ * the subscription routes decide it.
+ */
+const tracksSubscriptions = (person: Parameters<typeof planInForce>[0], now: Date) =>
+  planAllows(planInForce(person, now), 'subscriptions');
 
 /**
  * Catches up the subscriptions that could be due soon (or whose due date passed) with the charges posted
