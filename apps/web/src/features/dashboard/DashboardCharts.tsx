@@ -3,10 +3,10 @@ import { IconChartBar, IconChartDonut } from '@tabler/icons-react';
 import { formatMoney, type PeriodRange } from '@tally/shared';
 import { lazy } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { LazyChart } from '../../components/LazyChart';
 import { useMonthlyCashFlow } from './api/get-monthly-cash-flow';
 import { useSpendingByCategory } from './api/get-spending-by-category';
 import { cashFlowBars, cashFlowSummary, hasCashFlow, spendingSlices, spendingSummary } from './chart-data';
-import { LazyChart } from './LazyChart';
 import { PanelError } from './PanelStates';
 
 const SpendingDonut = lazy(async () => ({ default: (await import('./charts/SpendingDonut')).SpendingDonut }));

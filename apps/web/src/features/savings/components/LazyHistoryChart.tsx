@@ -1,16 +1,11 @@
-import { Box, Skeleton, Text, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { whenNearViewport } from '../../../lib/when-near-viewport';
+import { Text } from '@mantine/core';
+import { lazy } from 'react';
+import { LazyChart } from '../../../components/LazyChart';
 import type { BalancePoint } from '../goal-detail';
 
 const HistoryChart = lazy(async () => ({ default: (await import('./HistoryChart')).HistoryChart }));
 
-const HEIGHT = 220;
-
-/**
- * The balance chart, fetched only when its card comes near the screen: the charting library is its own
- * chunk, never part of the screen's first load.
- */
+/** The balance chart, fetched only when its card comes near the screen. */
 export function LazyHistoryChart({
   data,
   target,
@@ -22,18 +17,6 @@ export function LazyHistoryChart({
   color: string;
   summary: string;
 }) {
-  const id = useId();
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void whenNearViewport(id).then(() => {
-      if (live) setNear(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
   if (data.length < 2) {
     return (
       <Text fz="sm" c="dimmed">
@@ -41,19 +24,9 @@ export function LazyHistoryChart({
       </Text>
     );
   }
-  const placeholder = <Skeleton h={HEIGHT} radius="md" aria-hidden />;
   return (
-    <Box component="figure" m={0} id={id}>
-      <div aria-hidden>
-        {near ? (
-          <Suspense fallback={placeholder}>
-            <HistoryChart data={data} target={target} color={color} />
-          </Suspense>
-        ) : (
-          placeholder
-        )}
-      </div>
-      <VisuallyHidden component="figcaption">{summary}</VisuallyHidden>
-    </Box>
+    <LazyChart height={220} summary={summary}>
+      <HistoryChart data={data} target={target} color={color} />
+    </LazyChart>
   );
 }

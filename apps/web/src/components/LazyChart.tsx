@@ -1,10 +1,10 @@
 import { Box, Skeleton, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
-import { whenNearViewport } from '../../lib/when-near-viewport';
+import { whenNearViewport } from '../lib/when-near-viewport';
 
 /**
- * A chart fetched only when its panel comes near the screen: the charting library is its own chunk, never
- * part of the dashboard's first load. The picture is hidden from screen readers; the caption says it.
+ * A chart fetched only when its card comes near the screen: the charting library is its own chunk, never
+ * part of a screen's first load. The picture is hidden from screen readers; the caption says it.
  */
 export function LazyChart({
   height,
@@ -29,7 +29,7 @@ export function LazyChart({
   const placeholder = <Skeleton h={height} radius="md" aria-hidden />;
   return (
     <Box component="figure" m={0} id={id} mih={height}>
-      <div aria-hidden data-testid="chart">
+      <div aria-hidden>
         {near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
       </div>
       <VisuallyHidden component="figcaption">{summary}</VisuallyHidden>
