@@ -2,6 +2,7 @@ import { errorBody, webhookResponse } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
+import { keepRawJsonBodies, rawBodyOf } from '../../lib/raw-body';
 import {
   PLAID_VERIFICATION_HEADER,
   type PlaidWebhookVerifier,
@@ -25,11 +26,7 @@ const SYNC_CODES = new Set([
  */
 export function webhookRoutes(verifier: PlaidWebhookVerifier | null): FastifyPluginAsyncZod<AppContext> {
   return async (app, ctx) => {
-    // Keep the raw bytes: the signature covers them, not a re-serialised object.
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-      done(null, body),
-    );
+    keepRawJsonBodies(app);
 
     app.post(
       '/plaid/webhook',
@@ -42,7 +39,7 @@ export function webhookRoutes(verifier: PlaidWebhookVerifier | null): FastifyPlu
         },
       },
       async (req) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const raw = rawBodyOf(req);
         let verified = false;
         try {
           verified = !!verifier && (await verifier.verify(raw, req.headers[PLAID_VERIFICATION_HEADER]));

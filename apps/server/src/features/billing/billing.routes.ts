@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
+import { keepRawJsonBodies, rawBodyOf } from '../../lib/raw-body';
 import { createBillingProvider } from '../../providers/billing';
 import { type BillingProvider, BillingSignatureError } from '../../providers/billing/types';
 import { applyWebhook, type BillingDeps, billingState, cancel, changePlan, portal } from './billing.service';
@@ -57,11 +58,7 @@ export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod
     });
 
     await app.register(async (hook) => {
-      // Keep the raw bytes: Stripe's signature covers them, not a re-serialised object.
-      hook.removeContentTypeParser('application/json');
-      hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
-        done(null, body),
-      );
+      keepRawJsonBodies(hook);
 
       hook.post(
         '/billing/webhook',
@@ -71,7 +68,7 @@ export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod
           schema: { tags, response: { 200: billingWebhookResponse, 400: errorBody, 502: errorBody } },
         },
         async (req) => {
-          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const raw = rawBodyOf(req);
           const header = req.headers[STRIPE_SIGNATURE];
           let event: ReturnType<BillingProvider['readWebhook']>;
           try {
