@@ -62,25 +62,14 @@ async function confirmIdentity(deps: SettingsDeps, user: UserRow, body: DeleteAc
 }
 
 /**
- * Deletes a person's account and everything of theirs. Their bank items are removed at the provider first:
+ * Deletes a person's account and everything of theirs. A paid plan is ended at the payment provider first
+ * (no further charge), since once the row is gone nothing would stop it renewing; a failure there leaves
+ * everything as it was. Then their bank items are removed at the provider:
  * once the rows are gone no token is left to remove them with, and an item left live is billed for good.
- * So if the provider will not remove one now, nothing is deleted and the person tries again later. The
- * same goes for a paid plan: it is ended at the payment provider first (no further charge), since once the
- * row is gone nothing would stop it renewing.
+ * So if the provider will not remove one now, nothing is deleted and the person tries again later.
  */
 export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: DeleteAccountBody) {
   await confirmIdentity(deps, user, body);
-  const handled = new Set<string>();
-  for (const item of await listLiveItems(deps.db, { userId: user.id })) {
-    if ((await removeBankItem(deps, item)) === 'failed') {
-      throw new AppError(
-        502,
-        'BANK_DISCONNECT_FAILED',
-        `We couldn't disconnect ${item.institutionName} at your bank just now. Nothing was deleted; please try again in a few minutes.`,
-      );
-    }
-    handled.add(item.itemId);
-  }
   try {
     await deps.billing.endBillingNow({
       userId: user.id,
@@ -95,6 +84,17 @@ export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: Del
       'BILLING_CANCEL_FAILED',
       "We couldn't cancel your subscription with the payment service just now. Nothing was deleted; please try again in a few minutes.",
     );
+  }
+  const handled = new Set<string>();
+  for (const item of await listLiveItems(deps.db, { userId: user.id })) {
+    if ((await removeBankItem(deps, item)) === 'failed') {
+      throw new AppError(
+        502,
+        'BANK_DISCONNECT_FAILED',
+        `We couldn't disconnect ${item.institutionName} at your bank just now. Nothing was deleted; please try again in a few minutes.`,
+      );
+    }
+    handled.add(item.itemId);
   }
   await deps.db.transaction(async (tx) => {
     // Linking a bank inserts a connection that references this user row, so while it is locked none can be
