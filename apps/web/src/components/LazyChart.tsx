@@ -29,9 +29,7 @@ export function LazyChart({
   const placeholder = <Skeleton h={height} radius="md" aria-hidden />;
   return (
     <Box component="figure" m={0} id={id} mih={height}>
-      <div aria-hidden>
-        {near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
-      </div>
+      <div aria-hidden>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>
       <VisuallyHidden component="figcaption">{summary}</VisuallyHidden>
     </Box>
   );
