@@ -1,7 +1,7 @@
-import { addDays } from '@tally/shared';
+import { addDays, exchangeResponse, sandboxPublicTokenResponse } from '@tally/shared';
 import type { FakeSeed, FakeTransactionInput } from './fake-plaid';
 import { DEFAULT_FAKE_ACCOUNTS } from './fake-plaid';
-import type { TestApp } from './helpers';
+import { bearer, expectJson, type TestApp } from './helpers';
 
 /** The day tests call "today"; app and fake Plaid share this clock. */
 export const TODAY = '2026-11-20';
@@ -68,6 +68,29 @@ export async function waitForImport(app: TestApp, token: string, connectionId: s
     const body = res.json();
     return body.status === status ? body : undefined;
   }, `import ${status}`);
+}
+
+/** Links the fake bank for a person through the API and waits for its import; the connection's id. */
+export async function linkBankAndImport(app: TestApp, auth: { token: string }): Promise<string> {
+  const { publicToken } = expectJson(
+    await app.inject({
+      method: 'POST',
+      url: '/api/plaid/sandbox/public-token',
+      headers: bearer(auth),
+      payload: {},
+    }),
+    200,
+    sandboxPublicTokenResponse,
+  );
+  const linked = await app.inject({
+    method: 'POST',
+    url: '/api/plaid/exchange-public-token',
+    headers: bearer(auth),
+    payload: { publicToken },
+  });
+  const connectionId = expectJson(linked, 200, exchangeResponse).connection.id;
+  await waitForImport(app, auth.token, connectionId);
+  return connectionId;
 }
 
 /** Every stored transaction row of a user, minus nothing: ids and timestamps included, so any write shows. */

@@ -1,16 +1,14 @@
 import {
   addDays,
   errorBody,
-  exchangeResponse,
   type LoginResult,
   lastDayOfMonth,
   monthlyCashFlow,
-  sandboxPublicTokenResponse,
   transactionList,
   transactionSummary,
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeHistory, TODAY, testNow, waitForImport } from '../../../test/accounts';
+import { fakeHistory, linkBankAndImport, TODAY, testNow } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 
@@ -52,23 +50,7 @@ beforeAll(async () => {
   app = await createTestApp({ env: fake.env(), now: testNow });
   alice = await signUp(app);
   bob = await signUp(app);
-  const { publicToken } = expectJson(
-    await app.inject({
-      method: 'POST',
-      url: '/api/plaid/sandbox/public-token',
-      headers: bearer(alice),
-      payload: {},
-    }),
-    200,
-    sandboxPublicTokenResponse,
-  );
-  const linked = await app.inject({
-    method: 'POST',
-    url: '/api/plaid/exchange-public-token',
-    headers: bearer(alice),
-    payload: { publicToken },
-  });
-  await waitForImport(app, alice.token, expectJson(linked, 200, exchangeResponse).connection.id);
+  await linkBankAndImport(app, alice);
 });
 afterAll(async () => {
   await app.close();

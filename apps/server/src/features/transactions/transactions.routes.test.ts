@@ -1,16 +1,14 @@
 import {
   categoryTotals,
   errorBody,
-  exchangeResponse,
   type LoginResult,
-  sandboxPublicTokenResponse,
   spendingByCategory,
   transaction,
   transactionList,
   transactionSummary,
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeHistory, TODAY, testNow, waitForImport } from '../../../test/accounts';
+import { fakeHistory, linkBankAndImport, TODAY, testNow } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { exportTransactions } from './transactions.queries';
@@ -39,23 +37,7 @@ beforeAll(async () => {
   });
   alice = await signUp(app);
   bob = await signUp(app);
-  const { publicToken } = expectJson(
-    await app.inject({
-      method: 'POST',
-      url: '/api/plaid/sandbox/public-token',
-      headers: bearer(alice),
-      payload: {},
-    }),
-    200,
-    sandboxPublicTokenResponse,
-  );
-  const linked = await app.inject({
-    method: 'POST',
-    url: '/api/plaid/exchange-public-token',
-    headers: bearer(alice),
-    payload: { publicToken },
-  });
-  await waitForImport(app, alice.token, expectJson(linked, 200, exchangeResponse).connection.id);
+  await linkBankAndImport(app, alice);
   total = fake.seed.transactions.length;
 });
 afterAll(async () => {
