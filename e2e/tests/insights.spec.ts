@@ -139,10 +139,11 @@ async function scrollToPanel(page: Page, title: string) {
 
 /** Today's AI requests and the plan's daily limit, as the Settings screen's AI usage card shows them. */
 async function requestsToday(page: Page) {
+  // The card first shows what was last read, then today's count as the server has it: wait for the latter.
+  const fresh = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai/usage' && r.ok());
   await nav(page, 'Settings');
-  const line = page.getByText(/^\d+ of \d+ requests today$/);
-  await expect(line).toBeVisible();
-  const [used, limit] = ((await line.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
+  const { requestsToday: used, dailyLimit: limit } = await (await fresh).json();
+  await expect(page.getByText(/^\d+ of \d+ requests today$/)).toHaveText(`${used} of ${limit} requests today`);
   return { used: Number(used), limit: Number(limit) };
 }
 
