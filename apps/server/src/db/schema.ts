@@ -100,7 +100,8 @@ export const bankConnections = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['demo', 'plaid'] }).notNull(),
+    /** 'manual' is the one connection per person that holds the accounts they keep by hand (itemId 'manual'). */
+    provider: text('provider', { enum: ['demo', 'plaid', 'manual'] }).notNull(),
     itemId: text('item_id').notNull(),
     institutionId: text('institution_id'),
     institutionName: text('institution_name').notNull(),
@@ -144,6 +145,13 @@ export const bankAccounts = pgTable(
     currentBalance: bigint('current_balance', { mode: 'number' }),
     availableBalance: bigint('available_balance', { mode: 'number' }),
     isoCurrencyCode: text('iso_currency_code').notNull().default('USD'),
+    /**
+     * Cents; set only on manual accounts, whose current balance a trigger keeps at this plus their live
+     * transactions (less them for credit and loans, which count what is owed) — migration 0017.
+     */
+    openingBalance: bigint('opening_balance', { mode: 'number' }),
+    /** The CSV column mapping last used to import a file into this account, applied to the next one. */
+    importMapping: jsonb('import_mapping'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -271,6 +279,35 @@ export const merchantCategories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.merchantKey] })],
+);
+
+/**
+ * A person's rule: when a transaction's description or merchant matches (and optionally its size is in a
+ * range and it is in one account), set its category and/or rename its merchant. Rules apply in `position`
+ * order before anything else decides a category; the first rule that sets a category wins, as does the first
+ * that renames.
+ */
+export const transactionRules = pgTable(
+  'transaction_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    field: text('field', { enum: ['description', 'merchant', 'either'] }).notNull(),
+    operator: text('operator', { enum: ['contains', 'startsWith', 'equals'] }).notNull(),
+    pattern: text('pattern').notNull(),
+    /** Cents, compared with the size of the amount; either may be null. */
+    minAmount: bigint('min_amount', { mode: 'number' }),
+    maxAmount: bigint('max_amount', { mode: 'number' }),
+    accountId: uuid('account_id').references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    setCategory: smallint('set_category'),
+    renameMerchant: text('rename_merchant'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('transaction_rules_user_position_idx').on(t.userId, t.position)],
 );
 
 /** One background import of a connection's history, with what the progress banner shows. */

@@ -15,6 +15,10 @@ export const account = z.object({
   currentBalance: z.number(),
   availableBalance: z.number().nullable(),
   isActive: z.boolean(),
+  /** Kept by hand (and by file import): its balance follows its transactions, which can be edited. */
+  isManual: z.boolean(),
+  /** Dollars; manual accounts only. */
+  openingBalance: z.number().nullable(),
 });
 export type Account = z.infer<typeof account>;
 
@@ -41,6 +45,8 @@ export const connection = z.object({
   institutionName: z.string(),
   isActive: z.boolean(),
   lastSyncAt: z.string().nullable(),
+  /** 'manual' is the group of accounts the person keeps by hand; it is never synced, disconnected or reconnected. */
+  provider: z.enum(['demo', 'plaid', 'manual']),
   accounts: z.array(account),
 });
 export type Connection = z.infer<typeof connection>;
@@ -116,3 +122,57 @@ export type ImportHistoricalDataBody = z.infer<typeof importHistoricalDataBody>;
 export const webhookResponse = z.object({ received: z.literal(true) });
 
 export const idParam = z.object({ id: z.uuid('Invalid id') });
+
+// ---------------------------------------------------------------------------------------------------------
+// Manual accounts
+
+/** The subtypes a manual account may have, per type (SPEC §3's list). */
+export const MANUAL_SUBTYPES: Record<0 | 2 | 3 | 4, readonly string[]> = {
+  0: ['checking', 'savings', 'moneymarket', 'cashmanagement', 'cd', 'hsa'],
+  2: ['creditcard'],
+  3: ['ira', '401k', 'brokerage'],
+  4: ['student', 'mortgage', 'auto', 'personal'],
+};
+export const MAX_ACCOUNT_NAME_LENGTH = 100;
+/** Dollars: the largest balance or amount typed by hand. */
+export const MAX_MANUAL_AMOUNT = 100_000_000;
+
+const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** A dollar amount typed by a person: finite, at most 2 decimals, within ±MAX_MANUAL_AMOUNT. */
+export const manualDollars = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .refine(Number.isFinite, `${label} must be a number`)
+    .refine((n) => Math.abs(n) <= MAX_MANUAL_AMOUNT, `${label} must be at most $100,000,000`)
+    .refine(twoDecimals, `${label} can have at most 2 decimals`);
+
+const accountName = z
+  .string({ error: 'Account name is required' })
+  .trim()
+  .min(1, 'Account name is required')
+  .max(MAX_ACCOUNT_NAME_LENGTH, `Account name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters`);
+
+/** POST /accounts/manual. Currency is USD. */
+export const createManualAccountBody = z
+  .object({
+    name: accountName,
+    type: z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(4)], {
+      error: 'Choose an account type',
+    }),
+    subtype: z.string({ error: 'Choose a subtype' }).min(1, 'Choose a subtype'),
+    openingBalance: manualDollars('Opening balance').default(0),
+  })
+  .refine((b) => MANUAL_SUBTYPES[b.type].includes(b.subtype), {
+    message: 'Choose a subtype of this account type',
+    path: ['subtype'],
+  });
+export type CreateManualAccountBody = z.infer<typeof createManualAccountBody>;
+
+/** PUT /accounts/manual/{id}: the type stays; name, subtype and opening balance may change. */
+export const updateManualAccountBody = z.object({
+  name: accountName,
+  subtype: z.string({ error: 'Choose a subtype' }).min(1, 'Choose a subtype'),
+  openingBalance: manualDollars('Opening balance'),
+});
+export type UpdateManualAccountBody = z.infer<typeof updateManualAccountBody>;

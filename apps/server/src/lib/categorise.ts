@@ -1,0 +1,45 @@
+import { applyRules, type CategoryCode, type MatchRule, merchantKey } from '@tally/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { merchantCategories, transactionRules } from '../db/schema';
+
+export type CategoriseInput = {
+  accountId: string;
+  description: string;
+  merchantName: string | null;
+  /** Cents, positive = money in. */
+  amount: number;
+};
+
+/** What the person decided for a transaction before anything else does: null fields mean nothing said. */
+export type PersonChoice = { category: CategoryCode | null; merchantName: string | null };
+
+/**
+ * The person's own categorisation, loaded once per import: their rules in order (Rules screen), then their
+ * category choice remembered per merchant (from editing a transaction's category). Both bank and file
+ * imports call this first and fall back to the bank's category or the description's.
+ */
+export async function loadCategoriser(db: Db, userId: string): Promise<(t: CategoriseInput) => PersonChoice> {
+  const [rules, remembered] = await Promise.all([
+    db
+      .select()
+      .from(transactionRules)
+      .where(eq(transactionRules.userId, userId))
+      .orderBy(asc(transactionRules.position), asc(transactionRules.createdAt)),
+    db
+      .select({ key: merchantCategories.merchantKey, category: merchantCategories.category })
+      .from(merchantCategories)
+      .where(eq(merchantCategories.userId, userId)),
+  ]);
+  const byMerchant = new Map(remembered.map((r) => [r.key, r.category as CategoryCode]));
+  const matchRules: MatchRule[] = rules;
+  return (t) => {
+    const ruled = matchRules.length > 0 ? applyRules(matchRules, t) : { category: null, merchantName: null };
+    const merchantName = ruled.merchantName ?? t.merchantName;
+    const category =
+      (ruled.category as CategoryCode | null) ??
+      byMerchant.get(merchantKey(merchantName, t.description)) ??
+      null;
+    return { category, merchantName: ruled.merchantName };
+  };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/** The formats a file is recognised as, from its content (never its extension). */
+export const importFormat = z.enum(['csv', 'ofx', 'qfx', 'qif']);
+export type ImportFormat = z.infer<typeof importFormat>;
+
+/** How a CSV's day column is written. */
+export const dateFormat = z.enum(['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYYMMDD']);
+export type DateFormat = z.infer<typeof dateFormat>;
+
+/** The largest file accepted, in characters (a 50,000-row statement is ~4 MB). */
+export const MAX_IMPORT_FILE_CHARS = 20_000_000;
+/** How many rows a preview shows. */
+export const PREVIEW_ROWS = 20;
+
+/**
+ * Which CSV column (0-based) holds what. Either `amount` (signed, money in positive unless `negateAmount`)
+ * or `debit` and/or `credit` (sizes: debit is money out, credit money in).
+ */
+export const csvMapping = z
+  .object({
+    delimiter: z.enum([',', ';', '\t', '|']),
+    hasHeader: z.boolean(),
+    date: z.number().int().min(0),
+    description: z.number().int().min(0),
+    amount: z.number().int().min(0).nullable(),
+    debit: z.number().int().min(0).nullable(),
+    credit: z.number().int().min(0).nullable(),
+    category: z.number().int().min(0).nullable(),
+    notes: z.number().int().min(0).nullable(),
+    dateFormat,
+    decimalSeparator: z.enum(['.', ',']),
+    /** Some banks write spending as positive numbers in a single amount column. */
+    negateAmount: z.boolean(),
+  })
+  .refine((m) => m.amount !== null || m.debit !== null || m.credit !== null, {
+    message: 'Choose the amount column, or the debit and credit columns',
+    path: ['amount'],
+  });
+export type CsvMapping = z.infer<typeof csvMapping>;
+
+/** POST /imports/preview and POST /imports: the file's text and where it goes. */
+export const importBody = z.object({
+  accountId: z.uuid('Choose an account'),
+  content: z
+    .string({ error: 'Choose a file' })
+    .min(1, 'The file is empty')
+    .max(MAX_IMPORT_FILE_CHARS, 'The file is too large (at most 20 MB)'),
+  fileName: z.string().max(255).optional(),
+  /** CSV only; without it the account's remembered mapping is used, else one is detected. */
+  mapping: csvMapping.optional(),
+  /** Store the valid rows and leave out the invalid ones; without it one invalid row refuses the file. */
+  skipInvalid: z.boolean().default(false),
+});
+export type ImportBody = z.infer<typeof importBody>;
+
+/**
+ * What becomes of a row: new; a duplicate of one already imported from a file (same FITID, or same
+ * fingerprint); matched to a bank or hand-entered transaction of the account on that day with that amount
+ * (flagged, not stored twice); or invalid.
+ */
+export const importRowStatus = z.enum(['new', 'duplicate', 'matched', 'invalid']);
+export type ImportRowStatus = z.infer<typeof importRowStatus>;
+
+export const importPreviewRow = z.object({
+  /** 1-based line (CSV/QIF) or transaction number (OFX) in the file. */
+  line: z.number(),
+  status: importRowStatus,
+  /** Null when invalid. */
+  date: z.string().nullable(),
+  description: z.string(),
+  merchantName: z.string().nullable(),
+  /** Dollars, positive = money in; null when invalid. */
+  amount: z.number().nullable(),
+  category: z.number(),
+  categoryName: z.string(),
+  note: z.string().nullable(),
+  /** Why an invalid row is invalid. */
+  error: z.string().nullable(),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
+
+export const importCounts = z.object({
+  total: z.number(),
+  new: z.number(),
+  duplicate: z.number(),
+  matched: z.number(),
+  invalid: z.number(),
+});
+export type ImportCounts = z.infer<typeof importCounts>;
+
+export const importPreview = z.object({
+  format: importFormat,
+  /** CSV: the header cells (or "Column 1"… without a header) and the first rows' raw cells for the mapping step. */
+  columns: z.array(z.string()),
+  sampleRows: z.array(z.array(z.string())),
+  /** CSV: the mapping used (remembered, given or detected); null for other formats. */
+  mapping: csvMapping.nullable(),
+  /** True when the mapping came from the account's last import. */
+  mappingRemembered: z.boolean(),
+  /** CSV: the mapping could not be detected with confidence, so the person must confirm it. */
+  needsMapping: z.boolean(),
+  rows: z.array(importPreviewRow),
+  counts: importCounts,
+  /** The first invalid rows (up to 50), to show why. */
+  invalidRows: z.array(z.object({ line: z.number(), reason: z.string() })),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const importResult = z.object({
+  format: importFormat,
+  imported: z.number(),
+  duplicates: z.number(),
+  matched: z.number(),
+  skippedInvalid: z.number(),
+  /** The date range of the stored rows; null when nothing was stored. */
+  fromDate: z.string().nullable(),
+  toDate: z.string().nullable(),
+});
+export type ImportResult = z.infer<typeof importResult>;
