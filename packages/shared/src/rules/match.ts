@@ -20,8 +20,17 @@ export type MatchTransaction = {
   amount: Cents;
 };
 
-/** Case and spacing never matter to a match. */
-export const normaliseText = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+/**
+ * Every character JavaScript counts as white space (`\s`, and what `trim()` removes), written out, so the
+ * server's SQL collapses exactly the same characters as normaliseText (match.test.ts checks the two agree).
+ */
+export const WHITESPACE =
+  '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const whitespaceRuns = new RegExp(`[${WHITESPACE}]+`, 'g');
+
+/** Case and spacing never matter to a match: runs of white space become one space, ends trimmed, lower case. */
+export const normaliseText = (s: string) =>
+  s.replace(whitespaceRuns, ' ').replace(/^ | $/g, '').toLowerCase();
 
 function textMatches(text: string | null, operator: RuleOperator, pattern: string): boolean {
   if (!text) return false;
@@ -31,13 +40,14 @@ function textMatches(text: string | null, operator: RuleOperator, pattern: strin
   return t.includes(pattern);
 }
 
-/** Whether one rule applies to one transaction. */
+/** Whether one rule applies to one transaction. A pattern of nothing but spaces matches nothing. */
 export function ruleMatches(rule: MatchRule, t: MatchTransaction): boolean {
   if (rule.accountId !== null && rule.accountId !== t.accountId) return false;
   const size = Math.abs(t.amount);
   if (rule.minAmount !== null && size < rule.minAmount) return false;
   if (rule.maxAmount !== null && size > rule.maxAmount) return false;
   const pattern = normaliseText(rule.pattern);
+  if (pattern === '') return false;
   const onDescription = rule.field !== 'merchant' && textMatches(t.description, rule.operator, pattern);
   const onMerchant = rule.field !== 'description' && textMatches(t.merchantName, rule.operator, pattern);
   return onDescription || onMerchant;

@@ -1,19 +1,26 @@
 import { z } from 'zod';
 import { categoryCode } from '../transactions/transactions.schema';
 
-export const ruleField = z.enum(['description', 'merchant', 'either']);
-export const ruleOperator = z.enum(['contains', 'startsWith', 'equals']);
+export const ruleField = z.enum(['description', 'merchant', 'either'], {
+  error: 'Choose where to look: description, merchant or either',
+});
+export const ruleOperator = z.enum(['contains', 'startsWith', 'equals'], {
+  error: 'Choose how to match: contains, startsWith or equals',
+});
 export type RuleField = z.infer<typeof ruleField>;
 export type RuleOperator = z.infer<typeof ruleOperator>;
 
 export const MAX_RULE_PATTERN_LENGTH = 100;
 export const MAX_RULES = 500;
 
+const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
 const optionalDollars = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(100_000_000, `${label} must be at most $100,000,000`)
+    .refine(twoDecimals, `${label} can have at most 2 decimals`)
     .nullable()
     .default(null);
 
@@ -35,7 +42,7 @@ export const ruleBody = z
     accountId: z.uuid('Unknown account').nullable().default(null),
     setCategory: categoryCode.nullable().default(null),
     renameMerchant: z
-      .string()
+      .string({ error: 'The merchant name must be text' })
       .trim()
       .max(100, 'The merchant name must be at most 100 characters')
       .nullable()
@@ -43,7 +50,7 @@ export const ruleBody = z
       .transform((s) => (s === '' ? null : s)),
   })
   .refine((r) => r.minAmount === null || r.maxAmount === null || r.minAmount <= r.maxAmount, {
-    message: 'Minimum amount must be less than maximum amount',
+    message: 'Minimum amount cannot be more than maximum amount',
     path: ['minAmount'],
   })
   .refine((r) => r.setCategory !== null || r.renameMerchant !== null, {
@@ -71,7 +78,11 @@ export type Rule = z.infer<typeof rule>;
 export const ruleList = z.array(rule);
 
 /** PUT /rules/order: every rule id, in the order they apply. */
-export const ruleOrderBody = z.object({ ids: z.array(z.uuid('Unknown rule')).max(MAX_RULES) });
+export const ruleOrderBody = z.object({
+  ids: z
+    .array(z.uuid('Unknown rule'), { error: 'List the rules in their new order' })
+    .max(MAX_RULES, 'List each of your rules once'),
+});
 
 /** GET /rules/{id}/preview: how many past transactions applying it would change, and some of them. */
 export const rulePreview = z.object({
