@@ -1,0 +1,96 @@
+import { type MatchRule, normaliseText, type RuleOperator, ruleMatches, WHITESPACE } from '@tally/shared';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { transactions } from '../../db/schema';
+
+/*
+ * A rule's match, in SQL, with exactly the meaning of ruleMatches (packages/shared/src/rules/match.ts):
+ * text compared after normaliseText (white space collapsed and trimmed, lower case) with contains,
+ * startsWith or equals; amounts by size; optionally one account.
+ *
+ * Lower-casing is where SQL and JavaScript could part: PostgreSQL's lower() follows the database's locale.
+ * So SQL lower-cases ASCII only (COLLATE "C", the same on every server), after turning the only two
+ * characters whose JavaScript lower case is ASCII into it (İ → i + combining dot, Kelvin sign → k). Then
+ * every ASCII character of the normalised text is the same in SQL and JavaScript, and the texts have the
+ * same length; they differ only in other letters, which SQL leaves in their original case. Hence:
+ * - a pattern of ASCII only matches in SQL exactly when it matches in JavaScript, and
+ * - a pattern with other letters is matched in SQL with `_` (any one character) in their place, a superset
+ *   that ruleMatches then narrows, row by row, to the exact answer.
+ */
+
+const WHITESPACE_RUNS = `[${WHITESPACE}]+`;
+
+/** normaliseText(column) in SQL, with ASCII-only lower case (see above). */
+export function normalisedSql(column: AnyPgColumn): SQL {
+  return sql`btrim(regexp_replace(lower(translate(replace(${column}, ${'\u0130'}, ${'i\u0307'}), ${'\u212a'}, 'k') collate "C"), ${WHITESPACE_RUNS}, ' ', 'g'), ' ')`;
+}
+
+/**
+ * The LIKE pattern (escape character backslash) for a rule's text, and whether it is exact (ASCII only);
+ * null when the pattern is nothing but white space, which matches nothing.
+ */
+export function likePattern(
+  operator: RuleOperator,
+  pattern: string,
+): { like: string; exact: boolean } | null {
+  const text = normaliseText(pattern);
+  if (text === '') return null;
+  let body = '';
+  let exact = true;
+  for (const char of text) {
+    if ((char.codePointAt(0) ?? 0) < 0x80) {
+      body += char === '\\' || char === '%' || char === '_' ? `\\${char}` : char;
+    } else {
+      body += '_';
+      exact = false;
+    }
+  }
+  const like = operator === 'contains' ? `%${body}%` : operator === 'startsWith' ? `${body}%` : body;
+  return { like, exact };
+}
+
+const t = transactions;
+
+/** The person's live transactions a rule may match: exact when `exact`, else a superset to confirm in code. */
+export function ruleFilter(userId: string, rule: MatchRule): { where: SQL; exact: boolean } {
+  const pattern = likePattern(rule.operator, rule.pattern);
+  const matches = (column: AnyPgColumn) =>
+    pattern ? sql`${normalisedSql(column)} like ${pattern.like} escape '\\'` : sql`false`;
+  const text =
+    rule.field === 'description'
+      ? matches(t.description)
+      : rule.field === 'merchant'
+        ? matches(t.merchantName)
+        : sql`(${matches(t.description)} or ${matches(t.merchantName)})`;
+  const where = and(
+    eq(t.userId, userId),
+    isNull(t.deletedAt),
+    rule.accountId !== null ? eq(t.accountId, rule.accountId) : undefined,
+    rule.minAmount !== null ? sql`abs(${t.amount}) >= ${rule.minAmount}` : undefined,
+    rule.maxAmount !== null ? sql`abs(${t.amount}) <= ${rule.maxAmount}` : undefined,
+    text,
+  ) as SQL;
+  return { where, exact: pattern?.exact ?? true };
+}
+
+/**
+ * The condition naming exactly the person's live transactions the rule matches. ASCII patterns are all SQL;
+ * otherwise SQL finds the candidates and ruleMatches decides, and the answer names the rows by id.
+ */
+export async function ruleMatchCondition(db: Db, userId: string, rule: MatchRule): Promise<SQL> {
+  const { where, exact } = ruleFilter(userId, rule);
+  if (exact) return where;
+  const candidates = await db
+    .select({
+      id: t.id,
+      accountId: t.accountId,
+      description: t.description,
+      merchantName: t.merchantName,
+      amount: t.amount,
+    })
+    .from(t)
+    .where(where);
+  const ids = candidates.filter((row) => ruleMatches(rule, row)).map((row) => row.id);
+  return and(eq(t.userId, userId), isNull(t.deletedAt), sql`${t.id} = any(${sql.param(ids)}::uuid[])`) as SQL;
+}
