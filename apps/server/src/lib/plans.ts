@@ -8,9 +8,10 @@ import {
   planState,
   upgradeMessage,
 } from '@tally/shared';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bankAccounts, bankConnections } from '../db/schema';
+import { MANUAL_PROVIDER } from './account-shapes';
 import { AppError } from './errors';
 
 type PlanHolder = { plan: PlanCode; trialEndsAt: Date | null };
@@ -34,7 +35,10 @@ export function requireAccountsFit(plan: Plan, linked: number, adding: number) {
   if (!accountsFit(plan, linked, adding)) throw accountLimitReached(plan);
 }
 
-/** The bank accounts a plan's limit counts: active accounts of active connections (disconnected ones don't). */
+/**
+ * The bank accounts a plan's limit counts: active accounts of active bank connections (disconnected ones
+ * don't, nor the accounts the person keeps by hand: the limit is on linked banks).
+ */
 export async function countLinkedAccounts(db: Db, { userId }: { userId: string }): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -45,6 +49,7 @@ export async function countLinkedAccounts(db: Db, { userId }: { userId: string }
         eq(bankAccounts.userId, userId),
         eq(bankConnections.userId, userId),
         eq(bankConnections.isActive, true),
+        ne(bankConnections.provider, MANUAL_PROVIDER),
         eq(bankAccounts.isActive, true),
       ),
     );

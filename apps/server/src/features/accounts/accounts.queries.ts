@@ -1,45 +1,21 @@
-import {
-  type Account,
-  type Connection,
-  centsToDollars,
-  type ImportProgress,
-  sortAccounts,
-} from '@tally/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { type Account, type Connection, type ImportProgress, sortAccounts } from '@tally/shared';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, importRuns, transactions } from '../../db/schema';
+import {
+  type AccountRow,
+  type ConnectionRow,
+  MANUAL_PROVIDER,
+  toAccount,
+  toConnection,
+} from '../../lib/account-shapes';
 import type { ProviderAccount } from '../../providers/bank/types';
 
-export type ConnectionRow = typeof bankConnections.$inferSelect;
-export type AccountRow = typeof bankAccounts.$inferSelect;
+export type { AccountRow, ConnectionRow };
 export type ImportRunRow = typeof importRuns.$inferSelect;
 
-export function toAccount(row: AccountRow, institutionName: string): Account {
-  return {
-    id: row.id,
-    connectionId: row.connectionId,
-    institutionName,
-    name: row.name,
-    officialName: row.officialName,
-    mask: row.mask,
-    type: row.type,
-    subtype: row.subtype,
-    currentBalance: centsToDollars(row.currentBalance ?? 0),
-    availableBalance: row.availableBalance === null ? null : centsToDollars(row.availableBalance),
-    isActive: row.isActive,
-  };
-}
-
-export function toConnection(row: ConnectionRow, accounts: AccountRow[]): Connection {
-  return {
-    id: row.id,
-    institutionId: row.institutionId,
-    institutionName: row.institutionName,
-    isActive: row.isActive,
-    lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
-    accounts: sortAccounts(accounts).map((a) => toAccount(a, row.institutionName)),
-  };
-}
+/** Bank connections only: the person's manual accounts hold nothing to sync, remove or reconnect. */
+const isBank = ne(bankConnections.provider, MANUAL_PROVIDER);
 
 export function toImportProgress(run: ImportRunRow): ImportProgress {
   return {
@@ -64,11 +40,15 @@ export async function getConnection(
   return row ?? null;
 }
 
+/** The bank connections holding a provider's item (a webhook names only the item). */
 export async function getConnectionsByItem(db: Db, { itemId }: { itemId: string }) {
-  return db.select().from(bankConnections).where(eq(bankConnections.itemId, itemId));
+  return db
+    .select()
+    .from(bankConnections)
+    .where(and(eq(bankConnections.itemId, itemId), isBank));
 }
 
-/** Every person's active connections not synced since `before` (the scheduled refresh). */
+/** Every person's active bank connections not synced since `before` (the scheduled refresh). */
 export async function staleConnections(db: Db, { before }: { before: Date }) {
   return db
     .select({ id: bankConnections.id, userId: bankConnections.userId })
@@ -76,6 +56,7 @@ export async function staleConnections(db: Db, { before }: { before: Date }) {
     .where(
       and(
         eq(bankConnections.isActive, true),
+        isBank,
         or(isNull(bankConnections.lastSyncAt), lt(bankConnections.lastSyncAt, before)),
       ),
     );
@@ -122,15 +103,24 @@ export async function markItemRemoved(
   return rows.length > 0;
 }
 
+/** The person's connections, oldest first; `banksOnly` leaves out the one holding their manual accounts. */
 export async function listConnectionRows(
   db: Db,
-  { userId, activeOnly = false }: { userId: string; activeOnly?: boolean },
+  {
+    userId,
+    activeOnly = false,
+    banksOnly = false,
+  }: { userId: string; activeOnly?: boolean; banksOnly?: boolean },
 ) {
   return db
     .select()
     .from(bankConnections)
     .where(
-      and(eq(bankConnections.userId, userId), activeOnly ? eq(bankConnections.isActive, true) : undefined),
+      and(
+        eq(bankConnections.userId, userId),
+        activeOnly ? eq(bankConnections.isActive, true) : undefined,
+        banksOnly ? isBank : undefined,
+      ),
     )
     .orderBy(asc(bankConnections.createdAt));
 }
@@ -165,7 +155,11 @@ export async function listConnections(db: Db, { userId }: { userId: string }): P
 /** The accounts of active connections, for pickers and totals. */
 export async function listActiveAccounts(db: Db, { userId }: { userId: string }): Promise<Account[]> {
   const rows = await db
-    .select({ account: bankAccounts, institutionName: bankConnections.institutionName })
+    .select({
+      account: bankAccounts,
+      institutionName: bankConnections.institutionName,
+      provider: bankConnections.provider,
+    })
     .from(bankAccounts)
     .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
     .where(
@@ -175,9 +169,12 @@ export async function listActiveAccounts(db: Db, { userId }: { userId: string })
         eq(bankAccounts.isActive, true),
       ),
     );
-  return sortAccounts(rows.map((r) => ({ ...r.account, institutionName: r.institutionName }))).map((r) =>
-    toAccount(r, r.institutionName),
-  );
+  return sortAccounts(
+    rows.map(({ account, institutionName, provider }) => ({
+      ...account,
+      holder: { institutionName, provider },
+    })),
+  ).map((r) => toAccount(r, r.holder));
 }
 
 /**
@@ -420,10 +417,16 @@ const isUnclaimed = (now: Date) => or(isNull(importRuns.claimedBy), lte(importRu
  * server, to be queued again. A run whose claim is still renewed is never among them.
  */
 export async function unfinishedImportRuns(db: Db, { now }: { now: Date }) {
-  return db
-    .select()
+  const rows = await db
+    .select({ run: importRuns })
     .from(importRuns)
-    .where(and(isOpen, isUnclaimed(now)));
+    .innerJoin(
+      bankConnections,
+      and(eq(bankConnections.userId, importRuns.userId), eq(bankConnections.id, importRuns.connectionId)),
+    )
+    // A bank import only: nothing here would know how to finish one on the manual connection.
+    .where(and(isOpen, isUnclaimed(now), isBank));
+  return rows.map((r) => r.run);
 }
 
 /** A connection's open imports, oldest first; the connection lock held by the caller keeps this current. */

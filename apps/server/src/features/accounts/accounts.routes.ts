@@ -20,6 +20,7 @@ import {
   todayIn,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isManualConnection, toConnection } from '../../lib/account-shapes';
 import type { UserRow } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
@@ -34,7 +35,6 @@ import {
   listActiveAccounts,
   listConnectionRows,
   listConnections,
-  toConnection,
   toImportProgress,
 } from './accounts.queries';
 import {
@@ -45,6 +45,17 @@ import {
   reconnect,
   resetAndResync,
 } from './accounts.service';
+
+/** The code of a bank-only request made of the person's manual accounts. */
+export const MANUAL_CONNECTION = 'MANUAL_CONNECTION';
+export const MANUAL_REFUSALS = {
+  import:
+    'Manual accounts are not linked to a bank, so there is no history to import. Import a file instead.',
+  disconnect:
+    'Manual accounts are not linked to a bank, so there is nothing to disconnect. Delete the accounts one by one instead.',
+  reconnect: 'Manual accounts are not linked to a bank, so there is nothing to reconnect.',
+  resync: 'Manual accounts are not linked to a bank, so there is nothing to resync.',
+} as const;
 
 const RANGE_DAYS = { '30d': 30, '90d': 90, '1y': 365, '2y': 730 } as const;
 /** Each import start reads the bank's whole history; a repeat joins the run in flight, and this caps the rest. */
@@ -62,6 +73,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const ownConnection = async (userId: string, connectionId: string) => {
     const row = await getConnection(db, { userId, connectionId });
     if (!row) throw notFound('Connection not found');
+    return row;
+  };
+
+  /**
+   * A connection to a bank, for what only a bank can do (import, disconnect, reconnect, resync). The
+   * person's manual accounts are theirs to edit and delete one by one; asked of them, this says so.
+   */
+  const ownBankConnection = async (userId: string, connectionId: string, refusal: string) => {
+    const row = await ownConnection(userId, connectionId);
+    if (isManualConnection(row)) throw badRequest(refusal, MANUAL_CONNECTION);
     return row;
   };
 
@@ -154,7 +175,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (req) => {
       const { connectionId, range, customStartDate, customEndDate } = req.body;
-      const row = await ownConnection(req.user.id, connectionId);
+      const row = await ownBankConnection(req.user.id, connectionId, MANUAL_REFUSALS.import);
       const today = todayIn(req.user.timeZone, deps.now());
       const window =
         range !== 'custom'
@@ -172,7 +193,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     '/plaid/connections/:id',
     { schema: { tags: ['accounts'], params: idParam, response: { 200: connection, ...errors } } },
     async (req) => {
-      const row = await ownConnection(req.user.id, req.params.id);
+      const row = await ownBankConnection(req.user.id, req.params.id, MANUAL_REFUSALS.disconnect);
       const updated = (await disconnect(deps, row)) ?? row;
       return toConnection(
         updated,
@@ -192,7 +213,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (req) => {
-      const row = await ownConnection(req.user.id, req.params.id);
+      const row = await ownBankConnection(req.user.id, req.params.id, MANUAL_REFUSALS.reconnect);
       // A disconnected connection's accounts count again once it is back; the service counts them under
       // the linking lock, once the bank has said which accounts are still there.
       return reconnect(deps, row, planInForce(req.user, ctx.now()));
@@ -242,9 +263,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (req) => {
+      // Every bank: the manual accounts' transactions were typed or imported by the person, and no bank
+      // would bring them back.
       const rows = req.body.connectionId
-        ? [await ownConnection(req.user.id, req.body.connectionId)]
-        : await listConnectionRows(db, { userId: req.user.id, activeOnly: true });
+        ? [await ownBankConnection(req.user.id, req.body.connectionId, MANUAL_REFUSALS.resync)]
+        : await listConnectionRows(db, { userId: req.user.id, activeOnly: true, banksOnly: true });
       await resetAndResync(deps, rows);
       return { connectionsResynced: rows.length };
     },

@@ -1,4 +1,5 @@
 import { accountsFit, addDays, type ExchangeResponse, type Plan, todayIn } from '@tally/shared';
+import { toConnection } from '../../lib/account-shapes';
 import { AppError, badRequest } from '../../lib/errors';
 import { accountLimitReached, countLinkedAccounts, lockLinking } from '../../lib/plans';
 import { isItemGone, removeBankItem } from '../../providers/bank';
@@ -22,7 +23,6 @@ import {
   saveAccounts,
   saveConnection,
   setAccountsActive,
-  toConnection,
   toImportProgress,
   updateConnection,
   updateImportRun,

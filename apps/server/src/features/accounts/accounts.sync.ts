@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isManualConnection } from '../../lib/account-shapes';
 import type { SyncPage } from '../../providers/bank/types';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
@@ -138,7 +139,8 @@ async function runImport(
   renewal?.unref();
   try {
     const connection = await getConnection(deps.db, { userId, connectionId });
-    if (!connection?.isActive) {
+    // The manual connection has no bank (nor token) to read: a job naming it has nothing to do.
+    if (!connection?.isActive || isManualConnection(connection)) {
       await finish({ status: 'Failed', message: 'Import cancelled' });
       return 0;
     }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
+import { isManualConnection } from '../../lib/account-shapes';
 import type { UserRow } from '../../lib/auth';
 import type { Cipher } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -62,6 +63,14 @@ async function confirmIdentity(deps: SettingsDeps, user: UserRow, body: DeleteAc
 }
 
 /**
+ * The person's items that may still be live at a bank. Their manual accounts' connection is at no bank: it
+ * has no token and nothing to remove, and it goes with the rest of their rows.
+ */
+async function bankItems(db: Db, userId: string) {
+  return (await listLiveItems(db, { userId })).filter((item) => !isManualConnection(item));
+}
+
+/**
  * Deletes a person's account and everything of theirs. A paid plan is ended at the payment provider first
  * (no further charge), since once the row is gone nothing would stop it renewing; a failure there leaves
  * everything as it was. Then their bank items are removed at the provider:
@@ -86,7 +95,7 @@ export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: Del
     );
   }
   const handled = new Set<string>();
-  for (const item of await listLiveItems(deps.db, { userId: user.id })) {
+  for (const item of await bankItems(deps.db, user.id)) {
     if ((await removeBankItem(deps, item)) === 'failed') {
       throw new AppError(
         502,
@@ -102,7 +111,7 @@ export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: Del
     // listing above and this lock was not removed: it would be deleted here with its only token, so nothing
     // is deleted and the next attempt removes it first.
     await lockUser(tx, { userId: user.id });
-    if ((await listLiveItems(tx, { userId: user.id })).some((item) => !handled.has(item.itemId))) {
+    if ((await bankItems(tx, user.id)).some((item) => !handled.has(item.itemId))) {
       throw new AppError(
         409,
         'ACCOUNT_CHANGED',

@@ -6,53 +6,16 @@ import {
   type MonthlyCashFlow,
   recentMonths,
   startOfMonth,
-  type Transaction,
   type TransactionFilters,
 } from '@tally/shared';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
+import { type TransactionRow, toTransaction, transactionSelection } from '../../lib/transaction-shapes';
 import { countStatements, filterWhere, totalsStatements } from '../../lib/transaction-totals';
 
-type Row = typeof transactions.$inferSelect & { accountName: string };
-
-export function toTransaction(row: Row): Transaction {
-  return {
-    id: row.id,
-    description: row.description,
-    merchantName: row.merchantName,
-    amount: centsToDollars(row.amount),
-    accountId: row.accountId,
-    accountName: row.accountName,
-    category: row.category,
-    categoryName: categoryName(row.category),
-    date: row.date,
-    pending: row.pending,
-    isTransfer: row.isTransfer,
-    note: row.note,
-  };
-}
-
-const selection = {
-  id: transactions.id,
-  userId: transactions.userId,
-  accountId: transactions.accountId,
-  providerTransactionId: transactions.providerTransactionId,
-  date: transactions.date,
-  description: transactions.description,
-  merchantName: transactions.merchantName,
-  amount: transactions.amount,
-  category: transactions.category,
-  categorySource: transactions.categorySource,
-  providerCategory: transactions.providerCategory,
-  isTransfer: transactions.isTransfer,
-  pending: transactions.pending,
-  note: transactions.note,
-  deletedAt: transactions.deletedAt,
-  createdAt: transactions.createdAt,
-  updatedAt: transactions.updatedAt,
-  accountName: bankAccounts.name,
-};
+type Row = TransactionRow;
+const selection = transactionSelection;
 
 /**
  * The ids at positions [offset, offset + limit) of the newest-first list, then their rows, newest first.

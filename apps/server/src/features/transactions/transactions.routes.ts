@@ -25,6 +25,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { spreadsheetText } from '../../lib/spreadsheet';
+import { toTransaction } from '../../lib/transaction-shapes';
 import {
   exportTransactions,
   getCategoryTotals,
@@ -34,7 +35,6 @@ import {
   getTransaction,
   listTransactions,
   saveMerchantCategory,
-  toTransaction,
   updateTransaction,
 } from './transactions.queries';
 

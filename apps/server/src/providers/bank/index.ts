@@ -30,11 +30,14 @@ export function isItemGone(error: unknown): boolean {
   );
 }
 
-/** A linked item as stored: which provider holds it, and its access token sealed to its row. */
+/**
+ * A linked item as stored: which provider holds it, and its access token sealed to its row. The manual
+ * connection (provider 'manual', no token) is held by no provider: there is nothing to remove for it.
+ */
 export type StoredItem = {
   id: string;
   userId: string;
-  provider: BankProvider['kind'];
+  provider: BankProvider['kind'] | 'manual';
   itemId: string;
   accessTokenEncrypted: string;
 };
@@ -43,7 +46,7 @@ export type StoredItem = {
  * Removes a stored item at its provider, so its access token is dead and Plaid stops billing for it.
  * 'removed' also when the provider no longer knows the item (removed before, or by the person at their
  * bank). 'other-provider': a demo item linked before Plaid keys were set means nothing to Plaid (and the
- * reverse), so there is nothing to remove. 'failed' is logged with the connection and item ids, never the
+ * reverse), and the manual connection is at no provider, so there is nothing to remove. 'failed' is logged with the connection and item ids, never the
  * token; the item may still be live, and the caller decides who tries again.
  */
 export async function removeBankItem(
