@@ -1,7 +1,8 @@
-import { CATEGORY, type CategoryCode, categoryFromProvider, merchantKey } from '@tally/shared';
+import { CATEGORY, categoryFromProvider } from '@tally/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, merchantCategories, transactions } from '../../db/schema';
+import { bankAccounts, transactions } from '../../db/schema';
+import { loadCategoriser } from '../../lib/categorise';
 import type { ProviderTransaction } from '../../providers/bank/types';
 
 const CHUNK = 500;
@@ -46,14 +47,8 @@ export async function applyPage(
     .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, opts.connectionId)));
   const accountIds = new Map(accounts.map((a) => [a.providerAccountId, a.id]));
 
-  const rules = new Map<string, CategoryCode>();
-  if (incoming.length > 0) {
-    const rows = await tx
-      .select({ key: merchantCategories.merchantKey, category: merchantCategories.category })
-      .from(merchantCategories)
-      .where(eq(merchantCategories.userId, userId));
-    for (const r of rows) rules.set(r.key, r.category as CategoryCode);
-  }
+  // The person's rules (in their order), then their category remembered per merchant.
+  const categorise = incoming.length > 0 ? await loadCategoriser(tx, userId) : null;
 
   // Pending rows that posted transactions replace: what the person did to them carries over.
   const pendingIds = incoming.map((t) => t.pendingTransactionId).filter((id): id is string => !!id);
@@ -82,20 +77,27 @@ export async function applyPage(
     const accountId = accountIds.get(t.providerAccountId);
     if (!accountId) return [];
     const prior = t.pendingTransactionId ? carried.get(t.pendingTransactionId) : undefined;
-    const rule = rules.get(merchantKey(t.merchantName, t.description));
+    const chosen = categorise?.({
+      accountId,
+      description: t.description,
+      merchantName: t.merchantName,
+      amount: t.amount,
+    });
     const transfer = isTransfer(t.categoryPrimary, t.categoryDetailed);
+    // The person's choice for this very transaction wins, then their rules and merchant memory, then the bank.
     const category =
       prior?.category ??
-      rule ??
+      chosen?.category ??
       (transfer ? CATEGORY.Uncategorized : categoryFromProvider(t.categoryPrimary, t.categoryDetailed));
-    const source = prior?.category != null ? 'user' : rule !== undefined ? 'rule' : 'provider';
+    const source = prior?.category != null ? 'user' : chosen?.category != null ? 'rule' : 'provider';
     return [
       [
         accountId,
         t.providerTransactionId,
         t.date,
         t.description,
-        t.merchantName,
+        // A rule's merchant name replaces the bank's, on every import of the transaction.
+        chosen?.merchantName ?? t.merchantName,
         t.amount,
         category,
         source,
