@@ -1,0 +1,32 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { normaliseText } from '../rules/match';
+import type { ParsedRow } from './parsed-file';
+
+/*
+ * The providerTransactionId of each file row, so importing the same rows again (the same file twice, or two
+ * statements whose dates overlap) finds them already stored. A SHA-256 from a pure-JS library, not node:crypto,
+ * as the web app bundles this package too.
+ */
+
+/**
+ * OFX rows with a FITID: 'file:<accountId>:ofx:<FITID>' (a FITID the bank repeats within the file gets ':2', ':3'…
+ * so no two rows share a key). Other rows: 'file:<accountId>:fp:<sha256 hex of date|amountCents|normalised
+ * description|occurrence>', where occurrence counts the rows of this file with the same day, amount and description
+ * (1, 2, …): two identical coffees on one day stay two transactions, and a later file with the same day gives them
+ * the same two keys.
+ */
+export function fingerprintKeys(accountId: string, rows: readonly ParsedRow[]): string[] {
+  const occurrences = new Map<string, number>();
+  return rows.map((row) => {
+    if (row.fitId) {
+      const n = (occurrences.get(`ofx|${row.fitId}`) ?? 0) + 1;
+      occurrences.set(`ofx|${row.fitId}`, n);
+      return `file:${accountId}:ofx:${row.fitId}${n > 1 ? `:${n}` : ''}`;
+    }
+    const identity = `${row.date}|${row.amount}|${normaliseText(row.description)}`;
+    const n = (occurrences.get(identity) ?? 0) + 1;
+    occurrences.set(identity, n);
+    return `file:${accountId}:fp:${bytesToHex(sha256(utf8ToBytes(`${identity}|${n}`)))}`;
+  });
+}

@@ -1,0 +1,207 @@
+import { parseLabelledAmount, separatorOf } from './amounts';
+import { toDay } from './days';
+import { cleanOptional, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
+
+/*
+ * OFX comes in two shapes: 1.x is SGML, where leaf elements are usually left unclosed (`<TRNAMT>-12.00` then the
+ * next tag) and aggregates are closed; 2.x is XML, where everything is closed. One small scanner reads both: it
+ * walks the tags in order, and inside each STMTTRN takes an element followed by text as a leaf. An element with
+ * no text is an empty leaf unless it is one of the few aggregates a STMTTRN can hold, which is what an SGML
+ * reader would know from the DTD; that keeps an empty unclosed `<MEMO>` from swallowing the `<NAME>` after it.
+ */
+
+/** Aggregates a STMTTRN may contain (OFX 2.2 §11.4.4.1); their leaves are read as e.g. PAYEE.NAME. */
+const TRANSACTION_AGGREGATES = new Set([
+  'PAYEE',
+  'BANKACCTTO',
+  'CCACCTTO',
+  'CURRENCY',
+  'ORIGCURRENCY',
+  'IMAGEDATA',
+]);
+const ENTITY = /&(?:(amp|lt|gt|quot|apos|nbsp)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+/** YYYYMMDD, then an optional time, fraction and [offset:zone]: only the day part is kept, as the bank wrote it. */
+const OFX_DATE = /^(\d{4})(\d{2})(\d{2})/;
+const OFX_START = /<OFX[\s>]/i;
+const TAG_NAME_END = /[\s/]/;
+
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(
+    ENTITY,
+    (whole, named: string | undefined, dec: string | undefined, hex: string | undefined) => {
+      if (named) return NAMED_ENTITIES[named.toLowerCase()] ?? whole;
+      const code = dec ? Number(dec) : Number.parseInt(hex ?? '', 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
+}
+
+type Fields = Map<string, string>;
+
+/** The STMTTRN aggregates of an OFX document, each as its leaf fields (FITID, NAME, PAYEE.NAME…), in order. */
+export function readOfxTransactions(content: string): Fields[] {
+  const found = OFX_START.exec(content);
+  const n = content.length;
+  let i = found ? found.index : 0;
+  const transactions: Fields[] = [];
+  let current: Fields | null = null;
+  const path: string[] = [];
+  let leaf: string | null = null;
+
+  const close = () => {
+    if (current) transactions.push(current);
+    current = null;
+    path.length = 0;
+    leaf = null;
+  };
+
+  while (i < n) {
+    const lt = content.indexOf('<', i);
+    const textEnd = lt === -1 ? n : lt;
+    if (current && leaf !== null && textEnd > i) {
+      const text = content.slice(i, textEnd).trim();
+      if (text !== '') {
+        const key: string = path.length > 0 ? `${path.join('.')}.${leaf}` : leaf;
+        const fields: Fields = current;
+        if (!fields.has(key)) fields.set(key, decodeEntities(text));
+        leaf = null;
+      }
+    }
+    if (lt === -1) break;
+
+    if (content.startsWith('<!--', lt)) {
+      const end = content.indexOf('-->', lt + 4);
+      i = end === -1 ? n : end + 3;
+      continue;
+    }
+    if (content.startsWith('<![CDATA[', lt)) {
+      const end = content.indexOf(']]>', lt + 9);
+      const stop = end === -1 ? n : end;
+      if (current && leaf !== null) {
+        const text = content.slice(lt + 9, stop).trim();
+        const key: string = path.length > 0 ? `${path.join('.')}.${leaf}` : leaf;
+        const fields: Fields = current;
+        if (text !== '' && !fields.has(key)) fields.set(key, text);
+        leaf = null;
+      }
+      i = end === -1 ? n : end + 3;
+      continue;
+    }
+    const gt = content.indexOf('>', lt + 1);
+    if (gt === -1) break;
+    i = gt + 1;
+    const inner = content.slice(lt + 1, gt).trim();
+    const first = inner.charAt(0);
+    if (first === '?' || first === '!' || inner === '') continue;
+    const closing = first === '/';
+    const body = closing ? inner.slice(1).trim() : inner;
+    const stop = body.search(TAG_NAME_END);
+    const name = (stop === -1 ? body : body.slice(0, stop)).toUpperCase();
+    const selfClosing = !closing && inner.endsWith('/');
+
+    if (closing) {
+      leaf = null;
+      if (name === 'STMTTRN' || name === 'BANKTRANLIST') close();
+      else if (current) {
+        const at = path.lastIndexOf(name);
+        if (at !== -1) path.length = at;
+      }
+      continue;
+    }
+    if (name === 'STMTTRN') {
+      close();
+      current = new Map();
+      continue;
+    }
+    if (!current) continue;
+    if (TRANSACTION_AGGREGATES.has(name)) {
+      leaf = null;
+      if (!selfClosing) path.push(name);
+    } else {
+      leaf = selfClosing ? null : name;
+    }
+  }
+  close();
+  return transactions;
+}
+
+function ofxDay(text: string): string | null {
+  const m = OFX_DATE.exec(text.trim());
+  return m ? toDay(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+}
+
+/** Whether `long` is `short` continued: banks cut NAME at 32 characters and give the whole text in MEMO. */
+function continues(long: string, short: string): boolean {
+  return long.length > short.length && long.toLowerCase().startsWith(short.toLowerCase());
+}
+
+/** Reads an OFX or QFX statement (bank or credit card). */
+export function parseOfx(content: string, label: 'OFX' | 'QFX'): { rows: ParsedRow[]; errors: RowError[] } {
+  const transactions = readOfxTransactions(content);
+  if (transactions.length === 0) {
+    throw new ImportFileError(`The ${label} file has no transactions`);
+  }
+  const rows: ParsedRow[] = [];
+  const errors: RowError[] = [];
+  transactions.forEach((fields, index) => {
+    const line = index + 1;
+    const reasons: string[] = [];
+
+    const posted = fields.get('DTPOSTED') ?? fields.get('DTUSER');
+    const date = posted === undefined ? null : ofxDay(posted);
+    if (posted === undefined) reasons.push('the transaction has no DTPOSTED date');
+    else if (date === null) reasons.push(`DTPOSTED "${posted}" is not a valid date`);
+
+    const amountText = fields.get('TRNAMT');
+    let amount: number | null = null;
+    if (amountText === undefined) reasons.push('the transaction has no TRNAMT amount');
+    else {
+      try {
+        // Some banks write TRNAMT with a decimal comma.
+        amount = parseLabelledAmount(amountText, separatorOf(amountText), 'amount');
+      } catch (error) {
+        reasons.push((error as RangeError).message);
+      }
+    }
+
+    const name = cleanOptional(fields.get('NAME') ?? fields.get('PAYEE.NAME') ?? fields.get('EXTDNAME'));
+    const memo = cleanOptional(fields.get('MEMO'));
+    let description: string | null = name;
+    let merchantName: string | null = null;
+    let note: string | null = memo === name ? null : memo;
+    if (name && memo && continues(memo, name)) {
+      description = memo;
+      merchantName = name;
+      note = null;
+    } else if (!name) {
+      description = memo;
+      note = null;
+    }
+    if (!description) reasons.push('the transaction has no NAME or MEMO');
+
+    if (reasons.length > 0 || date === null || amount === null || !description) {
+      errors.push({ line, reason: reasons.join('; ') });
+      return;
+    }
+    rows.push({
+      line,
+      date,
+      description,
+      merchantName,
+      amount,
+      fitId: cleanOptional(fields.get('FITID')),
+      category: null,
+      note,
+    });
+  });
+  return { rows, errors };
+}

@@ -1,0 +1,186 @@
+import { DecimalVote, parseLabelledAmount } from './amounts';
+import { fullYear, toDay } from './days';
+import { cleanOptional, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
+
+/*
+ * QIF is line based: a '!Type:' line opens a section, each record is a run of lines whose first character says
+ * what the rest is (D date, T amount, P payee…), and '^' ends the record. Only bank-like sections hold
+ * transactions; others (!Account, !Type:Cat, !Type:Class, !Type:Memorized) hold lists and are skipped.
+ */
+
+/** Sections whose records are transactions of a cash-like account. */
+const TRANSACTION_TYPES = new Set(['bank', 'ccard', 'cash', 'oth a', 'oth l']);
+const INVESTMENT_TYPES = new Set(['invst', 'port']);
+const HEADER = /^!type:\s*(.*)$/i;
+
+/** A QIF day: month and day in either order, '/', '-' or '.' between, and '/' or an apostrophe before the year. */
+const SLASHED_DAY = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4})|'(\d{1,4}))$/;
+const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const SPACES = /\s+/g;
+
+type QifRecord = {
+  line: number;
+  date?: string;
+  amount?: string;
+  payee?: string;
+  memo?: string;
+  category?: string;
+  firstSplitCategory?: string;
+};
+
+type DayOrder = 'MDY' | 'DMY';
+
+/**
+ * Quicken writes 'MM/DD/YY', 'MM/DD'YY' (the apostrophe marks years from 2000, often space-padded as "1/ 5' 4"),
+ * or 'MM/DD/YYYY'; other programs write day-first. Null when it is not a real day.
+ */
+function qifDay(text: string, order: DayOrder): string | null {
+  const s = text.replace(SPACES, '');
+  const iso = ISO_DAY.exec(s);
+  if (iso) return toDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const m = SLASHED_DAY.exec(s);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  let year: number;
+  if (m[3] !== undefined) year = fullYear(m[3]);
+  else {
+    const digits = m[4] ?? '';
+    year = digits.length === 4 ? Number(digits) : 2000 + Number(digits);
+  }
+  return order === 'MDY' ? toDay(year, a, b) : toDay(year, b, a);
+}
+
+/** Day-first when some day's first number is above 12, else month-first (Quicken's own order). */
+function dayOrderOf(records: readonly QifRecord[]): DayOrder {
+  let dmy = 0;
+  let mdy = 0;
+  for (const r of records) {
+    if (!r.date) continue;
+    const m = SLASHED_DAY.exec(r.date.replace(SPACES, ''));
+    if (!m) continue;
+    if (Number(m[1]) > 12) dmy += 1;
+    if (Number(m[2]) > 12) mdy += 1;
+  }
+  return dmy > mdy ? 'DMY' : 'MDY';
+}
+
+function readRecords(content: string): QifRecord[] {
+  const lines = content.split('\n');
+  const records: QifRecord[] = [];
+  let inTransactions = false;
+  let sawInvestments = false;
+  let record: QifRecord | null = null;
+
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (text.trim() === '') continue;
+    const code = text.charAt(0);
+    const value = text.slice(1).trim();
+
+    if (code === '!') {
+      if (record) records.push(record);
+      record = null;
+      const header = HEADER.exec(text.trim());
+      if (header) {
+        const type = (header[1] ?? '').trim().toLowerCase().replace(SPACES, ' ');
+        inTransactions = TRANSACTION_TYPES.has(type);
+        if (INVESTMENT_TYPES.has(type)) sawInvestments = true;
+      } else if (/^!account/i.test(text)) {
+        // An account list: its records are accounts until the next !Type.
+        inTransactions = false;
+      }
+      // !Option:AutoSwitch and !Clear:AutoSwitch change nothing for reading.
+      continue;
+    }
+    if (!inTransactions) continue;
+    if (code === '^') {
+      if (record) records.push(record);
+      record = null;
+      continue;
+    }
+    record ??= { line: i + 1 };
+    switch (code) {
+      case 'D':
+        record.date ??= value;
+        break;
+      case 'T':
+        record.amount = value;
+        break;
+      case 'U':
+        // U repeats T in newer Quicken exports; T wins when both are there.
+        record.amount ??= value;
+        break;
+      case 'P':
+        record.payee ??= value;
+        break;
+      case 'M':
+        record.memo ??= value;
+        break;
+      case 'L':
+        record.category ??= value;
+        break;
+      case 'S':
+        record.firstSplitCategory ??= value;
+        break;
+      // N number, C cleared, A address, E/$/% split memo, amount, share: the T total is the transaction.
+    }
+  }
+  if (record) records.push(record);
+  if (records.length === 0) {
+    throw new ImportFileError(
+      sawInvestments ? 'Investment QIF files cannot be imported' : 'The QIF file has no transactions',
+    );
+  }
+  return records;
+}
+
+/** Reads a QIF file's bank, cash, credit card and other asset/liability transactions. */
+export function parseQif(content: string): { rows: ParsedRow[]; errors: RowError[] } {
+  const records = readRecords(content);
+  const order = dayOrderOf(records);
+  const orderWords = order === 'MDY' ? 'MM/DD/YYYY' : 'DD/MM/YYYY';
+  const decimals = new DecimalVote();
+  for (const r of records) if (r.amount) decimals.add(r.amount);
+  const separator = decimals.result() ?? '.';
+
+  const rows: ParsedRow[] = [];
+  const errors: RowError[] = [];
+  for (const r of records) {
+    const reasons: string[] = [];
+    const date = r.date ? qifDay(r.date, order) : null;
+    if (!r.date) reasons.push('the transaction has no date (D line)');
+    else if (date === null) reasons.push(`date "${r.date}" is not a valid ${orderWords} date`);
+
+    let amount: number | null = null;
+    if (!r.amount) reasons.push('the transaction has no amount (T line)');
+    else {
+      try {
+        amount = parseLabelledAmount(r.amount, separator, 'amount');
+      } catch (error) {
+        reasons.push((error as RangeError).message);
+      }
+    }
+
+    const payee = cleanOptional(r.payee);
+    const memo = cleanOptional(r.memo);
+    const description = payee ?? memo;
+    if (!description) reasons.push('the description is empty (no P payee or M memo)');
+
+    if (reasons.length > 0 || date === null || amount === null || !description) {
+      errors.push({ line: r.line, reason: reasons.join('; ') });
+      continue;
+    }
+    rows.push({
+      line: r.line,
+      date,
+      description,
+      merchantName: null,
+      amount,
+      fitId: null,
+      category: cleanOptional(r.category) ?? cleanOptional(r.firstSplitCategory),
+      note: payee && memo !== payee ? memo : null,
+    });
+  }
+  return { rows, errors };
+}
