@@ -19,6 +19,7 @@ export const APP_PATHS = [
   '/budgets',
   '/savings',
   '/settings',
+  '/rules',
   '/home',
 ] as const;
 

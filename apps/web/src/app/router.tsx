@@ -45,6 +45,7 @@ const GoalDetailPage = lazyScreen(
   async () => (await import('../features/savings/GoalDetailPage')).GoalDetailPage,
 );
 const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
+const RulesPage = lazyScreen(async () => (await import('../features/rules/RulesPage')).RulesPage);
 
 export function AppRoutes() {
   return (
@@ -61,6 +62,7 @@ export function AppRoutes() {
               <Route path="/savings" element={<SavingsPage />} />
               <Route path="/savings/:goalId" element={<GoalDetailPage />} />
               <Route path="/settings" element={<SettingsPage />} />
+              <Route path="/rules" element={<RulesPage />} />
             </Route>
           </Route>
           <Route path="/home" element={<Navigate to="/dashboard" replace />} />

@@ -20,7 +20,7 @@ import { Logo } from '../../components/Logo';
 import { AskTally } from '../../features/advisor/AskTally';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useAuth, useCurrentUser } from '../auth';
-import { NAV_ITEMS } from './nav';
+import { NAV_ITEMS, OTHER_SCREENS } from './nav';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -28,7 +28,7 @@ export function AppLayout() {
   const { logout } = useAuth();
   const { pathname } = useLocation();
   const wide = useMediaQuery('(min-width: 48em)');
-  const current = NAV_ITEMS.find((item) => pathname.startsWith(item.to));
+  const current = [...NAV_ITEMS, ...OTHER_SCREENS].find((item) => pathname.startsWith(item.to));
   const name = displayName(user);
   const initials =
     `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase();

@@ -17,3 +17,9 @@ export const NAV_ITEMS = [
   { label: 'Savings', to: '/savings', icon: IconPigMoney },
   { label: 'Settings', to: '/settings', icon: IconSettings },
 ] as const;
+
+/**
+ * Screens reached from within others rather than the sidebar (Rules: from Settings and Transactions); the
+ * top bar's breadcrumb names them all the same.
+ */
+export const OTHER_SCREENS = [{ label: 'Rules', to: '/rules' }] as const;

@@ -1,8 +1,16 @@
 import { Avatar, Badge, Button, Card, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBrandGoogleFilled, IconLock, IconMoon, IconTrash, IconUser } from '@tabler/icons-react';
+import {
+  IconBrandGoogleFilled,
+  IconListCheck,
+  IconLock,
+  IconMoon,
+  IconTrash,
+  IconUser,
+} from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { useColorMode } from '../../components/ColorModeToggle';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -136,6 +144,28 @@ export function SettingsPage() {
           action={
             <Button variant="default" onClick={security.open}>
               Configure
+            </Button>
+          }
+        />
+      </Card>
+
+      <Card>
+        <Title order={2} fz="lg" mb="xs">
+          Transactions
+        </Title>
+        <Row
+          icon={<IconListCheck size={22} stroke={1.6} style={{ flexShrink: 0 }} />}
+          title="Rules"
+          description="Set categories and merchant names of imported transactions automatically."
+          action={
+            <Button
+              variant="default"
+              component={Link}
+              to="/rules"
+              aria-label="Manage rules"
+              style={{ flexShrink: 0 }}
+            >
+              Manage
             </Button>
           }
         />

@@ -1,7 +1,8 @@
-import { Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { type CategoryCode, categoryName, isCategoryCode, type Transaction } from '@tally/shared';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { formatDay } from '../../../lib/format';
@@ -11,6 +12,21 @@ import classes from '../transactions.module.css';
 import { Amount, CategoryBadge } from './TransactionsList';
 
 const CATEGORY_DATA = categorySelectData();
+/** A rule's text to match is at most this long (the Rules screen cuts a longer one too). */
+const MAX_RULE_TEXT = 100;
+
+/**
+ * /rules with a new rule prefilled: always give what this transaction is called this category. The names
+ * are the ones the Rules screen reads (features/rules/rule-form.ts, RULE_PREFILL_PARAMS).
+ */
+export function newRuleHref(name: string, category: CategoryCode): string {
+  const params = new URLSearchParams({
+    pattern: name.trim().slice(0, MAX_RULE_TEXT),
+    category: String(category),
+    field: 'either',
+  });
+  return `/rules?${params}`;
+}
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -36,10 +52,14 @@ export function EditCategoryDialog({
   onClose: () => void;
 }) {
   const [category, setCategory] = useState<CategoryCode | null>(null);
+  // The offer to make a rule of it: a rule can also change past transactions, which the choice alone does not.
+  const [makeRule, setMakeRule] = useState(false);
   const update = useUpdateTransactionCategory();
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (opened && transaction && isCategoryCode(transaction.category)) setCategory(transaction.category);
+    if (opened) setMakeRule(false);
   }, [opened, transaction]);
 
   const changed = transaction !== null && category !== null && category !== transaction.category;
@@ -52,6 +72,7 @@ export function EditCategoryDialog({
         onSuccess: (updated) => {
           toast.success('Category Updated', `Transaction category changed to "${updated.categoryName}"`);
           onClose();
+          if (makeRule) navigate(newRuleHref(transactionName(transaction), category));
         },
         onError: () =>
           toast.error('Update Failed', 'Failed to update transaction category. Please try again.'),
@@ -126,6 +147,17 @@ export function EditCategoryDialog({
               Future transactions from {merchant} will be given the new category automatically.
             </Text>
           </Group>
+
+          {changed && category !== null && (
+            <Checkbox
+              label={`Always categorise "${merchant}" as ${categoryName(category)}`}
+              description="After saving, you'll check the rule on the Rules screen and can update past transactions too."
+              checked={makeRule}
+              onChange={(e) => setMakeRule(e.currentTarget.checked)}
+              disabled={update.isPending}
+              styles={{ label: { overflowWrap: 'anywhere' } }}
+            />
+          )}
 
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose} disabled={update.isPending}>

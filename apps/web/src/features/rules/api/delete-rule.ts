@@ -1,0 +1,20 @@
+import type { Rule } from '@tally/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { ruleKeys } from './keys';
+
+/** DELETE /rules/{id}: the rule only; transactions it already changed stay as they are. */
+export const deleteRule = async (id: string) => {
+  await api.delete(`rules/${id}`);
+};
+
+export function useDeleteRule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRule,
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<Rule[]>(ruleKeys.list, (list) => list?.filter((r) => r.id !== id));
+      return queryClient.invalidateQueries({ queryKey: ruleKeys.all });
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { account } from '@tally/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * GET /plaid/accounts: the person's active accounts, for a rule's account choice. The same key as every
+ * other screen's account picker, so they share one answer (features do not import each other's api files).
+ */
+export const accountsQuery = queryOptions({
+  queryKey: queryKeys.accounts.list,
+  queryFn: ({ signal }) => api.get('plaid/accounts', account.array(), signal),
+  staleTime: 60_000,
+});
+
+export const useAccounts = () => useQuery(accountsQuery);

@@ -1,0 +1,12 @@
+import { ruleList } from '@tally/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { ruleKeys } from './keys';
+
+/** GET /rules: the person's rules, in the order they apply. */
+export const rulesQuery = queryOptions({
+  queryKey: ruleKeys.list,
+  queryFn: ({ signal }) => api.get('rules', ruleList, signal),
+});
+
+export const useRules = () => useQuery(rulesQuery);

@@ -1,0 +1,241 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconArrowRight, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { dollarsToCents, type Rule, type RulePreview } from '@tally/shared';
+import { Dialog } from '../../../components/Dialog';
+import { toast } from '../../../components/toast';
+import { errorMessage, serverMessage } from '../../../lib/api';
+import { formatDay, formatSignedMoney } from '../../../lib/format';
+import { log } from '../../../lib/log';
+import { useApplyRule } from '../api/apply-rule';
+import { useRulePreview } from '../api/get-rule-preview';
+import classes from '../rules.module.css';
+import { RuleSentence } from './RuleSentence';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** '3 transactions', '1 transaction'. */
+export const transactionCount = (n: number) => `${count.format(n)} transaction${n === 1 ? '' : 's'}`;
+
+/** 'N of M matching transactions will change' (the noun follows M). */
+export function previewHeadline(preview: Pick<RulePreview, 'matching' | 'changing'>): string {
+  const matching = preview.matching === 1 ? 'matching transaction' : 'matching transactions';
+  return `${count.format(preview.changing)} of ${count.format(preview.matching)} ${matching} will change`;
+}
+
+export type ApplyRuleDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Kept after closing, so the content stays put while the dialog fades out. */
+  rule: Rule | null;
+  /** The rule was just created: the dialog says so, then offers it to past transactions. */
+  justCreated?: boolean;
+};
+
+/** Apply to past transactions: what the rule would change (a count and examples), then Apply. */
+export function ApplyRuleDialog({ opened, onClose, rule, justCreated = false }: ApplyRuleDialogProps) {
+  const apply = useApplyRule();
+  const close = () => {
+    if (!apply.isPending) onClose();
+  };
+  return (
+    <Dialog
+      opened={opened && rule !== null}
+      onClose={close}
+      title="Apply to past transactions"
+      size="lg"
+      closeOnClickOutside={!apply.isPending}
+      classNames={{ content: classes.dialog }}
+    >
+      {rule && (
+        <PreviewContent
+          // A new rule (or the same one opened again) asks for its own preview.
+          key={rule.id}
+          rule={rule}
+          justCreated={justCreated}
+          opened={opened}
+          apply={apply}
+          onClose={close}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function PreviewContent({
+  rule,
+  justCreated,
+  opened,
+  apply,
+  onClose,
+}: {
+  rule: Rule;
+  justCreated: boolean;
+  opened: boolean;
+  apply: ReturnType<typeof useApplyRule>;
+  onClose: () => void;
+}) {
+  // Only while open: a preview read after applying would say 'nothing to change' under the closing dialog.
+  const preview = useRulePreview(opened ? rule.id : null);
+  const data = preview.data;
+
+  const confirm = () =>
+    apply.mutate(rule.id, {
+      onSuccess: ({ changed }) => {
+        toast.success('Rule applied', `${transactionCount(changed)} updated`);
+        onClose();
+      },
+      onError: (error) => {
+        log.warn('Applying the rule failed', error);
+        toast.error(
+          'Error applying rule',
+          errorMessage(error, 'Failed to apply the rule to past transactions. Please try again.'),
+        );
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      {justCreated && (
+        <div className={classes.saved}>
+          <IconCircleCheck size={18} aria-hidden />
+          <span>
+            <strong>Rule created.</strong> It sorts every future import. It can also update the transactions
+            you already have.
+          </span>
+        </div>
+      )}
+      <Paper className={classes.soft} p="sm" radius="md">
+        <RuleSentence rule={rule} fz="sm" />
+      </Paper>
+
+      {preview.isPending ? (
+        <Stack gap="xs" aria-busy="true">
+          <VisuallyHidden role="status">Checking your past transactions…</VisuallyHidden>
+          <Skeleton h={22} w="60%" />
+          {['a', 'b', 'c'].map((k) => (
+            <Skeleton key={k} h={44} />
+          ))}
+        </Stack>
+      ) : data === undefined ? (
+        <Stack gap="xs" role="alert">
+          <Text fw={600}>Could not check your past transactions</Text>
+          <Text fz="sm" c="dimmed">
+            {serverMessage(preview.error, 'Please try again in a moment.')}
+          </Text>
+          <Group>
+            <Button variant="default" onClick={() => void preview.refetch()}>
+              Try Again
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <PreviewResult preview={data} />
+      )}
+
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onClose} disabled={apply.isPending}>
+          {justCreated ? 'Not now' : 'Cancel'}
+        </Button>
+        <Button
+          onClick={confirm}
+          loading={apply.isPending}
+          disabled={data === undefined || data.changing === 0}
+        >
+          {data && data.changing > 0 ? `Apply to ${transactionCount(data.changing)}` : 'Apply'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PreviewResult({ preview }: { preview: RulePreview }) {
+  const more = preview.changing - preview.examples.length;
+  return (
+    <Stack gap="sm">
+      <div role="status">
+        <Text fw={700} fz="lg">
+          {previewHeadline(preview)}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          {preview.matching === 0
+            ? 'No past transactions match this rule. It will still sort your future imports.'
+            : preview.changing === 0
+              ? 'They already look the way this rule would make them.'
+              : preview.changing < preview.matching
+                ? 'The others already look that way, or you chose their category yourself.'
+                : 'Categories you chose yourself are never changed.'}
+        </Text>
+      </div>
+
+      {preview.examples.length > 0 && (
+        <Paper withBorder radius="md" px="sm">
+          <ul className={classes.examples} aria-label="Transactions that will change">
+            {preview.examples.map((e) => (
+              <Example key={e.id} example={e} />
+            ))}
+          </ul>
+        </Paper>
+      )}
+      {more > 0 && (
+        <Group gap={6} wrap="nowrap">
+          <IconInfoCircle size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text fz="sm" c="dimmed">
+            and {count.format(more)} more
+          </Text>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+type ExampleRow = RulePreview['examples'][number];
+
+function Example({ example: e }: { example: ExampleRow }) {
+  const name = e.merchantName?.trim() || e.description;
+  const renamed = e.toMerchantName !== null && e.toMerchantName !== name;
+  const recategorised = e.fromCategoryName !== e.toCategoryName;
+  return (
+    <li className={classes.example}>
+      <Stack gap={4} py={10}>
+        <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {formatDay(e.date)}
+            </Text>
+          </div>
+          <Text fz="sm" fw={600} className={classes.amount}>
+            {formatSignedMoney(dollarsToCents(e.amount))}
+          </Text>
+        </Group>
+        {renamed && (
+          <Group gap={6} wrap="wrap" fz="xs">
+            <Text fz="xs" c="dimmed">
+              Merchant
+            </Text>
+            <Text fz="xs" td="line-through" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <IconArrowRight size={14} aria-label="becomes" />
+            <Text fz="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {e.toMerchantName}
+            </Text>
+          </Group>
+        )}
+        {recategorised && (
+          <Group gap={6} wrap="wrap">
+            <Badge variant="light" color="gray" radius="sm" tt="none" size="sm">
+              {e.fromCategoryName}
+            </Badge>
+            <IconArrowRight size={14} aria-label="becomes" />
+            <Badge variant="light" radius="sm" tt="none" size="sm">
+              {e.toCategoryName}
+            </Badge>
+          </Group>
+        )}
+      </Stack>
+    </li>
+  );
+}
