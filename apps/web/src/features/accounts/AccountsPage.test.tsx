@@ -1,7 +1,8 @@
 import type { Account, Connection, ImportProgress } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { demoConfig, fakeApi, renderWithProviders } from '../../test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '../../app/auth';
+import { aUser, demoConfig, fakeApi, renderWithProviders } from '../../test-utils';
 import { AccountsPage } from './AccountsPage';
 
 const CONNECTION_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000001';
@@ -18,6 +19,8 @@ const anAccount = (over: Partial<Account>): Account => ({
   currentBalance: 0,
   availableBalance: null,
   isActive: true,
+  isManual: false,
+  openingBalance: null,
   ...over,
 });
 
@@ -27,6 +30,7 @@ const firstDemoBank: Connection = {
   institutionName: 'First Demo Bank',
   isActive: true,
   lastSyncAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  provider: 'demo',
   accounts: [
     anAccount({ name: 'Visa Signature', type: 2, subtype: 'credit card', currentBalance: 420.5 }),
     anAccount({
@@ -63,7 +67,23 @@ const pending: ImportProgress = {
 
 const progressRoute = `GET /api/plaid/connections/${CONNECTION_ID}/import-progress`;
 
-afterEach(() => vi.unstubAllGlobals());
+/** The screen as the app shows it: behind sign-in (the person's time zone dates what they add). */
+const renderPage = () =>
+  renderWithProviders(
+    <AuthProvider>
+      <AccountsPage />
+    </AuthProvider>,
+  );
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'token-1');
+  localStorage.setItem('userData', JSON.stringify(aUser()));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('AccountsPage', () => {
   it('shows the totals, one card per institution and its accounts grouped and sorted', async () => {
@@ -72,7 +92,7 @@ describe('AccountsPage', () => {
       'GET /api/plaid/connections': { body: [firstDemoBank] },
       [progressRoute]: { body: completed },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Accounts' })).toBeTruthy();
     const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
@@ -105,7 +125,7 @@ describe('AccountsPage', () => {
       'GET /api/config': { body: demoConfig },
       'GET /api/plaid/connections': { status, body: { message: 'Nope', code: 'X' } },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     expect(await screen.findByText('No accounts connected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect Your First Account' })).toBeTruthy();
     expect(screen.queryByText(/Failed to load connections/)).toBeNull();
@@ -117,7 +137,7 @@ describe('AccountsPage', () => {
       'GET /api/plaid/connections': ({ calls }) =>
         calls === 1 ? { status: 500, body: { message: 'Database is down', code: 'INTERNAL' } } : { body: [] },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     expect(await screen.findByText('Failed to load connections: Database is down')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('No accounts connected')).toBeTruthy();
@@ -130,7 +150,7 @@ describe('AccountsPage', () => {
       'GET /api/plaid/connections': ({ calls }) =>
         calls === 1 ? { body: [] } : { status: 500, body: { message: 'Boom', code: 'INTERNAL' } },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     await screen.findByText('No accounts connected');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Error refreshing accounts')).toBeTruthy();
@@ -146,7 +166,7 @@ describe('AccountsPage', () => {
       [`DELETE /api/plaid/connections/${CONNECTION_ID}`]: ({ calls }) =>
         calls === 1 ? { status: 500, body: { message: 'Flaky', code: 'INTERNAL' } } : { body: firstDemoBank },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Connection actions for First Demo Bank' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Disconnect' }));
 
@@ -177,7 +197,7 @@ describe('AccountsPage', () => {
       [progressRoute]: { body: completed },
       'POST /api/transactions/reset-and-resync': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Connection actions for First Demo Bank' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Disconnect' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
@@ -201,7 +221,7 @@ describe('AccountsPage', () => {
         return { body: { connection: firstDemoBank, importProgress: pending } };
       },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
     expect(card.getByText('Disconnected')).toBeTruthy();
     // Nothing is imported for a disconnected bank, so there is nothing to show for it.
@@ -231,7 +251,7 @@ describe('AccountsPage', () => {
         body: { message, code: 'RELINK_REQUIRED' },
       },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
     fireEvent.click(card.getByRole('button', { name: 'Connection actions for First Demo Bank' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Reconnect' }));
@@ -271,7 +291,7 @@ describe('AccountsPage', () => {
         return { body: { connection: firstDemoBank, transactionsImported: 120, importProgress: pending } };
       },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Your First Account' }));
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
@@ -305,7 +325,7 @@ describe('AccountsPage', () => {
       'GET /api/plaid/connections': { body: [] },
       'POST /api/plaid/create-link-token': { status: 500, body: { message: 'Boom', code: 'INTERNAL' } },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Account' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
     await waitFor(() =>
@@ -331,7 +351,7 @@ describe('AccountsPage', () => {
         body: { message: 'Boom', code: 'X' },
       },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Account' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
     await waitFor(() =>
@@ -352,7 +372,7 @@ describe('AccountsPage', () => {
         body: { linkToken: 'link-sandbox-1', expiration: '2030-01-01T00:00:00Z' },
       },
     });
-    renderWithProviders(<AccountsPage />);
+    renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Connect Account' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Connect Bank Account' }));
     expect(dialog.queryByText(/Demo mode/)).toBeNull();

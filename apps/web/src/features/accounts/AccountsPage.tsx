@@ -9,26 +9,59 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingBank, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { accountsRefreshInterval, type Connection, type ExchangeResponse } from '@tally/shared';
+import {
+  IconAlertTriangle,
+  IconBuildingBank,
+  IconNotebook,
+  IconPlus,
+  IconRefresh,
+} from '@tabler/icons-react';
+import {
+  type Account,
+  accountsRefreshInterval,
+  type Connection,
+  type ExchangeResponse,
+  todayIn,
+} from '@tally/shared';
 import { useState } from 'react';
+import { useCurrentUser } from '../../app/auth';
+import { DeleteDialog } from '../../components/DeleteDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api';
-import { describeRefreshRate, pageSummary } from './account-summary';
+import { describeRefreshRate, isManualConnection, pageSummary } from './account-summary';
+import { useDeleteManualAccount } from './api/delete-manual-account';
 import { useDisconnectConnection } from './api/disconnect-connection';
 import { useConnections } from './api/get-connections';
 import { useReconnectConnection } from './api/reconnect-connection';
 import { DisconnectDialog } from './components/DisconnectDialog';
 import { InstitutionCard } from './components/InstitutionCard';
+import { type ManualAccountAction, ManualAccountsCard } from './components/ManualAccountsCard';
 import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
 
 // Dialogs: fetched when first opened.
 const ConnectBankDialog = lazyDialog(
   async () => (await import('./components/ConnectBankDialog')).ConnectBankDialog,
 );
+const ManualAccountDialog = lazyDialog(
+  async () => (await import('../../components/manual-accounts/ManualAccountDialog')).ManualAccountDialog,
+);
+const TransactionDialog = lazyDialog(
+  async () => (await import('../../components/manual-accounts/TransactionDialog')).TransactionDialog,
+);
+const ImportDialog = lazyDialog(
+  async () => (await import('../../components/imports/ImportDialog')).ImportDialog,
+);
+
+/** One opening of a dialog: a new session starts it afresh, `opened: false` lets it animate closed. */
+type Opening<T> = { value: T; opened: boolean; session: number };
+const closed = <T,>(value: T): Opening<T> => ({ value, opened: false, session: 0 });
+const openWith =
+  <T,>(value: T) =>
+  (current: Opening<T>): Opening<T> => ({ value, opened: true, session: current.session + 1 });
+const shut = <T,>(current: Opening<T>): Opening<T> => ({ ...current, opened: false });
 
 function InstitutionCardSkeleton() {
   return (
@@ -48,13 +81,20 @@ function InstitutionCardSkeleton() {
 }
 
 export function AccountsPage() {
+  const user = useCurrentUser();
   const connections = useConnections();
   const disconnect = useDisconnectConnection();
+  const deleteManual = useDeleteManualAccount();
   const reconnect = useReconnectConnection();
   const [refreshing, setRefreshing] = useState(false);
   const [connectSession, setConnectSession] = useState(0);
   const [connectOpen, setConnectOpen] = useState(false);
   const [toDisconnect, setToDisconnect] = useState<Connection | null>(null);
+  // The manual accounts' dialogs: add or edit an account, add a transaction to one, import a file.
+  const [accountDialog, setAccountDialog] = useState(closed<Account | null>(null));
+  const [transactionDialog, setTransactionDialog] = useState(closed<string | null>(null));
+  const [importDialog, setImportDialog] = useState(closed<string | null>(null));
+  const [toDelete, setToDelete] = useState<Account | null>(null);
   // Banners the person closed; a new import (connect or reconnect) shows its banner again.
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
 
@@ -133,8 +173,41 @@ export function AccountsPage() {
 
   const onConnected = ({ connection }: ExchangeResponse) => showImport(connection.id);
 
+  const confirmDelete = (account: Account) =>
+    deleteManual.mutate(account.id, {
+      onSuccess: () => {
+        setToDelete(null);
+        toast.success('Account deleted', `"${account.name}" and its transactions were deleted.`, {
+          withIcon: true,
+        });
+      },
+      onError: () => {
+        setToDelete(null);
+        toast.error('Error deleting account', 'Failed to delete the account. Please try again.', {
+          withIcon: true,
+        });
+      },
+    });
+
+  const onManualAction = (action: ManualAccountAction, account: Account) => {
+    if (action === 'transaction') setTransactionDialog(openWith<string | null>(account.id));
+    else if (action === 'import') setImportDialog(openWith<string | null>(account.id));
+    else if (action === 'edit') setAccountDialog(openWith<Account | null>(account));
+    else setToDelete(account);
+  };
+  const addManualAccount = () => setAccountDialog(openWith<Account | null>(null));
+
   const list = connections.data;
   const refreshRate = describeRefreshRate(accountsRefreshInterval(new Date()));
+  // Linked banks first, then the accounts kept by hand.
+  const ordered = list
+    ? [...list.filter((c) => !isManualConnection(c)), ...list.filter(isManualConnection)]
+    : [];
+  // Where a file or a transaction can go: every active account.
+  const activeAccounts = ordered
+    .filter((c) => c.isActive)
+    .flatMap((c) => c.accounts.filter((a) => a.isActive));
+  const manualAccounts = activeAccounts.filter((a) => a.isManual);
 
   return (
     <Stack gap="lg">
@@ -153,6 +226,9 @@ export function AccountsPage() {
                 Refresh
               </Button>
             </Tooltip>
+            <Button variant="default" leftSection={<IconNotebook size={16} />} onClick={addManualAccount}>
+              Add manual account
+            </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={openConnect}>
               Connect Account
             </Button>
@@ -191,27 +267,52 @@ export function AccountsPage() {
               <EmptyState
                 icon={IconBuildingBank}
                 title="No accounts connected"
-                description="Connect a bank to see your balances and transactions in one place. Your last 30 days arrive in seconds."
+                description="Connect a bank to see your balances and transactions in one place. Your last 30 days arrive in seconds. Or keep an account by hand and import your bank's statement files."
                 action={
-                  <Button mt="sm" leftSection={<IconPlus size={16} />} onClick={openConnect}>
-                    Connect Your First Account
-                  </Button>
+                  <Group justify="center" gap="sm" mt="sm">
+                    <Button leftSection={<IconPlus size={16} />} onClick={openConnect}>
+                      Connect Your First Account
+                    </Button>
+                    <Button
+                      variant="default"
+                      leftSection={<IconNotebook size={16} />}
+                      onClick={addManualAccount}
+                    >
+                      Add a manual account
+                    </Button>
+                  </Group>
                 }
                 py={48}
               />
             </Card>
           ) : (
-            list.map((connection) => (
-              <InstitutionCard
-                key={connection.id}
-                connection={connection}
-                importDismissed={dismissed.has(connection.id)}
-                onDismissImport={() => dismissImport(connection.id)}
-                onDisconnect={() => setToDisconnect(connection)}
-                onReconnect={() => startReconnect(connection)}
-                reconnecting={reconnect.isPending && reconnect.variables === connection.id}
-              />
-            ))
+            ordered.map((connection) =>
+              isManualConnection(connection) ? (
+                <ManualAccountsCard
+                  key={connection.id}
+                  connection={connection}
+                  onAddAccount={addManualAccount}
+                  onImport={() =>
+                    setImportDialog(
+                      openWith<string | null>(
+                        connection.accounts.length === 1 ? (connection.accounts[0]?.id ?? null) : null,
+                      ),
+                    )
+                  }
+                  onAction={onManualAction}
+                />
+              ) : (
+                <InstitutionCard
+                  key={connection.id}
+                  connection={connection}
+                  importDismissed={dismissed.has(connection.id)}
+                  onDismissImport={() => dismissImport(connection.id)}
+                  onDisconnect={() => setToDisconnect(connection)}
+                  onReconnect={() => startReconnect(connection)}
+                  reconnecting={reconnect.isPending && reconnect.variables === connection.id}
+                />
+              ),
+            )
           )}
         </>
       )}
@@ -228,6 +329,40 @@ export function AccountsPage() {
         onCancel={() => setToDisconnect(null)}
         onConfirm={confirmDisconnect}
       />
+      <ManualAccountDialog
+        key={`account-${accountDialog.session}`}
+        opened={accountDialog.opened}
+        account={accountDialog.value}
+        onClose={() => setAccountDialog(shut)}
+      />
+      <TransactionDialog
+        key={`transaction-${transactionDialog.session}`}
+        opened={transactionDialog.opened}
+        onClose={() => setTransactionDialog(shut)}
+        accounts={manualAccounts}
+        accountId={transactionDialog.value}
+        today={todayIn(user.timeZone)}
+      />
+      <ImportDialog
+        key={`import-${importDialog.session}`}
+        opened={importDialog.opened}
+        onClose={() => setImportDialog(shut)}
+        accounts={activeAccounts}
+        accountId={importDialog.value}
+      />
+      <DeleteDialog
+        opened={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title={toDelete ? `Delete ${toDelete.name}?` : 'Delete account?'}
+        confirmLabel="Delete Account"
+        pending={deleteManual.isPending}
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+      >
+        <Text fz="sm">
+          This deletes the account and all of its transactions, those you typed in and those imported from
+          files. It cannot be undone.
+        </Text>
+      </DeleteDialog>
     </Stack>
   );
 }

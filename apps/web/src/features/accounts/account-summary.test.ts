@@ -15,6 +15,8 @@ const anAccount = (over: Partial<Account>): Account => ({
   currentBalance: 0,
   availableBalance: null,
   isActive: true,
+  isManual: false,
+  openingBalance: null,
   ...over,
 });
 
@@ -24,6 +26,7 @@ const aConnection = (over: Partial<Connection>): Connection => ({
   institutionName: 'First Demo Bank',
   isActive: true,
   lastSyncAt: null,
+  provider: 'demo',
   accounts: [],
   ...over,
 });
@@ -45,8 +48,32 @@ describe('pageSummary', () => {
       totalConnections: 2,
       activeConnections: 1,
       totalAccounts: 2,
+      manualAccounts: 0,
       totalBalance: 10_000,
       creditUsed: 4_000,
+    });
+  });
+
+  it('counts manual accounts toward accounts and money, but their group not as a bank connection', () => {
+    const summary = pageSummary([
+      aConnection({ id: 'c1', accounts: [anAccount({ type: 0, currentBalance: 100 })] }),
+      aConnection({
+        id: 'm1',
+        provider: 'manual',
+        institutionName: 'Manual accounts',
+        accounts: [
+          anAccount({ type: 0, currentBalance: 250.5, isManual: true, openingBalance: 200 }),
+          anAccount({ type: 2, currentBalance: 80, isManual: true, openingBalance: 0 }),
+        ],
+      }),
+    ]);
+    expect(summary).toEqual({
+      totalConnections: 1,
+      activeConnections: 1,
+      totalAccounts: 3,
+      manualAccounts: 2,
+      totalBalance: 35_050,
+      creditUsed: 8_000,
     });
   });
 });

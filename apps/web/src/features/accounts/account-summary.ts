@@ -10,54 +10,37 @@ export function totalsInCents(accounts: readonly Balance[]): AccountTotals {
 }
 
 export type PageSummary = AccountTotals & {
+  /** Linked banks; the group of manual accounts is not a connection to a bank. */
   totalConnections: number;
   activeConnections: number;
+  /** Every active account, linked or kept by hand. */
   totalAccounts: number;
+  /** Of those, the ones kept by hand. */
+  manualAccounts: number;
 };
+
+export const isManualConnection = (c: Pick<Connection, 'provider'>) => c.provider === 'manual';
 
 /**
  * The summary cards. A disconnected bank stays listed (and counted as a connection) so it can be
  * reconnected, but its deactivated accounts no longer add to the account count or the money totals.
+ * Manual accounts count toward the accounts and money as the server reports their balances.
  */
 export function pageSummary(connections: readonly Connection[]): PageSummary {
+  const banks = connections.filter((c) => !isManualConnection(c));
   const active = connections.filter((c) => c.isActive);
   const accounts = active.flatMap((c) => c.accounts.filter((a) => a.isActive));
   return {
-    totalConnections: connections.length,
-    activeConnections: active.length,
+    totalConnections: banks.length,
+    activeConnections: banks.filter((c) => c.isActive).length,
     totalAccounts: accounts.length,
+    manualAccounts: accounts.filter((a) => a.isManual).length,
     ...totalsInCents(accounts),
   };
 }
 
-const SUBTYPE_LABELS: Record<string, string> = {
-  cd: 'CD',
-  ira: 'IRA',
-  '401k': '401(k)',
-  '403b': '403(b)',
-  hsa: 'HSA',
-  creditcard: 'Credit Card',
-  'credit card': 'Credit Card',
-  moneymarket: 'Money Market',
-  'money market': 'Money Market',
-  cashmanagement: 'Cash Management',
-  'cash management': 'Cash Management',
-  paypal: 'PayPal',
-  student: 'Student Loan',
-  mortgage: 'Mortgage',
-  auto: 'Auto Loan',
-};
-
-/** Plaid's subtype words as people write them: 'creditcard' → 'Credit Card', '401k' → '401(k)'. */
-export function subtypeLabel(subtype: string | null): string | null {
-  if (!subtype) return null;
-  const known = SUBTYPE_LABELS[subtype.toLowerCase()];
-  if (known) return known;
-  return subtype
-    .split(/[\s_-]+/)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
+/** Kept here too for the screen's own modules; the labels live with the shared account pieces. */
+export { subtypeLabel } from '../../components/account-labels';
 
 /** 30 s → 'every 30 seconds', 60 s → 'every minute', 5 min → 'every 5 minutes'. */
 export function describeRefreshRate(ms: number): string {

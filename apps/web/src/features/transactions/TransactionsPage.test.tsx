@@ -22,6 +22,7 @@ const tx = (patch: Partial<Transaction>): Transaction => ({
   pending: false,
   isTransfer: false,
   note: null,
+  isManual: false,
   ...patch,
 });
 
@@ -74,6 +75,8 @@ const ACCOUNTS = [
     currentBalance: 4200,
     availableBalance: 4100,
     isActive: true,
+    isManual: false,
+    openingBalance: null,
   },
 ];
 

@@ -39,8 +39,16 @@ const EditCategoryDialog = lazyDialog(
   async () => (await import('./components/EditCategoryDialog')).EditCategoryDialog,
 );
 const NoteDialog = lazyDialog(async () => (await import('./components/NoteDialog')).NoteDialog);
+const TransactionDialog = lazyDialog(
+  async () => (await import('../../components/manual-accounts/TransactionDialog')).TransactionDialog,
+);
+const ImportDialog = lazyDialog(
+  async () => (await import('../../components/imports/ImportDialog')).ImportDialog,
+);
 
-type RowDialog = { kind: 'category' | 'note'; transaction: Transaction; opened: boolean };
+type RowDialog = { kind: 'edit' | 'category' | 'note'; transaction: Transaction; opened: boolean };
+/** Add transaction and Import: each opening starts afresh (a new session), closing lets it animate out. */
+type HeaderDialog = { kind: 'add' | 'import'; opened: boolean; session: number };
 
 /**
  * When a list was last really loaded. A new page or filter shows the previous rows (placeholder data, which
@@ -67,6 +75,10 @@ export function TransactionsPage() {
   const now = useNow(LAST_UPDATED_TICK_MS);
   const [advancedOpen, advanced] = useDisclosure(false);
   const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
+  const [headerDialog, setHeaderDialog] = useState<HeaderDialog>({ kind: 'add', opened: false, session: 0 });
+  const openHeaderDialog = (kind: HeaderDialog['kind']) =>
+    setHeaderDialog((d) => ({ kind, opened: true, session: d.session + 1 }));
+  const closeHeaderDialog = () => setHeaderDialog((d) => ({ ...d, opened: false }));
 
   const accountName = (id: string) => accounts.data?.find((a) => a.id === id)?.name;
   const chips = activeFilterChips(filters, accountName);
@@ -149,6 +161,8 @@ export function TransactionsPage() {
             onExport={exportCsv}
             exporting={exporter.isPending}
             nothingToExport={data?.pagination.totalItems === 0}
+            onImport={() => openHeaderDialog('import')}
+            onAdd={() => openHeaderDialog('add')}
           />
         }
       />
@@ -168,6 +182,8 @@ export function TransactionsPage() {
         onClearFilters={() => updateFilters(() => EMPTY_FILTERS)}
         onPage={goToPage}
         onAction={onAction}
+        onAdd={() => openHeaderDialog('add')}
+        onImport={() => openHeaderDialog('import')}
       />
 
       <AdvancedFiltersDialog
@@ -187,6 +203,29 @@ export function TransactionsPage() {
         transaction={rowDialog?.kind === 'note' ? rowDialog.transaction : null}
         opened={rowDialog?.kind === 'note' && rowDialog.opened}
         onClose={closeRowDialog}
+      />
+      <TransactionDialog
+        key={`edit-${rowDialog?.kind === 'edit' ? rowDialog.transaction.id : ''}`}
+        opened={rowDialog?.kind === 'edit' && rowDialog.opened}
+        onClose={closeRowDialog}
+        transaction={rowDialog?.kind === 'edit' ? rowDialog.transaction : null}
+        accounts={accounts.data ?? []}
+        today={today}
+      />
+      <TransactionDialog
+        key={`add-${headerDialog.session}`}
+        opened={headerDialog.kind === 'add' && headerDialog.opened}
+        onClose={closeHeaderDialog}
+        accounts={accounts.data ?? []}
+        accountId={filters.accountId}
+        today={today}
+      />
+      <ImportDialog
+        key={`import-${headerDialog.session}`}
+        opened={headerDialog.kind === 'import' && headerDialog.opened}
+        onClose={closeHeaderDialog}
+        accounts={accounts.data ?? []}
+        accountId={filters.accountId}
       />
     </Stack>
   );

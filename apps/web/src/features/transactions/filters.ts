@@ -1,5 +1,4 @@
 import {
-  CATEGORIES,
   type CategoryCode,
   categoryName,
   DATE_PRESETS,
@@ -222,17 +221,8 @@ export function removeFilter(filters: TransactionFilterState, key: FilterKey): T
   }
 }
 
-/** The category select, grouped as SPEC §2 lists them; code 99 ('Other') sits under Uncategorized. */
-export function categorySelectData(): { group: string; items: { value: string; label: string }[] }[] {
-  const groups = new Map<string, { value: string; label: string }[]>();
-  for (const c of CATEGORIES) {
-    const group = c.group === 'Other' ? 'Uncategorized' : c.group;
-    const items = groups.get(group) ?? [];
-    items.push({ value: String(c.code), label: c.label });
-    groups.set(group, items);
-  }
-  return [...groups].map(([group, items]) => ({ group, items }));
-}
+// The grouped category select is shared with the hand-entered transaction dialog.
+export { categorySelectData } from '../../components/category-select';
 
 /** The merchant's clean name when the bank gave one, else the statement text. */
 export function transactionName(t: { merchantName: string | null; description: string }): string {

@@ -11,13 +11,24 @@ import { transactionName } from './filters';
 export function useDeleteWithUndo() {
   const queryClient = useQueryClient();
   const deletion = useDeleteTransaction();
+  // A manual account's balance is its transactions': it moves with a delete and with its undo.
+  const refreshBalances = (transaction: Transaction) =>
+    transaction.isManual
+      ? Promise.all([
+          queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list }),
+        ])
+      : Promise.resolve();
 
   const undo = async (transaction: Transaction, toastId: string) => {
     toast.hide(toastId);
     try {
       // Called straight, not through a hook: the toast outlives this screen if the person navigates away.
       await restoreTransaction(transaction.id);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }),
+        refreshBalances(transaction),
+      ]);
       toast.success('Transaction restored', `"${transactionName(transaction)}" is back in your list.`);
     } catch {
       toast.error('Undo Failed', 'Failed to restore the transaction. Please try again.');
@@ -27,6 +38,7 @@ export function useDeleteWithUndo() {
   return (transaction: Transaction) =>
     deletion.mutate(transaction.id, {
       onSuccess: () => {
+        void refreshBalances(transaction);
         const id = `transaction-deleted-${transaction.id}`;
         toast.info(
           'Transaction deleted',

@@ -15,6 +15,7 @@ import {
   formatMoney,
   groupAccounts,
 } from '@tally/shared';
+import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
 import { subtypeLabel } from '../account-summary';
 import classes from './AccountList.module.css';
@@ -27,11 +28,13 @@ const TYPE_STYLE: Record<number, { icon: Icon; color: string }> = {
 };
 const OTHER_STYLE = { icon: IconWallet, color: 'gray' };
 
-function AccountRow({ account }: { account: Account }) {
+type RowActions = (account: Account) => ReactNode;
+
+function AccountRow({ account, actions }: { account: Account; actions?: RowActions }) {
   const style = TYPE_STYLE[account.type] ?? OTHER_STYLE;
   const subtype = subtypeLabel(account.subtype);
   return (
-    <li className={classes.row}>
+    <li className={actions ? `${classes.row} ${classes.withActions}` : classes.row}>
       <ThemeIcon
         variant="light"
         color={style.color}
@@ -69,18 +72,37 @@ function AccountRow({ account }: { account: Account }) {
             Available {formatMoney(dollarsToCents(account.availableBalance))}
           </Text>
         )}
+        {account.openingBalance !== null && (
+          <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            Opening {formatMoney(dollarsToCents(account.openingBalance))}
+          </Text>
+        )}
       </div>
+      {actions?.(account)}
     </li>
   );
 }
 
-/** An institution's accounts under the spec's group headings, each group sorted by name. */
-export function AccountList({ accounts, headingId }: { accounts: Account[]; headingId: string }) {
+/**
+ * An institution's accounts under the spec's group headings, each group sorted by name; `actions` adds a
+ * control at the end of each row (the manual accounts' menu).
+ */
+export function AccountList({
+  accounts,
+  headingId,
+  actions,
+  emptyText = 'No accounts at this institution.',
+}: {
+  accounts: Account[];
+  headingId: string;
+  actions?: RowActions;
+  emptyText?: string;
+}) {
   const groups = groupAccounts(accounts);
   if (groups.length === 0) {
     return (
       <Text fz="sm" c="dimmed">
-        No accounts at this institution.
+        {emptyText}
       </Text>
     );
   }
@@ -104,7 +126,7 @@ export function AccountList({ accounts, headingId }: { accounts: Account[]; head
             </Title>
             <ul className={classes.list} aria-labelledby={id}>
               {group.accounts.map((account) => (
-                <AccountRow key={account.id} account={account} />
+                <AccountRow key={account.id} account={account} actions={actions} />
               ))}
             </ul>
           </div>

@@ -33,7 +33,7 @@ function lastSyncedText(lastSyncAt: string | null) {
   return lastSyncAt ? `Last synced: ${text}` : text;
 }
 
-function Stat({ label, value, color }: { label: string; value: string; color?: string }) {
+export function Stat({ label, value, color }: { label: string; value: string; color?: string }) {
   return (
     <div>
       <Text fz="xs" c="dimmed" fw={500}>

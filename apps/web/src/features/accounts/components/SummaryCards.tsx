@@ -7,29 +7,40 @@ import type { PageSummary } from '../account-summary';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function SummaryCards({ summary }: { summary: PageSummary }) {
+function connectionsHint(summary: PageSummary): string {
   const inactive = summary.totalConnections - summary.activeConnections;
+  if (summary.totalConnections === 0) return summary.manualAccounts > 0 ? 'No banks linked yet' : '0 active';
+  return inactive > 0
+    ? `${summary.activeConnections} active, ${inactive} disconnected`
+    : `${summary.activeConnections} active`;
+}
+
+function accountsHint(summary: PageSummary): string {
+  const linked = summary.totalAccounts - summary.manualAccounts;
+  if (summary.manualAccounts > 0) {
+    return linked > 0
+      ? `${linked} linked, ${summary.manualAccounts} manual`
+      : plural(summary.manualAccounts, 'manual account');
+  }
+  return summary.activeConnections === 0
+    ? 'Linked accounts appear here'
+    : `Across ${plural(summary.activeConnections, 'institution')}`;
+}
+
+export function SummaryCards({ summary }: { summary: PageSummary }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
       <StatCard
         label="Total Connections"
         value={summary.totalConnections}
-        hint={
-          inactive > 0
-            ? `${summary.activeConnections} active, ${inactive} disconnected`
-            : `${summary.activeConnections} active`
-        }
+        hint={connectionsHint(summary)}
         icon={IconBuildingBank}
         color="blue"
       />
       <StatCard
         label="Total Accounts"
         value={summary.totalAccounts}
-        hint={
-          summary.activeConnections === 0
-            ? 'Linked accounts appear here'
-            : `Across ${plural(summary.activeConnections, 'institution')}`
-        }
+        hint={accountsHint(summary)}
         icon={IconWallet}
         color="violet"
       />

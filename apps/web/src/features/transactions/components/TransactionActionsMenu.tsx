@@ -1,5 +1,5 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconDots, IconNote, IconRepeat, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconNote, IconPencil, IconRepeat, IconTag, IconTrash } from '@tabler/icons-react';
 import type { Transaction } from '@tally/shared';
 import { useMarkAsRecurring } from '../../../lib/mark-as-recurring';
 import classes from '../transactions.module.css';
@@ -7,7 +7,8 @@ import classes from '../transactions.module.css';
 /** A subscription is money going out to a merchant: income and moves between own accounts never are. */
 export const canMarkAsRecurring = (t: Transaction) => t.amount < 0 && !t.isTransfer;
 
-export type TransactionAction = 'category' | 'note' | 'delete';
+/** 'edit' is offered only for transactions in manual accounts, which are kept by hand. */
+export type TransactionAction = 'edit' | 'category' | 'note' | 'delete';
 
 export function TransactionActionsMenu({
   transaction,
@@ -26,6 +27,11 @@ export function TransactionActionsMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown className={classes.dialog}>
+        {transaction.isManual && (
+          <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction('edit', transaction)}>
+            Edit transaction
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconTag size={16} />} onClick={() => onAction('category', transaction)}>
           Edit Category
         </Menu.Item>

@@ -1,7 +1,54 @@
 import { ActionIcon, Badge, Button, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconAdjustmentsHorizontal, IconDownload, IconRefresh } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconAdjustmentsHorizontal,
+  IconDownload,
+  IconFileImport,
+  IconPlus,
+  IconRefresh,
+} from '@tabler/icons-react';
 
-/** The header's Refresh, Advanced Filters (with the count of active ones) and Export buttons. */
+/** On a phone a button of the header is its icon, named for screen readers and in a tooltip. */
+function HeaderButton({
+  compact,
+  label,
+  icon: IconComponent,
+  onClick,
+  loading = false,
+  variant = 'default',
+}: {
+  compact: boolean;
+  label: string;
+  icon: Icon;
+  onClick: () => void;
+  loading?: boolean;
+  variant?: 'default' | 'filled';
+}) {
+  if (compact) {
+    return (
+      <Tooltip label={label}>
+        <ActionIcon variant={variant} size={36} aria-label={label} onClick={onClick} loading={loading}>
+          <IconComponent size={16} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button
+      variant={variant}
+      leftSection={<IconComponent size={16} stroke={1.7} />}
+      onClick={onClick}
+      loading={loading}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The header's Refresh, Advanced Filters (with the count of active ones), Export, Import transactions and
+ * Add transaction buttons.
+ */
 export function TransactionsActions({
   compact,
   onRefresh,
@@ -11,6 +58,8 @@ export function TransactionsActions({
   onExport,
   exporting,
   nothingToExport,
+  onImport,
+  onAdd,
 }: {
   compact: boolean;
   onRefresh: () => void;
@@ -20,31 +69,19 @@ export function TransactionsActions({
   onExport: () => void;
   exporting: boolean;
   nothingToExport: boolean;
+  onImport: () => void;
+  /** Adds a transaction by hand; without a manual account yet, the dialog offers to make one. */
+  onAdd: () => void;
 }) {
   return (
     <>
-      {compact ? (
-        <Tooltip label="Refresh">
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label="Refresh"
-            onClick={onRefresh}
-            loading={refreshing}
-          >
-            <IconRefresh size={16} stroke={1.7} />
-          </ActionIcon>
-        </Tooltip>
-      ) : (
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} stroke={1.7} />}
-          onClick={onRefresh}
-          loading={refreshing}
-        >
-          Refresh
-        </Button>
-      )}
+      <HeaderButton
+        compact={compact}
+        label="Refresh"
+        icon={IconRefresh}
+        onClick={onRefresh}
+        loading={refreshing}
+      />
       <Button
         variant="default"
         leftSection={<IconAdjustmentsHorizontal size={16} stroke={1.7} />}
@@ -61,6 +98,7 @@ export function TransactionsActions({
         Advanced Filters
       </Button>
       <Button
+        variant="default"
         leftSection={<IconDownload size={16} stroke={1.7} />}
         onClick={onExport}
         loading={exporting}
@@ -68,6 +106,14 @@ export function TransactionsActions({
       >
         Export
       </Button>
+      <HeaderButton compact={compact} label="Import transactions" icon={IconFileImport} onClick={onImport} />
+      <HeaderButton
+        compact={compact}
+        label="Add transaction"
+        icon={IconPlus}
+        onClick={onAdd}
+        variant="filled"
+      />
     </>
   );
 }

@@ -11,9 +11,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
-import { dollarsToCents, type Transaction } from '@tally/shared';
+import type { Transaction } from '@tally/shared';
 import { categoryColor, categoryIcon } from '../../../components/category-visuals';
-import { Money } from '../../../components/Money';
+import { SignedAmount } from '../../../components/SignedAmount';
 import { formatDay } from '../../../lib/format';
 import { transactionName } from '../filters';
 import classes from '../transactions.module.css';
@@ -24,19 +24,8 @@ type ListProps = {
   onAction: (action: TransactionAction, transaction: Transaction) => void;
 };
 
-export function Amount({ value, fz = 'sm' }: { value: number; fz?: string }) {
-  return (
-    <Money
-      cents={dollarsToCents(value)}
-      signed
-      span
-      fw={600}
-      fz={fz}
-      className={classes.amount}
-      c={value > 0 ? 'var(--tx-positive)' : undefined}
-    />
-  );
-}
+/** The amount as every transaction view shows it (shared with the import preview). */
+export const Amount = SignedAmount;
 
 export function CategoryBadge({ code, label }: { code: number; label: string }) {
   return (

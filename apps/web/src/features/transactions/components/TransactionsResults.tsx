@@ -1,4 +1,4 @@
-import { Box, Button, Card, Stack } from '@mantine/core';
+import { Box, Button, Card, Group, Stack } from '@mantine/core';
 import { IconBuildingBank, IconSearchOff } from '@tabler/icons-react';
 import type { Transaction, TransactionList } from '@tally/shared';
 import { Link } from 'react-router';
@@ -13,10 +13,14 @@ function NoTransactions({
   filtered,
   noAccounts,
   onClearFilters,
+  onAdd,
+  onImport,
 }: {
   filtered: boolean;
   noAccounts: boolean;
   onClearFilters: () => void;
+  onAdd: () => void;
+  onImport: () => void;
 }) {
   if (filtered) {
     return (
@@ -38,11 +42,19 @@ function NoTransactions({
       <EmptyState
         icon={IconBuildingBank}
         title="No transactions found"
-        description="Connect a bank account and your transactions will appear here within seconds."
+        description="Connect a bank account and your transactions will appear here within seconds. Or keep them by hand: type them in, or import your bank's statement file."
         action={
-          <Button component={Link} to="/accounts" mt="xs">
-            Connect Account
-          </Button>
+          <Group justify="center" gap="xs" mt="xs">
+            <Button component={Link} to="/accounts">
+              Connect Account
+            </Button>
+            <Button variant="default" onClick={onImport}>
+              Import a file
+            </Button>
+            <Button variant="default" onClick={onAdd}>
+              Add by hand
+            </Button>
+          </Group>
         }
         py={48}
       />
@@ -70,6 +82,8 @@ export function TransactionsResults({
   onClearFilters,
   onPage,
   onAction,
+  onAdd,
+  onImport,
 }: {
   data: TransactionList | undefined;
   failed: boolean;
@@ -82,6 +96,8 @@ export function TransactionsResults({
   onClearFilters: () => void;
   onPage: (page: number) => void;
   onAction: (action: TransactionAction, transaction: Transaction) => void;
+  onAdd: () => void;
+  onImport: () => void;
 }) {
   if (failed && !data) {
     return (
@@ -102,7 +118,13 @@ export function TransactionsResults({
   if (data.transactions.length === 0) {
     return (
       <Card>
-        <NoTransactions filtered={filtered} noAccounts={noAccounts} onClearFilters={onClearFilters} />
+        <NoTransactions
+          filtered={filtered}
+          noAccounts={noAccounts}
+          onClearFilters={onClearFilters}
+          onAdd={onAdd}
+          onImport={onImport}
+        />
       </Card>
     );
   }
