@@ -178,6 +178,11 @@ export class DecimalVote {
   private dot = 0;
   private comma = 0;
 
+  /** How many values have voted: past a few hundred, more rows only confirm. */
+  get decided(): number {
+    return this.dot + this.comma;
+  }
+
   add(text: string): void {
     const lastDot = text.lastIndexOf('.');
     const lastComma = text.lastIndexOf(',');

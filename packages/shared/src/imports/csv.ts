@@ -14,6 +14,8 @@ const DELIMITER_SAMPLE_RECORDS = 40;
 /** How many data rows the columns' roles are guessed from (the day format and decimals look at every row). */
 const ROLE_SAMPLE_ROWS = 500;
 const SAMPLE_ROWS = 5;
+/** Amounts that show their decimal separator: once this many agree or disagree, the rest add nothing. */
+const DECIDING_VOTES = 500;
 
 /** The file's records as the CSV parser read them, with the line each starts on. */
 type Table = {
@@ -407,7 +409,10 @@ function detectMapping(table: Table, delimiter: Delimiter): Detection {
   const decimals = new DecimalVote();
   for (const j of [chosen.amount, chosen.debit, chosen.credit]) {
     if (j === undefined) continue;
-    for (const i of all) decimals.add(table.records[i]?.[j] ?? '');
+    for (const i of all) {
+      decimals.add(table.records[i]?.[j] ?? '');
+      if (decimals.decided >= DECIDING_VOTES) break;
+    }
   }
   const decimalSeparator: DecimalSeparator = decimals.result() ?? (delimiter === ';' ? ',' : '.');
 

@@ -92,20 +92,23 @@ const FORMATS: readonly DateFormat[] = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'
  */
 export class DayFormatVote {
   private readonly counts = new Map<DateFormat, number>();
+  /** Each distinct cell votes once: statements repeat days, and a repeat says nothing new. */
+  private readonly seen = new Set<string>();
   private cells = 0;
 
   add(text: string): void {
-    if (text.trim() === '') return;
+    if (text.trim() === '' || this.seen.has(text)) return;
+    this.seen.add(text);
     this.cells += 1;
     for (const format of dayFormatsOf(text)) this.counts.set(format, (this.counts.get(format) ?? 0) + 1);
   }
 
-  /** How many non-empty cells fit `format`. */
+  /** How many distinct non-empty cells fit `format`. */
   count(format: DateFormat): number {
     return this.counts.get(format) ?? 0;
   }
 
-  /** Share of the non-empty cells that are a day in some format. */
+  /** Share of the distinct non-empty cells that are a day in some format. */
   share(): number {
     if (this.cells === 0) return 0;
     let best = 0;
