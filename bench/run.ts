@@ -5,7 +5,7 @@
  *   --scale=1                      1 = 2M rows, L with 100k (env BENCH_SCALE)
  *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
  *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
- *   --only=queries,import,export   what to measure (env BENCH_ONLY, default all three)
+ *   --only=queries,import,export,file-import   what to measure (env BENCH_ONLY, default all four)
  *   --groups=dashboard,budget      time only these query groups (env BENCH_GROUPS, default all)
  *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
  *   --pg-url=postgres://…          server to create tally_bench on (env BENCH_DATABASE_URL)
@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { type BenchDatabase, CACHE_DIR, preparePglite, preparePostgres } from './databases';
 import { explainAll } from './explain';
 import { type ExportResult, measureExport } from './export';
+import { FILE_TARGETS, type FileImportResult, measureFileImport } from './file-import';
 import { L_EMAIL, L_PASSWORD } from './generate';
 import { type ImportResult, measureImport } from './import';
 import { login, startApp } from './lib/app';
@@ -32,7 +33,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: process.env.BENCH_SCALE ?? '1' },
     runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
-    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import,export' },
+    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import,export,file-import' },
     groups: { type: 'string', default: process.env.BENCH_GROUPS ?? '' },
     regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
     'pg-url': {
@@ -90,6 +91,7 @@ type Result = {
   queries?: QueryResult[];
   import?: ImportResult;
   export?: ExportResult;
+  fileImport?: FileImportResult;
 };
 
 const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
@@ -191,7 +193,32 @@ function report(result: Result): string {
       );
     }
   }
+  if (result.fileImport) lines.push('', ...fileImportReport(result.fileImport));
   return lines.join('\n');
+}
+
+function fileImportReport(f: FileImportResult): string[] {
+  const verdict = (value: number, target: number) => (value <= target ? 'ok' : '**over**');
+  const lines = [
+    `File import: a ${f.rows.toLocaleString('en-US')}-row ${f.format.toUpperCase()} (${f.megabytes.toFixed(1)} MB; ` +
+      `the parser alone ${f.parseSeconds.toFixed(2)} s; mapping ${f.needsMapping ? 'confirmed by hand' : 'detected'}) into a new manual account:`,
+    '',
+    '| Run | Preview (s) | Import (s) | Node CPU in import (s) | Re-import (s) | Imported | Re-import added |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  f.runs.forEach((r, i) => {
+    lines.push(
+      `| ${i + 1} | ${r.previewSeconds.toFixed(2)} | ${r.importSeconds.toFixed(2)} | ${r.importCpuSeconds.toFixed(2)} | ${r.reimportSeconds.toFixed(2)} | ${r.imported.toLocaleString('en-US')} | ${r.reimportAdded} |`,
+    );
+  });
+  const m = f.median;
+  lines.push(
+    '',
+    `- median preview ${m.previewSeconds.toFixed(2)} s vs ≤ ${FILE_TARGETS.previewSeconds} s: ${verdict(m.previewSeconds, FILE_TARGETS.previewSeconds)}`,
+    `- median import ${m.importSeconds.toFixed(2)} s vs ≤ ${FILE_TARGETS.importSeconds} s: ${verdict(m.importSeconds, FILE_TARGETS.importSeconds)}`,
+    `- median re-import ${m.reimportSeconds.toFixed(2)} s vs ≤ ${FILE_TARGETS.reimportSeconds} s: ${verdict(m.reimportSeconds, FILE_TARGETS.reimportSeconds)}`,
+  );
+  return lines;
 }
 
 async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
@@ -232,6 +259,10 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
     if (only.has('import')) {
       log('import: 10k transactions through the demo provider');
       result.import = await measureImport(bench.database, { runs, transactionsPerInstitution: 10_000, log });
+    }
+    if (only.has('file-import')) {
+      log('file import: a 50k-row CSV previewed, imported and imported again');
+      result.fileImport = await measureFileImport(bench.database, { runs, log });
     }
     return result;
   } finally {
