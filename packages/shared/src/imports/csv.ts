@@ -32,6 +32,16 @@ type Table = {
 
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
+function countOf(text: string, char: string): number {
+  let n = 0;
+  let at = text.indexOf(char);
+  while (at !== -1) {
+    n += 1;
+    at = text.indexOf(char, at + 1);
+  }
+  return n;
+}
+
 function modalWidth(records: readonly string[][]): number {
   const counts = new Map<number, number>();
   for (const r of records) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
@@ -50,7 +60,7 @@ function modalWidth(records: readonly string[][]): number {
  * The delimiter whose split gives most of the first records the same number of cells (at least two); among
  * equally consistent ones, the one giving more cells (a ';' file with ',' decimals splits evenly on both).
  */
-export function detectDelimiter(content: string): Delimiter {
+function detectDelimiter(content: string): Delimiter {
   let sample = content.slice(0, DELIMITER_SAMPLE_CHARS);
   if (sample.length < content.length) sample = sample.slice(0, Math.max(sample.lastIndexOf('\n'), 1));
   let best: { delimiter: Delimiter; share: number; width: number } | null = null;
@@ -79,20 +89,17 @@ function readTable(content: string, delimiter: Delimiter): Table {
     if (e.code === 'MissingQuotes' && e.row !== undefined)
       broken.set(e.row, 'a quoted field is never closed');
   }
-  // Lines: each record ends with one line break, plus those inside its quoted fields.
+  // Lines: each record ends with one line break, plus those inside its quoted fields. Most files have none
+  // inside fields, which one count over the whole text shows.
   const breakChar = parsed.meta.linebreak === '\r' ? '\r' : '\n';
   const lines = new Array<number>(records.length);
+  const embedded = countOf(content, breakChar) > records.length - 1;
   let line = 1;
   for (let i = 0; i < records.length; i++) {
     lines[i] = line;
     line += 1;
-    for (const cell of records[i] ?? []) {
-      let at = cell.indexOf(breakChar);
-      while (at !== -1) {
-        line += 1;
-        at = cell.indexOf(breakChar, at + 1);
-      }
-    }
+    if (!embedded) continue;
+    for (const cell of records[i] ?? []) line += countOf(cell, breakChar);
   }
   const head: string[][] = [];
   for (let i = 0; i < records.length && head.length < 50; i++) {
