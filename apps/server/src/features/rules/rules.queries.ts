@@ -69,11 +69,11 @@ export async function countRules(db: Db, { userId }: { userId: string }): Promis
 /** Adds a rule at `position` (the person's rule count, read under withRulesLock: it goes last). */
 export async function insertRule(
   db: Db,
-  { userId, position, values }: { userId: string; position: number; values: RuleValues },
+  { userId, position, values, now }: { userId: string; position: number; values: RuleValues; now: Date },
 ): Promise<string> {
   const [row] = await db
     .insert(r)
-    .values({ userId, position, ...values })
+    .values({ userId, position, ...values, createdAt: now, updatedAt: now })
     .returning({ id: r.id });
   if (!row) throw new Error('insert returned nothing');
   return row.id;
@@ -184,7 +184,9 @@ export async function applyToMatches(
     })
     .where(and(matched, changes(rule)))
     .returning({ id: t.id });
-  const result = await db.execute(sql`with changed as (${update}) select count(*)::int as n from changed`);
+  const result = await db.execute(
+    sql`with changed as (${update.getSQL()}) select count(*)::int as n from changed`,
+  );
   const [row] = rowsOf<{ n: number | string }>(result);
   return Number(row?.n ?? 0);
 }

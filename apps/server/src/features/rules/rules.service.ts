@@ -90,7 +90,7 @@ export async function createRule(deps: RulesDeps, userId: string, body: Body): P
     const values = await valuesOf(tx, userId, body);
     const count = await countRules(tx, { userId });
     if (count >= MAX_RULES) throw badRequest(RULE_LIMIT, 'RULE_LIMIT');
-    return insertRule(tx, { userId, position: count, values });
+    return insertRule(tx, { userId, position: count, values, now: deps.now() });
   });
   return ruleView(await ownRule(deps.db, userId, id));
 }
