@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FIELD_ID_RECIPES,
+  fieldIdKind,
   importsSettled,
   type OwnedKind,
   type Person,
@@ -104,7 +104,7 @@ function planFor(route: RouteInfo): Plan | { unclassified: string } {
   }
   for (const part of ['body', 'querystring'] as const) {
     for (const [field, schema] of Object.entries(propertiesOf(route.json[part]))) {
-      const kind: OwnedKind | undefined = FIELD_ID_RECIPES[field];
+      const kind: OwnedKind | undefined = fieldIdKind(route, field);
       if (!kind && !PUBLIC_ID_FIELDS[field] && (schema.format === 'uuid' || /Id$/.test(field))) {
         problems.push(`${part} field ${field} looks like an id but has no recipe in FIELD_ID_RECIPES`);
       }

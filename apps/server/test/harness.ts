@@ -52,6 +52,9 @@ export type OwnedIds = {
   insight: string;
   /** A notification shown to the person (not dismissed). */
   notification: string;
+  /** An account the person keeps by hand (checking), and a transaction typed into it. */
+  manualAccount: string;
+  manualTransaction: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -205,6 +208,7 @@ export async function seedPerson(
       payload: pushSubscriptionFor(marker),
     }),
   );
+  const manual = await seedManualAccount(app, auth, marker, cents);
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -224,6 +228,8 @@ export async function seedPerson(
       savingsGoal,
       insight: insights[0]?.id ?? '',
       notification,
+      manualAccount: manual.account,
+      manualTransaction: manual.transaction,
     },
     secrets: [
       notification,
@@ -241,11 +247,60 @@ export async function seedPerson(
       connection,
       ...accounts,
       ...list.map((t) => t.id),
+      manual.connection,
+      manual.account,
+      manual.transaction,
       // The amounts as dollars, as JSON and CSV would print them.
       ...Array.from({ length: 31 }, (_, i) => ((cents + i) / 100).toFixed(2)),
     ],
   };
 }
+
+/**
+ * A manual account whose name carries the person's marker, with a transaction typed into it at an amount
+ * only they have, dated before the bank's history so `transaction` stays one of the bank's.
+ */
+async function seedManualAccount(app: TestApp, auth: LoginResult, marker: string, cents: number) {
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/accounts/manual',
+    headers: bearer(auth),
+    payload: manualAccountFor(marker, cents),
+  });
+  expectOk(made);
+  const { id: account, connectionId: connection } = made.json() as { id: string; connectionId: string };
+  const typed = await app.inject({
+    method: 'POST',
+    url: '/api/transactions/manual',
+    headers: bearer(auth),
+    payload: {
+      accountId: account,
+      date: addDays(TODAY, -20),
+      description: `${marker} typed by hand`,
+      amount: -(cents + 25) / 100,
+      category: CATEGORY.Groceries,
+      note: `${marker} manual note`,
+    },
+  });
+  expectOk(typed);
+  return { connection, account, transaction: (typed.json() as { id: string }).id };
+}
+
+const manualTransactionFor = (person: Person) => ({
+  accountId: person.ids.manualAccount,
+  date: addDays(TODAY, -21),
+  description: `${person.marker} typed again`,
+  amount: -7.25,
+  category: CATEGORY.Groceries,
+});
+
+/** A manual checking account whose name carries the person's marker, opened at an amount only they have. */
+const manualAccountFor = (marker: string, cents: number) => ({
+  name: `${marker} cash`,
+  type: 0,
+  subtype: 'checking',
+  openingBalance: (cents + 26) / 100,
+});
 
 /**
  * A browser's push subscription for the person, with real keys. Nothing listens on port 9 of this
@@ -392,6 +447,8 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
     kind: 'transaction',
   },
   { url: /^\/api\/subscriptions\/:id$/, param: 'id', kind: 'subscription' },
+  { url: /^\/api\/accounts\/manual\/:id$/, param: 'id', kind: 'manualAccount' },
+  { url: /^\/api\/transactions\/manual\/:id$/, param: 'id', kind: 'manualTransaction' },
   { url: /^\/api\/transactions\/:id\/restore$/, param: 'id', kind: 'deletedTransaction' },
   { url: /^\/api\/transactions\/:id(\/|$)/, param: 'id', kind: 'transaction' },
   { url: /^\/api\/notifications\/:id(\/|$)/, param: 'id', kind: 'notification' },
@@ -407,6 +464,18 @@ export const FIELD_ID_RECIPES: Record<string, OwnedKind> = {
   // The only body field named plainly id: POST /subscriptions/confirm's detected item.
   id: 'detectedSubscription',
 };
+
+/** Where a route's field takes another kind of id than FIELD_ID_RECIPES says, by route. */
+export const ROUTE_FIELD_ID_RECIPES: Record<string, Record<string, OwnedKind>> = {
+  // Transactions are typed into manual accounts only.
+  'POST /api/transactions/manual': { accountId: 'manualAccount' },
+  'PUT /api/transactions/manual/:id': { accountId: 'manualAccount' },
+};
+
+/** Which owned id a route's body or query-string field takes, if any. */
+export function fieldIdKind(route: RouteInfo, field: string): OwnedKind | undefined {
+  return ROUTE_FIELD_ID_RECIPES[route.key]?.[field] ?? FIELD_ID_RECIPES[field];
+}
 
 /**
  * The order the harness calls routes in, so each finds the caller's data whole: reads first, then writes
@@ -486,7 +555,20 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
     (await first(
       'select id from notifications where user_id = $1 and dismissed_at is null order by created_at desc, id limit 1',
     )) ?? person.ids.notification;
+  // Deleting a manual account takes its transactions: another of the person's is used when one is left.
+  const manualAccount =
+    (await first(
+      'select id from bank_accounts where user_id = $1 and opening_balance is not null order by created_at, id limit 1',
+    )) ?? person.ids.manualAccount;
+  const manualTransaction =
+    (await first(
+      `select t.id from transactions t
+         join bank_accounts a on a.user_id = t.user_id and a.id = t.account_id and a.opening_balance is not null
+        where t.user_id = $1 and t.deleted_at is null order by t.created_at, t.id limit 1`,
+    )) ?? person.ids.manualTransaction;
   person.ids = {
+    manualAccount,
+    manualTransaction,
     notification,
     insight,
     savingsGoal,
@@ -531,6 +613,14 @@ export const INPUT_OVERRIDES: Record<
     body: { connectionId: person.ids.connection, range: '30d' },
   }),
   'POST /api/budget': ({ person }) => ({ body: budgetFor(person.marker) }),
+  'POST /api/accounts/manual': ({ person }) => ({ body: manualAccountFor(person.marker, 100_000) }),
+  'PUT /api/accounts/manual/:id': ({ person }) => ({
+    body: { name: `${person.marker} wallet`, subtype: 'savings', openingBalance: 12.5 },
+  }),
+  // Spending, dated before the bank's history: the newest transaction (what `transaction` names, which
+  // marking as recurring wants as money going out) stays the bank's.
+  'POST /api/transactions/manual': ({ person }) => ({ body: manualTransactionFor(person) }),
+  'PUT /api/transactions/manual/:id': ({ person }) => ({ body: manualTransactionFor(person) }),
   'PUT /api/budget/:id': ({ person }) => ({ body: budgetFor(person.marker) }),
   'PUT /api/budget/:id/category/:categoryId': () => ({ body: { allocatedAmount: 350 } }),
   'POST /api/subscriptions': ({ person }) => ({
@@ -609,7 +699,7 @@ export type RouteInput = {
  */
 export function validInput(route: RouteInfo, ctx: ValueContext): RouteInput {
   const ownId = (field: string) => {
-    const kind = FIELD_ID_RECIPES[field];
+    const kind = fieldIdKind(route, field);
     return kind ? ctx.person.ids[kind] : undefined;
   };
   const params: Record<string, string> = {};
