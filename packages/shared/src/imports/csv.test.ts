@@ -221,6 +221,14 @@ describe('detectCsvMapping', () => {
     ]);
   });
 
+  it("follows Excel's sep= line", () => {
+    const content = 'sep=;\r\nDate;Description;Amount\r\n2024-01-05;Coffee;-3,50\r\n';
+    const file = parseImportFile(content);
+    expect(file.mapping).toMatchObject({ delimiter: ';', hasHeader: true, decimalSeparator: ',' });
+    expect(file.columns).toEqual(['Date', 'Description', 'Amount']);
+    expect(file.rows.map((r) => [r.line, r.amount])).toEqual([[3, -350]]);
+  });
+
   it.each<[string, DateFormat]>([
     ['2024-01-05', 'YYYY-MM-DD'],
     ['01/05/2024', 'MM/DD/YYYY'],

@@ -30,6 +30,9 @@ type Table = {
   width: number;
 };
 
+/** Excel's 'sep=;' first line names the delimiter; it is not part of the table. */
+const SEP_HINT = /^sep=(.)\r?\n/i;
+
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
 function countOf(text: string, char: string): number {
@@ -61,6 +64,9 @@ function modalWidth(records: readonly string[][]): number {
  * equally consistent ones, the one giving more cells (a ';' file with ',' decimals splits evenly on both).
  */
 function detectDelimiter(content: string): Delimiter {
+  const hint = SEP_HINT.exec(content);
+  const hinted = DELIMITERS.find((d) => d === hint?.[1]);
+  if (hinted) return hinted;
   let sample = content.slice(0, DELIMITER_SAMPLE_CHARS);
   if (sample.length < content.length) sample = sample.slice(0, Math.max(sample.lastIndexOf('\n'), 1));
   let best: { delimiter: Delimiter; share: number; width: number } | null = null;
@@ -109,7 +115,7 @@ function readTable(content: string, delimiter: Delimiter): Table {
   const width = modalWidth(head);
   const least = Math.max(2, Math.ceil(width * 0.6));
   let start = records.length;
-  for (let i = 0; i < records.length; i++) {
+  for (let i = SEP_HINT.test(content) ? 1 : 0; i < records.length; i++) {
     const r = records[i] ?? [];
     if (!isBlank(r) && r.length >= least) {
       start = i;
