@@ -25,6 +25,7 @@ import {
 } from './mapping';
 
 const SAMPLE_ROWS_SHOWN = 3;
+const NONE = 'none';
 
 /** The first rows as they are in the file, keyed by position (columns may share a name). */
 function sampleTable(columns: readonly string[], rows: readonly (readonly string[])[]) {
@@ -60,6 +61,9 @@ export function MappingForm({
   const column = (value: number | null) => (value === null ? null : String(value));
   const sample = sampleTable(columns, sampleRows);
   const select = { comboboxProps: { withinPortal: true }, allowDeselect: false, data: options } as const;
+  // An optional column can be none: an option of its own, reachable by keyboard (a clear button is not).
+  const optionalSelect = { ...select, data: [{ value: NONE, label: 'None' }, ...options] } as const;
+  const optional = (value: number | null) => (value === null ? NONE : String(value));
 
   return (
     <Stack gap="md">
@@ -162,20 +166,14 @@ export function MappingForm({
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
                 label="Debit (money out)"
-                placeholder="None"
-                {...select}
-                allowDeselect
-                clearable
-                value={column(mapping.debit)}
+                {...optionalSelect}
+                value={optional(mapping.debit)}
                 onChange={(value) => set({ debit: optionalColumn(value) })}
               />
               <Select
                 label="Credit (money in)"
-                placeholder="None"
-                {...select}
-                allowDeselect
-                clearable
-                value={column(mapping.credit)}
+                {...optionalSelect}
+                value={optional(mapping.credit)}
                 onChange={(value) => set({ credit: optionalColumn(value) })}
               />
             </SimpleGrid>
@@ -184,21 +182,15 @@ export function MappingForm({
             <Select
               label="Category"
               description="Optional"
-              placeholder="None"
-              {...select}
-              allowDeselect
-              clearable
-              value={column(mapping.category)}
+              {...optionalSelect}
+              value={optional(mapping.category)}
               onChange={(value) => set({ category: optionalColumn(value) })}
             />
             <Select
               label="Notes"
               description="Optional"
-              placeholder="None"
-              {...select}
-              allowDeselect
-              clearable
-              value={column(mapping.notes)}
+              {...optionalSelect}
+              value={optional(mapping.notes)}
               onChange={(value) => set({ notes: optionalColumn(value) })}
             />
           </SimpleGrid>

@@ -80,9 +80,9 @@ export function withAmountMode(
   return { ...mapping, amount: null, debit, credit, negateAmount: false };
 }
 
-/** An optional column select's value: a column, or none. */
+/** An optional column select's value: a column (its index as text), or none (anything else). */
 export const optionalColumn = (value: string | null): number | null =>
-  value === null || value === '' ? null : Number(value);
+  value !== null && /^\d+$/.test(value) ? Number(value) : null;
 
 /** Why the mapping cannot be previewed yet, in the schema's words; null when it can. */
 export function mappingProblem(mapping: CsvMapping): string | null {

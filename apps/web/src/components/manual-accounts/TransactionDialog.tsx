@@ -233,9 +233,8 @@ function TransactionForm({
         <Textarea
           label="Note"
           placeholder="Anything to remember about it"
-          autosize
-          minRows={2}
-          maxRows={6}
+          rows={2}
+          resize="vertical"
           description={`${noteLength}/${MAX_NOTE_LENGTH}`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('note')}

@@ -47,6 +47,17 @@ const firstDemoBank: Connection = {
   ],
 };
 
+const MANUAL_ID = '6a0c1c55-3d6b-4b7e-9d55-0000000000ff';
+const manualGroup: Connection = {
+  id: MANUAL_ID,
+  institutionId: null,
+  institutionName: 'Manual accounts',
+  isActive: true,
+  lastSyncAt: null,
+  provider: 'manual',
+  accounts: [],
+};
+
 const completed: ImportProgress = {
   status: 'Completed',
   progress: 100,
@@ -118,6 +129,79 @@ describe('AccountsPage', () => {
     ]);
     expect(depository.getByText('Available $2,400.00')).toBeTruthy();
     expect(depository.getAllByText('Depository')).toHaveLength(2);
+  });
+
+  it('keeps the manual accounts in a card of their own, with their own actions and no syncing', async () => {
+    const cash = anAccount({
+      id: '6a0c1c55-3d6b-4b7e-9d55-0000000000aa',
+      connectionId: MANUAL_ID,
+      institutionName: 'Manual accounts',
+      name: 'Cash wallet',
+      subtype: 'checking',
+      currentBalance: 80.25,
+      isManual: true,
+      openingBalance: 100,
+    });
+    const api = fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': ({ calls }) => ({
+        body: calls === 1 ? [{ ...manualGroup, accounts: [cash] }, firstDemoBank] : [firstDemoBank],
+      }),
+      [progressRoute]: { body: completed },
+      [`DELETE /api/accounts/manual/${cash.id}`]: { status: 204 },
+    });
+    renderPage();
+
+    const card = within(await screen.findByRole('region', { name: 'Manual accounts' }));
+    // Linked banks first, then the manual card.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'First Demo Bank',
+      'Manual accounts',
+    ]);
+    expect(card.getByText('Kept by hand')).toBeTruthy();
+    expect(card.queryByText(/synced/i)).toBeNull();
+    expect(card.getByText('Opening $100.00')).toBeTruthy();
+    // The manual group is not a bank connection, but its account and money count.
+    expect(screen.getByText('Total Connections').parentElement?.parentElement?.textContent).toContain('1');
+    expect(screen.getByText('5 linked, 1 manual')).toBeTruthy();
+    expect(screen.getByText('$20,080.25')).toBeTruthy();
+
+    fireEvent.click(card.getByRole('button', { name: 'Actions for Manual accounts' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Add account',
+      'Import transactions',
+    ]);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    fireEvent.click(card.getByRole('button', { name: 'Actions for Cash wallet' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'Add transaction',
+        'Import transactions',
+        'Edit account',
+        'Delete account',
+      ]),
+    );
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete account' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete Cash wallet?' }));
+    expect(confirm.getByText(/deletes the account and all of its transactions/)).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText('"Cash wallet" and its transactions were deleted.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Manual accounts' })).toBeNull());
+    expect(api.count(`DELETE /api/accounts/manual/${cash.id}`)).toBe(1);
+  });
+
+  it('offers a manual account beside connecting a bank when there is nothing yet', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [] },
+    });
+    renderPage();
+    expect(await screen.findByText('No accounts connected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Your First Account' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a manual account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add manual account' }));
+    expect(dialog.getByRole('textbox', { name: /Account name/ })).toBeTruthy();
   });
 
   it.each([400, 404])('treats a %i from the list as nothing connected', async (status) => {

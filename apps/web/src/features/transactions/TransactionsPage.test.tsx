@@ -329,6 +329,67 @@ describe('TransactionsPage', () => {
     expect(markAsRecurring).toHaveBeenCalledTimes(1);
   });
 
+  it('offers Edit transaction only for rows kept by hand, and edits them in the transaction dialog', async () => {
+    const cash = {
+      ...ACCOUNTS[0]!,
+      id: '6a0c1c55-3d6b-4b7e-9d55-0000000000aa',
+      name: 'Cash wallet',
+      isManual: true,
+      openingBalance: 50,
+    };
+    const market = tx({
+      id: 'tx-9',
+      description: 'Farmers market',
+      merchantName: null,
+      amount: -23.4,
+      accountId: cash.id,
+      accountName: 'Cash wallet',
+      category: 20,
+      categoryName: 'Groceries',
+      isManual: true,
+    });
+    stubApi({
+      'GET /api/transactions': { body: list([...ROWS, market], 3) },
+      'GET /api/plaid/accounts': { body: [...ACCOUNTS, cash] },
+    });
+    renderPage();
+    await screen.findByText('Showing 3 of 3 transactions');
+    const menus = () => screen.getAllByRole('button', { name: 'Transaction actions' });
+
+    fireEvent.click(menus()[0]!);
+    expect(await screen.findByRole('menuitem', { name: 'Edit Category' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Edit transaction' })).toBeNull();
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+
+    fireEvent.click(menus()[2]!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Edit transaction' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit transaction' }));
+    expect((dialog.getByRole('textbox', { name: /^Description/ }) as HTMLInputElement).value).toBe(
+      'Farmers market',
+    );
+    expect((dialog.getByRole('radio', { name: 'Money out' }) as HTMLInputElement).checked).toBe(true);
+    expect(dialog.getByText('Saved as -$23.40 (money out)')).toBeTruthy();
+  }, 20_000);
+
+  it('opens the import and add dialogs from the header; Add offers a manual account when there is none', async () => {
+    stubApi();
+    renderPage();
+    await screen.findByText('Showing 2 of 27 transactions');
+    fireEvent.click(screen.getByRole('button', { name: 'Import transactions' }));
+    const importing = within(await screen.findByRole('dialog', { name: 'Import transactions' }));
+    expect(importing.getByText('Drop a statement here')).toBeTruthy();
+    // The one account is chosen already.
+    expect((importing.getByRole('combobox', { name: 'Import into' }) as HTMLInputElement).value).toBe(
+      'Everyday Checking',
+    );
+    fireEvent.click(importing.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import transactions' })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add transaction' }));
+    const adding = within(await screen.findByRole('dialog', { name: 'Add a manual account' }));
+    expect(adding.getByText(/Transactions you type in are kept in a manual account/)).toBeTruthy();
+  }, 20_000);
+
   it('leaves Mark as Recurring out where nothing offers subscriptions', async () => {
     stubApi();
     renderPage();
