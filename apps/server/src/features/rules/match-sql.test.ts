@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { bankAccounts, bankConnections, transactions, users } from '../../db/schema';
-import { likePattern, ruleFilter, ruleMatchCondition } from './match-sql';
+import { type LikePattern, likePattern, ruleFilter, ruleMatchCondition } from './match-sql';
 
 // The SQL of a rule's match against ruleMatches (packages/shared/src/rules/match.ts), on the real database
 // (PGlite, or PostgreSQL with TEST_DATABASE_URL): the same rows, for a table of awkward cases and for
@@ -162,13 +162,13 @@ const expectedIds = (r: MatchRule) =>
     .sort();
 
 describe('likePattern', () => {
-  it.each<[RuleOperator, string, { like: string; exact: boolean } | null]>([
-    ['contains', 'Blue  Bottle', { like: '%blue bottle%', exact: true }],
-    ['startsWith', ' 100% ', { like: '100\\%%', exact: true }],
-    ['equals', 'a_b', { like: 'a\\_b', exact: true }],
-    ['contains', 'back\\slash', { like: '%back\\\\slash%', exact: true }],
-    ['equals', 'Café', { like: 'caf_', exact: false }],
-    ['contains', '\u0130', { like: '%i_%', exact: false }],
+  it.each<[RuleOperator, string, LikePattern | null]>([
+    ['contains', 'Blue  Bottle', { like: '%blue bottle%', words: '%blue%bottle%', exact: true }],
+    ['startsWith', ' 100% ', { like: '100\\%%', words: '%100\\%%', exact: true }],
+    ['equals', 'a_b', { like: 'a\\_b', words: '%a\\_b%', exact: true }],
+    ['contains', 'back\\slash', { like: '%back\\\\slash%', words: '%back\\\\slash%', exact: true }],
+    ['equals', 'Café  au\tlait', { like: 'caf_ au lait', words: '%caf_%au%lait%', exact: false }],
+    ['contains', '\u0130', { like: '%i_%', words: '%i_%', exact: false }],
     ['contains', '  \t ', null],
   ])('%s %j → %j', (operator, pattern, expected) => {
     expect(likePattern(operator, pattern)).toEqual(expected);

@@ -21,19 +21,33 @@ import { transactions } from '../../db/schema';
 
 const WHITESPACE_RUNS = `[${WHITESPACE}]+`;
 
-/** normaliseText(column) in SQL, with ASCII-only lower case (see above). */
-export function normalisedSql(column: AnyPgColumn): SQL {
-  return sql`btrim(regexp_replace(lower(translate(replace(${column}, ${'\u0130'}, ${'i\u0307'}), ${'\u212a'}, 'k') collate "C"), ${WHITESPACE_RUNS}, ' ', 'g'), ' ')`;
+/** The column lower-cased as normaliseText does for ASCII (see above), white space left as it is. */
+function loweredSql(column: AnyPgColumn): SQL {
+  return sql`lower(translate(replace(${column}, ${'\u0130'}, ${'i\u0307'}), ${'\u212a'}, 'k') collate "C")`;
 }
 
+/** normaliseText(column) in SQL, with ASCII-only lower case (see above). */
+export function normalisedSql(column: AnyPgColumn): SQL {
+  return sql`btrim(regexp_replace(${loweredSql(column)}, ${WHITESPACE_RUNS}, ' ', 'g'), ' ')`;
+}
+
+export type LikePattern = {
+  /** For the normalised text: the rule's own test. */
+  like: string;
+  /**
+   * For the lowered text before white space is collapsed: the pattern's words in order. Every row the rule
+   * matches passes it, and it is cheap, so the regular expression runs only on the rows that pass.
+   */
+  words: string;
+  /** ASCII only: `like` decides exactly, with nothing left to confirm in code. */
+  exact: boolean;
+};
+
 /**
- * The LIKE pattern (escape character backslash) for a rule's text, and whether it is exact (ASCII only);
- * null when the pattern is nothing but white space, which matches nothing.
+ * The LIKE patterns (escape character backslash) for a rule's text; null when the pattern is nothing but
+ * white space, which matches nothing.
  */
-export function likePattern(
-  operator: RuleOperator,
-  pattern: string,
-): { like: string; exact: boolean } | null {
+export function likePattern(operator: RuleOperator, pattern: string): LikePattern | null {
   const text = normaliseText(pattern);
   if (text === '') return null;
   let body = '';
@@ -47,7 +61,7 @@ export function likePattern(
     }
   }
   const like = operator === 'contains' ? `%${body}%` : operator === 'startsWith' ? `${body}%` : body;
-  return { like, exact };
+  return { like, words: `%${body.split(' ').join('%')}%`, exact };
 }
 
 const t = transactions;
@@ -56,7 +70,9 @@ const t = transactions;
 export function ruleFilter(userId: string, rule: MatchRule): { where: SQL; exact: boolean } {
   const pattern = likePattern(rule.operator, rule.pattern);
   const matches = (column: AnyPgColumn) =>
-    pattern ? sql`${normalisedSql(column)} like ${pattern.like} escape '\\'` : sql`false`;
+    pattern
+      ? sql`(${loweredSql(column)} like ${pattern.words} escape '\\' and ${normalisedSql(column)} like ${pattern.like} escape '\\')`
+      : sql`false`;
   const text =
     rule.field === 'description'
       ? matches(t.description)
