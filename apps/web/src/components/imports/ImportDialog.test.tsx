@@ -311,8 +311,8 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
           message: 'Line 12: date "31/13/2024" is not a valid DD/MM/YYYY date',
           code: 'IMPORT_INVALID_ROW',
           details: [
-            { line: 12, reason: 'date "31/13/2024" is not a valid DD/MM/YYYY date' },
-            { line: 14, reason: 'no amount' },
+            { path: 'line 12', message: 'date "31/13/2024" is not a valid DD/MM/YYYY date' },
+            { path: 'line 14', message: 'no amount' },
           ],
         },
       },

@@ -28,13 +28,19 @@ export class ImportRefused extends ApiError {
   }
 }
 
-// Read leniently: an import's refusal lists its rows as {line, reason}, not the usual {path, message}.
 const refusal = z.object({
   message: z.string(),
   code: z.string().optional(),
   details: z.array(z.unknown()).optional(),
 });
-const refusedRow = z.object({ line: z.number(), reason: z.string() });
+// An import's refusal lists its rows in the usual details shape, the line in the path ('line 12'); a row
+// given as {line, reason} is read too.
+const refusedRow = z.union([
+  z.object({ line: z.number(), reason: z.string() }),
+  z
+    .object({ path: z.string().regex(/^line \d+$/), message: z.string() })
+    .transform(({ path, message }) => ({ line: Number(path.slice(5)), reason: message })),
+]);
 
 export type UploadProgress = { loaded: number; total: number };
 
