@@ -119,6 +119,18 @@ describe('RulesPage', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Move rule 2 down');
   });
 
+  it('moves a rule to the top, and focus goes to the move that is left', async () => {
+    const api = withStoredRules();
+    renderPage();
+    await screen.findByRole('list', { name: 'Rules, in the order they apply' });
+    fireEvent.click(screen.getByRole('button', { name: 'Move rule 2 up' }));
+    await waitFor(() => expect(api.count(ORDER)).toBe(1));
+    expect(api.requests.find((r) => r.route === ORDER)?.body).toEqual({
+      ids: [RENT_ID, STARBUCKS_ID, UBER_ID],
+    });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move rule 1 down'));
+  });
+
   it('puts the order back when the server refuses it', async () => {
     withStoredRules(threeRules(), {
       [ORDER]: {
@@ -149,7 +161,7 @@ describe('RulesPage', () => {
     expect(await dialog.findByText('12 of 14 matching transactions will change')).toBeTruthy();
     const examples = dialog.getAllByRole('listitem');
     expect(examples).toHaveLength(10);
-    expect(examples[0]?.textContent).toBe('StarbucksOct 20, 2026-$4.50ShoppingDining Out');
+    expect(examples[0]?.textContent).toBe('StarbucksOct 20, 2026 · -$4.50ShoppingDining Out');
     expect(dialog.getByText('and 2 more')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Apply to 12 transactions' }));
     expect(await screen.findByText('12 transactions updated')).toBeTruthy();

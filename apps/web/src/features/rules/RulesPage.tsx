@@ -63,7 +63,7 @@ export function RulesPage() {
   const [deleting, setDeleting] = useState<Opened<Rule>>(null);
   const [announcement, setAnnouncement] = useState('');
   // After a move, focus stays on the moved rule's button (React may have moved the button's element).
-  const refocus = useRef<{ id: string; direction: 'up' | 'down' } | null>(null);
+  const refocus = useRef<{ id: string; direction: 'up' | 'down'; index: number } | null>(null);
 
   useEffect(() => {
     if (rules.error && rules.data) log.warn('Refreshing rules failed', rules.error);
@@ -94,7 +94,8 @@ export function RulesPage() {
 
   useEffect(() => {
     const wanted = refocus.current;
-    if (!wanted) return;
+    // Once the list shows the rule in its new place (the move button it left may be disabled there).
+    if (!wanted || list.findIndex((r) => r.id === wanted.id) !== wanted.index) return;
     refocus.current = null;
     const other = wanted.direction === 'up' ? 'down' : 'up';
     const button = document.getElementById(moveButtonId(wanted.id, wanted.direction));
@@ -111,11 +112,12 @@ export function RulesPage() {
     if (from < 0 || to < 0 || to >= list.length) return;
     const ids = list.map((r) => r.id);
     [ids[from], ids[to]] = [ids[to] ?? rule.id, ids[from] ?? rule.id];
-    refocus.current = { id: rule.id, direction };
+    refocus.current = { id: rule.id, direction, index: to };
     setAnnouncement(`Rule moved to position ${to + 1} of ${list.length}`);
     reorder.mutate(ids, {
       onError: (error) => {
         log.warn('Reordering the rules failed', error);
+        refocus.current = null;
         setAnnouncement('');
         toast.error(
           'Error moving rule',

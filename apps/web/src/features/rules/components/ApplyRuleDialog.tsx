@@ -168,7 +168,16 @@ function PreviewResult({ preview }: { preview: RulePreview }) {
       </div>
 
       {preview.examples.length > 0 && (
-        <Paper withBorder radius="md" px="sm">
+        // Scrolls on its own, so Apply stays in view; a keyboard can scroll it too.
+        <Paper
+          withBorder
+          radius="md"
+          px="sm"
+          className={classes.exampleBox}
+          tabIndex={0}
+          role="region"
+          aria-label="Examples"
+        >
           <ul className={classes.examples} aria-label="Transactions that will change">
             {preview.examples.map((e) => (
               <Example key={e.id} example={e} />
@@ -196,36 +205,27 @@ function Example({ example: e }: { example: ExampleRow }) {
   const recategorised = e.fromCategoryName !== e.toCategoryName;
   return (
     <li className={classes.example}>
-      <Stack gap={4} py={10}>
-        <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {formatDay(e.date)}
-            </Text>
-          </div>
-          <Text fz="sm" fw={600} className={classes.amount}>
-            {formatSignedMoney(dollarsToCents(e.amount))}
+      {/* The change sits beside the transaction, or under it where the row is too narrow (phones). */}
+      <Group justify="space-between" gap="xs" py={8} style={{ rowGap: 4 }}>
+        <div style={{ minWidth: 0, maxWidth: '100%' }}>
+          <Text fz="sm" fw={600} truncate title={name}>
+            {renamed ? (
+              <>
+                <Text span inherit td="line-through" c="dimmed" fw={500}>
+                  {name}
+                </Text>{' '}
+                <IconArrowRight size={12} aria-label="becomes" /> {e.toMerchantName}
+              </>
+            ) : (
+              name
+            )}
           </Text>
-        </Group>
-        {renamed && (
-          <Group gap={6} wrap="wrap" fz="xs">
-            <Text fz="xs" c="dimmed">
-              Merchant
-            </Text>
-            <Text fz="xs" td="line-through" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
-            <IconArrowRight size={14} aria-label="becomes" />
-            <Text fz="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {e.toMerchantName}
-            </Text>
-          </Group>
-        )}
+          <Text fz="xs" c="dimmed" className={classes.amount}>
+            {formatDay(e.date)} · {formatSignedMoney(dollarsToCents(e.amount))}
+          </Text>
+        </div>
         {recategorised && (
-          <Group gap={6} wrap="wrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <Badge variant="light" color="gray" radius="sm" tt="none" size="sm">
               {e.fromCategoryName}
             </Badge>
@@ -235,7 +235,7 @@ function Example({ example: e }: { example: ExampleRow }) {
             </Badge>
           </Group>
         )}
-      </Stack>
+      </Group>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Box, Button, Card, Flex, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Rule } from '@tally/shared';
 import { RuleSentence } from './RuleSentence';
@@ -13,7 +13,7 @@ export type RuleCardActions = {
 /** The id of a rule's move button, so focus can follow the rule to its new place. */
 export const moveButtonId = (ruleId: string, direction: 'up' | 'down') => `rule-${ruleId}-${direction}`;
 
-/** One rule in the list: its place in the order, its sentence and its actions. */
+/** One rule in the list: its place in the order, its sentence, the moves beside it and its actions below. */
 export function RuleCard({
   rule,
   index,
@@ -29,24 +29,18 @@ export function RuleCard({
   return (
     <Card component="li" padding="md" aria-labelledby={labelId} aria-describedby={sentenceId}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" radius="xl" size={30} aria-hidden>
+        <ThemeIcon variant="light" radius="xl" size={28} aria-hidden style={{ flexShrink: 0 }}>
           <Text fz="sm" fw={700}>
             {n}
           </Text>
         </ThemeIcon>
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Text id={labelId} fz="xs" c="dimmed" fw={600}>
-            Rule {n}
-          </Text>
-          <RuleSentence id={sentenceId} rule={rule} />
-        </div>
-      </Group>
-      <Group justify="space-between" gap="xs" mt="sm" wrap="wrap">
-        <Group gap={4} wrap="nowrap">
+        <VisuallyHidden id={labelId}>Rule {n}</VisuallyHidden>
+        <RuleSentence id={sentenceId} rule={rule} style={{ flex: 1, minWidth: 0 }} mt={2} />
+        {/* Side by side where the sentence has room; stacked beside it on phones. */}
+        <Flex gap={4} direction={{ base: 'column', sm: 'row' }} style={{ flexShrink: 0 }}>
           <ActionIcon
             id={moveButtonId(rule.id, 'up')}
             variant="default"
-            size="lg"
             aria-label={`Move rule ${n} up`}
             disabled={index === 0}
             onClick={() => onMove(rule, 'up')}
@@ -56,15 +50,16 @@ export function RuleCard({
           <ActionIcon
             id={moveButtonId(rule.id, 'down')}
             variant="default"
-            size="lg"
             aria-label={`Move rule ${n} down`}
             disabled={index === total - 1}
             onClick={() => onMove(rule, 'down')}
           >
             <IconArrowDown size={16} />
           </ActionIcon>
-        </Group>
-        <Group gap={4} wrap="wrap" justify="flex-end">
+        </Flex>
+      </Group>
+      <Group justify="space-between" gap={4} mt="xs" ml={{ base: 0, xs: 40 }} wrap="nowrap">
+        <Group gap={4} wrap="nowrap">
           <Button
             variant="subtle"
             color="gray"
@@ -82,19 +77,25 @@ export function RuleCard({
             onClick={() => onApply(rule)}
             aria-label={`Apply to past transactions (rule ${n})`}
           >
-            Apply to past transactions
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            size="compact-sm"
-            leftSection={<IconTrash size={14} />}
-            onClick={() => onDelete(rule)}
-            aria-label={`Delete rule ${n}`}
-          >
-            Delete
+            {/* Phones have room for the short words only; the name stays whole. */}
+            <Box component="span" visibleFrom="xs">
+              Apply to past transactions
+            </Box>
+            <Box component="span" hiddenFrom="xs">
+              Apply to past
+            </Box>
           </Button>
         </Group>
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => onDelete(rule)}
+          aria-label={`Delete rule ${n}`}
+        >
+          Delete
+        </Button>
       </Group>
     </Card>
   );
