@@ -206,6 +206,14 @@ describe('applyRules', () => {
     expect(applyRules(rules, tx())).toEqual(expected);
   });
 
+  it('follows a rule whose pattern was changed in place', () => {
+    const editable = rule({ pattern: 'tea', setCategory: 20 });
+    expect(applyRules([editable], tx()).category).toBeNull();
+    editable.pattern = 'COFFEE';
+    expect(applyRules([editable], tx()).category).toBe(20);
+    expect(ruleMatches(editable, tx())).toBe(true);
+  });
+
   it('takes each answer from the first matching rule that gives one', () => {
     const anyRule = fc.record({
       field: fc.constantFrom('description', 'merchant', 'either'),

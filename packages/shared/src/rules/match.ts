@@ -32,25 +32,46 @@ const whitespaceRuns = new RegExp(`[${WHITESPACE}]+`, 'g');
 export const normaliseText = (s: string) =>
   s.replace(whitespaceRuns, ' ').replace(/^ | $/g, '').toLowerCase();
 
-function textMatches(text: string | null, operator: RuleOperator, pattern: string): boolean {
-  if (!text) return false;
-  const t = normaliseText(text);
-  if (operator === 'equals') return t === pattern;
-  if (operator === 'startsWith') return t.startsWith(pattern);
-  return t.includes(pattern);
+function textMatches(normalised: string | null, operator: RuleOperator, pattern: string): boolean {
+  if (!normalised) return false;
+  if (operator === 'equals') return normalised === pattern;
+  if (operator === 'startsWith') return normalised.startsWith(pattern);
+  return normalised.includes(pattern);
 }
 
-/** Whether one rule applies to one transaction. A pattern of nothing but spaces matches nothing. */
-export function ruleMatches(rule: MatchRule, t: MatchTransaction): boolean {
+/** A transaction's texts, normalised once for all the rules tried on it. */
+type Texts = { description: string; merchantName: string | null };
+const textsOf = (t: MatchTransaction): Texts => ({
+  description: normaliseText(t.description),
+  merchantName: t.merchantName === null ? null : normaliseText(t.merchantName),
+});
+
+/** Each rule's normalised pattern, worked out again only when its pattern changed. */
+const patterns = new WeakMap<MatchRule, { raw: string; normalised: string }>();
+function patternOf(rule: MatchRule): string {
+  const known = patterns.get(rule);
+  if (known?.raw === rule.pattern) return known.normalised;
+  const normalised = normaliseText(rule.pattern);
+  patterns.set(rule, { raw: rule.pattern, normalised });
+  return normalised;
+}
+
+function matches(rule: MatchRule, t: MatchTransaction, texts: Texts): boolean {
   if (rule.accountId !== null && rule.accountId !== t.accountId) return false;
   const size = Math.abs(t.amount);
   if (rule.minAmount !== null && size < rule.minAmount) return false;
   if (rule.maxAmount !== null && size > rule.maxAmount) return false;
-  const pattern = normaliseText(rule.pattern);
+  const pattern = patternOf(rule);
   if (pattern === '') return false;
-  const onDescription = rule.field !== 'merchant' && textMatches(t.description, rule.operator, pattern);
-  const onMerchant = rule.field !== 'description' && textMatches(t.merchantName, rule.operator, pattern);
-  return onDescription || onMerchant;
+  return (
+    (rule.field !== 'merchant' && textMatches(texts.description, rule.operator, pattern)) ||
+    (rule.field !== 'description' && textMatches(texts.merchantName, rule.operator, pattern))
+  );
+}
+
+/** Whether one rule applies to one transaction. A pattern of nothing but spaces matches nothing. */
+export function ruleMatches(rule: MatchRule, t: MatchTransaction): boolean {
+  return matches(rule, t, textsOf(t));
 }
 
 /**
@@ -63,9 +84,10 @@ export function applyRules(
 ): { category: number | null; merchantName: string | null } {
   let category: number | null = null;
   let merchantName: string | null = null;
+  const texts = textsOf(t);
   for (const rule of rules) {
     if (category !== null && merchantName !== null) break;
-    if (!ruleMatches(rule, t)) continue;
+    if (!matches(rule, t, texts)) continue;
     if (category === null && rule.setCategory !== null) category = rule.setCategory;
     if (merchantName === null && rule.renameMerchant !== null) merchantName = rule.renameMerchant;
   }
