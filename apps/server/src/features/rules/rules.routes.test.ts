@@ -35,7 +35,7 @@ const spend = (
   name: string,
   merchantName: string | null,
   amount: number,
-  [primary, detailed] = COFFEE,
+  [primary, detailed]: readonly [string, string] = COFFEE,
   extra: Partial<FakeTransactionInput> = {},
 ): FakeTransactionInput => ({
   account: 'checking',
