@@ -360,6 +360,25 @@ describe('rows that cannot be read', () => {
     expect(file.rows.map((r) => r.line)).toEqual([3, 6]);
   });
 
+  it.each([
+    ['\n', 'LF'],
+    ['\r\n', 'CRLF'],
+    ['\r', 'CR'],
+  ])('counts lines ended by %j (%s), with a line break inside a quoted field', (newline) => {
+    const content = [
+      'Date,Description,Amount',
+      '2024-01-02,"Tea',
+      'and cake",-2.00',
+      '2024-01-03,Pie,-4.00',
+      '',
+    ].join(newline);
+    const file = parseImportFile(content, { mapping: baseMapping });
+    expect(file.rows.map((r) => [r.line, r.description])).toEqual([
+      [2, 'Tea and cake'],
+      [4, 'Pie'],
+    ]);
+  });
+
   it('uses the given mapping as it is, even where detection would differ', () => {
     const content = 'Date,Description,Amount\n2024-01-02,Tea,-2.00\n';
     const file = parseImportFile(content, { mapping: { ...baseMapping, hasHeader: false } });

@@ -69,9 +69,10 @@ function detectDelimiter(content: string): Delimiter {
   if (hinted) return hinted;
   let sample = content.slice(0, DELIMITER_SAMPLE_CHARS);
   if (sample.length < content.length) sample = sample.slice(0, Math.max(sample.lastIndexOf('\n'), 1));
+  const newline = lineBreakOf(sample);
   let best: { delimiter: Delimiter; share: number; width: number } | null = null;
   for (const delimiter of DELIMITERS) {
-    const parsed = Papa.parse<string[]>(sample, { delimiter, preview: DELIMITER_SAMPLE_RECORDS });
+    const parsed = Papa.parse<string[]>(sample, { delimiter, newline, preview: DELIMITER_SAMPLE_RECORDS });
     const records = parsed.data.filter((r) => !isBlank(r));
     if (records.length === 0) continue;
     const width = modalWidth(records);
@@ -87,8 +88,19 @@ function detectDelimiter(content: string): Delimiter {
   return best?.delimiter ?? ',';
 }
 
+/**
+ * The file's line break, told to the CSV parser so it does not guess: its guess rescans the first megabyte,
+ * a good part of the time a large file takes.
+ */
+function lineBreakOf(content: string): '\r\n' | '\n' | '\r' {
+  const lf = content.indexOf('\n');
+  if (lf === -1) return content.includes('\r') ? '\r' : '\n';
+  return lf > 0 && content.charAt(lf - 1) === '\r' ? '\r\n' : '\n';
+}
+
 function readTable(content: string, delimiter: Delimiter): Table {
-  const parsed = Papa.parse<string[]>(content, { delimiter, skipEmptyLines: false });
+  const newline = lineBreakOf(content);
+  const parsed = Papa.parse<string[]>(content, { delimiter, newline, skipEmptyLines: false });
   const records = parsed.data;
   const broken = new Map<number, string>();
   for (const e of parsed.errors) {
@@ -97,7 +109,7 @@ function readTable(content: string, delimiter: Delimiter): Table {
   }
   // Lines: each record ends with one line break, plus those inside its quoted fields. Most files have none
   // inside fields, which one count over the whole text shows.
-  const breakChar = parsed.meta.linebreak === '\r' ? '\r' : '\n';
+  const breakChar = newline === '\r' ? '\r' : '\n';
   const lines = new Array<number>(records.length);
   const embedded = countOf(content, breakChar) > records.length - 1;
   let line = 1;
