@@ -1,6 +1,5 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { normaliseText } from '../rules/match';
 import type { ParsedRow } from './parsed-file';
 
 /*
@@ -8,6 +7,14 @@ import type { ParsedRow } from './parsed-file';
  * statements whose dates overlap) finds them already stored. A SHA-256 from a pure-JS library, not node:crypto,
  * as the web app bundles this package too.
  */
+
+/**
+ * Lower case, runs of whitespace made one space, trimmed. Written here rather than shared with rule matching:
+ * stored keys depend on it, so it must never change with how rules compare text.
+ */
+const normaliseDescription = (description: string) =>
+  description.toLowerCase().replace(WHITESPACE, ' ').trim();
+const WHITESPACE = /\s+/g;
 
 /**
  * OFX rows with a FITID: 'file:<accountId>:ofx:<FITID>' (a FITID the bank repeats within the file gets ':2', ':3'…
@@ -24,7 +31,7 @@ export function fingerprintKeys(accountId: string, rows: readonly ParsedRow[]): 
       occurrences.set(`ofx|${row.fitId}`, n);
       return `file:${accountId}:ofx:${row.fitId}${n > 1 ? `:${n}` : ''}`;
     }
-    const identity = `${row.date}|${row.amount}|${normaliseText(row.description)}`;
+    const identity = `${row.date}|${row.amount}|${normaliseDescription(row.description)}`;
     const n = (occurrences.get(identity) ?? 0) + 1;
     occurrences.set(identity, n);
     return `file:${accountId}:fp:${bytesToHex(sha256(utf8ToBytes(`${identity}|${n}`)))}`;
