@@ -322,6 +322,33 @@ describe('creating, listing, changing and deleting', () => {
     expect((await createRule(auth, aRule())).position).toBe(MAX_RULES - 1);
   });
 
+  it("closes the gap an account's deletion leaves (its rules go with it)", async () => {
+    const { auth } = await personWithBank([]);
+    const [first, second] = expectJson(await call(auth, 'GET', '/plaid/accounts'), 200, accountList);
+    const a = await createRule(auth, aRule({ pattern: 'a' }));
+    await createRule(auth, aRule({ pattern: 'b', accountId: first!.id }));
+    const c = await createRule(auth, aRule({ pattern: 'c', accountId: second!.id }));
+    await app.database.query('delete from bank_accounts where user_id = $1 and id = $2', [
+      auth.user.id,
+      first!.id,
+    ]);
+    expect((await rulesOf(auth)).map((r) => [r.pattern, r.position])).toEqual([
+      ['a', 0],
+      ['c', 1],
+    ]);
+    const d = await createRule(auth, aRule({ pattern: 'd' }));
+    expect(d.position).toBe(2);
+    const stored = await app.database.query<{ id: string; position: number }>(
+      'select id, position from transaction_rules where user_id = $1 order by position',
+      [auth.user.id],
+    );
+    expect(stored).toEqual([
+      { id: a.id, position: 0 },
+      { id: c.id, position: 1 },
+      { id: d.id, position: 2 },
+    ]);
+  });
+
   it('adds two rules at the same moment at two positions', async () => {
     const auth = await signUp(app);
     await Promise.all([1, 2, 3, 4].map((n) => createRule(auth, aRule({ pattern: `p${n}` }))));

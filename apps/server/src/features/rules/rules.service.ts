@@ -80,8 +80,12 @@ async function ownRule(db: Db, userId: string, ruleId: string): Promise<RuleRow>
   return row;
 }
 
+/**
+ * The person's rules in order, numbered 0..n-1 as they stand (deleting an account deletes its rules with
+ * it, leaving a gap in the stored positions until the next change closes it).
+ */
 export async function listRules(deps: RulesDeps, userId: string): Promise<Rule[]> {
-  return (await listRuleRows(deps.db, { userId })).map(ruleView);
+  return (await listRuleRows(deps.db, { userId })).map((row, index) => ruleView({ ...row, position: index }));
 }
 
 /** A new rule goes last: it applies after the person's others. */
@@ -90,6 +94,7 @@ export async function createRule(deps: RulesDeps, userId: string, body: Body): P
     const values = await valuesOf(tx, userId, body);
     const count = await countRules(tx, { userId });
     if (count >= MAX_RULES) throw badRequest(RULE_LIMIT, 'RULE_LIMIT');
+    await renumberRules(tx, { userId, now: deps.now() });
     return insertRule(tx, { userId, position: count, values, now: deps.now() });
   });
   return ruleView(await ownRule(deps.db, userId, id));
@@ -101,6 +106,7 @@ export async function updateRule(deps: RulesDeps, userId: string, ruleId: string
     await ownRule(tx, userId, ruleId);
     const values = await valuesOf(tx, userId, body);
     await updateRuleRow(tx, { userId, ruleId, values, now: deps.now() });
+    await renumberRules(tx, { userId, now: deps.now() });
   });
   return ruleView(await ownRule(deps.db, userId, ruleId));
 }
