@@ -30,6 +30,8 @@ const anAccount = (name: string, type: number, currentBalance: number): Account 
   currentBalance,
   availableBalance: null,
   isActive: true,
+  isManual: false,
+  openingBalance: null,
 });
 const summary = (totalIncome: number, totalExpenses: number): TransactionSummary => ({
   totalIncome,
@@ -52,6 +54,7 @@ const recent: TransactionList = {
       pending: false,
       isTransfer: false,
       note: null,
+      isManual: false,
     },
   ],
   pagination: {
