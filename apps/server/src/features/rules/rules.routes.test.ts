@@ -192,6 +192,19 @@ describe('validation', () => {
     await clearRules(alice);
   });
 
+  it('names the field each message is about, for the form', async () => {
+    for (const [body, path] of [
+      [{ pattern: '' }, 'pattern'],
+      [{ minAmount: 5, maxAmount: 1 }, 'minAmount'],
+      [{ setCategory: null, renameMerchant: null }, 'setCategory'],
+      [{ setCategory: 7 }, 'setCategory'],
+      [{ maxAmount: -1 }, 'maxAmount'],
+    ] as const) {
+      const res = await call(alice, 'POST', '/rules', { ...aRule(), ...body });
+      expect(expectJson(res, 400, errorBody).details?.[0]).toMatchObject({ path });
+    }
+  });
+
   it("answers 404 for an account that is not the person's, and 400 for one that is no id", async () => {
     const { auth: carol } = await personWithBank([]);
     const [carolsAccount] = expectJson(await call(carol, 'GET', '/plaid/accounts'), 200, accountList);
