@@ -104,6 +104,8 @@ export function ImportDialog({
   const [previewing, setPreviewing] = useState(false);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
+  // The file's columns could not be told apart with confidence: said once, while the person maps them.
+  const [unclear, setUnclear] = useState(false);
   const [upload, setUpload] = useState<Upload>({ phase: 'upload', percent: 0 });
   const [importError, setImportError] = useState<{ message: string; rows: RefusedRow[] } | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -185,7 +187,9 @@ export function ImportDialog({
     const answer = await runPreview(null);
     if (!answer) return;
     if (answer.format === 'csv') setMapping(answer.mapping ?? fallbackMapping(answer.columns));
-    setStep(answer.format === 'csv' && answer.needsMapping ? 'mapping' : 'preview');
+    const needsMapping = answer.format === 'csv' && answer.needsMapping;
+    setUnclear(needsMapping);
+    setStep(needsMapping ? 'mapping' : 'preview');
   };
 
   const runImport = async () => {
@@ -317,20 +321,20 @@ export function ImportDialog({
         {step === 'mapping' && mapping && preview && (
           <Stack gap="md">
             <Text fz="sm" c="dimmed">
-              {preview.needsMapping && !preview.mappingRemembered
-                ? 'Tally could not tell for sure which column is which. Check them; the preview below follows each change.'
-                : 'Say how this file is written; the preview below follows each change.'}
+              {unclear
+                ? 'Tally could not tell for sure which column is which. Check them; the preview follows each change.'
+                : 'Say how this file is written; the preview follows each change.'}
             </Text>
+            <PreviewCounts preview={preview} updating={previewing} error={previewError} />
             <MappingForm
               mapping={mapping}
               columns={preview.columns}
               sampleRows={preview.sampleRows}
               onChange={setMapping}
             />
-            <PreviewSummary
+            <PreviewDetails
               preview={preview}
               updating={previewing}
-              error={previewError}
               rows={MAPPING_STEP_ROWS}
               compact={phone}
             />
@@ -378,6 +382,7 @@ export function ImportDialog({
                   leftSection={<IconTableOptions size={14} />}
                   onClick={() => {
                     setMapping(previewedMapping ?? fallbackMapping(preview.columns));
+                    setUnclear(false);
                     setStep('mapping');
                   }}
                 >
@@ -393,7 +398,8 @@ export function ImportDialog({
                 </Text>
               </Group>
             )}
-            <PreviewSummary preview={preview} updating={previewing} error={previewError} compact={phone} />
+            <PreviewCounts preview={preview} updating={previewing} error={previewError} />
+            <PreviewDetails preview={preview} updating={previewing} compact={phone} />
             {preview.counts.invalid > 0 && (
               <Checkbox
                 label="Skip invalid rows"
@@ -490,25 +496,20 @@ export function ImportDialog({
   );
 }
 
-/** The counts, the rows that cannot be read and the first rows, with the state of a preview on its way. */
-function PreviewSummary({
+/** The counts of a preview, with the state of one on its way (or why it failed). */
+function PreviewCounts({
   preview,
   updating,
   error,
-  rows,
-  compact,
 }: {
   preview: ImportPreview;
   updating: boolean;
   error: string | null;
-  rows?: number;
-  compact: boolean;
 }) {
-  const shown = rows === undefined ? preview.rows : preview.rows.slice(0, rows);
   const nothingNew = preview.counts.new === 0 && preview.counts.total > 0 && preview.counts.invalid === 0;
   return (
-    <Stack gap="sm" style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
-      <Group justify="space-between" gap="xs">
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs" style={{ opacity: updating ? 0.6 : 1 }}>
         <CountBadges counts={preview.counts} />
         {updating && (
           <Group gap={6} role="status">
@@ -533,6 +534,25 @@ function PreviewSummary({
           .
         </Alert>
       )}
+    </Stack>
+  );
+}
+
+/** The rows that cannot be read and the first rows as they will be stored. */
+function PreviewDetails({
+  preview,
+  updating,
+  rows,
+  compact,
+}: {
+  preview: ImportPreview;
+  updating: boolean;
+  rows?: number;
+  compact: boolean;
+}) {
+  const shown = rows === undefined ? preview.rows : preview.rows.slice(0, rows);
+  return (
+    <Stack gap="sm" style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
       <InvalidRows rows={preview.invalidRows} count={preview.counts.invalid} />
       <PreviewRows rows={shown} total={preview.counts.total} compact={compact} />
     </Stack>

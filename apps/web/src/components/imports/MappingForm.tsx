@@ -208,7 +208,15 @@ export function MappingForm({
           <Text id={`${id}-sample`} fz="sm" fw={500} mb={4}>
             The file's first rows
           </Text>
-          <Table.ScrollContainer minWidth={Math.max(320, columns.length * 110)} className={classes.sample}>
+          {/* Scrolls sideways when the file is wider than the screen; focusable so a keyboard can scroll it. */}
+          <Table.ScrollContainer
+            type="native"
+            minWidth={Math.max(320, columns.length * 110)}
+            className={classes.sample}
+            tabIndex={0}
+            role="region"
+            aria-labelledby={`${id}-sample`}
+          >
             <Table fz="xs" withTableBorder withColumnBorders aria-labelledby={`${id}-sample`}>
               <Table.Thead>
                 <Table.Tr>

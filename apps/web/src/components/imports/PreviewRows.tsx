@@ -136,7 +136,14 @@ export function PreviewRows({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={620}>
+    // Focusable, so a keyboard can scroll it sideways on a narrow window.
+    <Table.ScrollContainer
+      type="native"
+      minWidth={620}
+      tabIndex={0}
+      role="region"
+      aria-label="Rows to import"
+    >
       <Table className={classes.previewTable} verticalSpacing={6} highlightOnHover>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>

@@ -193,18 +193,6 @@ function TransactionForm({
             </Button>
           )}
         </div>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <DayInput {...form.getInputProps('date')} />
-          <Select
-            label="Category"
-            data={CATEGORY_DATA}
-            allowDeselect={false}
-            searchable
-            maxDropdownHeight={280}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('category')}
-          />
-        </SimpleGrid>
         <TextInput
           label="Description"
           required
@@ -220,6 +208,18 @@ function TransactionForm({
           onAmountChange={(amount) => form.setFieldValue('amount', amount)}
           error={form.errors.amount}
         />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <DayInput {...form.getInputProps('date')} />
+          <Select
+            label="Category"
+            data={CATEGORY_DATA}
+            allowDeselect={false}
+            searchable
+            maxDropdownHeight={280}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('category')}
+          />
+        </SimpleGrid>
         <Textarea
           label="Note"
           placeholder="Anything to remember about it"

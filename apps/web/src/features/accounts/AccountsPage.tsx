@@ -213,7 +213,7 @@ export function AccountsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Accounts"
-        description="Your linked banks, balances and background imports."
+        description="Your linked banks, the accounts you keep by hand, and their balances."
         actions={
           <>
             <Tooltip label={`Auto-refreshes ${refreshRate}`} withArrow>
