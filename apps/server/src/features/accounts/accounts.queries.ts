@@ -1,5 +1,5 @@
 import { type Account, type Connection, type ImportProgress, sortAccounts } from '@tally/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, importRuns, transactions } from '../../db/schema';
 import {
@@ -301,14 +301,22 @@ export async function setAccountsActive(
     .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId)));
 }
 
-/** Deletes the imported history of a connection's accounts. */
+/**
+ * Deletes the imported history of a connection's accounts. `keepFileRows` keeps what the person imported
+ * from files (provider ids 'file:…'): the bank will not bring those back.
+ */
 export async function deleteConnectionTransactions(
   db: Db,
-  { userId, connectionId }: { userId: string; connectionId: string },
+  {
+    userId,
+    connectionId,
+    keepFileRows = false,
+  }: { userId: string; connectionId: string; keepFileRows?: boolean },
 ) {
   await db.delete(transactions).where(
     and(
       eq(transactions.userId, userId),
+      keepFileRows ? notLike(transactions.providerTransactionId, 'file:%') : undefined,
       inArray(
         transactions.accountId,
         db

@@ -365,12 +365,16 @@ async function accountsOrRelink(
   };
 }
 
-/** Clears the imported history and starts the import again from the beginning. */
+/**
+ * Clears the history the bank imported and starts the import again from the beginning. Rows the person
+ * imported from files stay: no bank would bring them back (disconnect, which deletes the accounts'
+ * history, takes them too).
+ */
 export async function resetAndResync(deps: AccountsDeps, connections: ConnectionRow[]) {
   for (const connection of connections) {
     const { userId, id: connectionId } = connection;
     const updated = await deps.db.transaction(async (tx) => {
-      await deleteConnectionTransactions(tx, { userId, connectionId });
+      await deleteConnectionTransactions(tx, { userId, connectionId, keepFileRows: true });
       return updateConnection(tx, { now: deps.now(), userId, connectionId, cursor: null });
     });
     if (updated?.isActive) await queueFullImport(deps, updated);

@@ -135,11 +135,37 @@ describe('bank-only requests on the manual connection', () => {
     const ada = await signUp(app);
     const bankId = await linkBankAndImport(app, ada);
     await withManualAccount(ada);
+    // A row imported from a file into the linked bank's account: no bank would bring it back either.
+    const [linked] = await app.database.query<{ id: string }>(
+      'select id from bank_accounts where user_id = $1 and connection_id = $2 order by id limit 1',
+      [ada.user.id, bankId],
+    );
+    const [fromFile] = await app.database.query<{ id: string }>(
+      `insert into transactions (user_id, account_id, provider_transaction_id, date, description, amount, category)
+       values ($1, $2, $3, '2020-01-02', 'Old statement line', -1234, 20) returning id`,
+      [ada.user.id, linked!.id, `file:${linked!.id}:fp:${'a'.repeat(64)}`],
+    );
     const before = await manualView(ada);
+    const bankCount = async () => {
+      const [row] = await app.database.query<{ n: number }>(
+        `select count(*)::int as n from transactions where user_id = $1 and provider_transaction_id not like 'file:%'
+            and account_id in (select id from bank_accounts where connection_id = $2)`,
+        [ada.user.id, bankId],
+      );
+      return Number(row?.n);
+    };
+    const imported = await bankCount();
+    expect(imported).toBeGreaterThan(0);
     const res = await call(ada, 'POST', '/transactions/reset-and-resync', {});
     expect(expectJson(res, 200, resetAndResyncResponse)).toEqual({ connectionsResynced: 1 });
     await waitForImport(app, ada.token, bankId);
     expect(await manualView(ada)).toEqual(before);
+    expect(await bankCount()).toBe(imported);
+    const [kept] = await app.database.query<{ id: string }>(
+      "select id from transactions where user_id = $1 and provider_transaction_id like 'file:%'",
+      [ada.user.id],
+    );
+    expect(kept?.id).toBe(fromFile?.id);
   });
 });
 
