@@ -183,14 +183,14 @@ test.describe('transaction rules', () => {
       field: 'description',
       operator: 'startsWith',
       pattern: 'SQ *PEOPLE',
-      renameMerchant: "People's Barber",
+      renameMerchant: "People's Barbershop",
     });
 
     await page.goto('/rules');
     await expectRules(page, [
       'When description or merchant contains "starbucks" and the amount is between $5.00 and $20.00 in Everyday Checking → set category Dining Out, rename merchant to Starbucks',
       'When merchant contains "Philz Coffee" → set category Groceries',
-      'When description starts with "SQ *PEOPLE" → rename merchant to People\'s Barber',
+      'When description starts with "SQ *PEOPLE" → rename merchant to People\'s Barbershop',
     ]);
 
     const looks = [
@@ -222,5 +222,16 @@ test.describe('transaction rules', () => {
       await preview.getByRole('button', { name: 'Cancel' }).click();
       await expect(preview).toBeHidden();
     }
+
+    // A rename reads old name → new name (the narrowest width, where it has the least room).
+    await ruleCard(page, 3).getByRole('button', { name: 'Apply to past transactions (rule 3)' }).click();
+    const rename = page.getByRole('dialog', { name: 'Apply to past transactions' });
+    expect((await previewCounts(page)).changing).toBeGreaterThan(0);
+    const first = rename
+      .getByRole('list', { name: 'Transactions that will change' })
+      .getByRole('listitem')
+      .first();
+    await expect(first).toContainText("People's Barber People's Barbershop");
+    await checkScreen(page, testInfo, 'rule-preview-rename-phone-light', { fullPage: false });
   });
 });

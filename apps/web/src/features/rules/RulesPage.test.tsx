@@ -179,6 +179,30 @@ describe('RulesPage', () => {
     expect((dialog.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows a rename as the old name and the new one', async () => {
+    const example = {
+      ...aPreview().examples[0]!,
+      description: 'UBER TRIP HELP.UBER.COM',
+      merchantName: 'Uber Trip',
+      amount: -18.2,
+      fromCategoryName: 'Transportation',
+      toCategoryName: 'Transportation',
+      toMerchantName: 'Uber',
+    };
+    withStoredRules(threeRules(), {
+      [`GET /api/rules/${UBER_ID}/preview`]: {
+        body: aPreview({ matching: 5, changing: 4, examples: [example] }),
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply to past transactions (rule 3)' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Apply to past transactions' }));
+    expect(await dialog.findByText('4 of 5 matching transactions will change')).toBeTruthy();
+    expect(dialog.getByText('The others already have that name.')).toBeTruthy();
+    expect(dialog.getByRole('listitem').textContent).toBe('Uber Trip  UberOct 20, 2026 · -$18.20');
+    expect(dialog.getByText('Uber Trip').style.textDecoration).toBe('line-through');
+  });
+
   it('deletes a rule once confirmed', async () => {
     const api = withStoredRules();
     renderPage();

@@ -129,7 +129,7 @@ function PreviewContent({
           </Group>
         </Stack>
       ) : (
-        <PreviewResult preview={data} />
+        <PreviewResult preview={data} setsCategory={rule.setCategory !== null} />
       )}
 
       <Group justify="flex-end" gap="xs">
@@ -148,23 +148,32 @@ function PreviewContent({
   );
 }
 
-function PreviewResult({ preview }: { preview: RulePreview }) {
+/** Under the headline: why some matching transactions will not change (a category set by hand never does). */
+function previewNote(preview: RulePreview, setsCategory: boolean): string | null {
+  if (preview.matching === 0)
+    return 'No past transactions match this rule. It will still sort your future imports.';
+  if (preview.changing === 0) return 'They already look the way this rule would make them.';
+  if (preview.changing < preview.matching)
+    return setsCategory
+      ? 'The others already look that way, or you chose their category yourself.'
+      : 'The others already have that name.';
+  return setsCategory ? 'Categories you chose yourself are never changed.' : null;
+}
+
+function PreviewResult({ preview, setsCategory }: { preview: RulePreview; setsCategory: boolean }) {
   const more = preview.changing - preview.examples.length;
+  const note = previewNote(preview, setsCategory);
   return (
     <Stack gap="sm">
       <div role="status">
         <Text fw={700} fz="lg">
           {previewHeadline(preview)}
         </Text>
-        <Text fz="sm" c="dimmed">
-          {preview.matching === 0
-            ? 'No past transactions match this rule. It will still sort your future imports.'
-            : preview.changing === 0
-              ? 'They already look the way this rule would make them.'
-              : preview.changing < preview.matching
-                ? 'The others already look that way, or you chose their category yourself.'
-                : 'Categories you chose yourself are never changed.'}
-        </Text>
+        {note && (
+          <Text fz="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
       </div>
 
       {preview.examples.length > 0 && (
