@@ -31,6 +31,8 @@ const transactionNotFound = () => notFound('Transaction not found');
 
 /** The subtype must be one of its type's (the create body checks it itself; an edit keeps the type). */
 const SUBTYPE_MESSAGE = 'Choose a subtype of this account type';
+const subtypesOf = (type: number): readonly string[] =>
+  type === 0 || type === 2 || type === 3 || type === 4 ? MANUAL_SUBTYPES[type] : [];
 
 async function ownManualAccount(db: Db, userId: string, accountId: string, lock = false) {
   const row = await getManualAccount(db, { userId, accountId, lock });
@@ -66,25 +68,24 @@ export async function editManualAccount(
   body: UpdateManualAccountBody,
 ): Promise<Account> {
   const { account } = await ownManualAccount(deps.db, userId, accountId);
-  const allowed: readonly string[] = MANUAL_SUBTYPES[account.type as keyof typeof MANUAL_SUBTYPES] ?? [];
-  if (!allowed.includes(body.subtype)) {
+  if (!subtypesOf(account.type).includes(body.subtype)) {
     throw new AppError(400, 'VALIDATION_ERROR', SUBTYPE_MESSAGE, [
       { path: 'subtype', message: SUBTYPE_MESSAGE },
     ]);
   }
-  await deps.db.transaction((tx) =>
-    updateManualAccount(tx, {
+  return deps.db.transaction(async (tx) => {
+    await updateManualAccount(tx, {
       userId,
       accountId,
       now: deps.now(),
       name: body.name,
       subtype: body.subtype,
       openingBalance: dollarsToCents(body.openingBalance),
-    }),
-  );
-  const updated = await getManualAccount(deps.db, { userId, accountId });
-  if (!updated) throw accountNotFound();
-  return toAccount(updated.account, updated.connection);
+    });
+    const updated = await getManualAccount(tx, { userId, accountId });
+    if (!updated) throw accountNotFound();
+    return toAccount(updated.account, updated.connection);
+  });
 }
 
 /**
