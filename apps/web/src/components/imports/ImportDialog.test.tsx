@@ -367,6 +367,20 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
     expect((await dialog.findByRole('alert')).textContent).toBe('The OFX file has no transactions');
   });
 
+  it('takes a file dropped on the drop area', async () => {
+    fakeApi({});
+    fakeXhr();
+    const { dialog } = renderDialog({ accountId: CASH_ID });
+    const area = dialog.getByRole('region', { name: 'Statement file' });
+    const file = new File([OFX], 'dropped.ofx');
+    fireEvent.dragOver(area, { dataTransfer: { files: [file], dropEffect: 'none' } });
+    expect(area.hasAttribute('data-active')).toBe(true);
+    fireEvent.drop(area, { dataTransfer: { files: [file] } });
+    expect(await dialog.findByText('dropped.ofx')).toBeTruthy();
+    expect(area.hasAttribute('data-active')).toBe(false);
+    expect(dialog.getByRole('button', { name: 'Preview' }).hasAttribute('disabled')).toBe(false);
+  });
+
   it('reads a file that is not UTF-8 as Windows-1252', async () => {
     const api = fakeApi({ 'POST /api/imports/preview': { body: aPreview() } });
     fakeXhr();

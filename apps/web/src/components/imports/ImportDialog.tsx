@@ -121,6 +121,11 @@ export function ImportDialog({
   const busy = step === 'importing' || accountPending;
 
   useEffect(() => () => request.current?.abort(), []);
+  // The accounts may arrive after the dialog opened: a person with one account needs no choice.
+  const onlyAccount = accounts.length === 1 ? (accounts[0]?.id ?? null) : null;
+  useEffect(() => {
+    if (onlyAccount) setAccountId((current) => current ?? onlyAccount);
+  }, [onlyAccount]);
 
   const runPreview = async (asked: CsvMapping | null): Promise<ImportPreview | null> => {
     if (!file || !accountId) return null;

@@ -64,7 +64,17 @@ function NoTransactions({
     <EmptyState
       icon={IconSearchOff}
       title="No transactions found"
-      description="New transactions from your linked accounts will appear here."
+      description="New transactions from your linked accounts will appear here, with those you type in or import from a file."
+      action={
+        <Group justify="center" gap="xs" mt="xs">
+          <Button variant="default" onClick={onImport}>
+            Import a file
+          </Button>
+          <Button variant="default" onClick={onAdd}>
+            Add by hand
+          </Button>
+        </Group>
+      }
       py={48}
     />
   );
