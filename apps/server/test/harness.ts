@@ -55,6 +55,8 @@ export type OwnedIds = {
   /** An account the person keeps by hand (checking), and a transaction typed into it. */
   manualAccount: string;
   manualTransaction: string;
+  /** A transaction rule of the person (the first in their order). */
+  rule: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -65,6 +67,8 @@ export type Person = {
   ids: OwnedIds;
   /** Every id and distinctive value of the person that another person must never see. */
   secrets: string[];
+  /** All the person's rule ids in their order: PUT /rules/order must list exactly these. */
+  ruleIds: string[];
   itemId: string;
 };
 
@@ -209,6 +213,14 @@ export async function seedPerson(
     }),
   );
   const manual = await seedManualAccount(app, auth, marker, cents);
+  const ruled = await app.inject({
+    method: 'POST',
+    url: '/api/rules',
+    headers: bearer(auth),
+    payload: ruleFor(marker, linked.connection.accounts[0]?.id ?? null),
+  });
+  expectOk(ruled);
+  const rule = (ruled.json() as { id: string }).id;
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -216,6 +228,7 @@ export async function seedPerson(
     password,
     marker,
     itemId,
+    ruleIds: [rule],
     ids: {
       connection,
       account: accounts[0] ?? '',
@@ -230,8 +243,10 @@ export async function seedPerson(
       notification,
       manualAccount: manual.account,
       manualTransaction: manual.transaction,
+      rule,
     },
     secrets: [
+      rule,
       notification,
       pushSubscriptionFor(marker).endpoint,
       budget,
@@ -286,12 +301,30 @@ async function seedManualAccount(app: TestApp, auth: LoginResult, marker: string
   return { connection, account, transaction: (typed.json() as { id: string }).id };
 }
 
+/** A rule whose pattern and merchant name carry the person's marker. */
+const ruleFor = (marker: string, accountId: string | null) => ({
+  pattern: `${marker} shop`,
+  accountId,
+  setCategory: CATEGORY.Groceries,
+  renameMerchant: `${marker} renamed`,
+});
+
 const manualTransactionFor = (person: Person) => ({
   accountId: person.ids.manualAccount,
   date: addDays(TODAY, -21),
   description: `${person.marker} typed again`,
   amount: -7.25,
   category: CATEGORY.Groceries,
+});
+
+/** A small CSV of the person's own spending, for the file-import routes. */
+const importFileFor = (person: Person) => ({
+  accountId: person.ids.manualAccount,
+  content: [
+    'Date,Description,Amount',
+    `${addDays(TODAY, -23)},${person.marker} market,-12.34`,
+    `${addDays(TODAY, -22)},${person.marker} cafe,-4.50`,
+  ].join('\n'),
 });
 
 /** A manual checking account whose name carries the person's marker, opened at an amount only they have. */
@@ -452,6 +485,7 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/transactions\/:id\/restore$/, param: 'id', kind: 'deletedTransaction' },
   { url: /^\/api\/transactions\/:id(\/|$)/, param: 'id', kind: 'transaction' },
   { url: /^\/api\/notifications\/:id(\/|$)/, param: 'id', kind: 'notification' },
+  { url: /^\/api\/rules\/:id(\/|$)/, param: 'id', kind: 'rule' },
 ];
 
 /** Which owned id a body or query-string field takes, by field name. */
@@ -469,6 +503,8 @@ export const FIELD_ID_RECIPES: Record<string, OwnedKind> = {
 export const ROUTE_FIELD_ID_RECIPES: Record<string, Record<string, OwnedKind>> = {
   // Transactions are typed into manual accounts only.
   'POST /api/transactions/manual': { accountId: 'manualAccount' },
+  'POST /api/imports/preview': { accountId: 'manualAccount' },
+  'POST /api/imports': { accountId: 'manualAccount' },
   'PUT /api/transactions/manual/:id': { accountId: 'manualAccount' },
 };
 
@@ -566,7 +602,13 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
          join bank_accounts a on a.user_id = t.user_id and a.id = t.account_id and a.opening_balance is not null
         where t.user_id = $1 and t.deleted_at is null order by t.created_at, t.id limit 1`,
     )) ?? person.ids.manualTransaction;
+  const rules = await app.database.query<{ id: string }>(
+    'select id from transaction_rules where user_id = $1 order by position',
+    [userId],
+  );
+  person.ruleIds = rules.map((r) => r.id);
   person.ids = {
+    rule: rules[0]?.id ?? person.ids.rule,
     manualAccount,
     manualTransaction,
     notification,
@@ -620,6 +662,12 @@ export const INPUT_OVERRIDES: Record<
   // Spending, dated before the bank's history: the newest transaction (what `transaction` names, which
   // marking as recurring wants as money going out) stays the bank's.
   'POST /api/transactions/manual': ({ person }) => ({ body: manualTransactionFor(person) }),
+  'POST /api/imports/preview': ({ person }) => ({ body: importFileFor(person) }),
+  'POST /api/imports': ({ person }) => ({ body: importFileFor(person) }),
+  'POST /api/rules': ({ person }) => ({ body: ruleFor(person.marker, person.ids.account) }),
+  'PUT /api/rules/:id': ({ person }) => ({ body: ruleFor(person.marker, person.ids.account) }),
+  // Exactly the caller's rules, last first.
+  'PUT /api/rules/order': ({ person }) => ({ body: { ids: [...person.ruleIds].reverse() } }),
   'PUT /api/transactions/manual/:id': ({ person }) => ({ body: manualTransactionFor(person) }),
   'PUT /api/budget/:id': ({ person }) => ({ body: budgetFor(person.marker) }),
   'PUT /api/budget/:id/category/:categoryId': () => ({ body: { allocatedAmount: 350 } }),
