@@ -4,9 +4,11 @@ import {
   IconAdjustmentsHorizontal,
   IconDownload,
   IconFileImport,
+  IconListCheck,
   IconPlus,
   IconRefresh,
 } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
 
 /** On a phone a button of the header is its icon, named for screen readers and in a tooltip. */
 function HeaderButton({
@@ -46,8 +48,8 @@ function HeaderButton({
 }
 
 /**
- * The header's Refresh, Advanced Filters (with the count of active ones), Export, Import transactions and
- * Add transaction buttons.
+ * The header's Refresh, Advanced Filters (with the count of active ones), Export, Rules (the screen that
+ * categorises and renames on every import), Import transactions and Add transaction buttons.
  */
 export function TransactionsActions({
   compact,
@@ -73,6 +75,7 @@ export function TransactionsActions({
   /** Adds a transaction by hand; without a manual account yet, the dialog offers to make one. */
   onAdd: () => void;
 }) {
+  const navigate = useNavigate();
   return (
     <>
       <HeaderButton
@@ -106,6 +109,7 @@ export function TransactionsActions({
       >
         Export
       </Button>
+      <HeaderButton compact={compact} label="Rules" icon={IconListCheck} onClick={() => navigate('/rules')} />
       <HeaderButton compact={compact} label="Import transactions" icon={IconFileImport} onClick={onImport} />
       <HeaderButton
         compact={compact}
