@@ -93,8 +93,9 @@ test.describe('transaction rules', () => {
     await page.goto('/transactions?q=Blue%20Bottle%20Coffee&category=21');
     await expect(page.getByText('No transactions found').first()).toBeVisible();
 
-    // Applying again has nothing left to do.
-    await page.goto('/rules');
+    // Applying again has nothing left to do (Transactions' header leads back to Rules).
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
+    await expect(page).toHaveURL(/\/rules$/);
     await ruleCard(page, 1).getByRole('button', { name: 'Apply to past transactions (rule 1)' }).click();
     expect(await previewCounts(page)).toEqual({ changing: 0, matching: total });
     await expect(preview.getByRole('button', { name: 'Apply', exact: true })).toBeDisabled();
