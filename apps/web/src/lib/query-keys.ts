@@ -11,6 +11,7 @@ const budgets = ['budgets'] as const;
 const subscriptions = ['subscriptions'] as const;
 const savings = ['savings'] as const;
 const insights = ['insights'] as const;
+const rules = ['rules'] as const;
 
 export const queryKeys = {
   config: ['config'] as const,
@@ -71,6 +72,12 @@ export const queryKeys = {
     /** GET /reports/monthly-cash-flow: income and expenses for the last N months up to today. */
     monthlyCashFlow: (months: number, today: string) =>
       [...transactions, 'monthly-cash-flow', months, today] as const,
+  },
+  rules: {
+    all: rules,
+    list: [...rules, 'list'] as const,
+    /** GET /rules/{id}/preview: what applying one rule to past transactions would change. */
+    preview: (ruleId: string) => [...rules, 'preview', ruleId] as const,
   },
   settings: {
     profile: ['settings', 'profile'] as const,

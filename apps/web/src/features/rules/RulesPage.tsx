@@ -10,10 +10,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { errorMessage, serverMessage } from '../../lib/api';
 import { log } from '../../lib/log';
+import { RULE_PREFILL_PARAMS } from '../../lib/rules-url';
 import { useRules } from './api/get-rules';
 import { useReorderRules } from './api/reorder-rules';
 import { moveButtonId, RuleCard } from './components/RuleCard';
-import { prefillFromSearchParams, RULE_PREFILL_PARAMS, type RuleFormValues } from './rule-form';
+import { prefillFromSearchParams, type RuleFormValues } from './rule-form';
 import classes from './rules.module.css';
 
 // Dialogs: fetched when first opened.

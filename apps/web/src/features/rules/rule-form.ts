@@ -9,6 +9,7 @@ import {
   ruleField,
 } from '@tally/shared';
 import { zodErrors } from '../../lib/form';
+import { RULE_PREFILL_PARAMS } from '../../lib/rules-url';
 import type { RuleInput } from './api/create-rule';
 import type { SentenceRule } from './rule-sentence';
 
@@ -89,12 +90,9 @@ export function fieldOfServerMessage(message: string): keyof RuleFormValues | nu
 }
 
 /**
- * /rules?pattern=…&category=…&field=… opens a new rule prefilled (the Edit Category dialog's offer). The
- * names are the ones that dialog writes.
+ * The prefill /rules?pattern=…&category=…&field=… asks for (lib/rules-url, the Edit Category dialog's
+ * offer); anything malformed is left out. Null when it asks for none.
  */
-export const RULE_PREFILL_PARAMS = { pattern: 'pattern', category: 'category', field: 'field' } as const;
-
-/** The prefill the address asks for; anything malformed is left out. Null when it asks for none. */
 export function prefillFromSearchParams(params: URLSearchParams): RuleFormValues | null {
   const P = RULE_PREFILL_PARAMS;
   if (!params.has(P.pattern) && !params.has(P.category)) return null;

@@ -2,7 +2,7 @@ import { type Rule, rule, ruleBody } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, jsonBody } from '../../../lib/api';
-import { ruleKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** What POST /rules and PUT /rules/{id} take: the shared schema's input (it fills the defaults). */
 export type RuleInput = z.input<typeof ruleBody>;
@@ -15,8 +15,8 @@ export function useCreateRule() {
   return useMutation({
     mutationFn: createRule,
     onSuccess: (created) => {
-      queryClient.setQueryData<Rule[]>(ruleKeys.list, (list) => list && [...list, created]);
-      return queryClient.invalidateQueries({ queryKey: ruleKeys.all });
+      queryClient.setQueryData<Rule[]>(queryKeys.rules.list, (list) => list && [...list, created]);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.rules.all });
     },
   });
 }

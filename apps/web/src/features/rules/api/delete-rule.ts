@@ -1,7 +1,7 @@
 import type { Rule } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { ruleKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** DELETE /rules/{id}: the rule only; transactions it already changed stay as they are. */
 export const deleteRule = async (id: string) => {
@@ -13,8 +13,8 @@ export function useDeleteRule() {
   return useMutation({
     mutationFn: deleteRule,
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<Rule[]>(ruleKeys.list, (list) => list?.filter((r) => r.id !== id));
-      return queryClient.invalidateQueries({ queryKey: ruleKeys.all });
+      queryClient.setQueryData<Rule[]>(queryKeys.rules.list, (list) => list?.filter((r) => r.id !== id));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.rules.all });
     },
   });
 }

@@ -1,13 +1,13 @@
 import { type Rule, ruleList, ruleOrderBody } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, jsonBody } from '../../../lib/api';
-import { ruleKeys } from './keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** PUT /rules/order: every rule's id, in the order they should apply; answers the list in that order. */
 export const reorderRules = (ids: string[]) =>
   api.put('rules/order', jsonBody(ruleOrderBody, { ids }), ruleList);
 
-const REORDER = [...ruleKeys.all, 'order'] as const;
+const REORDER = [...queryKeys.rules.all, 'order'] as const;
 
 /**
  * The list moves at once (a move button answers the press, not the network) and goes back to what it was
@@ -22,21 +22,22 @@ export function useReorderRules() {
     mutationFn: reorderRules,
     scope: { id: 'rules-order' },
     onMutate: async (ids) => {
-      await queryClient.cancelQueries({ queryKey: ruleKeys.list });
-      const before = queryClient.getQueryData<Rule[]>(ruleKeys.list);
+      await queryClient.cancelQueries({ queryKey: queryKeys.rules.list });
+      const before = queryClient.getQueryData<Rule[]>(queryKeys.rules.list);
       if (before) {
         const byId = new Map(before.map((r) => [r.id, r]));
         const moved = ids.map((id) => byId.get(id)).filter((r): r is Rule => r !== undefined);
-        queryClient.setQueryData<Rule[]>(ruleKeys.list, moved);
+        queryClient.setQueryData<Rule[]>(queryKeys.rules.list, moved);
       }
       return { before };
     },
     onError: (_error, _ids, context) => {
-      if (context?.before) queryClient.setQueryData(ruleKeys.list, context.before);
+      if (context?.before) queryClient.setQueryData(queryKeys.rules.list, context.before);
     },
     onSuccess: (ordered) => {
-      if (isLast()) queryClient.setQueryData(ruleKeys.list, ordered);
+      if (isLast()) queryClient.setQueryData(queryKeys.rules.list, ordered);
     },
-    onSettled: () => (isLast() ? queryClient.invalidateQueries({ queryKey: ruleKeys.list }) : undefined),
+    onSettled: () =>
+      isLast() ? queryClient.invalidateQueries({ queryKey: queryKeys.rules.list }) : undefined,
   });
 }

@@ -1,8 +1,8 @@
 import { type Rule, rule, ruleBody } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, jsonBody } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 import type { RuleInput } from './create-rule';
-import { ruleKeys } from './keys';
 
 export type UpdateRuleInput = { id: string; body: RuleInput };
 
@@ -15,11 +15,11 @@ export function useUpdateRule() {
   return useMutation({
     mutationFn: updateRule,
     onSuccess: (updated) => {
-      queryClient.setQueryData<Rule[]>(ruleKeys.list, (list) =>
+      queryClient.setQueryData<Rule[]>(queryKeys.rules.list, (list) =>
         list?.map((r) => (r.id === updated.id ? updated : r)),
       );
       // Its preview (what it would change) is another answer now.
-      return queryClient.invalidateQueries({ queryKey: ruleKeys.all });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.rules.all });
     },
   });
 }

@@ -2,8 +2,9 @@ import type { Transaction } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { newRuleHref } from '../../../lib/rules-url';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
-import { EditCategoryDialog, newRuleHref } from './EditCategoryDialog';
+import { EditCategoryDialog } from './EditCategoryDialog';
 
 // jsdom has no scrollIntoView; Mantine's Select calls it on the option it highlights.
 Element.prototype.scrollIntoView ??= () => {};

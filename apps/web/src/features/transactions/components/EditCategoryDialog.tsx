@@ -6,28 +6,13 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { formatDay } from '../../../lib/format';
+import { newRuleHref } from '../../../lib/rules-url';
 import { useUpdateTransactionCategory } from '../api/update-transaction-category';
 import { categorySelectData, transactionName } from '../filters';
 import classes from '../transactions.module.css';
 import { Amount, CategoryBadge } from './TransactionsList';
 
 const CATEGORY_DATA = categorySelectData();
-/** A rule's text to match is at most this long (the Rules screen cuts a longer one too). */
-const MAX_RULE_TEXT = 100;
-
-/**
- * /rules with a new rule prefilled: always give what this transaction is called this category. The names
- * are the ones the Rules screen reads (features/rules/rule-form.ts, RULE_PREFILL_PARAMS).
- */
-export function newRuleHref(name: string, category: CategoryCode): string {
-  const params = new URLSearchParams({
-    pattern: name.trim().slice(0, MAX_RULE_TEXT),
-    category: String(category),
-    field: 'either',
-  });
-  return `/rules?${params}`;
-}
-
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Group justify="space-between" gap="md" wrap="nowrap">
