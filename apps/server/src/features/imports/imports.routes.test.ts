@@ -476,6 +476,36 @@ describe('POST /api/imports', () => {
     ]);
   });
 
+  it('catches the person’s subscriptions up with the charges it brought, as a bank import does', async () => {
+    const { auth, accountId } = await personWithAccount();
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: bearer(auth),
+      payload: { name: 'Gym Club', amount: 30, frequency: 2, nextDueDate: addDays(TODAY, 2) },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const subscriptionId = (made.json() as { id: string }).id;
+    await importOk(app, auth, {
+      accountId,
+      content: csvOf([[TODAY, 'GYM CLUB', '-30.00']]),
+      mapping: ISO_MAPPING,
+    });
+    // Read straight from the database: the Subscriptions screen's own read would catch up by itself.
+    const [subscription] = await app.database.query<{
+      next_due_date: string;
+      last_charge_date: string | null;
+    }>('select next_due_date::text, last_charge_date::text from subscriptions where id = $1', [
+      subscriptionId,
+    ]);
+    expect(subscription).toEqual({ last_charge_date: TODAY, next_due_date: '2026-12-22' });
+    expect(
+      await count('select count(*)::int as n from subscription_charges where subscription_id = $1', [
+        subscriptionId,
+      ]),
+    ).toBe(1);
+  });
+
   it('adds each row once when the same file is imported twice at the same moment', async () => {
     const { auth, accountId } = await personWithAccount();
     const rows = Array.from(
@@ -651,6 +681,14 @@ describe('validation', () => {
       [
         { accountId, content: 'x'.repeat(MAX_IMPORT_FILE_CHARS + 1) },
         'The file is too large (at most 20 MB)',
+      ],
+      [
+        { accountId, content: statement, fileName: 'x'.repeat(256) },
+        'Too big: expected string to have <=255 characters',
+      ],
+      [
+        { accountId, content: statement, skipInvalid: 'yes' },
+        'Invalid input: expected boolean, received string',
       ],
       [
         { accountId, content: statement, mapping: { ...mapping, amount: null } },
