@@ -97,7 +97,8 @@ function parse(content: string, mapping: CsvMapping | undefined): ParsedFile {
 }
 
 /**
- * Each row's category and merchant, as a bank import decides them: the person's rules and remembered
+ * Each row's provider id (fingerprintKeys: a FITID, else a fingerprint of day, amount, description and
+ * occurrence), and its category and merchant as a bank import decides them: the person's rules and remembered
  * merchant categories first ('rule'); else the file's own category when it names one of ours, else a guess
  * from the description ('provider', like a bank's category). Descriptions repeat a lot in a statement, so
  * each distinct text is looked up once.
