@@ -143,7 +143,9 @@ async function requestsToday(page: Page) {
   const fresh = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai/usage' && r.ok());
   await nav(page, 'Settings');
   const { requestsToday: used, dailyLimit: limit } = await (await fresh).json();
-  await expect(page.getByText(/^\d+ of \d+ requests today$/)).toHaveText(`${used} of ${limit} requests today`);
+  await expect(page.getByText(/^\d+ of \d+ requests today$/)).toHaveText(
+    `${used} of ${limit} requests today`,
+  );
   return { used: Number(used), limit: Number(limit) };
 }
 
