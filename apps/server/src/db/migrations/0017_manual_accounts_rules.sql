@@ -21,13 +21,20 @@ ALTER TABLE "transaction_rules" ADD CONSTRAINT "transaction_rules_account_id_ban
 CREATE INDEX "transaction_rules_user_position_idx" ON "transaction_rules" USING btree ("user_id","position");--> statement-breakpoint
 -- A manual account's balance is its opening balance plus its live transactions (credit and loans count what
 -- is owed, so spending raises it): kept here, so every write (by hand, by file, delete, restore) moves it.
-CREATE FUNCTION refresh_manual_balances(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+CREATE FUNCTION refresh_manual_balances(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  -- The accounts first, in one order (two writers never wait on each other in a cycle); the sum below is
+  -- then its own statement, whose snapshot is taken after the lock, so it counts every transaction committed
+  -- by whoever held the account before.
+  PERFORM 1 FROM bank_accounts
+    WHERE id = ANY(ids) AND opening_balance IS NOT NULL ORDER BY id FOR NO KEY UPDATE;
   UPDATE bank_accounts a
      SET current_balance = a.opening_balance + CASE WHEN a.type IN (2, 4) THEN -1 ELSE 1 END * coalesce((
            SELECT sum(t.amount) FROM transactions t
             WHERE t.user_id = a.user_id AND t.account_id = a.id AND t.deleted_at IS NULL), 0),
          updated_at = now()
    WHERE a.id = ANY(ids) AND a.opening_balance IS NOT NULL;
+END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION transactions_manual_balance() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, transactions } from '../../db/schema';
 import { type AccountRow, type ConnectionRow, MANUAL_PROVIDER } from '../../lib/account-shapes';
@@ -91,7 +91,8 @@ export async function getManualAccount(
         eq(bankConnections.provider, MANUAL_PROVIDER),
       ),
     );
-  const [row] = await (lock ? query.for('share', { of: bankAccounts }) : query);
+  // The lock the balance trigger takes too: taking a weaker one first would let two writers deadlock.
+  const [row] = await (lock ? query.for('no key update', { of: bankAccounts }) : query);
   return row ?? null;
 }
 
@@ -243,4 +244,14 @@ export async function getManualTransaction(
   // Locked, the row's account cannot be deleted (nor the row) until the edit is written.
   const [row] = await (lock ? query.for('update', { of: transactions }) : query);
   return row ?? null;
+}
+
+/** Holds several of the person's accounts for a write, always in the same order (no deadlock between two moves). */
+export async function lockAccounts(db: Db, { userId, accountIds }: { userId: string; accountIds: string[] }) {
+  await db
+    .select({ id: bankAccounts.id })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), inArray(bankAccounts.id, accountIds)))
+    .orderBy(asc(bankAccounts.id))
+    .for('no key update');
 }

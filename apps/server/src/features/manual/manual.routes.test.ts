@@ -366,6 +366,42 @@ describe('transactions typed by hand', () => {
     expect(expectJson(gone, 404, errorBody).message).toBe('Transaction not found');
   });
 
+  it('typed, deleted and moved at the same moment all count: every write lands and the balances agree', async () => {
+    const ada = await signUp(app);
+    const cash = await addManualAccount(app, ada, { name: 'Cash', openingBalance: 1000 });
+    const wallet = await addManualAccount(app, ada, { name: 'Wallet', openingBalance: 0 });
+    const early = await addManualTransaction(app, ada, { accountId: cash.id, amount: -5 });
+    const there = await addManualTransaction(app, ada, { accountId: cash.id, amount: -7 });
+    const back = await addManualTransaction(app, ada, { accountId: wallet.id, amount: -11 });
+    const move = (id: string, accountId: string, amount: number) =>
+      call(ada, 'PUT', `/transactions/manual/${id}`, {
+        accountId,
+        date: TODAY,
+        description: 'Moved',
+        category: CATEGORY.Groceries,
+        amount,
+      });
+    // On PostgreSQL these run at once: a balance summed before another write committed, or two writers
+    // waiting on each other's account, would show here as a wrong total or a 500.
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () =>
+        call(ada, 'POST', '/transactions/manual', {
+          accountId: cash.id,
+          date: TODAY,
+          description: 'Coffee',
+          category: CATEGORY.DiningOut,
+          amount: -2.5,
+        }),
+      ),
+      call(ada, 'DELETE', `/transactions/${early.id}`),
+      move(there.id, wallet.id, -7),
+      move(back.id, cash.id, -11),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201, 201, 204, 200, 200]);
+    expect(await balanceOf(ada, cash.id)).toBe(1000 - 6 * 2.5 - 11);
+    expect(await balanceOf(ada, wallet.id)).toBe(-7);
+  });
+
   it('keep the note unless the edit says otherwise, and clear it with an empty one', async () => {
     const ada = await signUp(app);
     const cash = await addManualAccount(app, ada);

@@ -17,6 +17,7 @@ import {
   getManualTransaction,
   insertManualAccount,
   insertManualTransaction,
+  lockAccounts,
   lockManualConnection,
   updateManualAccount,
   updateManualTransaction,
@@ -137,7 +138,10 @@ export async function editManualTransaction(
   body: ManualTransactionBody,
 ): Promise<Transaction> {
   return deps.db.transaction(async (tx) => {
-    if (!(await getManualTransaction(tx, { userId, transactionId, lock: true }))) throw transactionNotFound();
+    const current = await getManualTransaction(tx, { userId, transactionId, lock: true });
+    if (!current) throw transactionNotFound();
+    // A move holds both accounts in one order, so two opposite moves at once cannot deadlock.
+    await lockAccounts(tx, { userId, accountIds: [current.accountId, body.accountId] });
     await ownManualAccount(tx, userId, body.accountId, true);
     await updateManualTransaction(tx, { userId, transactionId, now: deps.now(), ...valuesOf(body) });
     const row = await getManualTransaction(tx, { userId, transactionId });
