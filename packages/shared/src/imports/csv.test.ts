@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CsvMapping, DateFormat } from './imports.schema';
-import { csvMapping } from './imports.schema';
+import { csvMapping, MAX_CSV_COLUMNS } from './imports.schema';
 import { detectCsvMapping, ImportFileError, type ParsedRow, parseImportFile } from './parse';
 import { csvCell, writeAmount, writeDay } from './test-support';
 
@@ -536,5 +536,34 @@ describe('a 50,000-row statement', () => {
     expect(file.rows).toHaveLength(50_000);
     expect(file.needsMapping).toBe(false);
     expect(file.rows[49_999]).toMatchObject({ line: 50_001, amount: ((49_999 * 7919) % 400_000) - 300_000 });
+  });
+});
+
+describe('a file far wider than a statement', () => {
+  it('is refused before any work per column', () => {
+    const wide = (n: number) => Array.from({ length: n }, (_, j) => `c${j}`).join(',');
+    const content = [wide(MAX_CSV_COLUMNS + 1), wide(MAX_CSV_COLUMNS + 1), wide(MAX_CSV_COLUMNS + 1)].join(
+      '\n',
+    );
+    expect(() => parseImportFile(content)).toThrow(ImportFileError);
+    expect(() => parseImportFile(content)).toThrow(`The file has more than ${MAX_CSV_COLUMNS} columns`);
+  });
+
+  it('and a mapping cannot name a column past the widest', () => {
+    const mapping = csvMapping.safeParse({
+      delimiter: ',',
+      hasHeader: true,
+      date: 3_000_000,
+      description: 1,
+      amount: 2,
+      debit: null,
+      credit: null,
+      category: null,
+      notes: null,
+      dateFormat: 'YYYY-MM-DD',
+      decimalSeparator: '.',
+      negateAmount: false,
+    });
+    expect(mapping.success).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import type { Cents } from '../money';
 import { amountProblem, type DecimalSeparator, DecimalVote, readAmount } from './amounts';
 import { DayFormatVote, dayFormatsOf, parseDay } from './days';
-import type { CsvMapping, DateFormat } from './imports.schema';
+import { type CsvMapping, type DateFormat, MAX_CSV_COLUMNS } from './imports.schema';
 import { cleanOptional, cleanText, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
 
 type Delimiter = CsvMapping['delimiter'];
@@ -645,6 +645,11 @@ function tableOf(content: string, delimiter: Delimiter): Table {
       table.records.some((r) => !isBlank(r))
         ? 'The file has only one column: it does not look like a CSV statement'
         : 'The file is empty',
+    );
+  }
+  if (table.width > MAX_CSV_COLUMNS || (table.records[table.start]?.length ?? 0) > MAX_CSV_COLUMNS) {
+    throw new ImportFileError(
+      `The file has more than ${MAX_CSV_COLUMNS} columns: it does not look like a bank statement`,
     );
   }
   return table;

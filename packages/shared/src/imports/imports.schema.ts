@@ -10,6 +10,13 @@ export type DateFormat = z.infer<typeof dateFormat>;
 
 /** The largest file accepted, in characters (a 50,000-row statement is ~4 MB). */
 export const MAX_IMPORT_FILE_CHARS = 20_000_000;
+/** The widest CSV read: real statements have a dozen columns; a wider file is refused before any work per column. */
+export const MAX_CSV_COLUMNS = 100;
+const column = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_CSV_COLUMNS - 1, `A statement has at most ${MAX_CSV_COLUMNS} columns`);
 /** How many rows a preview shows. */
 export const PREVIEW_ROWS = 20;
 
@@ -21,13 +28,13 @@ export const csvMapping = z
   .object({
     delimiter: z.enum([',', ';', '\t', '|']),
     hasHeader: z.boolean(),
-    date: z.number().int().min(0),
-    description: z.number().int().min(0),
-    amount: z.number().int().min(0).nullable(),
-    debit: z.number().int().min(0).nullable(),
-    credit: z.number().int().min(0).nullable(),
-    category: z.number().int().min(0).nullable(),
-    notes: z.number().int().min(0).nullable(),
+    date: column,
+    description: column,
+    amount: column.nullable(),
+    debit: column.nullable(),
+    credit: column.nullable(),
+    category: column.nullable(),
+    notes: column.nullable(),
     dateFormat,
     decimalSeparator: z.enum(['.', ',']),
     /** Some banks write spending as positive numbers in a single amount column. */

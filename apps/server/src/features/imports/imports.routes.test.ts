@@ -23,6 +23,7 @@ import {
   previewOk,
   storedRows,
 } from '../../../test/imports';
+import { IMPORTS_PER_MINUTE } from './imports.routes';
 
 let fake: FakePlaid;
 let app: TestApp;
@@ -521,6 +522,16 @@ describe('POST /api/imports', () => {
     expect(results.reduce((n, r) => n + r.imported, 0)).toBe(200);
     for (const r of results) expect(r.imported + r.duplicates).toBe(200);
     expect(await transactionCount(auth.user.id)).toBe(200);
+  });
+
+  it('answers 429 with a message once a person imports too many files in a minute, and not to others', async () => {
+    const { auth, accountId } = await personWithAccount();
+    const content = csvOf([['2026-05-01', 'SHOP', '-1.00']]);
+    for (let i = 0; i < IMPORTS_PER_MINUTE; i++) await importOk(app, auth, { accountId, content });
+    const limited = await postImport(app, auth, { accountId, content });
+    expect(expectJson(limited, 429, errorBody).code).toBe('RATE_LIMITED');
+    const other = await personWithAccount();
+    expect((await importOk(app, other.auth, { accountId: other.accountId, content })).imported).toBe(1);
   });
 
   it('takes a file larger than the app’s usual 256 kB body, and refuses one over 20 MB by its size', async () => {

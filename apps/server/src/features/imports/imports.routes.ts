@@ -2,6 +2,12 @@ import { errorBody, importBody, importPreview, importResult } from '@tally/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { vacuumAfterImports } from '../../db/client';
 import type { AppContext } from '../../lib/context';
+import { perUserRateLimit } from '../../lib/rate-limit';
+
+/** Per person: file previews and imports parse up to 20 MB each, synchronously. */
+export const PREVIEWS_PER_MINUTE = 120;
+export const IMPORTS_PER_MINUTE = 20;
+
 import { type ImportDeps, importFile, previewImport } from './imports.service';
 
 /**
@@ -52,7 +58,9 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/imports/preview',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, body: importBody, response: { 200: importPreview, ...errors } },
+      // Each mapping change previews again (debounced): room for that, not for a flood of 20 MB files.
+      config: { rateLimit: perUserRateLimit(PREVIEWS_PER_MINUTE) },
+      schema: { tags, body: importBody, response: { 200: importPreview, ...errors, 429: errorBody } },
     },
     async (req) => previewImport(deps, req.user.id, req.body),
   );
@@ -61,7 +69,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/imports',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, body: importBody, response: { 201: importResult, ...errors } },
+      config: { rateLimit: perUserRateLimit(IMPORTS_PER_MINUTE) },
+      schema: { tags, body: importBody, response: { 201: importResult, ...errors, 429: errorBody } },
     },
     async (req, reply) => reply.status(201).send(await importFile(deps, req.user, req.body)),
   );
