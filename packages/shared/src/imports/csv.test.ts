@@ -567,3 +567,12 @@ describe('a file far wider than a statement', () => {
     expect(mapping.success).toBe(false);
   });
 });
+
+it('cuts a description longer than any bank’s to 500 characters', () => {
+  const long = 'Payment '.repeat(300);
+  const parsed = parseImportFile(
+    `Date,Description,Amount\n2026-01-02,${long},-1.00\n2026-01-03,Short,-2.00\n`,
+  );
+  expect(parsed.rows[0]?.description.length).toBe(500);
+  expect(parsed.rows[1]?.description).toBe('Short');
+});

@@ -113,3 +113,23 @@ describe('fingerprintKeys', () => {
     );
   });
 });
+
+describe('text beyond any bank’s', () => {
+  it('a very long FITID is kept as its hash, so the key stays short and still tells rows apart', () => {
+    const row = (fitId: string) =>
+      ({
+        line: 1,
+        date: '2026-01-02',
+        description: 'X',
+        merchantName: null,
+        amount: -100,
+        fitId,
+        category: null,
+        note: null,
+      }) as const;
+    const [a, b] = fingerprintKeys('acc', [row('9'.repeat(5000)), row(`${'9'.repeat(4999)}8`)]);
+    expect(a?.length).toBeLessThan(200);
+    expect(a).not.toBe(b);
+    expect(fingerprintKeys('acc', [row('9'.repeat(5000))])[0]).toBe(a);
+  });
+});

@@ -15,6 +15,8 @@ import type { ParsedRow } from './parsed-file';
 const normaliseDescription = (description: string) =>
   description.toLowerCase().replace(WHITESPACE, ' ').trim();
 const WHITESPACE = /\s+/g;
+const MAX_FITID = 255;
+const hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
 
 /**
  * OFX rows with a FITID: 'file:<accountId>:ofx:<FITID>' (a FITID the bank repeats within the file gets ':2', ':3'…
@@ -27,13 +29,15 @@ export function fingerprintKeys(accountId: string, rows: readonly ParsedRow[]): 
   const occurrences = new Map<string, number>();
   return rows.map((row) => {
     if (row.fitId) {
-      const n = (occurrences.get(`ofx|${row.fitId}`) ?? 0) + 1;
-      occurrences.set(`ofx|${row.fitId}`, n);
-      return `file:${accountId}:ofx:${row.fitId}${n > 1 ? `:${n}` : ''}`;
+      // A FITID is short (OFX allows 255); a longer one is kept as its hash, so the key always fits an index.
+      const fitId = row.fitId.length > MAX_FITID ? `h:${hex(row.fitId)}` : row.fitId;
+      const n = (occurrences.get(`ofx|${fitId}`) ?? 0) + 1;
+      occurrences.set(`ofx|${fitId}`, n);
+      return `file:${accountId}:ofx:${fitId}${n > 1 ? `:${n}` : ''}`;
     }
     const identity = `${row.date}|${row.amount}|${normaliseDescription(row.description)}`;
     const n = (occurrences.get(identity) ?? 0) + 1;
     occurrences.set(identity, n);
-    return `file:${accountId}:fp:${bytesToHex(sha256(utf8ToBytes(`${identity}|${n}`)))}`;
+    return `file:${accountId}:fp:${hex(`${identity}|${n}`)}`;
   });
 }

@@ -45,10 +45,14 @@ export class ImportFileError extends Error {
   override name = 'ImportFileError';
 }
 
-/** Runs of whitespace (newlines and tabs too) made one space, trimmed. */
+/** The longest description or note kept from a file; a bank's are far shorter, the rest is cut. */
+export const MAX_FILE_TEXT = 500;
+
+/** Runs of whitespace (newlines and tabs too) made one space, trimmed, at most MAX_FILE_TEXT characters. */
 export function cleanText(text: string): string {
   const trimmed = text.trim();
-  return UNCLEAN_SPACE.test(trimmed) ? trimmed.replace(WHITESPACE, ' ') : trimmed;
+  const clean = UNCLEAN_SPACE.test(trimmed) ? trimmed.replace(WHITESPACE, ' ') : trimmed;
+  return clean.length > MAX_FILE_TEXT ? clean.slice(0, MAX_FILE_TEXT).trimEnd() : clean;
 }
 const WHITESPACE = /\s+/g;
 /** Two whitespace characters in a row, or one that is not a plain space. */
