@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DecimalVote, parseDecimalAmount, parseLabelledAmount, separatorOf } from './amounts';
+import { DecimalVote, parseDecimalAmount, parseLabelledAmount } from './amounts';
 import { writeAmount } from './test-support';
 
 describe('parseDecimalAmount', () => {
@@ -138,16 +138,5 @@ describe('DecimalVote', () => {
     [[], null],
   ] as const)('%j → %j', (values, expected) => {
     expect(vote([...values])).toBe(expected);
-  });
-});
-
-describe('separatorOf', () => {
-  it.each([
-    ['-12.50', '.'],
-    ['-12,50', ','],
-    ['1.234,50', ','],
-    ['100', '.'],
-  ] as const)('%j → %j', (text, expected) => {
-    expect(separatorOf(text)).toBe(expected);
   });
 });

@@ -215,8 +215,3 @@ export class DecimalVote {
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
-
-/** For a single value whose convention is unknown (OFX TRNAMT): ',' only when it is the last separator. */
-export function separatorOf(text: string): DecimalSeparator {
-  return text.lastIndexOf(',') > text.lastIndexOf('.') ? ',' : '.';
-}

@@ -190,3 +190,21 @@ describe('QFX', () => {
     expect(() => parseImportFile(content)).toThrow(new ImportFileError('The QFX file has no transactions'));
   });
 });
+
+describe('the decimal separator of TRNAMT', () => {
+  const amounts = (...values: string[]) =>
+    parseImportFile(
+      sgml(
+        values
+          .map((v, i) => `<STMTTRN><DTPOSTED>2024010${i + 1}<TRNAMT>${v}<FITID>F${i}<NAME>N${i}`)
+          .join('\n'),
+      ),
+    ).rows.map((r) => r.amount);
+
+  it('is the file’s: a thousand beside amounts with a decimal point stays a thousand', () => {
+    expect(amounts('-1,000', '-12.50')).toEqual([-100_000, -1250]);
+  });
+  it('is a comma when the file writes cents after one', () => {
+    expect(amounts('-1.000,00', '-12,50', '3')).toEqual([-100_000, -1250, 300]);
+  });
+});

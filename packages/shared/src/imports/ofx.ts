@@ -1,4 +1,4 @@
-import { parseLabelledAmount, separatorOf } from './amounts';
+import { parseLabelledAmount } from './amounts';
 import { toDay } from './days';
 import { cleanOptional, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
 
@@ -144,6 +144,25 @@ function continues(long: string, short: string): boolean {
   return long.length > short.length && long.toLowerCase().startsWith(short.toLowerCase());
 }
 
+/**
+ * Some banks write TRNAMT with a decimal comma. An amount ending in a separator and one or two digits says which
+ * it uses; one that does not ('1,000', '3') follows the file: ',' when some amount ends in a comma and one or two
+ * digits and none in a point and one or two digits, else '.'. So '1,000' beside '12.50' is a thousand.
+ */
+function fileSeparator(amounts: readonly string[]): '.' | ',' {
+  const comma = amounts.some((a) => COMMA_DECIMAL.test(a.trim()));
+  const point = amounts.some((a) => POINT_DECIMAL.test(a.trim()));
+  return comma && !point ? ',' : '.';
+}
+const COMMA_DECIMAL = /,\d{1,2}$/;
+function separatorOf(amount: string, file: '.' | ','): '.' | ',' {
+  const text = amount.trim();
+  if (COMMA_DECIMAL.test(text)) return ',';
+  if (POINT_DECIMAL.test(text)) return '.';
+  return file;
+}
+const POINT_DECIMAL = /\.\d{1,2}$/;
+
 /** Reads an OFX or QFX statement (bank or credit card). */
 export function parseOfx(content: string, label: 'OFX' | 'QFX'): { rows: ParsedRow[]; errors: RowError[] } {
   const transactions = readOfxTransactions(content);
@@ -152,6 +171,7 @@ export function parseOfx(content: string, label: 'OFX' | 'QFX'): { rows: ParsedR
   }
   const rows: ParsedRow[] = [];
   const errors: RowError[] = [];
+  const separator = fileSeparator(transactions.map((fields) => fields.get('TRNAMT') ?? ''));
   transactions.forEach((fields, index) => {
     const line = index + 1;
     const reasons: string[] = [];
@@ -166,8 +186,7 @@ export function parseOfx(content: string, label: 'OFX' | 'QFX'): { rows: ParsedR
     if (amountText === undefined) reasons.push('the transaction has no TRNAMT amount');
     else {
       try {
-        // Some banks write TRNAMT with a decimal comma.
-        amount = parseLabelledAmount(amountText, separatorOf(amountText), 'amount');
+        amount = parseLabelledAmount(amountText, separatorOf(amountText, separator), 'amount');
       } catch (error) {
         reasons.push((error as RangeError).message);
       }
