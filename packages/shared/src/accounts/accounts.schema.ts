@@ -134,6 +134,8 @@ export const MANUAL_SUBTYPES: Record<0 | 2 | 3 | 4, readonly string[]> = {
   4: ['student', 'mortgage', 'auto', 'personal'],
 };
 export const MAX_ACCOUNT_NAME_LENGTH = 100;
+/** Manual accounts one person may keep. */
+export const MAX_MANUAL_ACCOUNTS = 50;
 /** Dollars: the largest balance or amount typed by hand. */
 export const MAX_MANUAL_AMOUNT = 100_000_000;
 

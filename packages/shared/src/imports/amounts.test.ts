@@ -49,10 +49,6 @@ describe('parseDecimalAmount', () => {
     ['45.10 dr', '.', -4510],
     ['1.234,56 DR', ',', -123456],
     ['−12.50', '.', -1250],
-    // More than two decimals round half away from zero on the digits.
-    ['12.345', '.', 1235],
-    ['-12.345', '.', -1235],
-    ['12,345', ',', 1235],
     // Zero has no sign.
     ['-0.00', '.', 0],
     ['(0.00)', '.', 0],
@@ -138,5 +134,15 @@ describe('DecimalVote', () => {
     [[], null],
   ] as const)('%j → %j', (values, expected) => {
     expect(vote([...values])).toBe(expected);
+  });
+});
+
+describe('fractions of a cent', () => {
+  it('refuses them rather than rounding, and takes trailing zeros', () => {
+    expect(() => parseLabelledAmount('12.345', '.', 'amount')).toThrow(
+      'amount "12.345" has a fraction of a cent',
+    );
+    expect(parseLabelledAmount('12.340', '.', 'amount')).toBe(1234);
+    expect(parseLabelledAmount('-12,3400', ',', 'amount')).toBe(-1234);
   });
 });

@@ -80,13 +80,15 @@ function peelEdges(
 }
 
 /** Why a cell is not an amount, before it is worded for a person. */
-type Failure = 'empty' | 'not a number' | 'too large';
+type Failure = 'empty' | 'not a number' | 'too large' | 'fraction of a cent';
 
 /** The usual shapes ('-12.34', '1,234.56', '1.234,56', '12'), read without the general scan below. */
 const PLAIN_DOT = /^([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 const PLAIN_COMMA = /^([-+]?)(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/;
 
 function centsOf(whole: string, fraction: string, negative: boolean): Cents | Failure {
+  // '12.340' is 12.34; '12.345' is no amount a bank account holds, and rounding it would be a guess.
+  if (fraction.length > 2 && /[1-9]/.test(fraction.slice(2))) return 'fraction of a cent';
   let cents: Cents;
   try {
     cents = parseCents(`${whole === '' ? '0' : whole}.${fraction}`);
@@ -162,6 +164,7 @@ export function amountProblem(
   const shown = text.trim().length > 24 ? `${text.trim().slice(0, 24)}…` : text.trim();
   if (failure === 'empty') return `the ${label} is empty`;
   if (failure === 'too large') return `${label} "${shown}" is larger than $100,000,000`;
+  if (failure === 'fraction of a cent') return `${label} "${shown}" has a fraction of a cent`;
   // Say which separator was expected when the other would have read it.
   const other: DecimalSeparator = separator === '.' ? ',' : '.';
   const hint =

@@ -576,3 +576,24 @@ it('cuts a description longer than any bank’s to 500 characters', () => {
   expect(parsed.rows[0]?.description.length).toBe(500);
   expect(parsed.rows[1]?.description).toBe('Short');
 });
+
+it('a mapping may not read two of date, description and amounts from one column', () => {
+  const base = {
+    delimiter: ',',
+    hasHeader: true,
+    date: 0,
+    description: 1,
+    amount: null,
+    debit: 2,
+    credit: 2,
+    category: null,
+    notes: null,
+    dateFormat: 'YYYY-MM-DD',
+    decimalSeparator: '.',
+    negateAmount: false,
+  } as const;
+  expect(csvMapping.safeParse(base).error?.issues[0]?.message).toBe(
+    'Choose a different column for the date, the description and each amount',
+  );
+  expect(csvMapping.safeParse({ ...base, credit: 3 }).success).toBe(true);
+});

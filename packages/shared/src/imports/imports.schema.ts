@@ -43,7 +43,14 @@ export const csvMapping = z
   .refine((m) => m.amount !== null || m.debit !== null || m.credit !== null, {
     message: 'Choose the amount column, or the debit and credit columns',
     path: ['amount'],
-  });
+  })
+  .refine(
+    (m) => {
+      const chosen = [m.date, m.description, m.amount, m.debit, m.credit].filter((c) => c !== null);
+      return new Set(chosen).size === chosen.length;
+    },
+    { message: 'Choose a different column for the date, the description and each amount', path: ['amount'] },
+  );
 export type CsvMapping = z.infer<typeof csvMapping>;
 
 /** POST /imports/preview and POST /imports: the file's text and where it goes. */

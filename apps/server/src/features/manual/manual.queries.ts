@@ -36,6 +36,18 @@ export async function upsertManualConnection(
 }
 
 /** Locks the person's manual connection for this transaction; null when they have none. */
+/** How many accounts the person's manual connection holds. */
+export async function countManualAccounts(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId)));
+  return row?.n ?? 0;
+}
+
 export async function lockManualConnection(db: Db, { userId }: { userId: string }) {
   const [row] = await db
     .select({ id: bankConnections.id })

@@ -5,6 +5,7 @@ import {
   connectionList,
   errorBody,
   type LoginResult,
+  MAX_MANUAL_ACCOUNTS,
   spendingByCategory,
   transaction,
   transactionList,
@@ -134,6 +135,25 @@ describe('POST /api/accounts/manual', () => {
     const [connection, ...others] = await manualConnections(ada.user.id);
     expect(others).toEqual([]);
     expect(new Set(made.map((a) => a.connectionId))).toEqual(new Set([connection?.id]));
+  });
+
+  it(`keeps at most ${MAX_MANUAL_ACCOUNTS} accounts per person, counted even when added at the same moment`, async () => {
+    const ada = await signUp(app);
+    await Promise.all(
+      Array.from({ length: MAX_MANUAL_ACCOUNTS - 1 }, (_, i) =>
+        addManualAccount(app, ada, { name: `Jar ${i}` }),
+      ),
+    );
+    const last = () =>
+      call(ada, 'POST', '/accounts/manual', { name: 'One more', type: 0, subtype: 'checking' });
+    const [a, b] = await Promise.all([last(), last()]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+    const refused = a.statusCode === 400 ? a : b;
+    expect(expectJson(refused, 400, errorBody)).toMatchObject({
+      code: 'MANUAL_ACCOUNT_LIMIT',
+      message: `You can keep at most ${MAX_MANUAL_ACCOUNTS} manual accounts`,
+    });
+    expect((await accountsOf(ada)).length).toBe(MAX_MANUAL_ACCOUNTS);
   });
 
   it('says what is wrong with each field', async () => {

@@ -3,6 +3,7 @@ import {
   type CreateManualAccountBody,
   dollarsToCents,
   MANUAL_SUBTYPES,
+  MAX_MANUAL_ACCOUNTS,
   type ManualTransactionBody,
   type Transaction,
   type UpdateManualAccountBody,
@@ -12,6 +13,7 @@ import { toAccount } from '../../lib/account-shapes';
 import { AppError, notFound } from '../../lib/errors';
 import { toTransaction } from '../../lib/transaction-shapes';
 import {
+  countManualAccounts,
   deleteManualAccount,
   getManualAccount,
   getManualTransaction,
@@ -48,7 +50,15 @@ export async function createManualAccount(
   body: CreateManualAccountBody,
 ): Promise<Account> {
   return deps.db.transaction(async (tx) => {
+    // The upsert holds the connection's row, so two creations at once count one after the other.
     const connection = await upsertManualConnection(tx, { userId, now: deps.now() });
+    if ((await countManualAccounts(tx, { userId, connectionId: connection.id })) >= MAX_MANUAL_ACCOUNTS) {
+      throw new AppError(
+        400,
+        'MANUAL_ACCOUNT_LIMIT',
+        `You can keep at most ${MAX_MANUAL_ACCOUNTS} manual accounts`,
+      );
+    }
     const account = await insertManualAccount(tx, {
       userId,
       connectionId: connection.id,

@@ -86,8 +86,6 @@ export const optionalColumn = (value: string | null): number | null =>
 
 /** Why the mapping cannot be previewed yet, in the schema's words; null when it can. */
 export function mappingProblem(mapping: CsvMapping): string | null {
-  const result = csvMapping.safeParse(mapping);
-  if (!result.success) return result.error.issues[0]?.message ?? 'Choose the columns';
   const used = [
     ['Date', mapping.date],
     ['Description', mapping.description],
@@ -99,7 +97,8 @@ export function mappingProblem(mapping: CsvMapping): string | null {
     const clash = used.slice(i + 1).find(([, other]) => column !== null && other === column);
     if (clash) return `${name} and ${clash[0]} are the same column; choose different ones`;
   }
-  return null;
+  const result = csvMapping.safeParse(mapping);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Choose the columns');
 }
 
 /** A starting mapping when the server had none to offer: the first columns in the usual order. */

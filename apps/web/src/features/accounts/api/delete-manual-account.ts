@@ -14,6 +14,8 @@ export function useDeleteManualAccount() {
         queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections }),
         queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list }),
         queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all }),
+        // Rules limited to the account go with it.
+        queryClient.invalidateQueries({ queryKey: queryKeys.rules.all }),
       ]),
   });
 }
