@@ -449,13 +449,33 @@ function detectMapping(table: Table, delimiter: Delimiter): Detection {
       confident = false;
   }
 
-  const fallbackAmount = hasAmount ? null : Math.max(0, width - 1);
+  // Roles not found take columns no other role has (a mapping never reads two from one column): the date and
+  // description the first free ones, the amount the last.
+  const inMapping = new Set(
+    [chosen.date, chosen.description, chosen.amount, chosen.debit, chosen.credit].filter(
+      (c): c is number => c !== undefined,
+    ),
+  );
+  const columns = Math.max(width, 3);
+  const free = (fromEnd: boolean) => {
+    for (let k = 0; k < columns; k++) {
+      const j = fromEnd ? columns - 1 - k : k;
+      if (!inMapping.has(j)) {
+        inMapping.add(j);
+        return j;
+      }
+    }
+    return columns;
+  };
+  const date = chosen.date ?? free(false);
+  const description = chosen.description ?? free(false);
+  const amount = chosen.amount ?? (hasAmount ? null : free(true));
   const mapping: CsvMapping = {
     delimiter,
     hasHeader,
-    date: chosen.date ?? 0,
-    description: chosen.description ?? Math.min(1, Math.max(0, width - 1)),
-    amount: chosen.amount ?? fallbackAmount,
+    date,
+    description,
+    amount,
     debit: chosen.debit ?? null,
     credit: chosen.credit ?? null,
     category: chosen.category ?? null,

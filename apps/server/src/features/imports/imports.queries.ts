@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CsvMapping } from '@tally/shared';
-import { and, between, eq, isNull, notLike, sql } from 'drizzle-orm';
+import { and, between, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, transactions } from '../../db/schema';
 
@@ -60,12 +60,12 @@ export async function existingProviderIds(
   return new Set(rows.map((r) => r.id));
 }
 
-/** A live bank or hand-entered transaction a file row may be the same money as. */
-export type MatchCandidate = { date: string; amount: number };
+/** A live transaction of the account a file row may be the same money as. */
+export type MatchCandidate = { providerTransactionId: string; date: string; amount: number };
 
 /**
- * The account's live transactions that did not come from a file (bank or entered by hand), between two
- * days: one range read of the account's list index, whatever the file's size.
+ * The account's live transactions between two days (from the bank, typed, or from another file): one range
+ * read of the account's list index, whatever the file's size.
  */
 export async function matchCandidates(
   db: Db,
@@ -77,7 +77,11 @@ export async function matchCandidates(
   }: { userId: string; accountId: string; fromDay: string; toDay: string },
 ): Promise<MatchCandidate[]> {
   return db
-    .select({ date: transactions.date, amount: transactions.amount })
+    .select({
+      providerTransactionId: transactions.providerTransactionId,
+      date: transactions.date,
+      amount: transactions.amount,
+    })
     .from(transactions)
     .where(
       and(
@@ -85,7 +89,6 @@ export async function matchCandidates(
         eq(transactions.accountId, accountId),
         isNull(transactions.deletedAt),
         between(transactions.date, fromDay, toDay),
-        notLike(transactions.providerTransactionId, 'file:%'),
       ),
     );
 }

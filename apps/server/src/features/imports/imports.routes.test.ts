@@ -459,6 +459,34 @@ describe('POST /api/imports', () => {
     expect(saved?.import_mapping).toBeNull();
   });
 
+  it('an OFX of days a CSV already brought matches those rows instead of doubling them', async () => {
+    const { auth, accountId } = await personWithAccount();
+    const csv = csvOf([
+      ['2026-11-01', 'BLUE BOTTLE COFFEE', '-3.50'],
+      ['2026-11-02', 'REFUND', '100.00'],
+    ]);
+    expect(await importOk(app, auth, { accountId, content: csv })).toMatchObject({ imported: 2 });
+    const ofx = [
+      'OFXHEADER:100',
+      'DATA:OFXSGML',
+      'VERSION:102',
+      '',
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>',
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261101<TRNAMT>-3.50<FITID>B1<NAME>BLUE BOTTLE</STMTTRN>',
+      '<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20261102<TRNAMT>100.00<FITID>B2<NAME>REFUND</STMTTRN>',
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261103<TRNAMT>-9.99<FITID>B3<NAME>NEW ONE</STMTTRN>',
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+      '',
+    ].join('\n');
+    expect(await importOk(app, auth, { accountId, content: ofx })).toMatchObject({
+      format: 'ofx',
+      imported: 1,
+      matched: 2,
+      duplicates: 0,
+    });
+    expect(await transactionCount(auth.user.id)).toBe(3);
+  });
+
   it('tells the person the import completed, only when rows were stored', async () => {
     const { auth, accountId } = await personWithAccount();
     await importOk(app, auth, { accountId, content: statement });

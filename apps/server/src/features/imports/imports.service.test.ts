@@ -21,7 +21,7 @@ describe('classify', () => {
     name: string;
     rows: ReturnType<typeof row>[];
     existing: string[];
-    bank: Array<{ date: string; amount: number }>;
+    bank: Array<{ providerTransactionId?: string; date: string; amount: number }>;
     expected: string[];
   }> = [
     {
@@ -76,10 +76,25 @@ describe('classify', () => {
       bank: [{ date: '2026-01-01', amount: -350 }],
       expected: ['duplicate', 'matched'],
     },
+    {
+      name: 'a row another file brought (an OFX after a CSV of the same days) is matched, not doubled',
+      rows: [row('file:acc:ofx:T1', '2026-01-01', -350)],
+      existing: [],
+      bank: [{ providerTransactionId: 'file:acc:fp:9f', date: '2026-01-01', amount: -350 }],
+      expected: ['matched'],
+    },
+    {
+      name: 'the file’s own rows, stored before, match nothing else of it',
+      rows: [row('a', '2026-01-01', -350), row('b', '2026-01-01', -350)],
+      existing: ['a'],
+      bank: [{ providerTransactionId: 'a', date: '2026-01-01', amount: -350 }],
+      expected: ['duplicate', 'new'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
-      expect(classify(c.rows, new Set(c.existing), c.bank)).toEqual(c.expected);
+      const candidates = c.bank.map((b, i) => ({ providerTransactionId: `bank:${i}`, ...b }));
+      expect(classify(c.rows, new Set(c.existing), candidates)).toEqual(c.expected);
     });
   }
 });

@@ -146,17 +146,20 @@ async function prepare(db: Db, userId: string, body: ImportBody): Promise<Prepar
 /**
  * What becomes of each valid row, in file order. A row whose provider id the person already has (an
  * earlier file, or an earlier row of this one) is a duplicate. Otherwise a row with the date and amount of
- * a live bank or hand-entered transaction of the account is that transaction ("matched", not stored
- * twice), one to one: each such transaction answers for one row at most, so two identical coffees on a day
- * with one at the bank leave one matched and one new. Everything else is new.
+ * a live transaction of the account that this file does not already account for (from the bank, typed by
+ * hand, or from a file in another format, e.g. an OFX after a CSV of the same month) is that transaction
+ * ("matched", not stored twice), one to one: each such transaction answers for one row at most, so two
+ * identical coffees on a day with one at the bank leave one matched and one new. Everything else is new.
  */
 export function classify(
   rows: readonly Pick<CategorisedRow, 'providerTransactionId' | 'row'>[],
   existing: ReadonlySet<string>,
   candidates: readonly MatchCandidate[],
 ): ImportRowStatus[] {
+  const ownKeys = new Set(rows.map((r) => r.providerTransactionId));
   const open = new Map<string, number>();
   for (const c of candidates) {
+    if (ownKeys.has(c.providerTransactionId)) continue;
     const key = `${c.date}|${c.amount}`;
     open.set(key, (open.get(key) ?? 0) + 1);
   }
