@@ -1,4 +1,5 @@
 import {
+  CATEGORIES,
   isCategoryCode,
   MAX_RULE_PATTERN_LENGTH,
   type Rule,
@@ -102,4 +103,16 @@ export function prefillFromSearchParams(params: URLSearchParams): RuleFormValues
   const field = ruleField.safeParse(params.get(P.field));
   if (field.success) values.field = field.data;
   return values;
+}
+
+/** The category select, grouped as the Edit Category dialog shows it (code 99, 'Other', under Uncategorized). */
+export function categorySelectData(): { group: string; items: { value: string; label: string }[] }[] {
+  const groups = new Map<string, { value: string; label: string }[]>();
+  for (const c of CATEGORIES) {
+    const group = c.group === 'Other' ? 'Uncategorized' : c.group;
+    const items = groups.get(group) ?? [];
+    items.push({ value: String(c.code), label: c.label });
+    groups.set(group, items);
+  }
+  return [...groups].map(([group, items]) => ({ group, items }));
 }

@@ -2,7 +2,6 @@ import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title
 import { useForm } from '@mantine/form';
 import { MAX_RULE_PATTERN_LENGTH, type Rule, ruleField, ruleOperator } from '@tally/shared';
 import { useRef } from 'react';
-import { categorySelectData } from '../../../components/category-select';
 import { Dialog } from '../../../components/Dialog';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
@@ -12,6 +11,7 @@ import { useCreateRule } from '../api/create-rule';
 import { useAccounts } from '../api/get-accounts';
 import { useUpdateRule } from '../api/update-rule';
 import {
+  categorySelectData,
   emptyRuleForm,
   fieldOfServerMessage,
   type RuleFormValues,
