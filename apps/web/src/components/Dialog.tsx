@@ -8,8 +8,14 @@ import type { ReactNode } from 'react';
 export function Dialog({
   title,
   children,
+  withCloseButton = true,
   ...props
-}: Omit<ModalRootProps, 'title' | 'children'> & { title: string; children: ReactNode }) {
+}: Omit<ModalRootProps, 'title' | 'children'> & {
+  title: string;
+  children: ReactNode;
+  /** False while the dialog may not be closed (its work is under way). */
+  withCloseButton?: boolean;
+}) {
   return (
     <Modal.Root {...props}>
       <Modal.Overlay />
@@ -18,7 +24,7 @@ export function Dialog({
           <Modal.Title fw={700} fz="lg">
             {title}
           </Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          {withCloseButton && <Modal.CloseButton aria-label="Close" />}
         </Modal.Header>
         <Modal.Body>{children}</Modal.Body>
       </Modal.Content>

@@ -31,13 +31,17 @@ export const jsonBody = <S extends z.ZodType>(schema: S, value: z.input<S>): Jso
 });
 
 // Inside the client the body is plain JSON; its type was checked where the call was made (api.post/put).
-type Options<S extends z.ZodType> = { json?: unknown; schema?: S; signal?: AbortSignal };
+type Options<S extends z.ZodType> = { json?: unknown; schema?: S; signal?: AbortSignal; timeoutMs?: number };
+
+/** A call's own time limit, for the few that are known to take longer than API_TIMEOUT_MS. */
+export type CallLimits = { timeoutMs?: number };
 
 /**
  * One call to the API: the session's token, a timeout, and every failure as an ApiError with the
  * server's message. A 401 on a call that carried the stored token means the session is gone: it is
  * forgotten and the person signs in again. Answers the response of a successful call, body unread.
- * `timeout` is the call's own time limit where it keeps one (a stream's); else API_TIMEOUT_MS.
+ * `timeout` is the call's own time limit where it keeps one (a stream's); else `timeoutMs`, by default
+ * API_TIMEOUT_MS.
  */
 async function send(
   method: string,
@@ -46,8 +50,9 @@ async function send(
     json,
     signal,
     accept = 'application/json',
-    timeout = AbortSignal.timeout(API_TIMEOUT_MS),
-  }: { json?: unknown; signal?: AbortSignal; accept?: string; timeout?: AbortSignal },
+    timeoutMs = API_TIMEOUT_MS,
+    timeout = AbortSignal.timeout(timeoutMs),
+  }: { json?: unknown; signal?: AbortSignal; accept?: string; timeoutMs?: number; timeout?: AbortSignal },
 ): Promise<Response> {
   const token = getToken();
   const headers: Record<string, string> = { accept };
@@ -154,8 +159,8 @@ export const api = {
   get: <S extends z.ZodType>(path: string, schema?: S, signal?: AbortSignal) =>
     request('GET', path, { schema, signal }),
   /** Without a body, an empty JSON object is sent: the endpoints that take none still expect JSON. */
-  post: <S extends z.ZodType>(path: string, body?: JsonBody, schema?: S) =>
-    request('POST', path, { json: body ? body.value : {}, schema }),
+  post: <S extends z.ZodType>(path: string, body?: JsonBody, schema?: S, limits?: CallLimits) =>
+    request('POST', path, { json: body ? body.value : {}, schema, timeoutMs: limits?.timeoutMs }),
   put: <S extends z.ZodType>(path: string, body: JsonBody, schema?: S) =>
     request('PUT', path, { json: body.value, schema }),
   /** A DELETE carries a body only where the endpoint asks for one (DELETE /user: the confirmation). */

@@ -2,7 +2,7 @@ import type { Rule } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fakeApi, renderWithProviders } from '../../test-utils';
+import { fakeApi, renderWithProviders, streamedBody } from '../../test-utils';
 import { RulesPage } from './RulesPage';
 import { anAccount, aPreview, aRule, RENT_ID, STARBUCKS_ID, threeRules, UBER_ID } from './test-fixtures';
 
@@ -166,6 +166,39 @@ describe('RulesPage', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Apply to 12 transactions' }));
     expect(await screen.findByText('12 transactions updated')).toBeTruthy();
     expect(api.count(`POST /api/rules/${STARBUCKS_ID}/apply`)).toBe(1);
+  });
+
+  it('shows the apply under way, and cannot be closed until the server answers', async () => {
+    // The answer arrives only when the test sends it, as from a rule that changes many transactions.
+    const answer = streamedBody();
+    withStoredRules(threeRules(), {
+      [`GET /api/rules/${STARBUCKS_ID}/preview`]: { body: aPreview() },
+      [`POST /api/rules/${STARBUCKS_ID}/apply`]: {
+        stream: answer.stream,
+        headers: { 'content-type': 'application/json' },
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply to past transactions (rule 1)' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Apply to past transactions' }));
+    await dialog.findByText('12 of 14 matching transactions will change');
+    expect(dialog.getByRole('button', { name: 'Close' })).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Apply to 12 transactions' }));
+
+    expect(
+      await dialog.findByText('Applying to 12 transactions… Many transactions can take up to a minute.'),
+    ).toBeTruthy();
+    const applyButton = dialog.getByRole('button', { name: 'Apply to 12 transactions' });
+    expect(applyButton.getAttribute('data-loading')).toBe('true');
+    expect((dialog.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog.queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Apply to past transactions' }), { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Apply to past transactions' })).toBeTruthy();
+
+    answer.write('{"changed":12}');
+    answer.end();
+    expect(await screen.findByText('12 transactions updated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/Applying to 12 transactions…/)).toBeNull());
   });
 
   it('says when there is nothing to change, and does not offer to apply', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { dollarsToCents, type Rule, type RulePreview } from '@tally/shared';
 import { Dialog } from '../../../components/Dialog';
@@ -43,7 +43,10 @@ export function ApplyRuleDialog({ opened, onClose, rule, justCreated = false }: 
       onClose={close}
       title="Apply to past transactions"
       size="lg"
+      // Applying to many transactions can take a while; the dialog stays until the server has answered.
       closeOnClickOutside={!apply.isPending}
+      closeOnEscape={!apply.isPending}
+      withCloseButton={!apply.isPending}
       classNames={{ content: classes.dialog }}
     >
       {rule && (
@@ -130,6 +133,15 @@ function PreviewContent({
         </Stack>
       ) : (
         <PreviewResult preview={data} setsCategory={rule.setCategory !== null} />
+      )}
+
+      {apply.isPending && data && (
+        <Group gap="xs" wrap="nowrap" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text fz="sm">
+            Applying to {transactionCount(data.changing)}… Many transactions can take up to a minute.
+          </Text>
+        </Group>
       )}
 
       <Group justify="flex-end" gap="xs">
