@@ -152,6 +152,11 @@ export const bankAccounts = pgTable(
     openingBalance: bigint('opening_balance', { mode: 'number' }),
     /** The CSV column mapping last used to import a file into this account, applied to the next one. */
     importMapping: jsonb('import_mapping'),
+    /**
+     * How the last QIF imported into this account wrote its dates (month or day first), proved by its days or
+     * chosen by the person; the next QIF whose days do not show it is read so without asking.
+     */
+    importDayOrder: text('import_day_order', { enum: ['MDY', 'DMY'] }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -8,6 +8,15 @@ export type ImportFormat = z.infer<typeof importFormat>;
 export const dateFormat = z.enum(['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYYMMDD']);
 export type DateFormat = z.infer<typeof dateFormat>;
 
+/**
+ * How a QIF's slashed dates are written: month first (MM/DD, Quicken's own) or day first (DD/MM). A file whose
+ * days never go past the 12th cannot show which.
+ */
+export const qifDayOrder = z.enum(['MDY', 'DMY'], {
+  error: "Say how the file's dates are written: 'MDY' (month first) or 'DMY' (day first)",
+});
+export type QifDayOrder = z.infer<typeof qifDayOrder>;
+
 /** The largest file accepted, in characters (a 50,000-row statement is ~4 MB). */
 export const MAX_IMPORT_FILE_CHARS = 20_000_000;
 /** The widest CSV read: real statements have a dozen columns; a wider file is refused before any work per column. */
@@ -63,6 +72,11 @@ export const importBody = z.object({
   fileName: z.string().max(255).optional(),
   /** CSV only; without it the account's remembered mapping is used, else one is detected. */
   mapping: csvMapping.optional(),
+  /**
+   * QIF only: the order its dates are written in, for a file whose days do not show it; without it the
+   * account's remembered one is used, else month first. A file whose days show the other order is read in that.
+   */
+  qifDayOrder: qifDayOrder.optional(),
   /** Store the valid rows and leave out the invalid ones; without it one invalid row refuses the file. */
   skipInvalid: z.boolean().default(false),
 });
@@ -114,6 +128,18 @@ export const importPreview = z.object({
   mappingRemembered: z.boolean(),
   /** CSV: the mapping could not be detected with confidence, so the person must confirm it. */
   needsMapping: z.boolean(),
+  /** QIF: the order its dates were read in; null for other formats. */
+  dayOrder: qifDayOrder.nullable(),
+  /**
+   * QIF: what decided the order: the file's days ('file', a day above 12 shows it), the account's last QIF
+   * ('remembered'), the request's qifDayOrder ('chosen'), else month first ('default'); null for other formats.
+   */
+  dayOrderSource: z.enum(['file', 'remembered', 'chosen', 'default']).nullable(),
+  /**
+   * QIF: the file's days do not show their order, reading them the other way changes them, and the account
+   * remembers none: the person should confirm it (and stays asked while choosing, qifDayOrder given or not).
+   */
+  needsDayOrder: z.boolean(),
   rows: z.array(importPreviewRow),
   counts: importCounts,
   /** The first invalid rows (up to 50), to show why. */

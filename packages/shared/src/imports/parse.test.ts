@@ -107,4 +107,38 @@ describe('parseImportFile', () => {
       }
     }
   });
+
+  it('reads a QIF whose days do not show their order in the one given, and says so', () => {
+    const content = '!Type:Bank\nD03/04/2024\nT-1.00\nPA\n^\n';
+    expect(parseImportFile(content)).toMatchObject({
+      format: 'qif',
+      rows: [{ date: '2024-03-04' }],
+      dayOrder: 'MDY',
+      dayOrderConfident: false,
+      dayOrderMatters: true,
+    });
+    expect(parseImportFile(content, { dayOrder: 'DMY' })).toMatchObject({
+      rows: [{ date: '2024-04-03' }],
+      dayOrder: 'DMY',
+      dayOrderConfident: false,
+    });
+    // The file's own days win over the order given.
+    expect(parseImportFile(fixture('credit-card.qif'), { dayOrder: 'MDY' })).toMatchObject({
+      dayOrder: 'DMY',
+      dayOrderConfident: true,
+    });
+  });
+
+  it.each([['chase-checking.csv'], ['bank-sgml-102.ofx'], ['quicken-webconnect.qfx']])(
+    'answers null for the day order of %s, whatever order is given',
+    (name) => {
+      for (const dayOrder of [undefined, 'DMY'] as const) {
+        expect(parseImportFile(fixture(name), { dayOrder })).toMatchObject({
+          dayOrder: null,
+          dayOrderConfident: null,
+          dayOrderMatters: null,
+        });
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { parseCsv } from './csv';
-import type { CsvMapping, ImportFormat } from './imports.schema';
+import type { CsvMapping, ImportFormat, QifDayOrder } from './imports.schema';
 import { parseOfx } from './ofx';
 import { ImportFileError, type ParsedFile } from './parsed-file';
 import { parseQif } from './qif';
@@ -49,23 +49,39 @@ function refuseNonText(content: string): void {
   }
 }
 
+/** What a format without day-order questions answers for them. */
+const NO_DAY_ORDER = { dayOrder: null, dayOrderConfident: null, dayOrderMatters: null } as const;
+
 /**
  * Reads a statement file: its kind from the content, then every transaction as a row or, when it cannot be read,
- * a row error with its line and the reason. CSV uses `options.mapping` when given, else a detected one. Throws
+ * a row error with its line and the reason. CSV uses `options.mapping` when given, else a detected one. QIF reads
+ * its dates in the order its days show, else in `options.dayOrder`, else month first (see parseQif). Throws
  * ImportFileError when the file as a whole cannot be read.
  */
-export function parseImportFile(content: string, options: { mapping?: CsvMapping } = {}): ParsedFile {
+export function parseImportFile(
+  content: string,
+  options: { mapping?: CsvMapping; dayOrder?: QifDayOrder } = {},
+): ParsedFile {
   const text = withoutBom(content);
   if (text.trim() === '') throw new ImportFileError('The file is empty');
   refuseNonText(text);
   const format = detectFormat(text);
   if (format === 'ofx' || format === 'qfx') {
     const { rows, errors } = parseOfx(text, format === 'qfx' ? 'QFX' : 'OFX');
-    return { format, rows, errors, columns: [], sampleRows: [], mapping: null, needsMapping: false };
+    return {
+      format,
+      rows,
+      errors,
+      columns: [],
+      sampleRows: [],
+      mapping: null,
+      needsMapping: false,
+      ...NO_DAY_ORDER,
+    };
   }
   if (format === 'qif') {
-    const { rows, errors } = parseQif(text);
-    return { format, rows, errors, columns: [], sampleRows: [], mapping: null, needsMapping: false };
+    const qif = parseQif(text, { dayOrder: options.dayOrder });
+    return { format, columns: [], sampleRows: [], mapping: null, needsMapping: false, ...qif };
   }
   const csv = parseCsv(text, options.mapping);
   return {
@@ -76,5 +92,6 @@ export function parseImportFile(content: string, options: { mapping?: CsvMapping
     sampleRows: csv.sampleRows,
     mapping: csv.mapping,
     needsMapping: options.mapping === undefined && !csv.confident,
+    ...NO_DAY_ORDER,
   };
 }

@@ -1,5 +1,5 @@
 import type { Cents } from '../money';
-import type { CsvMapping, ImportFormat } from './imports.schema';
+import type { CsvMapping, ImportFormat, QifDayOrder } from './imports.schema';
 
 /** One transaction read from a statement file. */
 export type ParsedRow = {
@@ -38,6 +38,12 @@ export type ParsedFile = {
   mapping: CsvMapping | null;
   /** CSV: true when no mapping was given and detection was not confident. */
   needsMapping: boolean;
+  /** QIF: the order of month and day its slashed dates were read in; null for other formats. */
+  dayOrder: QifDayOrder | null;
+  /** QIF: the file's days proved that order (some day above 12 in one position); null for other formats. */
+  dayOrderConfident: boolean | null;
+  /** QIF: reading the file in the other order would change some of its days; null for other formats. */
+  dayOrderMatters: boolean | null;
 };
 
 /** The file as a whole cannot be read (binary, no rows, OFX without transactions…). The message is user-facing. */

@@ -1,5 +1,6 @@
 import { DecimalVote, parseLabelledAmount } from './amounts';
 import { fullYear, toDay } from './days';
+import type { QifDayOrder as DayOrder } from './imports.schema';
 import { cleanOptional, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
 
 /*
@@ -28,8 +29,6 @@ type QifRecord = {
   firstSplitCategory?: string;
 };
 
-type DayOrder = 'MDY' | 'DMY';
-
 /**
  * Quicken writes 'MM/DD/YY', 'MM/DD'YY' (the apostrophe marks years from 2000, often space-padded as "1/ 5' 4"),
  * or 'MM/DD/YYYY'; other programs write day-first. Null when it is not a real day.
@@ -50,18 +49,34 @@ function qifDay(text: string, order: DayOrder): string | null {
   return order === 'MDY' ? toDay(year, a, b) : toDay(year, b, a);
 }
 
-/** Day-first when some day's first number is above 12, else month-first (Quicken's own order). */
-function dayOrderOf(records: readonly QifRecord[]): DayOrder {
+/** What the file's own days say about the order of their month and day. */
+type DayOrderEvidence = {
+  /** The order its days show (a day above 12 in one position, the other a month), null when they do not. */
+  shown: DayOrder | null;
+  /** Reading the file in the other order would change some of its days. */
+  matters: boolean;
+};
+
+/**
+ * A day's first number from 13 to 31 (its second a month) shows day-first; its second number from 13 to 31 shows
+ * month-first (Quicken's own order). The side more days show wins; none, or as many each way, shows nothing.
+ * Days whose numbers are both 12 or under and differ read as other days in the other order.
+ */
+function dayOrderOf(records: readonly QifRecord[]): DayOrderEvidence {
   let dmy = 0;
   let mdy = 0;
+  let swappable = false;
   for (const r of records) {
     if (!r.date) continue;
     const m = SLASHED_DAY.exec(r.date.replace(SPACES, ''));
     if (!m) continue;
-    if (Number(m[1]) > 12) dmy += 1;
-    if (Number(m[2]) > 12) mdy += 1;
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    if (a > 12 && a <= 31 && b >= 1 && b <= 12) dmy += 1;
+    else if (b > 12 && b <= 31 && a >= 1 && a <= 12) mdy += 1;
+    else if (a !== b && a >= 1 && a <= 12 && b >= 1 && b <= 12) swappable = true;
   }
-  return dmy > mdy ? 'DMY' : 'MDY';
+  const shown = dmy > mdy ? 'DMY' : mdy > dmy ? 'MDY' : null;
+  return { shown, matters: swappable || dmy + mdy > 0 };
 }
 
 function readRecords(content: string): QifRecord[] {
@@ -135,10 +150,27 @@ function readRecords(content: string): QifRecord[] {
   return records;
 }
 
-/** Reads a QIF file's bank, cash, credit card and other asset/liability transactions. */
-export function parseQif(content: string): { rows: ParsedRow[]; errors: RowError[] } {
+export type QifFile = {
+  rows: ParsedRow[];
+  errors: RowError[];
+  /** The order of month and day the slashed dates were read in. */
+  dayOrder: DayOrder;
+  /** The file's days proved that order: some day is above 12 in one position. */
+  dayOrderConfident: boolean;
+  /** Reading the file in the other order would change some of its days (false when all are ISO, or like 5/5). */
+  dayOrderMatters: boolean;
+};
+
+/**
+ * Reads a QIF file's bank, cash, credit card and other asset/liability transactions. Slashed dates are read in
+ * the order the file's days show; when they show none, in `options.dayOrder` (the person's choice, or the one
+ * remembered for the account), else month first as Quicken writes them. A file that shows the other order wins
+ * over the one given: its days would not be days otherwise.
+ */
+export function parseQif(content: string, options: { dayOrder?: DayOrder } = {}): QifFile {
   const records = readRecords(content);
-  const order = dayOrderOf(records);
+  const evidence = dayOrderOf(records);
+  const order = evidence.shown ?? options.dayOrder ?? 'MDY';
   const orderWords = order === 'MDY' ? 'MM/DD/YYYY' : 'DD/MM/YYYY';
   const decimals = new DecimalVote();
   for (const r of records) if (r.amount) decimals.add(r.amount);
@@ -182,5 +214,11 @@ export function parseQif(content: string): { rows: ParsedRow[]; errors: RowError
       note: payee && memo !== payee ? memo : null,
     });
   }
-  return { rows, errors };
+  return {
+    rows,
+    errors,
+    dayOrder: order,
+    dayOrderConfident: evidence.shown !== null,
+    dayOrderMatters: evidence.matters,
+  };
 }

@@ -30,7 +30,8 @@ let app: TestApp;
 
 beforeAll(async () => {
   fake = await startFakePlaid({ now: testNow, seed: fakeHistory(30) });
-  app = await createTestApp({ env: fake.env(), now: testNow });
+  // Many people sign up here within a minute: the sign-up limit is not what these tests are about.
+  app = await createTestApp({ env: { ...fake.env(), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, now: testNow });
 });
 afterAll(async () => {
   await app.close();
@@ -91,6 +92,8 @@ describe('POST /api/imports/preview', () => {
     expect(preview.mapping).toMatchObject({ date: 0, description: 1, amount: 2, hasHeader: true });
     expect(preview.mappingRemembered).toBe(false);
     expect(preview.needsMapping).toBe(false);
+    // Only a QIF has a day order to tell.
+    expect(preview).toMatchObject({ dayOrder: null, dayOrderSource: null, needsDayOrder: false });
     expect(preview.counts).toEqual({ total: 3, new: 3, duplicate: 0, matched: 0, invalid: 0 });
     expect(preview.rows.map((r) => [r.line, r.status, r.date, r.description, r.amount])).toEqual([
       [2, 'new', '2026-11-01', 'WHOLE FOODS MARKET #10155', -54.2],
@@ -584,6 +587,151 @@ describe('POST /api/imports', () => {
   });
 });
 
+/** A QIF bank file, one record per [written day, dollars, payee]. */
+const qifOf = (rows: ReadonlyArray<readonly [string, string, string]>) =>
+  `!Type:Bank\n${rows.map(([day, dollars, payee]) => `D${day}\nT${dollars}\nP${payee}\n^\n`).join('')}`;
+
+/** Days that never pass the 12th: 03/04 is March 4th or April 3rd, and nothing in the file says which. */
+const unprovenQif = qifOf([
+  ['03/04/2026', '-12.00', 'BAKERY'],
+  ['05/04/2026', '-30.00', 'BOOKSHOP'],
+]);
+
+const dayOrderOf = async (accountId: string) =>
+  (
+    await app.database.query<{ day_order: string | null }>(
+      'select import_day_order as day_order from bank_accounts where id = $1',
+      [accountId],
+    )
+  )[0]?.day_order;
+
+describe('the day order of a QIF', () => {
+  // One person for these, each test with an account of its own (sign-ups are rate limited).
+  let auth: LoginResult;
+  beforeAll(async () => {
+    auth = await signUp(app);
+  });
+  const newAccount = () => insertManualAccount(app, auth.user.id);
+
+  it('previews a file whose days do not show their order month first, and asks the person to confirm it', async () => {
+    const accountId = await newAccount();
+    const preview = await previewOk(app, auth, { accountId, content: unprovenQif });
+    expect(preview).toMatchObject({
+      format: 'qif',
+      dayOrder: 'MDY',
+      dayOrderSource: 'default',
+      needsDayOrder: true,
+    });
+    expect(preview.rows.map((r) => r.date)).toEqual(['2026-03-04', '2026-05-04']);
+    // Choosing previews again in that order; the question stays while the person chooses.
+    const chosen = await previewOk(app, auth, { accountId, content: unprovenQif, qifDayOrder: 'DMY' });
+    expect(chosen).toMatchObject({ dayOrder: 'DMY', dayOrderSource: 'chosen', needsDayOrder: true });
+    expect(chosen.rows.map((r) => r.date)).toEqual(['2026-04-03', '2026-04-05']);
+    // A preview remembers nothing.
+    expect(await dayOrderOf(accountId)).toBeNull();
+    expect((await previewOk(app, auth, { accountId, content: unprovenQif })).needsDayOrder).toBe(true);
+  });
+
+  it('does not ask when the file’s days show the order, whatever order is sent', async () => {
+    const accountId = await newAccount();
+    const content = qifOf([
+      ['03/04/2026', '-12.00', 'BAKERY'],
+      ['25/04/2026', '-30.00', 'BOOKSHOP'],
+    ]);
+    for (const qifDayOrder of [undefined, 'MDY', 'DMY'] as const) {
+      const preview = await previewOk(app, auth, { accountId, content, qifDayOrder });
+      expect(preview).toMatchObject({ dayOrder: 'DMY', dayOrderSource: 'file', needsDayOrder: false });
+      expect(preview.rows.map((r) => r.date)).toEqual(['2026-04-03', '2026-04-25']);
+    }
+  });
+
+  it('imports day first when chosen, remembers it on the account and reads its next file so without asking', async () => {
+    const accountId = await newAccount();
+    const first = await importOk(app, auth, { accountId, content: unprovenQif, qifDayOrder: 'DMY' });
+    expect(first).toMatchObject({ format: 'qif', imported: 2, fromDate: '2026-04-03', toDate: '2026-04-05' });
+    expect(await storedRows(app, auth.user.id, accountId)).toEqual([
+      '2026-04-03|-1200|BAKERY',
+      '2026-04-05|-3000|BOOKSHOP',
+    ]);
+    expect(await dayOrderOf(accountId)).toBe('DMY');
+
+    const next = qifOf([
+      ['01/05/2026', '-8.00', 'CINEMA'],
+      ['02/05/2026', '-4.50', 'COFFEE'],
+    ]);
+    const preview = await previewOk(app, auth, { accountId, content: next });
+    expect(preview).toMatchObject({ dayOrder: 'DMY', dayOrderSource: 'remembered', needsDayOrder: false });
+    expect(preview.rows.map((r) => r.date)).toEqual(['2026-05-01', '2026-05-02']);
+    expect(await importOk(app, auth, { accountId, content: next })).toMatchObject({
+      imported: 2,
+      fromDate: '2026-05-01',
+      toDate: '2026-05-02',
+    });
+    expect(await dayOrderOf(accountId)).toBe('DMY');
+
+    // Remembered per account: the person's other account still asks.
+    const other = await insertManualAccount(app, auth.user.id, { name: 'Savings' });
+    expect(await previewOk(app, auth, { accountId: other, content: next })).toMatchObject({
+      dayOrder: 'MDY',
+      needsDayOrder: true,
+    });
+  });
+
+  it('remembers the order a file’s days showed, over the one the account had', async () => {
+    const accountId = await newAccount();
+    await importOk(app, auth, { accountId, content: unprovenQif, qifDayOrder: 'DMY' });
+    const monthFirst = qifOf([['06/20/2026', '-5.00', 'MARKET']]);
+    const preview = await previewOk(app, auth, { accountId, content: monthFirst });
+    expect(preview).toMatchObject({ dayOrder: 'MDY', dayOrderSource: 'file', needsDayOrder: false });
+    await importOk(app, auth, { accountId, content: monthFirst });
+    expect(await dayOrderOf(accountId)).toBe('MDY');
+    const next = qifOf([['07/01/2026', '-5.00', 'MARKET']]);
+    expect((await previewOk(app, auth, { accountId, content: next })).rows[0]?.date).toBe('2026-07-01');
+  });
+
+  it('imports an unconfirmed file month first, as Quicken writes, without remembering that', async () => {
+    const accountId = await newAccount();
+    await importOk(app, auth, { accountId, content: unprovenQif });
+    expect(await storedRows(app, auth.user.id, accountId)).toEqual([
+      '2026-03-04|-1200|BAKERY',
+      '2026-05-04|-3000|BOOKSHOP',
+    ]);
+    expect(await dayOrderOf(accountId)).toBeNull();
+    const next = qifOf([['06/07/2026', '-5.00', 'MARKET']]);
+    expect((await previewOk(app, auth, { accountId, content: next })).needsDayOrder).toBe(true);
+  });
+
+  it('neither asks nor remembers when the order changes no day, and leaves other formats alone', async () => {
+    const accountId = await newAccount();
+    const same = qifOf([
+      ['2026-06-07', '-5.00', 'MARKET'],
+      ['08/08/2026', '-6.00', 'MARKET'],
+    ]);
+    expect(await previewOk(app, auth, { accountId, content: same })).toMatchObject({
+      dayOrder: 'MDY',
+      dayOrderSource: 'default',
+      needsDayOrder: false,
+    });
+    await importOk(app, auth, { accountId, content: same });
+    expect(await dayOrderOf(accountId)).toBeNull();
+    // A CSV sent with an order ignores it.
+    await importOk(app, auth, { accountId, content: statement, qifDayOrder: 'DMY' });
+    expect(await dayOrderOf(accountId)).toBeNull();
+  });
+
+  it('answers 404 for another person’s account with an order too, and leaves theirs as it was', async () => {
+    const { accountId: theirs } = await personWithAccount();
+    for (const post of [postImport, postPreview]) {
+      const res = await post(app, auth, { accountId: theirs, content: unprovenQif, qifDayOrder: 'DMY' });
+      expect(expectJson(res, 404, errorBody)).toMatchObject({
+        message: 'Account not found',
+        code: 'NOT_FOUND',
+      });
+    }
+    expect(await dayOrderOf(theirs)).toBeNull();
+  });
+});
+
 describe('matching rows to a linked bank', () => {
   let auth: LoginResult;
   let accountId: string;
@@ -732,6 +880,18 @@ describe('validation', () => {
       [
         { accountId, content: statement, mapping: { ...mapping, amount: null } },
         'Choose the amount column, or the debit and credit columns',
+      ],
+      [
+        { accountId, content: unprovenQif, qifDayOrder: 'YMD' },
+        "Say how the file's dates are written: 'MDY' (month first) or 'DMY' (day first)",
+      ],
+      [
+        { accountId, content: unprovenQif, qifDayOrder: 'dmy' },
+        "Say how the file's dates are written: 'MDY' (month first) or 'DMY' (day first)",
+      ],
+      [
+        { accountId, content: unprovenQif, qifDayOrder: null },
+        "Say how the file's dates are written: 'MDY' (month first) or 'DMY' (day first)",
       ],
     ];
     for (const [payload, message] of cases) {

@@ -1,6 +1,6 @@
-import type { ParsedRow } from '@tally/shared';
+import { type ParsedRow, parseImportFile } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
-import { classify } from './imports.service';
+import { classify, dayOrderOutcome } from './imports.service';
 
 const row = (id: string, date: string, amount: number) => ({
   providerTransactionId: id,
@@ -97,4 +97,67 @@ describe('classify', () => {
       expect(classify(c.rows, new Set(c.existing), candidates)).toEqual(c.expected);
     });
   }
+});
+
+describe('dayOrderOutcome', () => {
+  const unproven = parseImportFile('!Type:Bank\nD03/04/2026\nT-1.00\nPA\n^\n');
+  const proven = parseImportFile('!Type:Bank\nD25/04/2026\nT-1.00\nPA\n^\n');
+  const irrelevant = parseImportFile('!Type:Bank\nD04/04/2026\nT-1.00\nPA\n^\n');
+  const csv = parseImportFile('Date,Description,Amount\n2026-04-03,A,-1.00\n');
+  const dmy = (file: string) => parseImportFile(file, { dayOrder: 'DMY' });
+
+  it.each([
+    [
+      'nothing known: asked, month first, nothing kept',
+      unproven,
+      undefined,
+      undefined,
+      ['default', true, null],
+    ],
+    [
+      'chosen: still asked while choosing, kept',
+      dmy('!Type:Bank\nD03/04/2026\nT-1\nPA\n^\n'),
+      'DMY',
+      undefined,
+      ['chosen', true, 'DMY'],
+    ],
+    [
+      'remembered: not asked, kept as it is',
+      dmy('!Type:Bank\nD03/04/2026\nT-1\nPA\n^\n'),
+      undefined,
+      'DMY',
+      ['remembered', false, null],
+    ],
+    ['chosen over the remembered one: kept', unproven, 'MDY', 'DMY', ['chosen', false, 'MDY']],
+    [
+      'proved by the file: not asked, kept over the remembered one',
+      proven,
+      'MDY',
+      'MDY',
+      ['file', false, 'DMY'],
+    ],
+    [
+      'the order changes no day: not asked, nothing kept',
+      irrelevant,
+      undefined,
+      undefined,
+      ['default', false, null],
+    ],
+  ] as const)('%s', (_name, parsed, chosen, remembered, [source, needs, remember]) => {
+    expect(dayOrderOutcome(parsed, chosen, remembered)).toEqual({
+      dayOrder: parsed.dayOrder,
+      dayOrderSource: source,
+      needsDayOrder: needs,
+      remember,
+    });
+  });
+
+  it('answers nothing for other formats', () => {
+    expect(dayOrderOutcome(csv, 'DMY', 'DMY')).toEqual({
+      dayOrder: null,
+      dayOrderSource: null,
+      needsDayOrder: false,
+      remember: null,
+    });
+  });
 });

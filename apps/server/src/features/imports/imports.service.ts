@@ -7,6 +7,7 @@ import {
   categoryName,
   centsToDollars,
   csvMapping,
+  detectFormat,
   fingerprintKeys,
   type ImportBody,
   ImportFileError,
@@ -21,11 +22,15 @@ import {
   PREVIEW_ROWS,
   parseImportFile,
   planAllows,
+  type QifDayOrder,
+  qifDayOrder,
   type RowError,
   todayIn,
 } from '@tally/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { bankAccounts } from '../../db/schema';
 import { loadCategoriser } from '../../lib/categorise';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type DeliveryQueue, notify, requestDelivery } from '../../lib/notify';
@@ -68,10 +73,17 @@ export type CategorisedRow = {
   merchantName: string | null;
 };
 
+/** How a QIF's dates were read, and what the account keeps of it. */
+type DayOrderOutcome = Pick<ImportPreview, 'dayOrder' | 'dayOrderSource' | 'needsDayOrder'> & {
+  /** The order to remember on the account after an import (proved by the file or chosen), null to keep its own. */
+  remember: QifDayOrder | null;
+};
+
 type Prepared = {
   account: ImportAccount;
   parsed: ParsedFile;
   mappingRemembered: boolean;
+  dayOrder: DayOrderOutcome;
   rows: CategorisedRow[];
 };
 
@@ -83,13 +95,77 @@ function rememberedMapping(account: ImportAccount): CsvMapping | undefined {
   return result.success ? result.data : undefined;
 }
 
+/*
+ * The day order of the account's QIF files lives beside its CSV mapping (bank_accounts.import_day_order); the
+ * account query is shared with other work, so its two statements are here.
+ */
+
+/** The order the account's last QIF was read in, when it remembers one. */
+async function rememberedDayOrder(
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<QifDayOrder | undefined> {
+  const [row] = await db
+    .select({ dayOrder: bankAccounts.importDayOrder })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
+  const result = qifDayOrder.safeParse(row?.dayOrder);
+  return result.success ? result.data : undefined;
+}
+
+/** Remembers how a QIF's dates were written on the account, for its next file whose days do not show it. */
+async function saveDayOrder(
+  tx: Db,
+  {
+    userId,
+    accountId,
+    dayOrder,
+    now,
+  }: { userId: string; accountId: string; dayOrder: QifDayOrder; now: Date },
+) {
+  await tx
+    .update(bankAccounts)
+    .set({ importDayOrder: dayOrder, updatedAt: now })
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
+}
+
+/**
+ * What decided a QIF's day order: its own days, else the order chosen with the request, else the account's
+ * remembered one, else month first. The person is asked when the days do not show it, reading them the other
+ * way changes them and the account remembers none; the question stays while they choose. What the file proved
+ * or the person chose is remembered; a default nobody confirmed is not.
+ */
+export function dayOrderOutcome(
+  parsed: ParsedFile,
+  chosen: QifDayOrder | undefined,
+  remembered: QifDayOrder | undefined,
+): DayOrderOutcome {
+  if (parsed.dayOrder === null) {
+    return { dayOrder: null, dayOrderSource: null, needsDayOrder: false, remember: null };
+  }
+  const proved = parsed.dayOrderConfident === true;
+  const dayOrderSource = proved ? 'file' : chosen ? 'chosen' : remembered ? 'remembered' : 'default';
+  const settled = dayOrderSource === 'file' || dayOrderSource === 'chosen';
+  return {
+    dayOrder: parsed.dayOrder,
+    dayOrderSource,
+    needsDayOrder: !proved && parsed.dayOrderMatters === true && remembered === undefined,
+    remember: settled ? parsed.dayOrder : null,
+  };
+}
+
 /**
  * Reads the file for the account: the mapping given, else the one remembered from the account's last CSV,
- * else one detected. A file that cannot be read at all is a 400 with the parser's own words.
+ * else one detected; a QIF's dates in the order its days show, else `dayOrder`. A file that cannot be read
+ * at all is a 400 with the parser's own words.
  */
-function parse(content: string, mapping: CsvMapping | undefined): ParsedFile {
+function parse(
+  content: string,
+  { mapping, dayOrder }: { mapping: CsvMapping | undefined; dayOrder: QifDayOrder | undefined },
+): ParsedFile {
   try {
-    return parseImportFile(content, mapping ? { mapping } : undefined);
+    return parseImportFile(content, { mapping, dayOrder });
   } catch (error) {
     if (error instanceof ImportFileError) throw badRequest(error.message, 'IMPORT_UNREADABLE');
     throw error;
@@ -138,9 +214,20 @@ async function prepare(db: Db, userId: string, body: ImportBody): Promise<Prepar
   const account = await getImportAccount(db, { userId, accountId: body.accountId });
   if (!account) throw accountNotFound();
   const remembered = body.mapping ? undefined : rememberedMapping(account);
-  const parsed = parse(body.content, body.mapping ?? remembered);
+  const rememberedOrder =
+    detectFormat(body.content) === 'qif' ? await rememberedDayOrder(db, userId, account.id) : undefined;
+  const parsed = parse(body.content, {
+    mapping: body.mapping ?? remembered,
+    dayOrder: body.qifDayOrder ?? rememberedOrder,
+  });
   const rows = await categorise(db, userId, account.id, parsed.rows);
-  return { account, parsed, mappingRemembered: parsed.format === 'csv' && remembered !== undefined, rows };
+  return {
+    account,
+    parsed,
+    mappingRemembered: parsed.format === 'csv' && remembered !== undefined,
+    dayOrder: dayOrderOutcome(parsed, body.qifDayOrder, rememberedOrder),
+    rows,
+  };
 }
 
 /**
@@ -263,7 +350,7 @@ export async function previewImport(
   userId: string,
   body: ImportBody,
 ): Promise<ImportPreview> {
-  const { parsed, mappingRemembered, rows, account } = await prepare(deps.db, userId, body);
+  const { parsed, mappingRemembered, dayOrder, rows, account } = await prepare(deps.db, userId, body);
   const statuses = await statusesOf(deps.db, userId, account.id, rows);
   return {
     format: parsed.format,
@@ -272,6 +359,9 @@ export async function previewImport(
     mapping: parsed.mapping,
     mappingRemembered,
     needsMapping: parsed.needsMapping,
+    dayOrder: dayOrder.dayOrder,
+    dayOrderSource: dayOrder.dayOrderSource,
+    needsDayOrder: dayOrder.needsDayOrder,
     rows: firstRows(rows, statuses, parsed.errors),
     counts: {
       total: rows.length + parsed.errors.length,
@@ -300,12 +390,13 @@ function invalidRowsError(errors: readonly RowError[]): AppError {
 /**
  * POST /imports: stores the file's new rows in the account. The whole file is one database transaction
  * (all its new rows or none); an invalid row refuses the file unless skipInvalid. A CSV's mapping is
- * remembered on the account for its next file. Then, when rows were stored, what a bank import does after
+ * remembered on the account for its next file, and so is a QIF's day order when its days proved it or the
+ * person chose it (a QIF imported without either is read month first, as Quicken writes). Then, when rows were stored, what a bank import does after
  * new transactions: the person is told, and their subscriptions catch up with the charges.
  */
 export async function importFile(deps: ImportDeps, user: Importer, body: ImportBody): Promise<ImportResult> {
   const userId = user.id;
-  const { parsed, rows } = await prepare(deps.db, userId, body);
+  const { parsed, dayOrder, rows } = await prepare(deps.db, userId, body);
   if (parsed.needsMapping) {
     throw badRequest('Choose which columns hold the date, description and amount', 'IMPORT_NEEDS_MAPPING');
   }
@@ -337,6 +428,8 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
     });
     if (parsed.mapping)
       await saveImportMapping(tx, { userId, accountId: account.id, mapping: parsed.mapping, now });
+    if (dayOrder.remember)
+      await saveDayOrder(tx, { userId, accountId: account.id, dayOrder: dayOrder.remember, now });
     if (stored.inserted > 0) {
       // In the transaction, so the notice exists exactly when the rows do; delivery is asked for after it.
       await notify(

@@ -1,4 +1,11 @@
-import type { Account, CsvMapping, ImportPreview, ImportPreviewRow, ImportResult } from '@tally/shared';
+import type {
+  Account,
+  CsvMapping,
+  ImportPreview,
+  ImportPreviewRow,
+  ImportResult,
+  QifDayOrder,
+} from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../test-utils';
@@ -78,6 +85,9 @@ const aPreview = (patch: Partial<ImportPreview> = {}): ImportPreview => ({
   mapping: null,
   mappingRemembered: false,
   needsMapping: false,
+  dayOrder: null,
+  dayOrderSource: null,
+  needsDayOrder: false,
   rows: [
     aRow({ line: 1 }),
     aRow({ line: 2, description: 'Salary ACME', amount: 2500, category: 1, categoryName: 'Salary' }),
@@ -428,5 +438,124 @@ describe('ImportDialog', { timeout: 30_000 }, () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Preview' }));
     await waitFor(() => expect(api.count('POST /api/imports/preview')).toBe(1));
     expect(api.requests.at(-1)?.body).toMatchObject({ accountId: made.id });
+  });
+
+  describe('the dates of a QIF', () => {
+    const QIF = "!Type:Bank\nD03/04'26\nT-4.50\nPBakery\n^\n";
+    /** The server's preview of the file read in an order: 03/04 is March 4th month first, April 3rd day first. */
+    const qifPreview = (dayOrder: QifDayOrder, patch: Partial<ImportPreview> = {}) =>
+      aPreview({
+        format: 'qif',
+        dayOrder,
+        rows: [aRow({ line: 2, date: dayOrder === 'MDY' ? '2026-03-04' : '2026-04-03' })],
+        counts: { total: 1, new: 1, duplicate: 0, matched: 0, invalid: 0 },
+        ...patch,
+      });
+
+    async function previewQif(dialog: Dialog) {
+      chooseFile(QIF, 'export.qif');
+      await dialog.findByText('export.qif');
+      fireEvent.click(dialog.getByRole('button', { name: 'Preview' }));
+      expect(await screen.findByRole('dialog', { name: 'Check the import' })).toBeTruthy();
+    }
+
+    it('asks whether the month or the day comes first when the file cannot show it, and imports with the answer', async () => {
+      const api = fakeApi({
+        'POST /api/imports/preview': ({ body }) => {
+          const chosen = (body as { qifDayOrder?: QifDayOrder }).qifDayOrder;
+          return {
+            body: qifPreview(chosen ?? 'MDY', {
+              dayOrderSource: chosen ? 'chosen' : 'default',
+              needsDayOrder: true,
+            }),
+          };
+        },
+        'POST /api/imports': { status: 201, body: { ...RESULT, format: 'qif', imported: 1, duplicates: 0 } },
+      });
+      fakeXhr();
+      const { dialog } = renderDialog({ accountId: CASH_ID });
+      await previewQif(dialog);
+
+      const question = dialog.getByRole('group', { name: 'Dates in this file' });
+      expect(question.getAttribute('aria-describedby')).toBeTruthy();
+      expect(within(question).getByText(/could be March 4 or April 3/)).toBeTruthy();
+      const monthFirst = within(question).getByRole('radio', { name: 'Month first (MM/DD)' });
+      const dayFirst = within(question).getByRole('radio', { name: 'Day first (DD/MM)' });
+      expect((monthFirst as HTMLInputElement).checked).toBe(true);
+      expect(within(dialog.getByRole('table')).getByText('Mar 4, 2026')).toBeTruthy();
+      expect(api.requests[0]?.body).not.toHaveProperty('qifDayOrder');
+
+      // Choosing previews again in that order.
+      fireEvent.click(dayFirst);
+      await waitFor(() => expect(api.count('POST /api/imports/preview')).toBe(2));
+      expect(api.requests[1]?.body).toMatchObject({ content: QIF, qifDayOrder: 'DMY' });
+      expect(await within(dialog.getByRole('table')).findByText('Apr 3, 2026')).toBeTruthy();
+      expect((dayFirst as HTMLInputElement).checked).toBe(true);
+
+      fireEvent.click(dialog.getByRole('button', { name: 'Import 1 transaction' }));
+      expect(await dialog.findByText('1 transaction imported, 0 duplicates skipped.')).toBeTruthy();
+      expect(api.requests.at(-1)).toMatchObject({ route: 'POST /api/imports', body: { qifDayOrder: 'DMY' } });
+    });
+
+    it('sends the order shown when the person left it as it was', async () => {
+      const api = fakeApi({
+        'POST /api/imports/preview': {
+          body: qifPreview('MDY', { dayOrderSource: 'default', needsDayOrder: true }),
+        },
+        'POST /api/imports': { status: 201, body: { ...RESULT, format: 'qif', imported: 1, duplicates: 0 } },
+      });
+      fakeXhr();
+      const { dialog } = renderDialog({ accountId: CASH_ID });
+      await previewQif(dialog);
+      fireEvent.click(dialog.getByRole('button', { name: 'Import 1 transaction' }));
+      await dialog.findByText('1 transaction imported, 0 duplicates skipped.');
+      expect(api.requests.at(-1)?.body).toMatchObject({ qifDayOrder: 'MDY' });
+    });
+
+    it('does not ask when the order is remembered, says it in small text and can still change it', async () => {
+      const api = fakeApi({
+        'POST /api/imports/preview': ({ body }) => {
+          const chosen = (body as { qifDayOrder?: QifDayOrder }).qifDayOrder;
+          return { body: qifPreview(chosen ?? 'DMY', { dayOrderSource: chosen ? 'chosen' : 'remembered' }) };
+        },
+        'POST /api/imports': { status: 201, body: { ...RESULT, format: 'qif', imported: 1, duplicates: 0 } },
+      });
+      fakeXhr();
+      const { dialog } = renderDialog({ accountId: CASH_ID });
+      await previewQif(dialog);
+
+      expect(dialog.queryByRole('group', { name: 'Dates in this file' })).toBeNull();
+      expect(
+        dialog.getByText('Dates read day first (DD/MM), as in your last import into this account'),
+      ).toBeTruthy();
+      fireEvent.click(dialog.getByRole('button', { name: 'Import 1 transaction' }));
+      await dialog.findByText('1 transaction imported, 0 duplicates skipped.');
+      // The server reads it as it remembers: nothing to send.
+      expect(api.requests.at(-1)?.route).toBe('POST /api/imports');
+      expect(api.requests.at(-1)?.body).not.toHaveProperty('qifDayOrder');
+
+      fireEvent.click(dialog.getByRole('button', { name: 'Import another file' }));
+      await previewQif(dialog);
+      fireEvent.click(dialog.getByRole('button', { name: 'Change how dates are read' }));
+      const question = dialog.getByRole('group', { name: 'Dates in this file' });
+      fireEvent.click(within(question).getByRole('radio', { name: 'Month first (MM/DD)' }));
+      await waitFor(() => expect(api.requests.at(-1)?.body).toMatchObject({ qifDayOrder: 'MDY' }));
+      expect(await within(dialog.getByRole('table')).findByText('Mar 4, 2026')).toBeTruthy();
+      // Still asked while choosing.
+      expect(dialog.getByRole('group', { name: 'Dates in this file' })).toBeTruthy();
+      fireEvent.click(dialog.getByRole('button', { name: 'Import 1 transaction' }));
+      await dialog.findByText('1 transaction imported, 0 duplicates skipped.');
+      expect(api.requests.at(-1)).toMatchObject({ route: 'POST /api/imports', body: { qifDayOrder: 'MDY' } });
+    });
+
+    it('says the order the file’s dates show, without a question', async () => {
+      fakeApi({ 'POST /api/imports/preview': { body: qifPreview('DMY', { dayOrderSource: 'file' }) } });
+      fakeXhr();
+      const { dialog } = renderDialog({ accountId: CASH_ID });
+      await previewQif(dialog);
+      expect(dialog.getByText('Dates read day first (DD/MM), as the file’s dates show')).toBeTruthy();
+      expect(dialog.queryByRole('group', { name: 'Dates in this file' })).toBeNull();
+      expect(dialog.queryByRole('button', { name: 'Change how dates are read' })).toBeNull();
+    });
   });
 });

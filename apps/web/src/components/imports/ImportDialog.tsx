@@ -21,7 +21,7 @@ import {
   IconInfoCircle,
   IconTableOptions,
 } from '@tabler/icons-react';
-import type { Account, CsvMapping, ImportPreview, ImportResult } from '@tally/shared';
+import type { Account, CsvMapping, ImportPreview, ImportResult, QifDayOrder } from '@tally/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
@@ -32,6 +32,7 @@ import { ManualAccountForm } from '../manual-accounts/ManualAccountForm';
 import { refreshMoneyQueries } from '../refresh-money';
 import { toast } from '../toast';
 import { ImportRefused, importFile, isAbort, previewImport, type RefusedRow } from './api/imports';
+import { DayOrderChoice } from './DayOrderChoice';
 import { FileStep } from './FileStep';
 import { MappingForm } from './MappingForm';
 import { fallbackMapping, mappingProblem } from './mapping';
@@ -62,6 +63,16 @@ export function resultSummary(result: ImportResult): string {
   if (result.matched > 0) parts.push(`${plural(result.matched, 'row')} already in Tally`);
   if (result.skippedInvalid > 0) parts.push(`${plural(result.skippedInvalid, 'invalid row')} left out`);
   return parts.join(', ');
+}
+
+/**
+ * The day order an import sends for a QIF: the one the preview showed whenever the person was asked or
+ * chose one (so what is stored, and remembered, is what was seen); else none, and the server reads the file
+ * as its days show or as the account remembers.
+ */
+function chosenDayOrder(preview: ImportPreview): QifDayOrder | undefined {
+  if (preview.format !== 'qif' || preview.dayOrder === null) return undefined;
+  return preview.needsDayOrder || preview.dayOrderSource === 'chosen' ? preview.dayOrder : undefined;
 }
 
 export type ImportDialogProps = {
@@ -127,7 +138,11 @@ export function ImportDialog({
     if (onlyAccount) setAccountId((current) => current ?? onlyAccount);
   }, [onlyAccount]);
 
-  const runPreview = async (asked: CsvMapping | null): Promise<ImportPreview | null> => {
+  /** Previews the file with the mapping asked for (CSV) or the day order chosen (QIF), else the server's own. */
+  const runPreview = async (
+    asked: CsvMapping | null,
+    dayOrder: QifDayOrder | null = null,
+  ): Promise<ImportPreview | null> => {
     if (!file || !accountId) return null;
     request.current?.abort();
     const controller = new AbortController();
@@ -141,6 +156,7 @@ export function ImportDialog({
           content: file.content,
           fileName: file.name,
           mapping: asked ?? undefined,
+          qifDayOrder: dayOrder ?? undefined,
           skipInvalid: false,
         },
         controller.signal,
@@ -209,6 +225,7 @@ export function ImportDialog({
           content: file.content,
           fileName: file.name,
           mapping: preview.format === 'csv' ? (previewedMapping ?? undefined) : undefined,
+          qifDayOrder: chosenDayOrder(preview),
           skipInvalid,
         },
         {
@@ -403,6 +420,7 @@ export function ImportDialog({
                 </Text>
               </Group>
             )}
+            <DayOrderChoice preview={preview} onChange={(order) => void runPreview(null, order)} />
             <PreviewCounts preview={preview} updating={previewing} error={previewError} />
             <PreviewDetails preview={preview} updating={previewing} compact={phone} />
             {preview.counts.invalid > 0 && (

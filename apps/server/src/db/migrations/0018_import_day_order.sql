@@ -1,0 +1,1 @@
+ALTER TABLE "bank_accounts" ADD COLUMN "import_day_order" text;
