@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatMoney, parseCents } from './money';
+import { centsToDollars, dollarsToCents, formatMoney, hasAtMostTwoDecimals, parseCents } from './money';
 
 /** A billion dollars either way: far beyond any real balance, well inside exact double arithmetic. */
 const REALISTIC_CENTS = 100_000_000_000;
@@ -163,5 +163,18 @@ describe('formatMoney', () => {
     [100_000_000, '$1,000,000.00'],
   ])('writes %i cents as %s', (cents, text) => {
     expect(formatMoney(cents)).toBe(text);
+  });
+});
+
+describe('hasAtMostTwoDecimals', () => {
+  it.each([0, 12, 12.3, 12.34, 0.07, -0.07, 1.1, 100_000_000, 99_999_999.99])('accepts %s', (n) => {
+    expect(hasAtMostTwoDecimals(n)).toBe(true);
+  });
+  it.each([12.345, 0.001, -0.005, 1 / 3])('refuses %s', (n) => {
+    expect(hasAtMostTwoDecimals(n)).toBe(false);
+  });
+  it('accepts every amount of whole cents up to $100,000,000, as a person types it', () => {
+    const typed = fc.integer({ min: -10_000_000_000, max: 10_000_000_000 });
+    fc.assert(fc.property(typed, (cents) => hasAtMostTwoDecimals(Number((cents / 100).toFixed(2)))));
   });
 });

@@ -28,6 +28,13 @@ export function dollarsToCents(dollars: number): Cents {
   return parseCents(dollars.toFixed(10).replace(/0+$/, '').replace(/\.$/, ''));
 }
 
+/**
+ * A number as typed with at most two decimals (dollars, or a percent): 12.34 yes, 12.345 no. Within 1e-6 of a
+ * whole number of hundredths, as 0.07 * 100 is 7.000000000000001 in floating point. Past about $134 million
+ * (2^27) that margin is too narrow and some amounts of whole cents are refused.
+ */
+export const hasAtMostTwoDecimals = (n: number): boolean => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
 /** Cents to a dollars number with at most 2 decimals, for JSON responses. */
 export function centsToDollars(cents: Cents): number {
   return cents / 100;

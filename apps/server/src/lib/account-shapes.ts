@@ -1,4 +1,10 @@
-import { type Account, type Connection, centsToDollars, sortAccounts } from '@tally/shared';
+import {
+  type Account,
+  type Connection,
+  centsToDollars,
+  isManualConnection,
+  sortAccounts,
+} from '@tally/shared';
 import type { bankAccounts, bankConnections } from '../db/schema';
 
 /**
@@ -11,10 +17,12 @@ export type AccountRow = typeof bankAccounts.$inferSelect;
 /** The connection an account belongs to, as far as its shape needs it. */
 export type AccountHolder = Pick<ConnectionRow, 'institutionName' | 'provider'>;
 
-/** The person's accounts kept by hand all sit on their one connection of this provider (itemId 'manual'). */
-export const MANUAL_PROVIDER = 'manual' satisfies ConnectionRow['provider'];
-export const isManualConnection = (connection: Pick<ConnectionRow, 'provider'>) =>
-  connection.provider === MANUAL_PROVIDER;
+/**
+ * The person's accounts kept by hand all sit on their one connection of this provider (itemId 'manual').
+ * Defined beside the API's connection shape in @tally/shared, which the web uses too; offered here with the
+ * other account shapes the server's features import.
+ */
+export { isManualConnection, MANUAL_PROVIDER } from '@tally/shared';
 
 export function toAccount(row: AccountRow, holder: AccountHolder): Account {
   const isManual = isManualConnection(holder);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
+import { hasAtMostTwoDecimals } from '../money';
 
 export const account = z.object({
   id: z.string(),
@@ -50,6 +51,11 @@ export const connection = z.object({
   accounts: z.array(account),
 });
 export type Connection = z.infer<typeof connection>;
+
+/** The provider of a person's one connection that holds the accounts they keep by hand. */
+export const MANUAL_PROVIDER = 'manual' satisfies Connection['provider'];
+/** The group of accounts kept by hand rather than a bank: never synced, disconnected or reconnected. */
+export const isManualConnection = (c: Pick<Connection, 'provider'>) => c.provider === MANUAL_PROVIDER;
 
 export const connectionList = z.array(connection);
 
@@ -139,15 +145,13 @@ export const MAX_MANUAL_ACCOUNTS = 50;
 /** Dollars: the largest balance or amount typed by hand. */
 export const MAX_MANUAL_AMOUNT = 100_000_000;
 
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
 /** A dollar amount typed by a person: finite, at most 2 decimals, within ±MAX_MANUAL_AMOUNT. */
 export const manualDollars = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .refine(Number.isFinite, `${label} must be a number`)
     .refine((n) => Math.abs(n) <= MAX_MANUAL_AMOUNT, `${label} must be at most $100,000,000`)
-    .refine(twoDecimals, `${label} can have at most 2 decimals`);
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
 
 const accountName = z
   .string({ error: 'Account name is required' })

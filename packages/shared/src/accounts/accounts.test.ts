@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE } from './account-types';
 import { accountTotals, groupAccounts, sortAccounts } from './accounts';
+import { isManualConnection } from './accounts.schema';
 
 const { Depository, Credit, Investment, Loan } = ACCOUNT_TYPE;
 
@@ -120,5 +121,13 @@ describe('groupAccounts', () => {
   it('keeps an account of an unknown type under Other Accounts instead of dropping it', () => {
     const groups = groupAccounts([anAccount('Brokerage', Investment), anAccount('Odd', 7)]);
     expect(groups.map((g) => g.label)).toEqual(['Investment Accounts', 'Other Accounts']);
+  });
+});
+
+describe('isManualConnection', () => {
+  it('is the group of accounts kept by hand, not a bank', () => {
+    expect(isManualConnection({ provider: 'manual' })).toBe(true);
+    expect(isManualConnection({ provider: 'plaid' })).toBe(false);
+    expect(isManualConnection({ provider: 'demo' })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
-import { dollarsToCents } from '../money';
+import { dollarsToCents, hasAtMostTwoDecimals } from '../money';
 import { CATEGORY, type CategoryCode } from '../transactions/categories';
 
 /** The categories a budget can allocate to, in the create form's order (SPEC §3). */
@@ -36,7 +36,7 @@ const dollars = (label: string) =>
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(MAX_BUDGET_AMOUNT, `${label} is too large`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`);
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
 
 export const budgetCategoryInput = z.object({
   category: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAtMostTwoDecimals } from '../money';
 import { categoryCode } from '../transactions/transactions.schema';
 
 export const ruleField = z.enum(['description', 'merchant', 'either'], {
@@ -13,14 +14,12 @@ export type RuleOperator = z.infer<typeof ruleOperator>;
 export const MAX_RULE_PATTERN_LENGTH = 100;
 export const MAX_RULES = 500;
 
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
 const optionalDollars = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(0, `${label} cannot be negative`)
     .max(100_000_000, `${label} must be at most $100,000,000`)
-    .refine(twoDecimals, `${label} can have at most 2 decimals`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`)
     .nullable()
     .default(null);
 

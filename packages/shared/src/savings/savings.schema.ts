@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
+import { hasAtMostTwoDecimals } from '../money';
 
 /** SPEC §3: the icons and colours a goal can wear. */
 export const GOAL_ICONS = [
@@ -36,21 +37,19 @@ export const MAX_GOAL_DESCRIPTION_LENGTH = 500;
 export const MAX_GOAL_TARGET = 10_000_000;
 export const MAX_CONTRIBUTION_NOTE_LENGTH = 200;
 
-const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
-
 /** Dollars above 0 with at most two decimals. */
 const dollars = (required: string, max: number, tooMuch: string) =>
   z
     .number({ error: required })
     .refine((n) => n > 0, required)
     .refine((n) => n <= max, tooMuch)
-    .refine(twoDecimals, 'Amount can have at most 2 decimals');
+    .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals');
 
 /** Percent of the leftover, 1 to 100 with at most two decimals (SPEC §5). */
 export const allocationPercentage = z
   .number({ error: 'Allocation must be between 1% and 100%' })
   .refine((n) => n >= 1 && n <= 100, 'Allocation must be between 1% and 100%')
-  .refine(twoDecimals, 'Allocation can have at most 2 decimals');
+  .refine(hasAtMostTwoDecimals, 'Allocation can have at most 2 decimals');
 
 /**
  * POST /savings/goals (SPEC §7) with SPEC §5's messages. "Target date must be in the future" needs the

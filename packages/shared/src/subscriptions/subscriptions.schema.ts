@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
+import { hasAtMostTwoDecimals } from '../money';
 import { SUBSCRIPTION_FREQUENCIES, type SubscriptionFrequency } from './schedule';
 
 /** Subscription status by its API number (SPEC §3). */
@@ -79,7 +80,7 @@ const amount = z
   .number({ error: 'Amount must be greater than 0' })
   .refine((n) => n > 0, 'Amount must be greater than 0')
   .refine((n) => n <= MAX_SUBSCRIPTION_AMOUNT, 'Amount must be less than $10,000')
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Amount can have at most 2 decimals');
+  .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimals');
 
 /**
  * POST /subscriptions (SPEC §7), with SPEC §5's messages. "Due date cannot be in the past" needs the

@@ -21,6 +21,7 @@ import {
   accountsRefreshInterval,
   type Connection,
   type ExchangeResponse,
+  isManualConnection,
   todayIn,
 } from '@tally/shared';
 import { useState } from 'react';
@@ -31,7 +32,7 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api';
-import { describeRefreshRate, isManualConnection, pageSummary } from './account-summary';
+import { describeRefreshRate, pageSummary } from './account-summary';
 import { useDeleteManualAccount } from './api/delete-manual-account';
 import { useDisconnectConnection } from './api/disconnect-connection';
 import { useConnections } from './api/get-connections';

@@ -1,4 +1,10 @@
-import { type AccountTotals, accountTotals, type Connection, dollarsToCents } from '@tally/shared';
+import {
+  type AccountTotals,
+  accountTotals,
+  type Connection,
+  dollarsToCents,
+  isManualConnection,
+} from '@tally/shared';
 
 type Balance = Pick<Connection['accounts'][number], 'type' | 'currentBalance'>;
 
@@ -18,8 +24,6 @@ export type PageSummary = AccountTotals & {
   /** Of those, the ones kept by hand. */
   manualAccounts: number;
 };
-
-export const isManualConnection = (c: Pick<Connection, 'provider'>) => c.provider === 'manual';
 
 /**
  * The summary cards. A disconnected bank stays listed (and counted as a connection) so it can be
