@@ -19,7 +19,6 @@ export * from './entitlements';
 export * from './errors';
 export * from './greeting';
 export * from './imports/categorise';
-export * from './imports/fingerprint';
 export * from './imports/imports.schema';
 export * from './imports/parse';
 export * from './money';

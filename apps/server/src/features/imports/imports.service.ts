@@ -8,7 +8,6 @@ import {
   centsToDollars,
   csvMapping,
   detectFormat,
-  fingerprintKeys,
   type ImportBody,
   ImportFileError,
   type ImportPreview,
@@ -36,6 +35,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type DeliveryQueue, notify, requestDelivery } from '../../lib/notify';
 import { planInForce } from '../../lib/plans';
 import { refreshSubscriptions } from '../../lib/subscription-refresh';
+import { fingerprintKeys } from './fingerprint';
 import {
   existingProviderIds,
   getImportAccount,
