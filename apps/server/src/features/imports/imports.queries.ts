@@ -108,9 +108,12 @@ export type NewFileRow = {
 export type Inserted = { inserted: number; fromDate: string | null; toDate: string | null };
 
 /**
- * Stores a file's new rows in one statement (one array per column: 11 parameters whatever the size).
- * A row whose provider id the person already has is left alone (DO NOTHING), so a row stored meanwhile by
- * anything else is never stored twice. Answers what was really added, and its days.
+ * Stores a file's new rows in one statement (one array per column: 11 parameters whatever the size), inside
+ * the import's transaction and after its account lock (getImportAccount with `lock`) and its read of the keys
+ * already stored. Nothing else writes a 'file:<accountId>:' key, and imports into one account run one after
+ * the other, so every row here is new: a plain INSERT, without ON CONFLICT's per-row probe and speculative
+ * insertion (a fifth of the statement on the embedded database). Should a key exist after all, the unique index
+ * refuses the whole file rather than storing a row twice.
  *
  * Shaped for speed on the embedded database, where a 50k-row file is seconds of work: ids are made here
  * (PGlite draws each gen_random_uuid() through a JavaScript call), rows go in newest first as the list
@@ -134,25 +137,18 @@ export async function insertFileRows(
   const column = <K extends keyof NewFileRow>(key: K) => sql.param(ordered.map((row) => row[key]));
   const ids = sql.param(ordered.map(() => randomUUID()));
   if (deferSearchIndex) await tx.execute(sql`set local gin_pending_list_limit = '1GB'`);
-  const result = await tx.execute(sql`
-    with added as (
-      insert into transactions (id, user_id, account_id, provider_transaction_id, date, description, merchant_name,
-        amount, category, category_source, note)
-      select unnest(${ids}::uuid[]), ${userId}::uuid, ${accountId}::uuid,
-        unnest(${column('providerTransactionId')}::text[]), unnest(${column('date')}::date[]),
-        unnest(${column('description')}::text[]), unnest(${column('merchantName')}::text[]),
-        unnest(${column('amount')}::bigint[]), unnest(${column('category')}::smallint[]),
-        unnest(${column('categorySource')}::text[]), unnest(${column('note')}::text[])
-      on conflict (user_id, provider_transaction_id) do nothing
-      returning date)
-    select count(*)::int as inserted, min(date)::text as from_date, max(date)::text as to_date from added`);
-  const [row] = rowsOf<{ inserted: number | string; from_date: string | null; to_date: string | null }>(
-    result,
-  );
+  await tx.execute(sql`
+    insert into transactions (id, user_id, account_id, provider_transaction_id, date, description, merchant_name,
+      amount, category, category_source, note)
+    select unnest(${ids}::uuid[]), ${userId}::uuid, ${accountId}::uuid,
+      unnest(${column('providerTransactionId')}::text[]), unnest(${column('date')}::date[]),
+      unnest(${column('description')}::text[]), unnest(${column('merchantName')}::text[]),
+      unnest(${column('amount')}::bigint[]), unnest(${column('category')}::smallint[]),
+      unnest(${column('categorySource')}::text[]), unnest(${column('note')}::text[])`);
   return {
-    inserted: Number(row?.inserted ?? 0),
-    fromDate: row?.from_date ?? null,
-    toDate: row?.to_date ?? null,
+    inserted: ordered.length,
+    fromDate: ordered.at(-1)?.date ?? null,
+    toDate: ordered[0]?.date ?? null,
   };
 }
 
@@ -165,9 +161,4 @@ export async function saveImportMapping(
     .update(bankAccounts)
     .set({ importMapping: mapping, updatedAt: now })
     .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
-}
-
-/** A raw statement's rows: both drivers (PGlite, node-postgres) answer execute with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -441,8 +441,7 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
     }
     return {
       stored,
-      // Rows another import of the same file stored a moment earlier are duplicates too.
-      duplicates: count(statuses, 'duplicate') + (fresh.length - stored.inserted),
+      duplicates: count(statuses, 'duplicate'),
       matched: count(statuses, 'matched'),
     };
   });
