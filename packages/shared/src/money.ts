@@ -29,11 +29,12 @@ export function dollarsToCents(dollars: number): Cents {
 }
 
 /**
- * A number as typed with at most two decimals (dollars, or a percent): 12.34 yes, 12.345 no. Within 1e-6 of a
- * whole number of hundredths, as 0.07 * 100 is 7.000000000000001 in floating point. Past about $134 million
- * (2^27) that margin is too narrow and some amounts of whole cents are refused.
+ * A number as typed with at most two decimals (dollars, or a percent): 12.34 yes, 12.345 no. Read from the
+ * number's shortest decimal form (what was typed: 0.07 is "0.07" though 0.07 * 100 is 7.000000000000001), so it
+ * holds at every size, $999,999,999.99 included.
  */
-export const hasAtMostTwoDecimals = (n: number): boolean => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+export const hasAtMostTwoDecimals = (n: number): boolean => TWO_DECIMALS.test(String(n));
+const TWO_DECIMALS = /^-?\d+(?:\.\d{1,2})?$/;
 
 /** Cents to a dollars number with at most 2 decimals, for JSON responses. */
 export function centsToDollars(cents: Cents): number {
