@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -233,39 +232,14 @@ export const transactions = pgTable(
       index('transactions_user_abs_amount_idx')
         .on(t.userId, sql`abs(${t.amount})`, t.amount)
         .where(sql`${t.deletedAt} is null`),
-      // Text search finds the person's matching texts in transaction_search_texts (its trigram index), then
-      // their live rows here by the text's hash: a narrow btree entry per row instead of a trigram index's
-      // two dozen, so a 50k-row import pays a third of what it did (BENCHMARKS.md, file import).
-      index('transactions_user_search_idx')
-        .on(t.userId, sql`hashtext(${searchText(t)})`)
-        .where(sql`${t.deletedAt} is null`),
+      // user_id inside the trigram index (btree_gin) so a search reads only the person's candidates.
+      index('transactions_search_idx').using(
+        'gin',
+        t.userId,
+        sql`(lower(${t.description} || ' ' || coalesce(${t.merchantName}, ''))) gin_trgm_ops`,
+      ),
     ];
   },
-);
-
-/** What a search looks in: description and merchant, lower case (transaction_search_texts.text). */
-export function searchText(t: { description: AnyPgColumn; merchantName: AnyPgColumn }) {
-  return sql`lower(${t.description} || ' ' || coalesce(${t.merchantName}, ''))`;
-}
-
-/**
- * Each distinct search text of a person's transactions, added by statement triggers on `transactions`
- * (migration 0020) as rows are stored or changed. A text no row has any more stays until the person goes: it
- * only ever matches nothing. Unique by the text's md5, as a long description would not fit a btree entry.
- */
-export const transactionSearchTexts = pgTable(
-  'transaction_search_texts',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    text: text('text').notNull(),
-  },
-  (t) => [
-    uniqueIndex('transaction_search_texts_key').on(t.userId, sql`md5(${t.text})`),
-    // user_id inside the trigram index (btree_gin) so a search reads only the person's texts.
-    index('transaction_search_texts_trgm_idx').using('gin', t.userId, sql`${t.text} gin_trgm_ops`),
-  ],
 );
 
 /**

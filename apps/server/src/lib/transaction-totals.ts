@@ -1,7 +1,7 @@
 import { dollarsToCents, type TransactionFilters, wholeMonths } from '@tally/shared';
 import { and, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { searchText, transactionRollups, transactionSearchTexts, transactions } from '../db/schema';
+import { transactionRollups, transactions } from '../db/schema';
 
 /**
  * The transaction filters as SQL, and the statements that count and total what they match — shared by
@@ -27,21 +27,11 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
     f.maxAmount !== undefined
       ? sql`abs(${transactions.amount}) <= ${dollarsToCents(f.maxAmount)}`
       : undefined,
-    f.searchTerm ? searchMatch(userId, f.searchTerm) : undefined,
+    f.searchTerm
+      ? sql`lower(${transactions.description} || ' ' || coalesce(${transactions.merchantName}, '')) like ${`%${escapeLike(f.searchTerm.toLowerCase())}%`}`
+      : undefined,
   ];
   return and(...conditions)!;
-}
-
-/**
- * Description or merchant contains the term (case-insensitive). The person's matching texts come from
- * transaction_search_texts' trigram index, their rows from the (user_id, hashtext(text)) index; the text itself
- * is compared again, as two texts may share a hash.
- */
-function searchMatch(userId: string, term: string): SQL {
-  const pattern = `%${escapeLike(term.toLowerCase())}%`;
-  const text = searchText(transactions);
-  const s = transactionSearchTexts;
-  return sql`(hashtext(${text}) in (select hashtext(${s.text}) from ${s} where ${s.userId} = ${userId} and ${s.text} like ${pattern}) and ${text} like ${pattern})`;
 }
 
 /**

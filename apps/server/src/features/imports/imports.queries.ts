@@ -118,16 +118,25 @@ export type Inserted = { inserted: number; fromDate: string | null; toDate: stri
  * Shaped for speed on the embedded database, where a 50k-row file is seconds of work: ids are made here
  * (PGlite draws each gen_random_uuid() through a JavaScript call), rows go in newest first as the list
  * indexes are ordered, and unnest in the select list streams the rows instead of spilling them to a temporary
- * file as a function in FROM does.
+ * file as a function in FROM does. With `deferSearchIndex` the trigram index's pending list may grow past
+ * its 4 MB default for this statement, so the merge into the index happens in the VACUUM that follows the
+ * import (vacuumAfterImports) rather than during it; searches read pending entries meanwhile, so nothing
+ * is missing from them.
  */
 export async function insertFileRows(
   tx: Db,
-  { userId, accountId, rows }: { userId: string; accountId: string; rows: readonly NewFileRow[] },
+  {
+    userId,
+    accountId,
+    rows,
+    deferSearchIndex = false,
+  }: { userId: string; accountId: string; rows: readonly NewFileRow[]; deferSearchIndex?: boolean },
 ): Promise<Inserted> {
   if (rows.length === 0) return { inserted: 0, fromDate: null, toDate: null };
   const ordered = [...rows].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   const column = <K extends keyof NewFileRow>(key: K) => sql.param(ordered.map((row) => row[key]));
   const ids = sql.param(ordered.map(() => randomUUID()));
+  if (deferSearchIndex) await tx.execute(sql`set local gin_pending_list_limit = '1GB'`);
   await tx.execute(sql`
     insert into transactions (id, user_id, account_id, provider_transaction_id, date, description, merchant_name,
       amount, category, category_source, note)

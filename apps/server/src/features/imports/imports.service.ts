@@ -54,6 +54,8 @@ export type ImportDeps = {
   log: FastifyBaseLogger;
   /** Database upkeep after rows were stored (PGlite: VACUUM ANALYZE once enough arrived), as bank imports. */
   afterImport?: (rows: number) => Promise<void>;
+  /** The upkeep merges the search index's pending entries soon after: a large file may leave them to it. */
+  deferSearchIndex?: boolean;
 };
 
 /** Who imports: their id, and what their follow-ups depend on (their calendar, their plan). */
@@ -422,6 +424,7 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
       userId,
       accountId: account.id,
       rows: fresh,
+      deferSearchIndex: deps.deferSearchIndex,
     });
     if (parsed.mapping)
       await saveImportMapping(tx, { userId, accountId: account.id, mapping: parsed.mapping, now });
