@@ -4,10 +4,7 @@ import { testNow } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { addManualAccount, addManualTransaction } from '../../../test/manual';
 
-/*
- * Search reads the person's distinct texts (transaction_search_texts, kept by triggers on transactions) and then
- * their rows by the text's hash: every way a row's text comes or changes must be found by its current text only.
- */
+/* Every way a row's text comes or changes (typed, edited, renamed by a rule, deleted) is searched by its current text only. */
 
 let app: TestApp;
 beforeAll(async () => {
