@@ -39,7 +39,7 @@ type PageRow = [
 /**
  * Whether a stored row is one a statement file brought into its own account and no bank transaction has
  * taken over yet: its provider id is 'file:<accountId>:…', as fingerprintKeys writes it
- * (packages/shared/src/imports/fingerprint.ts). Kept here as SQL so the match runs in the database.
+ * (features/imports/fingerprint.ts). Kept here as SQL so the match runs in the database.
  */
 const isFileRow = (t: string) =>
   sql.raw(`starts_with(${t}.provider_transaction_id, 'file:' || ${t}.account_id::text || ':')`);
