@@ -430,6 +430,34 @@ describe('POST /api/imports', () => {
     expect(Number(account?.current_balance)).toBe(100_00 - 54_20 + 2500_00 - 41_07);
   });
 
+  it('keeps the monthly rollups and daily spending exact, as every write does', async () => {
+    // On the embedded database the insert skips per-row foreign-key checks (insertFileRows); the triggers that
+    // keep these tables must fire all the same, so each is ENABLE ALWAYS.
+    const triggers = await app.database.query<{ tgname: string; tgenabled: string }>(
+      `select tgname, tgenabled from pg_trigger where tgrelid = 'transactions'::regclass and not tgisinternal`,
+    );
+    expect(triggers.length).toBeGreaterThan(0);
+    expect(triggers.filter((t) => t.tgenabled !== 'A')).toEqual([]);
+
+    const { auth, accountId } = await personWithAccount();
+    await importOk(app, auth, { accountId, content: statement });
+    const userId = auth.user.id;
+    const rollups = await app.database.query<{ month: string; n: number; total: number }>(
+      `select month::text, sum(count)::int as n, sum(income - expenses)::int as total from transaction_rollups
+        where user_id = $1 group by month order by month`,
+      [userId],
+    );
+    const counted = await app.database.query<{ month: string; n: number; total: number }>(
+      `select date_trunc('month', date)::date::text as month, count(*)::int as n, sum(amount)::int as total
+         from transactions where user_id = $1 and deleted_at is null group by 1 order by 1`,
+      [userId],
+    );
+    expect(rollups).toEqual(counted);
+    expect(counted.length).toBeGreaterThan(0);
+    const daily = await count('select count(*)::int as n from daily_spending where user_id = $1', [userId]);
+    expect(daily).toBeGreaterThan(0);
+  });
+
   it('reads OFX by transaction id: the same statement again adds nothing', async () => {
     const { auth, accountId } = await personWithAccount();
     const ofx = [

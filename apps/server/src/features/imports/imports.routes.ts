@@ -48,6 +48,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     log: ctx.log,
     afterImport: upkeep.run,
     deferSearchIndex: ctx.database.kind === 'pglite',
+    trustAccountLock: ctx.database.kind === 'pglite',
   };
   // Signed in before the body is read: a large upload without a session is refused unread.
   app.addHook('onRequest', ctx.authenticate);

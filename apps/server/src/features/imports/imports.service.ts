@@ -56,6 +56,8 @@ export type ImportDeps = {
   afterImport?: (rows: number) => Promise<void>;
   /** The upkeep merges the search index's pending entries soon after: a large file may leave them to it. */
   deferSearchIndex?: boolean;
+  /** The embedded database: the insert may rely on the account lock instead of per-row foreign-key checks. */
+  trustAccountLock?: boolean;
 };
 
 /** Who imports: their id, and what their follow-ups depend on (their calendar, their plan). */
@@ -425,6 +427,7 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
       accountId: account.id,
       rows: fresh,
       deferSearchIndex: deps.deferSearchIndex,
+      trustAccountLock: deps.trustAccountLock,
     });
     if (parsed.mapping)
       await saveImportMapping(tx, { userId, accountId: account.id, mapping: parsed.mapping, now });
