@@ -70,8 +70,8 @@ export async function waitForImport(app: TestApp, token: string, connectionId: s
   }, `import ${status}`);
 }
 
-/** Links the fake bank for a person through the API and waits for its import; the connection's id. */
-export async function linkBankAndImport(app: TestApp, auth: { token: string }): Promise<string> {
+/** Links the fake bank for a person through the API (its quick sync has run, its import not yet); the connection's id. */
+export async function linkBank(app: TestApp, auth: { token: string }): Promise<string> {
   const { publicToken } = expectJson(
     await app.inject({
       method: 'POST',
@@ -89,6 +89,12 @@ export async function linkBankAndImport(app: TestApp, auth: { token: string }): 
     payload: { publicToken },
   });
   const connectionId = expectJson(linked, 200, exchangeResponse).connection.id;
+  return connectionId;
+}
+
+/** Links the fake bank for a person through the API and waits for its import; the connection's id. */
+export async function linkBankAndImport(app: TestApp, auth: { token: string }): Promise<string> {
+  const connectionId = await linkBank(app, auth);
   await waitForImport(app, auth.token, connectionId);
   return connectionId;
 }

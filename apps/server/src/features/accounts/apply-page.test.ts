@@ -1,16 +1,11 @@
 import crypto from 'node:crypto';
-import {
-  addDays,
-  CATEGORY,
-  exchangeResponse,
-  type LoginResult,
-  sandboxPublicTokenResponse,
-} from '@tally/shared';
+import { addDays, CATEGORY, type LoginResult } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeHistory, TODAY, testNow } from '../../../test/accounts';
+import { fakeHistory, linkBank, TODAY, testNow } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
 import { csvOf, importOk } from '../../../test/imports';
+import { expectRollupsExact } from '../../../test/rollups';
 import { createCipher } from '../../lib/crypto';
 import { createPlaidProvider } from '../../providers/bank/plaid';
 import { QUICK_SYNC_DAYS } from './accounts.service';
@@ -39,23 +34,7 @@ type Linked = { auth: LoginResult; connectionId: string; itemId: string; checkin
 /** A person who linked the fake bank: only the quick sync's last 30 days are stored yet. */
 async function linkedPerson(): Promise<Linked> {
   const auth = await signUp(app, { timeZone: 'UTC' });
-  const { publicToken } = expectJson(
-    await app.inject({
-      method: 'POST',
-      url: '/api/plaid/sandbox/public-token',
-      headers: bearer(auth),
-      payload: {},
-    }),
-    200,
-    sandboxPublicTokenResponse,
-  );
-  const linked = await app.inject({
-    method: 'POST',
-    url: '/api/plaid/exchange-public-token',
-    headers: bearer(auth),
-    payload: { publicToken },
-  });
-  const connectionId = expectJson(linked, 200, exchangeResponse).connection.id;
+  const connectionId = await linkBank(app, auth);
   const [connection] = await app.database.query<{ item_id: string }>(
     'select item_id from bank_connections where id = $1',
     [connectionId],
@@ -128,34 +107,6 @@ async function put(who: Linked, url: string, payload: object) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** transaction_rollups and daily_spending equal to counting the live rows, for everyone. */
-async function expectRollupsExact() {
-  const [stored, counted] = await Promise.all([
-    app.database.query(
-      `select user_id, month::text, account_id, category, is_transfer, count, income::text, expenses::text
-         from transaction_rollups order by 1, 2, 3, 4, 5`,
-    ),
-    app.database.query(
-      `select user_id, date_trunc('month', date::timestamp)::date::text as month, account_id, category, is_transfer,
-              count(*)::int as count, coalesce(sum(amount) filter (where amount > 0), 0)::text as income,
-              coalesce(-sum(amount) filter (where amount < 0), 0)::text as expenses
-         from transactions where deleted_at is null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
-    ),
-  ]);
-  expect(stored).toEqual(counted);
-  const [daily, summed] = await Promise.all([
-    app.database.query(
-      'select user_id, day::text, category, spent::text from daily_spending order by 1, 2, 3',
-    ),
-    app.database.query(
-      `select user_id, date::text as day, category, (-sum(amount))::text as spent
-         from transactions where deleted_at is null and not is_transfer
-        group by 1, 2, 3 having sum(amount) <> 0 order by 1, 2, 3`,
-    ),
-  ]);
-  expect(daily).toEqual(summed);
-}
-
 describe('a bank sync after a statement file of the same days', () => {
   it('takes the file rows over: no doubles, the bank id on the row, the person’s category and note kept', async () => {
     const who = await linkedPerson();
@@ -226,7 +177,7 @@ describe('a bank sync after a statement file of the same days', () => {
       (t) => t.account_id === fake.item(who.itemId).accountId('checking'),
     );
     expect(counts?.rows).toBe(atBank.length);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
 
     // The file again: everything is already in Tally.
     expect(await importOk(app, who.auth, { accountId: who.checking, content })).toMatchObject({
@@ -247,7 +198,7 @@ describe('a bank sync after a statement file of the same days', () => {
     fake.removeTransactions(who.itemId, [changed.transaction_id]);
     await sync(who);
     expect(await rowsOn(userId, who.checking, days)).toHaveLength(3);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
   });
 
   it('pairs one to one: two identical bank transactions against one file row take it over once and add one', async () => {
@@ -287,7 +238,7 @@ describe('a bank sync after a statement file of the same days', () => {
     const coffeeFile = fileRows.find((r) => r.amount === -475);
     expect(after.filter((r) => r.id === coffeeFile?.id)).toHaveLength(1);
     expect(after.filter((r) => fileRows.some((f) => f.id === r.id))).toHaveLength(3);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
 
     // Applying the same history again changes nothing.
     const before = await app.database.query(
@@ -342,7 +293,7 @@ describe('a bank sync after a statement file of the same days', () => {
     expect(card.map((r) => isFileId(r.provider_transaction_id))).toEqual([true]);
     const bobs = await rowsOn(bob.auth.user.id, bob.checking, [day]);
     expect(bobs.map((r) => isFileId(r.provider_transaction_id))).toEqual([true]);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
   });
 });
 
@@ -390,7 +341,7 @@ describe('pending bank transactions and file rows', () => {
       category_source: 'user',
     });
     expect(afterPosting.filter((r) => isFileId(r.provider_transaction_id))).toHaveLength(1);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
   });
 
   it('a pending one of another day stays apart, and the posted one on the file’s day takes the file row over', async () => {
@@ -425,6 +376,6 @@ describe('pending bank transactions and file rows', () => {
       pending: false,
       note: 'gift',
     });
-    await expectRollupsExact();
+    await expectRollupsExact(app);
   });
 });

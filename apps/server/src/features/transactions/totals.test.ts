@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TODAY, testNow, waitForImport } from '../../../test/accounts';
 import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { expectRollupsExact } from '../../../test/rollups';
 
 const toQuery = (values: Record<string, string | number | undefined>) =>
   new URLSearchParams(
@@ -40,37 +41,8 @@ describe('totals from the monthly rollups', () => {
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url: `/api${url}`, headers: bearer(auth), payload });
 
-  async function expectRollupsExact() {
-    const [stored, counted] = await Promise.all([
-      app.database.query(
-        `select user_id, month::text, account_id, category, is_transfer, count, income::text, expenses::text
-           from transaction_rollups order by 1, 2, 3, 4, 5`,
-      ),
-      app.database.query(
-        `select user_id, date_trunc('month', date::timestamp)::date::text as month, account_id, category, is_transfer,
-                count(*)::int as count, coalesce(sum(amount) filter (where amount > 0), 0)::text as income,
-                coalesce(-sum(amount) filter (where amount < 0), 0)::text as expenses
-           from transactions where deleted_at is null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
-      ),
-    ]);
-    expect(stored).toEqual(counted);
-    // And the daily spending count-up reads: non-transfer rows per person, day and category.
-    const [daily, summed] = await Promise.all([
-      app.database.query(
-        'select user_id, day::text, category, spent::text from daily_spending order by 1, 2, 3',
-      ),
-      app.database.query(
-        `select user_id, date::text as day, category, (-sum(amount))::text as spent
-           from transactions where deleted_at is null and not is_transfer
-          group by 1, 2, 3 having sum(amount) <> 0 order by 1, 2, 3`,
-      ),
-    ]);
-    expect(daily).toEqual(summed);
-    return stored.length;
-  }
-
   it('stay exact through imports, recategorising, notes, deletes, restores, disconnect and reconnect', async () => {
-    expect(await expectRollupsExact()).toBeGreaterThan(20);
+    expect(await expectRollupsExact(app)).toBeGreaterThan(20);
     const [a, b, c] = (await call('GET', '/transactions?pageSize=3')).json().transactions;
 
     expect((await call('PUT', `/transactions/${a.id}/category`, { category: 25 })).statusCode).toBe(200);
@@ -79,17 +51,17 @@ describe('totals from the monthly rollups', () => {
     );
     expect((await call('DELETE', `/transactions/${b.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/transactions/${c.id}`)).statusCode).toBe(204);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
     expect((await call('POST', `/transactions/${c.id}/restore`)).statusCode).toBe(200);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
 
     // A re-import rewrites nothing, so the rollups stay as they are.
     await call('POST', '/plaid/import-historical-data', { connectionId, range: '2y' });
     await waitForImport(app, auth.token, connectionId);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
 
     expect((await call('DELETE', `/plaid/connections/${connectionId}`)).statusCode).toBe(200);
-    await expectRollupsExact();
+    await expectRollupsExact(app);
     expect(
       await app.database.query('select 1 from transaction_rollups where user_id = $1', [auth.user.id]),
     ).toEqual([]);
@@ -99,7 +71,7 @@ describe('totals from the monthly rollups', () => {
 
     expect((await call('POST', `/plaid/connections/${connectionId}/reconnect`)).statusCode).toBe(200);
     await waitForImport(app, auth.token, connectionId);
-    expect(await expectRollupsExact()).toBeGreaterThan(20);
+    expect(await expectRollupsExact(app)).toBeGreaterThan(20);
   });
 
   it('let the planner see how amounts are spread, so amount filters do not look rarer than they are', async () => {

@@ -1,0 +1,35 @@
+import { expect } from 'vitest';
+import type { TestApp } from './helpers';
+
+/**
+ * transaction_rollups and daily_spending equal to counting the live rows, for everyone: what the statement
+ * triggers on `transactions` must keep true after every write. Answers how many rollup rows there are.
+ */
+export async function expectRollupsExact(app: Pick<TestApp, 'database'>): Promise<number> {
+  const [stored, counted] = await Promise.all([
+    app.database.query(
+      `select user_id, month::text, account_id, category, is_transfer, count, income::text, expenses::text
+         from transaction_rollups order by 1, 2, 3, 4, 5`,
+    ),
+    app.database.query(
+      `select user_id, date_trunc('month', date::timestamp)::date::text as month, account_id, category, is_transfer,
+              count(*)::int as count, coalesce(sum(amount) filter (where amount > 0), 0)::text as income,
+              coalesce(-sum(amount) filter (where amount < 0), 0)::text as expenses
+         from transactions where deleted_at is null group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+    ),
+  ]);
+  expect(stored).toEqual(counted);
+  // And the daily spending count-up reads: non-transfer rows per person, day and category.
+  const [daily, summed] = await Promise.all([
+    app.database.query(
+      'select user_id, day::text, category, spent::text from daily_spending order by 1, 2, 3',
+    ),
+    app.database.query(
+      `select user_id, date::text as day, category, (-sum(amount))::text as spent
+         from transactions where deleted_at is null and not is_transfer
+        group by 1, 2, 3 having sum(amount) <> 0 order by 1, 2, 3`,
+    ),
+  ]);
+  expect(daily).toEqual(summed);
+  return stored.length;
+}
