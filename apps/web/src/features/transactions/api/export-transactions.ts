@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 export type CsvFile = { blob: Blob; filename: string };
@@ -25,10 +24,4 @@ export function downloadFile({ blob, filename }: CsvFile) {
   link.remove();
   // Revoked on the next tick: some browsers start the download only after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-export function useExportTransactions() {
-  return useMutation({
-    mutationFn: async (query: string) => downloadFile(await exportTransactionsCsv(query)),
-  });
 }
