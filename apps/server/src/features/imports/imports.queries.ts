@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { CsvMapping } from '@tally/shared';
+import type { CsvMapping, QifDayOrder } from '@tally/shared';
 import { and, between, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, transactions } from '../../db/schema';
 
 /** The account a file goes into: one of the person's active accounts, manual or linked. */
-export type ImportAccount = { id: string; name: string; importMapping: unknown };
+export type ImportAccount = {
+  id: string;
+  name: string;
+  importMapping: unknown;
+  importDayOrder: string | null;
+};
 
 /**
  * The person's active account (of an active connection), or null: another person's id, a closed account
@@ -20,7 +25,12 @@ export async function getImportAccount(
   { userId, accountId, lock = false }: { userId: string; accountId: string; lock?: boolean },
 ): Promise<ImportAccount | null> {
   const query = db
-    .select({ id: bankAccounts.id, name: bankAccounts.name, importMapping: bankAccounts.importMapping })
+    .select({
+      id: bankAccounts.id,
+      name: bankAccounts.name,
+      importMapping: bankAccounts.importMapping,
+      importDayOrder: bankAccounts.importDayOrder,
+    })
     .from(bankAccounts)
     .innerJoin(
       bankConnections,
@@ -167,13 +177,33 @@ export async function insertFileRows(
   };
 }
 
-/** Remembers the CSV mapping on the account, for its next file. */
-export async function saveImportMapping(
+/**
+ * Remembers on the account how its last file was read, for its next one: a CSV's mapping, a QIF's day order
+ * (when the file proved it or the person chose it). One update whatever is remembered; none when nothing is.
+ */
+export async function saveImportSettings(
   tx: Db,
-  { userId, accountId, mapping, now }: { userId: string; accountId: string; mapping: CsvMapping; now: Date },
+  {
+    userId,
+    accountId,
+    mapping,
+    dayOrder,
+    now,
+  }: {
+    userId: string;
+    accountId: string;
+    mapping: CsvMapping | null;
+    dayOrder: QifDayOrder | null;
+    now: Date;
+  },
 ) {
+  if (!mapping && !dayOrder) return;
   await tx
     .update(bankAccounts)
-    .set({ importMapping: mapping, updatedAt: now })
+    .set({
+      ...(mapping ? { importMapping: mapping } : {}),
+      ...(dayOrder ? { importDayOrder: dayOrder } : {}),
+      updatedAt: now,
+    })
     .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
 }

@@ -7,7 +7,6 @@ import {
   categoryName,
   centsToDollars,
   csvMapping,
-  detectFormat,
   type ImportBody,
   ImportFileError,
   type ImportPreview,
@@ -26,10 +25,8 @@ import {
   type RowError,
   todayIn,
 } from '@tally/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { bankAccounts } from '../../db/schema';
 import { loadCategoriser } from '../../lib/categorise';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type DeliveryQueue, notify, requestDelivery } from '../../lib/notify';
@@ -44,7 +41,7 @@ import {
   type MatchCandidate,
   matchCandidates,
   type NewFileRow,
-  saveImportMapping,
+  saveImportSettings,
 } from './imports.queries';
 
 export type ImportDeps = {
@@ -97,39 +94,10 @@ function rememberedMapping(account: ImportAccount): CsvMapping | undefined {
   return result.success ? result.data : undefined;
 }
 
-/*
- * The day order of the account's QIF files lives beside its CSV mapping (bank_accounts.import_day_order); the
- * account query is shared with other work, so its two statements are here.
- */
-
 /** The order the account's last QIF was read in, when it remembers one. */
-async function rememberedDayOrder(
-  db: Db,
-  userId: string,
-  accountId: string,
-): Promise<QifDayOrder | undefined> {
-  const [row] = await db
-    .select({ dayOrder: bankAccounts.importDayOrder })
-    .from(bankAccounts)
-    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
-  const result = qifDayOrder.safeParse(row?.dayOrder);
+function rememberedDayOrder(account: ImportAccount): QifDayOrder | undefined {
+  const result = qifDayOrder.safeParse(account.importDayOrder);
   return result.success ? result.data : undefined;
-}
-
-/** Remembers how a QIF's dates were written on the account, for its next file whose days do not show it. */
-async function saveDayOrder(
-  tx: Db,
-  {
-    userId,
-    accountId,
-    dayOrder,
-    now,
-  }: { userId: string; accountId: string; dayOrder: QifDayOrder; now: Date },
-) {
-  await tx
-    .update(bankAccounts)
-    .set({ importDayOrder: dayOrder, updatedAt: now })
-    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
 }
 
 /**
@@ -216,8 +184,7 @@ async function prepare(db: Db, userId: string, body: ImportBody): Promise<Prepar
   const account = await getImportAccount(db, { userId, accountId: body.accountId });
   if (!account) throw accountNotFound();
   const remembered = body.mapping ? undefined : rememberedMapping(account);
-  const rememberedOrder =
-    detectFormat(body.content) === 'qif' ? await rememberedDayOrder(db, userId, account.id) : undefined;
+  const rememberedOrder = rememberedDayOrder(account);
   const parsed = parse(body.content, {
     mapping: body.mapping ?? remembered,
     dayOrder: body.qifDayOrder ?? rememberedOrder,
@@ -429,10 +396,13 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
       deferSearchIndex: deps.deferSearchIndex,
       trustAccountLock: deps.trustAccountLock,
     });
-    if (parsed.mapping)
-      await saveImportMapping(tx, { userId, accountId: account.id, mapping: parsed.mapping, now });
-    if (dayOrder.remember)
-      await saveDayOrder(tx, { userId, accountId: account.id, dayOrder: dayOrder.remember, now });
+    await saveImportSettings(tx, {
+      userId,
+      accountId: account.id,
+      mapping: parsed.mapping,
+      dayOrder: dayOrder.remember,
+      now,
+    });
     if (stored.inserted > 0) {
       // In the transaction, so the notice exists exactly when the rows do; delivery is asked for after it.
       await notify(
