@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../apps/server/src/config';
 import { type Database, fromPostgres, migrationsFolder, openDatabase } from '../apps/server/src/db/client';
 import { startQueue } from '../apps/server/src/jobs/queue';
 import { EMAIL_DOMAIN, GENERATOR_VERSION, type GenerateReport, generate, type Sql } from './generate';
@@ -50,7 +51,7 @@ async function removeImportUsers(database: Database) {
 /**
  * PGlite: generated once into bench/.cache/pglite-<key>/pgdata (a clean, closed data directory), then
  * copied to a temp dir for every run so the benchmark never changes the cache, and opened the way the
- * server opens it (openDatabase: PGlite on the node filesystem, pg_trgm loaded).
+ * server opens it (openDatabase: PGlite on the node filesystem, pg_trgm loaded, the server's default page cache).
  */
 export async function preparePglite({
   scale,
@@ -69,7 +70,10 @@ export async function preparePglite({
     fs.rmSync(partial, { recursive: true, force: true });
     fs.mkdirSync(partial, { recursive: true });
     log(`PGlite: generating into ${path.relative(process.cwd(), partial)} (scale ${scale})`);
-    const database = await openDatabase({ dataDir: partial });
+    const database = await openDatabase({
+      dataDir: partial,
+      pgliteSharedBuffers: DEFAULT_PGLITE_SHARED_BUFFERS,
+    });
     await database.migrate();
     const sql: Sql = {
       query: (text, params) => database.query(text, params),
@@ -100,7 +104,10 @@ export async function preparePglite({
   const copyStarted = performance.now();
   fs.cpSync(path.join(dir, 'pgdata'), path.join(runDir, 'pgdata'), { recursive: true });
   log(`PGlite: copied the cached data directory in ${seconds(copyStarted).toFixed(1)} s`);
-  const database = await openDatabase({ dataDir: runDir });
+  const database = await openDatabase({
+    dataDir: runDir,
+    pgliteSharedBuffers: DEFAULT_PGLITE_SHARED_BUFFERS,
+  });
   return {
     kind: 'pglite',
     database,

@@ -18,3 +18,16 @@ describe('loadConfig: Stripe', () => {
     );
   });
 });
+
+describe('loadConfig: PGlite page cache', () => {
+  it('defaults to 256MB and takes a size in kB, MB or GB', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('256MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).pgliteSharedBuffers).toBe('128MB');
+  });
+
+  it('refuses anything else, naming the setting', () => {
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(
+      /PGLITE_SHARED_BUFFERS: a size such as 256MB/,
+    );
+  });
+});

@@ -1,6 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, fromPglite, fromPostgres, pgliteOptions, vacuumAfterImports } from './client';
+import {
+  type Database,
+  fromPglite,
+  fromPostgres,
+  openDatabase,
+  pgliteOptions,
+  vacuumAfterImports,
+} from './client';
 
 const lastVacuum = async (database: Database) =>
   (
@@ -34,5 +44,19 @@ describe('vacuumAfterImports', () => {
     const postgres = fromPostgres('postgres://nobody@127.0.0.1:1/none');
     expect(vacuumAfterImports(postgres)).toBeUndefined();
     await postgres.close();
+  });
+});
+
+describe('openDatabase on PGlite', () => {
+  it('opens with the page cache it is given', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-open-'));
+    try {
+      const database = await openDatabase({ dataDir, pgliteSharedBuffers: '192MB' });
+      const [row] = await database.query<{ shared_buffers: string }>('show shared_buffers');
+      await database.close();
+      expect(row?.shared_buffers).toBe('192MB');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -75,12 +75,19 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   log?: FastifyBaseLogger;
+  /** PGlite's shared_buffers (config PGLITE_SHARED_BUFFERS); PGlite's own default when not given. */
+  pgliteSharedBuffers?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, undefined, opts.log);
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDirectory(opts.dataDir);
-  const client = await PGlite.create(dir, pgliteOptions);
+  const client = await PGlite.create(dir, {
+    ...pgliteOptions,
+    ...(opts.pgliteSharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffers}`] }
+      : {}),
+  });
   const database = fromPglite(client);
   return {
     ...database,

@@ -8,7 +8,6 @@ import {
   centsToDollars,
   csvMapping,
   type ImportBody,
-  ImportFileError,
   type ImportPreview,
   type ImportPreviewRow,
   type ImportResult,
@@ -18,7 +17,6 @@ import {
   type ParsedRow,
   type PlanCode,
   PREVIEW_ROWS,
-  parseImportFile,
   planAllows,
   type QifDayOrder,
   qifDayOrder,
@@ -32,7 +30,6 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { type DeliveryQueue, notify, requestDelivery } from '../../lib/notify';
 import { planInForce } from '../../lib/plans';
 import { refreshSubscriptions } from '../../lib/subscription-refresh';
-import { fingerprintKeys } from './fingerprint';
 import {
   existingProviderIds,
   getImportAccount,
@@ -43,6 +40,7 @@ import {
   type NewFileRow,
   saveImportSettings,
 } from './imports.queries';
+import { type ReadFile, readFile } from './read-file';
 
 export type ImportDeps = {
   db: Db;
@@ -126,32 +124,15 @@ export function dayOrderOutcome(
 }
 
 /**
- * Reads the file for the account: the mapping given, else the one remembered from the account's last CSV,
- * else one detected; a QIF's dates in the order its days show, else `dayOrder`. A file that cannot be read
- * at all is a 400 with the parser's own words.
- */
-function parse(
-  content: string,
-  { mapping, dayOrder }: { mapping: CsvMapping | undefined; dayOrder: QifDayOrder | undefined },
-): ParsedFile {
-  try {
-    return parseImportFile(content, { mapping, dayOrder });
-  } catch (error) {
-    if (error instanceof ImportFileError) throw badRequest(error.message, 'IMPORT_UNREADABLE');
-    throw error;
-  }
-}
-
-/**
- * Each row's provider id (fingerprintKeys: a FITID, else a fingerprint of day, amount, description and
- * occurrence), and its category and merchant as a bank import decides them: the person's rules and remembered
+ * Each row with its key (readFile: a FITID, else a fingerprint of day, amount, description and occurrence),
+ * and its category and merchant as a bank import decides them: the person's rules and remembered
  * merchant categories first ('rule'); else the file's own category when it names one of ours, else a guess
  * from the description ('provider', like a bank's category). Descriptions repeat a lot in a statement, so
  * each distinct text is looked up once.
  */
-async function categorise(db: Db, userId: string, accountId: string, rows: readonly ParsedRow[]) {
+async function categorise(db: Db, userId: string, accountId: string, { parsed, keys }: ReadFile) {
   const person = await loadCategoriser(db, userId);
-  const keys = fingerprintKeys(accountId, rows);
+  const rows = parsed.rows;
   const fromName = new Map<string, CategoryCode | null>();
   const fromDescription = new Map<string, CategoryCode>();
   return rows.map((row, i): CategorisedRow => {
@@ -185,11 +166,12 @@ async function prepare(db: Db, userId: string, body: ImportBody): Promise<Prepar
   if (!account) throw accountNotFound();
   const remembered = body.mapping ? undefined : rememberedMapping(account);
   const rememberedOrder = rememberedDayOrder(account);
-  const parsed = parse(body.content, {
+  const read = readFile(account.id, body.content, {
     mapping: body.mapping ?? remembered,
     dayOrder: body.qifDayOrder ?? rememberedOrder,
   });
-  const rows = await categorise(db, userId, account.id, parsed.rows);
+  const { parsed } = read;
+  const rows = await categorise(db, userId, account.id, read);
   return {
     account,
     parsed,
