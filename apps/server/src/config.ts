@@ -10,7 +10,7 @@ const optional = z
 /**
  * The embedded database's page cache. PGlite's own 128MB made a 50k-row file import write and read back pages
  * it had just evicted (a tenth of the import's time); 256MB holds the indexes an import touches at the
- * benchmark's 2M rows, for ~180MB more memory once it is filled.
+ * benchmark's 2M rows, for ~140MB more memory (PGlite sets the whole cache up when it starts).
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '256MB';
 
