@@ -195,6 +195,12 @@ export const transactions = pgTable(
     note: text('note'),
     /** Hidden from lists and totals; kept so a later import does not bring it back. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The statement file's key of a row a bank transaction took over (its provider id before the bank's),
+     * carried to the posted transaction that replaces a pending one: the file imported again knows the row,
+     * wherever its day has gone since. Null for every other row.
+     */
+    fileKey: text('file_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -225,6 +231,10 @@ export const transactions = pgTable(
         foreignColumns: [bankAccounts.userId, bankAccounts.id],
       }).onDelete('cascade'),
       uniqueIndex('transactions_user_provider_key').on(t.userId, t.providerTransactionId),
+      // Only rows a bank took over from a file: a few per person, read whole by every file import.
+      index('transactions_user_file_key_idx')
+        .on(t.userId, t.fileKey)
+        .where(sql`${t.fileKey} is not null`),
       listIndex('transactions_user_date_idx'),
       listIndex('transactions_user_account_date_idx', t.accountId),
       listIndex('transactions_user_category_date_idx', t.category),

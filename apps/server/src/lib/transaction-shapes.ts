@@ -31,7 +31,11 @@ export const transactionSelection = {
   isManual: sql<boolean>`${bankAccounts.openingBalance} is not null`.mapWith(Boolean),
 };
 
-export type TransactionRow = typeof transactions.$inferSelect & { accountName: string; isManual: boolean };
+/** What transactionSelection reads: the stored columns the API shows, and the account's name and kind. */
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'fileKey'> & {
+  accountName: string;
+  isManual: boolean;
+};
 
 export function toTransaction(row: TransactionRow): Transaction {
   return {

@@ -179,11 +179,11 @@ describe('a bank sync after a statement file of the same days', () => {
     expect(counts?.rows).toBe(atBank.length);
     await expectRollupsExact(app);
 
-    // The file again: everything is already in Tally.
+    // The file again: everything is already in Tally, the rows the bank took over known by their file key.
     expect(await importOk(app, who.auth, { accountId: who.checking, content })).toMatchObject({
       imported: 0,
-      matched: 3,
-      duplicates: 1,
+      matched: 0,
+      duplicates: 4,
     });
     expect(await rowsOn(userId, who.checking, days)).toHaveLength(4);
 
@@ -376,6 +376,53 @@ describe('pending bank transactions and file rows', () => {
       pending: false,
       note: 'gift',
     });
+    await expectRollupsExact(app);
+  });
+
+  it('a pending one that took a file row over and posts on another day: the file imported again adds nothing', async () => {
+    const who = await linkedPerson();
+    await sync(who);
+    const day = addDays(TODAY, -6);
+    const postedOn = addDays(TODAY, -4);
+    const file = {
+      accountId: who.checking,
+      content: csvOf([
+        [day, 'HARDWARE STORE', '-42.75'],
+        [day, 'HARDWARE STORE', '-42.75'],
+      ]),
+    };
+    await importOk(app, who.auth, file);
+    const [pending] = fake.addTransactions(who.itemId, [
+      { account: 'checking', amount: 42.75, date: day, name: 'ACE HARDWARE', pending: true },
+    ]);
+    if (!pending) throw new Error('no pending transaction');
+    await sync(who);
+    const posted = fake.postPending(who.itemId, pending.transaction_id, { date: postedOn });
+    await sync(who);
+    const hardware = async () =>
+      (await rowsOn(who.auth.user.id, who.checking, [day, postedOn])).filter((r) => r.amount === -4275);
+    const before = await hardware();
+    // The pending row that took the file's first row over went when its transaction posted on another day;
+    // the second file row stays the file's; the posted one is new on its own day.
+    expect(
+      before
+        .map((r) => [
+          r.date,
+          r.deleted,
+          isFileId(r.provider_transaction_id),
+          r.provider_transaction_id === posted.transaction_id,
+        ])
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ).toEqual([
+      [day, false, true, false],
+      [postedOn, false, false, true],
+    ]);
+
+    // The file's first row is the one the bank took over, though nothing on its day stands for it now: known,
+    // not new. The second is the file's own row, also known.
+    const again = await importOk(app, who.auth, file);
+    expect(again).toMatchObject({ imported: 0, duplicates: 2, matched: 0 });
+    expect(await hardware()).toEqual(before);
     await expectRollupsExact(app);
   });
 });

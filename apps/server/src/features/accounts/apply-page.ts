@@ -34,6 +34,8 @@ type PageRow = [
   note: string | null,
   deletedAt: string | null,
   adoptable: boolean,
+  /** The file key the pending transaction it replaces had taken over (transactions.file_key), else null. */
+  fileKey: string | null,
 ];
 
 /**
@@ -51,8 +53,9 @@ const isFileRow = (t: string) =>
  * (the page's order against the rows' import order, oldest first, so the pairing is deterministic). Two
  * identical coffees at the bank against one in the file: one takes the row over, the other is stored new.
  *
- * The row gets the bank's provider id, so the bank's later changes and removals apply to it and importing the
- * file again finds it by day and amount ("Already in Tally"). Row id, created time and the person's own
+ * The row gets the bank's provider id, so the bank's later changes and removals apply to it, and keeps its file
+ * key in file_key, so importing the file again knows it, even after its day moved (a pending transaction
+ * posted on another day: the posted one inherits the key). Row id, created time and the person's own
  * choices stay: their category (source 'user'), else one carried from a pending row, else the one their rules
  * chose for the file's wording ('rule'); their note, else the pending row's; a live row stays live. The
  * description becomes the bank's, as do the pending flag, bank category and transfer flag, and the merchant
@@ -100,6 +103,7 @@ async function adoptFileRows(tx: Db, userId: string, rows: readonly PageRow[]): 
   await tx.execute(sql`
     update transactions t set
       provider_transaction_id = p.provider_transaction_id,
+      file_key = t.provider_transaction_id,
       description = p.description,
       merchant_name = coalesce(p.merchant_name, t.merchant_name),
       -- The person's choice for this row, then one carried from the pending row, then their rule's on the file.
@@ -168,6 +172,7 @@ export async function applyPage(
       accountId: string;
       date: string;
       amount: number;
+      fileKey: string | null;
     }
   >();
   if (pendingIds.length > 0) {
@@ -181,6 +186,7 @@ export async function applyPage(
         deletedAt: transactions.deletedAt,
         category: transactions.category,
         categorySource: transactions.categorySource,
+        fileKey: transactions.fileKey,
       })
       .from(transactions)
       .where(and(eq(transactions.userId, userId), inArray(transactions.providerTransactionId, pendingIds)));
@@ -192,6 +198,7 @@ export async function applyPage(
         note: r.note,
         deletedAt: r.deletedAt,
         category: r.categorySource === 'user' ? r.category : null,
+        fileKey: r.fileKey,
       });
     }
   }
@@ -235,6 +242,7 @@ export async function applyPage(
         prior?.note ?? null,
         prior?.deletedAt?.toISOString() ?? null,
         !replacesInPlace,
+        prior?.fileKey ?? null,
       ],
     ];
   });
@@ -242,15 +250,15 @@ export async function applyPage(
   const adopted = await adoptFileRows(tx, userId, rows);
   const rest = adopted.size > 0 ? rows.filter((row) => !adopted.has(row[1])) : rows;
   if (rest.length > 0) {
-    // One array per column: a page is one statement with 14 parameters, whatever its size.
+    // One array per column: a page is one statement with 15 parameters, whatever its size.
     const column = (i: number) => sql.param(rest.map((row) => row[i]));
     await tx.execute(sql`
       insert into transactions (user_id, account_id, provider_transaction_id, date, description, merchant_name,
-        amount, category, category_source, provider_category, is_transfer, pending, note, deleted_at)
+        amount, category, category_source, provider_category, is_transfer, pending, note, deleted_at, file_key)
       select ${userId}::uuid, * from unnest(${column(0)}::uuid[], ${column(1)}::text[], ${column(2)}::date[],
         ${column(3)}::text[], ${column(4)}::text[], ${column(5)}::bigint[], ${column(6)}::smallint[],
         ${column(7)}::text[], ${column(8)}::text[], ${column(9)}::boolean[], ${column(10)}::boolean[],
-        ${column(11)}::text[], ${column(12)}::timestamptz[])
+        ${column(11)}::text[], ${column(12)}::timestamptz[], ${column(14)}::text[])
       on conflict (user_id, provider_transaction_id) do update set
         account_id = excluded.account_id,
         date = excluded.date,
@@ -265,6 +273,7 @@ export async function applyPage(
         category_source = case when transactions.category_source = 'user' then 'user' else excluded.category_source end,
         note = coalesce(transactions.note, excluded.note),
         deleted_at = coalesce(transactions.deleted_at, excluded.deleted_at),
+        file_key = coalesce(transactions.file_key, excluded.file_key),
         updated_at = now()
       -- Leave unchanged rows alone, so a re-run writes nothing.
       where (transactions.account_id, transactions.date, transactions.description, transactions.merchant_name,
@@ -273,7 +282,8 @@ export async function applyPage(
              excluded.amount, excluded.pending, excluded.provider_category, excluded.is_transfer)
         or (transactions.category_source <> 'user' and transactions.category <> excluded.category)
         or (transactions.note is null and excluded.note is not null)
-        or (transactions.deleted_at is null and excluded.deleted_at is not null)`);
+        or (transactions.deleted_at is null and excluded.deleted_at is not null)
+        or (transactions.file_key is null and excluded.file_key is not null)`);
   }
 
   const removedIds = [...opts.removed, ...pendingIds.filter((id) => carried.has(id))];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CsvMapping, QifDayOrder } from '@tally/shared';
-import { and, between, eq, isNull, sql } from 'drizzle-orm';
+import { and, between, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, transactions } from '../../db/schema';
 
@@ -50,15 +51,16 @@ export async function getImportAccount(
 
 /**
  * Which of these provider ids the person already has (live or deleted: a row deleted after an import must
- * not come back with the next one). One statement whatever the file's size: the array is probed against
- * the (user_id, provider_transaction_id) unique index.
+ * not come back with the next one), and the file keys of rows a bank took over (file_key: their day may have
+ * moved since). One statement whatever the file's size: the array is probed against the (user_id,
+ * provider_transaction_id) unique index; the taken-over rows are few and read whole from their own index.
  */
 export async function existingProviderIds(
   db: Db,
   { userId, ids }: { userId: string; ids: readonly string[] },
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
+  const stored = db
     .select({ id: transactions.providerTransactionId })
     .from(transactions)
     .where(
@@ -67,11 +69,21 @@ export async function existingProviderIds(
         sql`${transactions.providerTransactionId} = any(${sql.param(ids)}::text[])`,
       ),
     );
+  const takenOver = db
+    .select({ id: sql<string>`${transactions.fileKey}` })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), isNotNull(transactions.fileKey)));
+  const rows = await unionAll(stored, takenOver);
   return new Set(rows.map((r) => r.id));
 }
 
-/** A live transaction of the account a file row may be the same money as. */
-export type MatchCandidate = { providerTransactionId: string; date: string; amount: number };
+/** A live transaction of the account a file row may be the same money as (with its file key, if a bank took it over). */
+export type MatchCandidate = {
+  providerTransactionId: string;
+  fileKey: string | null;
+  date: string;
+  amount: number;
+};
 
 /**
  * The account's live transactions between two days (from the bank, typed, or from another file): one range
@@ -89,6 +101,7 @@ export async function matchCandidates(
   return db
     .select({
       providerTransactionId: transactions.providerTransactionId,
+      fileKey: transactions.fileKey,
       date: transactions.date,
       amount: transactions.amount,
     })

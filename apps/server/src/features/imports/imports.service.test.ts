@@ -21,7 +21,7 @@ describe('classify', () => {
     name: string;
     rows: ReturnType<typeof row>[];
     existing: string[];
-    bank: Array<{ providerTransactionId?: string; date: string; amount: number }>;
+    bank: Array<{ providerTransactionId?: string; fileKey?: string; date: string; amount: number }>;
     expected: string[];
   }> = [
     {
@@ -90,10 +90,17 @@ describe('classify', () => {
       bank: [{ providerTransactionId: 'a', date: '2026-01-01', amount: -350 }],
       expected: ['duplicate', 'new'],
     },
+    {
+      name: 'a row of the file a bank took over stands for itself, not for its identical twin',
+      rows: [row('a', '2026-01-01', -350), row('b', '2026-01-01', -350)],
+      existing: ['a'],
+      bank: [{ providerTransactionId: 'txn-1', fileKey: 'a', date: '2026-01-01', amount: -350 }],
+      expected: ['duplicate', 'new'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
-      const candidates = c.bank.map((b, i) => ({ providerTransactionId: `bank:${i}`, ...b }));
+      const candidates = c.bank.map((b, i) => ({ providerTransactionId: `bank:${i}`, fileKey: null, ...b }));
       expect(classify(c.rows, new Set(c.existing), candidates)).toEqual(c.expected);
     });
   }

@@ -197,7 +197,8 @@ export function classify(
   const ownKeys = new Set(rows.map((r) => r.providerTransactionId));
   const open = new Map<string, number>();
   for (const c of candidates) {
-    if (ownKeys.has(c.providerTransactionId)) continue;
+    // This file's own rows (also one a bank took over) stand for themselves as duplicates: none is open.
+    if (ownKeys.has(c.providerTransactionId) || (c.fileKey !== null && ownKeys.has(c.fileKey))) continue;
     const key = `${c.date}|${c.amount}`;
     open.set(key, (open.get(key) ?? 0) + 1);
   }

@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "file_key" text;--> statement-breakpoint
+CREATE INDEX "transactions_user_file_key_idx" ON "transactions" USING btree ("user_id","file_key") WHERE "transactions"."file_key" is not null;
