@@ -232,9 +232,7 @@ export const transactions = pgTable(
       }).onDelete('cascade'),
       uniqueIndex('transactions_user_provider_key').on(t.userId, t.providerTransactionId),
       // Only rows a bank took over from a file: a few per person, read whole by every file import.
-      index('transactions_user_file_key_idx')
-        .on(t.userId, t.fileKey)
-        .where(sql`${t.fileKey} is not null`),
+      index('transactions_user_file_key_idx').on(t.userId, t.fileKey).where(sql`${t.fileKey} is not null`),
       listIndex('transactions_user_date_idx'),
       listIndex('transactions_user_account_date_idx', t.accountId),
       listIndex('transactions_user_category_date_idx', t.category),
