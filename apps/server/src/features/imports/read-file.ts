@@ -20,7 +20,8 @@ export type HowToRead = { mapping: CsvMapping | undefined; dayOrder: QifDayOrder
  * The files read last. A person previews a file and then imports the same file: the import finds it read
  * and keyed (a fifth of a second for 50,000 rows) instead of doing it again. Nothing the person can change
  * in between is kept: categories follow their rules, so each request applies them afresh. Bounded by count,
- * by characters (two files of the largest size) and by age.
+ * by characters (40M: a file of the largest size under both the mapping asked for and the one detected, which
+ * share their rows) and by age.
  */
 const recent = new LRUCache<string, ReadFile>({ max: 4, maxSize: 40_000_000, ttl: 10 * 60_000 });
 
