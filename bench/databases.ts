@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../apps/server/src/config';
 import { type Database, fromPostgres, migrationsFolder, openDatabase } from '../apps/server/src/db/client';
 import { startQueue } from '../apps/server/src/jobs/queue';
 import { EMAIL_DOMAIN, GENERATOR_VERSION, type GenerateReport, generate, type Sql } from './generate';
@@ -70,10 +69,7 @@ export async function preparePglite({
     fs.rmSync(partial, { recursive: true, force: true });
     fs.mkdirSync(partial, { recursive: true });
     log(`PGlite: generating into ${path.relative(process.cwd(), partial)} (scale ${scale})`);
-    const database = await openDatabase({
-      dataDir: partial,
-      pgliteSharedBuffers: DEFAULT_PGLITE_SHARED_BUFFERS,
-    });
+    const database = await openDatabase({ dataDir: partial });
     await database.migrate();
     const sql: Sql = {
       query: (text, params) => database.query(text, params),
@@ -104,10 +100,7 @@ export async function preparePglite({
   const copyStarted = performance.now();
   fs.cpSync(path.join(dir, 'pgdata'), path.join(runDir, 'pgdata'), { recursive: true });
   log(`PGlite: copied the cached data directory in ${seconds(copyStarted).toFixed(1)} s`);
-  const database = await openDatabase({
-    dataDir: runDir,
-    pgliteSharedBuffers: DEFAULT_PGLITE_SHARED_BUFFERS,
-  });
+  const database = await openDatabase({ dataDir: runDir });
   return {
     kind: 'pglite',
     database,

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config';
 import { standaloneLogger } from '../lib/logger';
 import * as schema from './schema';
 
@@ -75,18 +76,17 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   log?: FastifyBaseLogger;
-  /** PGlite's shared_buffers (config PGLITE_SHARED_BUFFERS); PGlite's own default when not given. */
+  /** PGlite's shared_buffers (config PGLITE_SHARED_BUFFERS). */
   pgliteSharedBuffers?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, undefined, opts.log);
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDirectory(opts.dataDir);
+  const sharedBuffers = opts.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS;
   const client = await PGlite.create(dir, {
     ...pgliteOptions,
-    ...(opts.pgliteSharedBuffers
-      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffers}`] }
-      : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
   const database = fromPglite(client);
   return {

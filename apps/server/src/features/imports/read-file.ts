@@ -48,7 +48,7 @@ export function readFile(accountId: string, content: string, how: HowToRead): Re
     throw error;
   }
   const read = { parsed, keys: fingerprintKeys(accountId, parsed.rows) };
-  const size = Math.max(1, content.length);
+  const size = content.length;
   recent.set(key, read, { size });
   if (how.mapping === undefined && parsed.mapping) {
     // The preview detects the mapping and the import sends it back: read with it, the file gives the same
