@@ -51,6 +51,11 @@ export const users = pgTable(
     billingUpdatedAt: timestamp('billing_updated_at', { withTimezone: true }),
     pushNotifications: boolean('push_notifications').notNull().default(true),
     emailNotifications: boolean('email_notifications').notNull().default(true),
+    /**
+     * When the person proved they read mail at `email` (a link sent to it, or Google vouching for it). Until
+     * then nothing but the verification link itself is sent there; changing the address clears it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -159,6 +164,11 @@ export const bankAccounts = pgTable(
      */
     importDayOrder: text('import_day_order', { enum: ['MDY', 'DMY'] }),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Set when a sync brought an account past the plan's linked-account limit: the account is kept but hidden,
+     * and none of its transactions are stored until the person makes room or upgrades.
+     */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -783,6 +793,13 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The session that registered the browser: signing that session out (or all of them) removes the
+     * subscription, so a browser someone once signed in on stops receiving the owner's notifications.
+     */
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -791,5 +808,6 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
     index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
