@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  canonicalTimeZone,
   dayOfWeek,
   daysBetween,
   isoDay,
@@ -42,6 +43,87 @@ describe('todayIn', () => {
     // US clocks go back at 2026-11-01 06:00Z (2am EDT → 1am EST).
     expect(todayIn('America/New_York', new Date('2026-11-01T05:30:00Z'))).toBe('2026-11-01');
     expect(todayIn('America/New_York', new Date('2026-11-02T04:30:00Z'))).toBe('2026-11-01');
+  });
+});
+
+describe('canonicalTimeZone', () => {
+  it.each([
+    ['America/New_York', 'America/New_York'],
+    ['america/new_york', 'America/New_York'],
+    ['AMERICA/NEW_YORK', 'America/New_York'],
+    ['aMeRiCa/NeW_yOrK', 'America/New_York'],
+    ['US/Eastern', 'America/New_York'],
+    ['EST5EDT', 'America/New_York'],
+    ['UTC', 'UTC'],
+    ['utc', 'UTC'],
+    ['Etc/UTC', 'UTC'],
+    ['GMT', 'UTC'],
+    ['Europe/London', 'Europe/London'],
+    ['europe/london', 'Europe/London'],
+    ['Pacific/Kiritimati', 'Pacific/Kiritimati'],
+    ['america/north_dakota/new_salem', 'America/North_Dakota/New_Salem'],
+    ['america/port-au-prince', 'America/Port-au-Prince'],
+    ['Etc/GMT+5', 'Etc/GMT+5'],
+  ])('%s is stored as %s', (given, canonical) => {
+    expect(canonicalTimeZone(given)).toBe(canonical);
+  });
+
+  it('gives every spelling of an alias the spelling its canonical name has', () => {
+    expect(canonicalTimeZone('asia/kolkata')).toBe(canonicalTimeZone('Asia/Kolkata'));
+    expect(canonicalTimeZone('ASIA/CALCUTTA')).toBe(canonicalTimeZone('Asia/Kolkata'));
+  });
+
+  it.each([
+    ['an unknown zone', 'Mars/Olympus_Mons'],
+    ['an empty name', ''],
+    ['an offset, which PostgreSQL reads with the opposite sign', '+05:00'],
+    ['a negative offset', '-0300'],
+    ['a name longer than any zone', `America/${'x'.repeat(80)}`],
+    ['a path', '../../etc/passwd'],
+    ['spaces', 'America/New York'],
+  ])('refuses %s', (_, given) => {
+    expect(canonicalTimeZone(given)).toBeNull();
+  });
+});
+
+describe('the formatter cache', () => {
+  const RealDateTimeFormat = Intl.DateTimeFormat;
+  afterEach(() => {
+    Intl.DateTimeFormat = RealDateTimeFormat;
+  });
+  function countFormatters() {
+    const made: string[] = [];
+    Intl.DateTimeFormat = new Proxy(RealDateTimeFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made.push(String(args[1]?.timeZone));
+        return new target(...args);
+      },
+    });
+    return made;
+  }
+
+  it('builds one formatter for a zone, however many spellings of it are asked for', () => {
+    const made = countFormatters();
+    const instant = new Date('2026-11-21T03:30:00Z');
+    const zone = 'America/Denver';
+    for (let i = 0; i < 500; i++) {
+      // Each iteration a different mix of upper and lower case.
+      const spelling = [...zone]
+        .map((c, j) => ((i >> (j % 9)) & 1 ? c.toUpperCase() : c.toLowerCase()))
+        .join('');
+      expect(todayIn(spelling, instant)).toBe('2026-11-20');
+    }
+    expect(made.filter((z) => z.toLowerCase() === 'america/denver').length).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps nothing for zones it does not know', () => {
+    const made = countFormatters();
+    for (let i = 0; i < 200; i++) {
+      expect(() => todayIn(`Nowhere/Place_${i}`)).toThrow(RangeError);
+    }
+    // Each unknown name is tried once and refused; nothing is built twice or kept.
+    expect(made.length).toBeLessThanOrEqual(200);
+    expect(() => todayIn('Nowhere/Place_0')).toThrow(RangeError);
   });
 });
 

@@ -12,21 +12,64 @@ export const isoDay = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'Not a real date');
 
-// Making a formatter costs far more than using one, and most requests ask for today: one per time zone.
+/**
+ * Most names are already canonical: the runtime's own list, read once, finds them in any case without
+ * building a formatter. 'UTC' is not on that list but is what the runtime resolves UTC, GMT and Etc/UTC to.
+ */
+let listedZones: Map<string, string> | undefined;
+function listedZone(lowerCase: string): string | undefined {
+  listedZones ??= new Map(['UTC', ...Intl.supportedValuesOf('timeZone')].map((z) => [z.toLowerCase(), z]));
+  return listedZones.get(lowerCase);
+}
+
+// A zone name resolves to one of a few hundred, whatever its case, so this stays small; the cap only makes
+// that a promise. Names the runtime does not know are not kept.
+const MAX_RESOLVED_NAMES = 1000;
+const resolvedNames = new Map<string, string>();
+
+/**
+ * The one spelling of an IANA time zone, or null when the runtime does not know it: any case of a name, and
+ * its aliases (US/Eastern, EST5EDT), resolve to the runtime's canonical name (America/New_York), so each zone
+ * is stored, cached and compared once. Offsets (+05:00) are refused even where the runtime takes them:
+ * PostgreSQL reads them with the opposite sign (POSIX), so the same value would mean two different days.
+ */
+export function canonicalTimeZone(name: string): string | null {
+  if (name.length === 0 || name.length > 64) return null;
+  const lowerCase = name.toLowerCase();
+  const known = listedZone(lowerCase) ?? resolvedNames.get(lowerCase);
+  if (known) return known;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(resolved)) return null;
+  if (resolvedNames.size >= MAX_RESOLVED_NAMES) resolvedNames.clear();
+  resolvedNames.set(lowerCase, resolved);
+  return resolved;
+}
+
+// Making a formatter costs far more than using one (~28 KB each), and most requests ask for today: one per
+// canonical zone, so spellings of a zone share it and the map holds at most the runtime's few hundred zones.
+const MAX_DAY_FORMATTERS = 1000;
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Today's calendar day in an IANA time zone. */
+/** Today's calendar day in an IANA time zone (any spelling); an unknown zone throws a RangeError. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  let format = dayFormatters.get(timeZone);
+  const zone = canonicalTimeZone(timeZone);
+  if (!zone) throw new RangeError(`Invalid time zone specified: ${timeZone.slice(0, 64)}`);
+  let format = dayFormatters.get(zone);
   if (!format) {
-    // en-CA formats as YYYY-MM-DD. An unknown zone throws here, before anything is kept.
+    // en-CA formats as YYYY-MM-DD.
     format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
+      timeZone: zone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     });
-    dayFormatters.set(timeZone, format);
+    if (dayFormatters.size >= MAX_DAY_FORMATTERS) dayFormatters.clear();
+    dayFormatters.set(zone, format);
   }
   return format.format(now);
 }

@@ -1,25 +1,20 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from '../dates';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-/** An IANA time zone name the runtime knows, e.g. "America/New_York". */
+/**
+ * An IANA time zone name the runtime knows, e.g. "America/New_York", taken in its one canonical spelling
+ * (canonicalTimeZone): "america/new_york" and "US/Eastern" are stored, cached and compared as one zone.
+ */
 export const timeZone = z
   .string()
   .max(64)
-  .refine(
-    (tz) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: tz });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Unknown time zone' },
-  );
+  .refine((tz) => canonicalTimeZone(tz) !== null, { message: 'Unknown time zone', abort: true })
+  .overwrite((tz) => canonicalTimeZone(tz) ?? tz);
 
 const email = (message: string) =>
   required(message).max(254, 'Email is too long').pipe(z.email('Please enter a valid email address'));
