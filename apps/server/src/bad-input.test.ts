@@ -2,6 +2,14 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  describeCost,
+  isWithinBudget,
+  MEMORY_LIMIT_MB,
+  STALL_LIMIT_MS,
+  withinBudget,
+  worstByRoute,
+} from '../test/cost';
+import {
   countOwned,
   type Person,
   phaseOf,
@@ -13,7 +21,9 @@ import {
   validInput,
 } from '../test/harness';
 import { aUser, bearer, signUp } from '../test/helpers';
+import { addManualAccount } from '../test/manual';
 import { isHeadTwin, propertiesOf, type RouteInfo } from '../test/routes';
+import { worstRequests } from '../test/worst-inputs';
 
 /**
  * The bad-input sweep. For every route Fastify knows, fast-check builds requests from the route's own
@@ -22,12 +32,19 @@ import { isHeadTwin, propertiesOf, type RouteInfo } from '../test/routes';
  * JSON, the wrong content type. Every answer is a 4xx with a JSON `message` (or a 2xx when the input is
  * in fact valid), never a 5xx; a refused request writes nothing; nobody's plan, e-mail, Google link or
  * password changes; and the server is healthy at the end. Reproducible: the seed is fixed.
+ *
+ * It also measures what each request costs the server: the longest the event loop was held and the memory it
+ * took (test/cost.ts). Besides the random cases, every route gets the worst inputs of its kind of body
+ * (test/worst-inputs.ts: nesting, fields, lines, rows and numbers as large as the body limit allows, and
+ * statement files built against each reader). A route over 100 ms or 50 MB fails by name.
  */
 
 const SEED = 20_261_120;
 const RUNS_PER_ROUTE = 25;
 /** A route without any request schema has less to vary. */
 const RUNS_WITHOUT_SCHEMA = 8;
+/** Worst-case files sent by one person before the next takes over (under the per-person upload limits). */
+const FILES_PER_UPLOADER = 5;
 
 const LONG = 'x'.repeat(100_000);
 const STRINGS = [
@@ -378,9 +395,12 @@ describe('bad-input sweep (requests generated from each route’s schemas)', () 
             countOwned(app, who.auth.user.id),
             identity(watched, planChanger),
           ]);
-          const res = await app.inject({ ...request, method: request.method as 'GET' });
           const what = `${route.key} ${JSON.stringify(m).slice(0, 200)}`;
+          const { result: res, cost } = await withinBudget(route.key, what, () =>
+            app.inject({ ...request, method: request.method as 'GET' }),
+          );
           expectClientAnswer(res, what);
+          expect(isWithinBudget(cost), `${what} cost ${describeCost(cost)}`).toBe(true);
           if (res.statusCode >= 400) {
             expect(await countOwned(app, who.auth.user.id), `${what} wrote rows before failing`).toEqual(
               countsBefore,
@@ -405,12 +425,59 @@ describe('bad-input sweep (requests generated from each route’s schemas)', () 
     });
   }
 
+  for (const route of swept.filter((r) => !SESSION_ENDING.has(r.key))) {
+    it(`${route.key} stays under ${STALL_LIMIT_MS} ms and ${MEMORY_LIMIT_MB} MB on the worst inputs of its kind`, async () => {
+      const isPublic = route.key.startsWith('POST /api/auth/');
+      const input = validInput(route, { fake, person });
+      if (route.key === 'POST /api/auth/register') input.body = { ...aUser() };
+      const readsFiles = 'content' in propertiesOf(route.json.body);
+      // A file route's uploads are rate-limited per person: a fresh person with an account of their own every
+      // few files, so each file is read rather than refused.
+      let uploader = { auth: person.auth, sent: 0 };
+      const firstAccount = String(input.body?.accountId);
+      const accountId = () => String(input.body?.accountId);
+      const callerHeaders = async (): Promise<Record<string, string>> => {
+        if (isPublic) return {};
+        if (!readsFiles) return bearer(person.auth);
+        if (uploader.sent++ >= FILES_PER_UPLOADER || uploader.auth === person.auth) {
+          const auth = await signUp(app);
+          const account = await addManualAccount(app, auth);
+          uploader = { auth, sent: 1 };
+          input.body = { ...input.body, accountId: account.id };
+        }
+        return bearer(uploader.auth);
+      };
+      for (const worst of worstRequests(route, input)) {
+        const what = `${route.key} with ${worst.name}`;
+        const headers = await callerHeaders();
+        if (readsFiles && worst.payload) worst.payload = worst.payload.replace(firstAccount, accountId());
+        const { result: res, cost } = await withinBudget(route.key, what, () =>
+          app.inject({
+            method: route.method as 'GET',
+            url: worst.url,
+            headers:
+              worst.payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+            ...(worst.payload === undefined ? {} : { payload: worst.payload }),
+          }),
+        );
+        expectClientAnswer(res, what);
+        expect(isWithinBudget(cost), `${what} cost ${describeCost(cost)}`).toBe(true);
+      }
+    });
+  }
+
   it('is still healthy, and says how many cases it tried', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ status: 'ok' });
     console.log(
       `bad-input sweep (seed ${SEED}):\n  ${Object.entries(tried)
         .map(([k, n]) => `${k}: ${n} cases`)
+        .join('\n  ')}`,
+    );
+    const costs = [...worstByRoute].sort(([, a], [, b]) => b.stallMs - a.stallMs).slice(0, 10);
+    console.log(
+      `costliest routes (longest stall, most memory, over every case):\n  ${costs
+        .map(([key, c]) => `${key}: ${describeCost(c)} (${c.what.slice(0, 120)})`)
         .join('\n  ')}`,
     );
     expect(Object.keys(tried).length).toBe(swept.length);
