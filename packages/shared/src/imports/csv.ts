@@ -2,8 +2,16 @@ import Papa from 'papaparse';
 import type { Cents } from '../money';
 import { amountProblem, type DecimalSeparator, DecimalVote, readAmount } from './amounts';
 import { DayFormatVote, dayFormatsOf, parseDay } from './days';
-import { type CsvMapping, type DateFormat, MAX_CSV_COLUMNS } from './imports.schema';
-import { cleanOptional, cleanText, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
+import { type CsvMapping, type DateFormat, MAX_CSV_COLUMNS, MAX_IMPORT_ROWS } from './imports.schema';
+import {
+  cleanOptional,
+  cleanText,
+  ImportFileError,
+  type ParsedRow,
+  type RowError,
+  refuseLongLines,
+  tooManyRows,
+} from './parsed-file';
 
 type Delimiter = CsvMapping['delimiter'];
 
@@ -16,6 +24,9 @@ const ROLE_SAMPLE_ROWS = 500;
 const SAMPLE_ROWS = 5;
 /** Amounts that show their decimal separator: once this many agree or disagree, the rest add nothing. */
 const DECIDING_VOTES = 500;
+
+/** Lines read besides MAX_IMPORT_ROWS rows: a preamble, the header, blank lines. */
+const LINES_BESIDES_ROWS = 1_000;
 
 /** The file's records as the CSV parser read them, with the line each starts on. */
 type Table = {
@@ -100,8 +111,11 @@ function lineBreakOf(content: string): '\r\n' | '\n' | '\r' {
 
 function readTable(content: string, delimiter: Delimiter): Table {
   const newline = lineBreakOf(content);
-  const parsed = Papa.parse<string[]>(content, { delimiter, newline, skipEmptyLines: false });
+  // The parser stops past the cap, so a file of millions of empty lines never becomes millions of records.
+  const preview = MAX_IMPORT_ROWS + LINES_BESIDES_ROWS;
+  const parsed = Papa.parse<string[]>(content, { delimiter, newline, skipEmptyLines: false, preview });
   const records = parsed.data;
+  if (records.length >= preview && parsed.meta.truncated) throw tooManyRows();
   const broken = new Map<number, string>();
   for (const e of parsed.errors) {
     if (e.code === 'MissingQuotes' && e.row !== undefined)
@@ -660,6 +674,7 @@ function sampleOf(table: Table, hasHeader: boolean): string[][] {
 
 function tableOf(content: string, delimiter: Delimiter): Table {
   const table = readTable(content, delimiter);
+  if (dataIndexes(table, false).length > MAX_IMPORT_ROWS + 1) throw tooManyRows();
   if (table.start >= table.records.length) {
     throw new ImportFileError(
       table.records.some((r) => !isBlank(r))
@@ -682,6 +697,7 @@ function tableOf(content: string, delimiter: Delimiter): Table {
  */
 export function detectCsvMapping(content: string): CsvDetection {
   content = content.startsWith('\uFEFF') ? content.slice(1) : content;
+  refuseLongLines(content);
   const delimiter = detectDelimiter(content);
   const table = tableOf(content, delimiter);
   const { mapping, confident } = detectMapping(table, delimiter);
@@ -698,6 +714,7 @@ export type CsvParse = CsvDetection & { rows: ParsedRow[]; errors: RowError[] };
 /** Reads a CSV statement with the given mapping, or a detected one. */
 export function parseCsv(content: string, given?: CsvMapping): CsvParse {
   content = content.startsWith('\uFEFF') ? content.slice(1) : content;
+  refuseLongLines(content);
   const delimiter = given?.delimiter ?? detectDelimiter(content);
   const table = tableOf(content, delimiter);
   const { mapping, confident } = given

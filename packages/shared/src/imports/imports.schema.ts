@@ -19,6 +19,14 @@ export type QifDayOrder = z.infer<typeof qifDayOrder>;
 
 /** The largest file accepted, in characters (a 50,000-row statement is ~4 MB). */
 export const MAX_IMPORT_FILE_CHARS = 20_000_000;
+/**
+ * The most rows (CSV or QIF lines with something on them, OFX transactions) a file may have: five times the
+ * 50,000-row statement the app is measured with, and what a 20 MB CSV of full rows holds. More is refused with
+ * a message rather than read.
+ */
+export const MAX_IMPORT_ROWS = 250_000;
+/** The longest line a CSV or QIF may have: a statement's lines are a few hundred characters. */
+export const MAX_IMPORT_LINE_CHARS = 100_000;
 /** The widest CSV read: real statements have a dozen columns; a wider file is refused before any work per column. */
 export const MAX_CSV_COLUMNS = 100;
 const column = z

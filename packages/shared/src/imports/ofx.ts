@@ -1,5 +1,6 @@
 import { parseLabelledAmount } from './amounts';
 import { toDay } from './days';
+import { MAX_IMPORT_ROWS } from './imports.schema';
 import { cleanOptional, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
 
 /*
@@ -31,7 +32,6 @@ const NAMED_ENTITIES: Record<string, string> = {
 /** YYYYMMDD, then an optional time, fraction and [offset:zone]: only the day part is kept, as the bank wrote it. */
 const OFX_DATE = /^(\d{4})(\d{2})(\d{2})/;
 const OFX_START = /<OFX[\s>]/i;
-const TAG_NAME_END = /[\s/]/;
 
 function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
@@ -47,20 +47,52 @@ function decodeEntities(text: string): string {
 
 type Fields = Map<string, string>;
 
-/** The STMTTRN aggregates of an OFX document, each as its leaf fields (FITID, NAME, PAYEE.NAME…), in order. */
+/**
+ * How deep aggregates may nest inside a STMTTRN: the specification nests them one deep (PAYEE.NAME), a few
+ * banks two. Deeper is no statement, and an unbounded path made every field's key longer than the last.
+ */
+export const MAX_OFX_DEPTH = 8;
+/** Elements one STMTTRN may hold: the specification defines about thirty; a bank writes a dozen. */
+export const MAX_OFX_FIELDS = 100;
+/** OFX element names are at most 32 characters; a longer one names nothing we read. */
+const MAX_TAG_NAME = 32;
+
+const notAStatement = (what: string) =>
+  new ImportFileError(`The file ${what}: it does not look like a bank statement`);
+
+/**
+ * The STMTTRN aggregates of an OFX document, each as its leaf fields (FITID, NAME, PAYEE.NAME…), in order.
+ * One pass over the text; each field's key is built from at most MAX_OFX_DEPTH aggregate names, so the work
+ * and what is kept grow with the file, never faster. Throws ImportFileError past MAX_OFX_DEPTH,
+ * MAX_OFX_FIELDS or MAX_IMPORT_ROWS transactions.
+ */
 export function readOfxTransactions(content: string): Fields[] {
   const found = OFX_START.exec(content);
   const n = content.length;
   let i = found ? found.index : 0;
   const transactions: Fields[] = [];
   let current: Fields | null = null;
+  let elements = 0;
   const path: string[] = [];
+  /** path joined with '.' and ending in '.', or '' at the STMTTRN's own level. */
+  let prefix = '';
   let leaf: string | null = null;
 
+  const setPath = (length: number) => {
+    path.length = length;
+    prefix = length > 0 ? `${path.join('.')}.` : '';
+  };
   const close = () => {
     if (current) transactions.push(current);
     current = null;
-    path.length = 0;
+    setPath(0);
+    leaf = null;
+  };
+  const keep = (text: string) => {
+    const fields = current;
+    if (!fields || leaf === null || text === '') return;
+    const key = prefix + leaf;
+    if (!fields.has(key)) fields.set(key, text);
     leaf = null;
   };
 
@@ -69,12 +101,7 @@ export function readOfxTransactions(content: string): Fields[] {
     const textEnd = lt === -1 ? n : lt;
     if (current && leaf !== null && textEnd > i) {
       const text = content.slice(i, textEnd).trim();
-      if (text !== '') {
-        const key: string = path.length > 0 ? `${path.join('.')}.${leaf}` : leaf;
-        const fields: Fields = current;
-        if (!fields.has(key)) fields.set(key, decodeEntities(text));
-        leaf = null;
-      }
+      if (text !== '') keep(decodeEntities(text));
     }
     if (lt === -1) break;
 
@@ -86,46 +113,68 @@ export function readOfxTransactions(content: string): Fields[] {
     if (content.startsWith('<![CDATA[', lt)) {
       const end = content.indexOf(']]>', lt + 9);
       const stop = end === -1 ? n : end;
-      if (current && leaf !== null) {
-        const text = content.slice(lt + 9, stop).trim();
-        const key: string = path.length > 0 ? `${path.join('.')}.${leaf}` : leaf;
-        const fields: Fields = current;
-        if (text !== '' && !fields.has(key)) fields.set(key, text);
-        leaf = null;
-      }
+      if (current && leaf !== null) keep(content.slice(lt + 9, stop).trim());
       i = end === -1 ? n : end + 3;
       continue;
     }
     const gt = content.indexOf('>', lt + 1);
     if (gt === -1) break;
     i = gt + 1;
-    const inner = content.slice(lt + 1, gt).trim();
-    const first = inner.charAt(0);
-    if (first === '?' || first === '!' || inner === '') continue;
+    // Only the name is looked at: a tag's attributes (XML) are read past, never copied.
+    let start = lt + 1;
+    while (start < gt && isSpace(content.charCodeAt(start))) start += 1;
+    const first = content.charAt(start);
+    if (first === '?' || first === '!' || start === gt) continue;
     const closing = first === '/';
-    const body = closing ? inner.slice(1).trim() : inner;
-    const stop = body.search(TAG_NAME_END);
-    const name = (stop === -1 ? body : body.slice(0, stop)).toUpperCase();
-    const selfClosing = !closing && inner.endsWith('/');
+    if (closing) {
+      start += 1;
+      while (start < gt && isSpace(content.charCodeAt(start))) start += 1;
+    }
+    let stop = start;
+    while (stop < gt && stop - start <= MAX_TAG_NAME && !endsName(content.charCodeAt(stop))) stop += 1;
+    const name = content.slice(start, stop).toUpperCase();
+    let last = gt - 1;
+    while (last > stop && isSpace(content.charCodeAt(last))) last -= 1;
+    const selfClosing = !closing && content.charCodeAt(last) === SLASH;
 
     if (closing) {
       leaf = null;
       if (name === 'STMTTRN' || name === 'BANKTRANLIST') close();
       else if (current) {
         const at = path.lastIndexOf(name);
-        if (at !== -1) path.length = at;
+        if (at !== -1) setPath(at);
       }
       continue;
     }
     if (name === 'STMTTRN') {
       close();
+      if (transactions.length >= MAX_IMPORT_ROWS) {
+        throw new ImportFileError(
+          `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} transactions: import it in parts (a year at a time)`,
+        );
+      }
       current = new Map();
+      elements = 0;
       continue;
     }
     if (!current) continue;
+    elements += 1;
+    if (elements > MAX_OFX_FIELDS) {
+      throw notAStatement(`has a transaction with more than ${MAX_OFX_FIELDS} fields`);
+    }
+    if (stop - start > MAX_TAG_NAME) {
+      // No element of the specification is named so; its text is nobody's field.
+      leaf = null;
+      continue;
+    }
     if (TRANSACTION_AGGREGATES.has(name)) {
       leaf = null;
-      if (!selfClosing) path.push(name);
+      if (selfClosing) continue;
+      if (path.length >= MAX_OFX_DEPTH) {
+        throw notAStatement(`nests a transaction's parts more than ${MAX_OFX_DEPTH} deep`);
+      }
+      path.push(name);
+      setPath(path.length);
     } else {
       leaf = selfClosing ? null : name;
     }
@@ -133,6 +182,11 @@ export function readOfxTransactions(content: string): Fields[] {
   close();
   return transactions;
 }
+
+const SLASH = 0x2f;
+/** Whitespace as XML and SGML separate a tag's name from what follows. */
+const isSpace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+const endsName = (code: number) => isSpace(code) || code === SLASH;
 
 function ofxDay(text: string): string | null {
   const m = OFX_DATE.exec(text.trim());

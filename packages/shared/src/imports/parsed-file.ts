@@ -1,5 +1,11 @@
 import type { Cents } from '../money';
-import type { CsvMapping, ImportFormat, QifDayOrder } from './imports.schema';
+import {
+  type CsvMapping,
+  type ImportFormat,
+  MAX_IMPORT_LINE_CHARS,
+  MAX_IMPORT_ROWS,
+  type QifDayOrder,
+} from './imports.schema';
 
 /** One transaction read from a statement file. */
 export type ParsedRow = {
@@ -69,4 +75,43 @@ export function cleanOptional(text: string | undefined): string | null {
   if (text === undefined) return null;
   const cleaned = cleanText(text);
   return cleaned === '' ? null : cleaned;
+}
+
+/** The refusal of a file with more than MAX_IMPORT_ROWS rows. */
+export const tooManyRows = () =>
+  new ImportFileError(
+    `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows: import it in parts (a year at a time)`,
+  );
+
+/**
+ * Refuses a line-based file (CSV, QIF) with a line longer than MAX_IMPORT_LINE_CHARS: no statement has one,
+ * and a single line of millions of delimiters would make millions of cells before any other check. One pass.
+ */
+export function refuseLongLines(content: string): void {
+  let line = 1;
+  let from = 0;
+  while (from <= content.length) {
+    const lf = content.indexOf('\n', from);
+    const end = lf === -1 ? content.length : lf;
+    if (end - from > MAX_IMPORT_LINE_CHARS) {
+      // Old Macs end lines with a carriage return alone: count those lines too.
+      let at = from;
+      while (at < end) {
+        const cr = content.indexOf('\r', at);
+        const stop = cr === -1 || cr > end ? end : cr;
+        if (stop - at > MAX_IMPORT_LINE_CHARS) {
+          throw new ImportFileError(
+            `Line ${line} is longer than ${MAX_IMPORT_LINE_CHARS.toLocaleString('en-US')} characters: the file does not look like a bank statement`,
+          );
+        }
+        if (stop < end) line += 1;
+        at = stop + 1;
+      }
+      // The segment's own line was counted once per carriage return inside it; the line feed adds the next.
+      if (content.charCodeAt(end - 1) === 0x0d) line -= 1;
+    }
+    if (lf === -1) break;
+    line += 1;
+    from = lf + 1;
+  }
 }

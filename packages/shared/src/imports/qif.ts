@@ -1,7 +1,14 @@
 import { DecimalVote, parseLabelledAmount } from './amounts';
 import { fullYear, toDay } from './days';
-import type { QifDayOrder as DayOrder } from './imports.schema';
-import { cleanOptional, ImportFileError, type ParsedRow, type RowError } from './parsed-file';
+import { type QifDayOrder as DayOrder, MAX_IMPORT_ROWS } from './imports.schema';
+import {
+  cleanOptional,
+  ImportFileError,
+  type ParsedRow,
+  type RowError,
+  refuseLongLines,
+  tooManyRows,
+} from './parsed-file';
 
 /*
  * QIF is line based: a '!Type:' line opens a section, each record is a run of lines whose first character says
@@ -12,7 +19,9 @@ import { cleanOptional, ImportFileError, type ParsedRow, type RowError } from '.
 /** Sections whose records are transactions of a cash-like account. */
 const TRANSACTION_TYPES = new Set(['bank', 'ccard', 'cash', 'oth a', 'oth l']);
 const INVESTMENT_TYPES = new Set(['invst', 'port']);
-const HEADER = /^!type:\s*(.*)$/i;
+/** The type's words are trimmed after: `\s*` before `(.*)` could try every split of a long run of spaces. */
+const HEADER = /^!type:(.*)$/is;
+const ACCOUNT_HEADER = /^!account/i;
 
 /** A QIF day: month and day in either order, '/', '-' or '.' between, and '/' or an apostrophe before the year. */
 const SLASHED_DAY = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{2}|\d{4})|'(\d{1,4}))$/;
@@ -80,28 +89,35 @@ function dayOrderOf(records: readonly QifRecord[]): DayOrderEvidence {
 }
 
 function readRecords(content: string): QifRecord[] {
-  const lines = content.split('\n');
+  refuseLongLines(content);
   const records: QifRecord[] = [];
   let inTransactions = false;
   let sawInvestments = false;
   let record: QifRecord | null = null;
 
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i] ?? '';
+  const push = (done: QifRecord) => {
+    if (records.length >= MAX_IMPORT_ROWS) throw tooManyRows();
+    records.push(done);
+  };
+  // Line by line without splitting: a file of millions of empty lines never becomes millions of strings.
+  for (let i = 0, from = 0; from <= content.length; i++) {
+    const lf = content.indexOf('\n', from);
+    const raw = content.slice(from, lf === -1 ? content.length : lf);
+    from = lf === -1 ? content.length + 1 : lf + 1;
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.trim() === '') continue;
     const code = text.charAt(0);
     const value = text.slice(1).trim();
 
     if (code === '!') {
-      if (record) records.push(record);
+      if (record) push(record);
       record = null;
       const header = HEADER.exec(text.trim());
       if (header) {
         const type = (header[1] ?? '').trim().toLowerCase().replace(SPACES, ' ');
         inTransactions = TRANSACTION_TYPES.has(type);
         if (INVESTMENT_TYPES.has(type)) sawInvestments = true;
-      } else if (/^!account/i.test(text)) {
+      } else if (ACCOUNT_HEADER.test(text)) {
         // An account list: its records are accounts until the next !Type.
         inTransactions = false;
       }
@@ -110,7 +126,7 @@ function readRecords(content: string): QifRecord[] {
     }
     if (!inTransactions) continue;
     if (code === '^') {
-      if (record) records.push(record);
+      if (record) push(record);
       record = null;
       continue;
     }
@@ -141,7 +157,7 @@ function readRecords(content: string): QifRecord[] {
       // N number, C cleared, A address, E/$/% split memo, amount, share: the T total is the transaction.
     }
   }
-  if (record) records.push(record);
+  if (record) push(record);
   if (records.length === 0) {
     throw new ImportFileError(
       sawInvestments ? 'Investment QIF files cannot be imported' : 'The QIF file has no transactions',
