@@ -15,7 +15,13 @@ export type RollDeps = Pick<AppContext, 'database' | 'now' | 'log'>;
 export async function rollDueBudgets({ database, now, log }: RollDeps) {
   let opened = 0;
   for (const due of await dueBudgets(database.db, now())) {
-    opened += await rollBudget(database.db, { budgetId: due.id, today: todayIn(due.timeZone, now()) });
+    // One budget that cannot roll (a zone the runtime does not know, a failed write) is logged and left
+    // for the next run or its next read; it never stops the others.
+    try {
+      opened += await rollBudget(database.db, { budgetId: due.id, today: todayIn(due.timeZone, now()) });
+    } catch (err) {
+      log.error({ err, budgetId: due.id }, 'budget period roll failed');
+    }
   }
   if (opened > 0) log.info({ opened }, 'budget periods opened');
   return opened;

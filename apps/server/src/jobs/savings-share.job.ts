@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { budgetPeriods, budgets, savingsGoals, savingsPeriodRuns, users } from '../db/schema';
 import { shareEndedPeriods } from '../features/savings/savings.service';
 import type { AppContext } from '../lib/context';
+import { zoneKnownToDatabase } from '../lib/known-zone';
 import { type DeliveryQueue, requestDelivery } from '../lib/notify';
 
 /** Every 15 minutes, like the budget roll: a period ends at its person's midnight, in any time zone. */
@@ -18,9 +19,11 @@ export type ShareDeps = Pick<AppContext, 'database' | 'now' | 'log'> & { queue?:
  */
 function peopleDue(db: Db, now: Date) {
   const p = budgetPeriods;
-  const theirToday = sql`(${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`;
+  // A zone the database does not know counts as UTC, so one person's zone cannot fail the statement.
+  const zone = zoneKnownToDatabase(users.timeZone);
+  const theirToday = sql`(${now.toISOString()}::timestamptz at time zone ${zone})::date`;
   return db
-    .selectDistinct({ userId: p.userId, timeZone: users.timeZone })
+    .selectDistinct({ userId: p.userId, timeZone: zone })
     .from(p)
     .innerJoin(budgets, eq(budgets.id, p.budgetId))
     .innerJoin(users, eq(users.id, p.userId))
@@ -31,7 +34,7 @@ function peopleDue(db: Db, now: Date) {
         sql`${p.endDate} < ${theirToday}`,
         or(
           isNull(budgets.archivedAt),
-          sql`${p.endDate} < (${budgets.archivedAt} at time zone ${users.timeZone})::date`,
+          sql`${p.endDate} < (${budgets.archivedAt} at time zone ${zone})::date`,
         ),
         sql`exists (select 1 from ${savingsGoals} where ${savingsGoals.userId} = ${p.userId})`,
       ),
@@ -43,12 +46,18 @@ export async function shareDueLeftovers({ database, now, log, queue }: ShareDeps
   const at = now();
   let periods = 0;
   for (const viewer of await peopleDue(database.db, at)) {
-    const shared = await shareEndedPeriods(database.db, viewer, {
-      day: todayIn(viewer.timeZone, at),
-      now: at,
-    });
-    periods += shared.length;
-    if (shared.length > 0 && queue) await requestDelivery(queue, viewer.userId);
+    // One person whose share fails (a zone the runtime does not know, a failed write) is logged and tried
+    // again next run; everyone else's leftovers are still shared.
+    try {
+      const shared = await shareEndedPeriods(database.db, viewer, {
+        day: todayIn(viewer.timeZone, at),
+        now: at,
+      });
+      periods += shared.length;
+      if (shared.length > 0 && queue) await requestDelivery(queue, viewer.userId);
+    } catch (err) {
+      log.error({ err, userId: viewer.userId }, 'sharing leftovers failed');
+    }
   }
   if (periods > 0) log.info({ periods }, 'budget period leftovers shared into goals');
   return periods;

@@ -9,6 +9,7 @@ import {
   dailySpending,
   users,
 } from '../db/schema';
+import { zoneKnownToDatabase } from './known-zone';
 import { totalsStatements } from './transaction-totals';
 
 export type BudgetRow = typeof budgets.$inferSelect;
@@ -158,11 +159,13 @@ export async function saveAchievements(db: Db, rows: (typeof budgetAchievements.
 
 /**
  * Active, auto-resetting budgets whose newest period ended before their person's today. The time zone's
- * day is worked out in the database, so one index range read finds them all.
+ * day is worked out in the database, so one index range read finds them all; a zone the database does not
+ * know counts as UTC there (and comes back as UTC) rather than failing the statement for everyone.
  */
 export function dueBudgets(db: Db, now: Date) {
+  const zone = zoneKnownToDatabase(users.timeZone);
   return db
-    .select({ id: budgets.id, timeZone: users.timeZone })
+    .select({ id: budgets.id, timeZone: zone })
     .from(budgets)
     .innerJoin(users, eq(users.id, budgets.userId))
     .where(
@@ -171,7 +174,7 @@ export function dueBudgets(db: Db, now: Date) {
         eq(budgets.autoReset, true),
         // Every zone's today is at most a day after UTC's, so only budgets that ended by then can be due.
         lte(budgets.currentPeriodEnd, sql`(${now.toISOString()}::timestamptz at time zone 'UTC')::date`),
-        sql`${budgets.currentPeriodEnd} < (${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`,
+        sql`${budgets.currentPeriodEnd} < (${now.toISOString()}::timestamptz at time zone ${zone})::date`,
       ),
     );
 }

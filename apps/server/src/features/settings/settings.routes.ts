@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
+import { perUserRateLimit } from '../../lib/rate-limit';
 import { toUser, updateUser } from '../../lib/users';
 import { createBillingProvider } from '../../providers/billing';
 import { deleteAccount, type SettingsDeps } from './settings.service';
@@ -38,10 +39,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.put(
     '/user/profile',
     {
+      // Each change may bring a time zone; far more than anyone edits a profile in a minute.
+      config: { rateLimit: perUserRateLimit(30) },
       schema: {
         tags: ['settings'],
         body: updateProfileBody,
-        response: { 200: profileResponse, 400: errorBody },
+        response: { 200: profileResponse, 400: errorBody, 429: errorBody },
       },
     },
     async (req) => {
