@@ -1,6 +1,7 @@
 import { deliverPending } from '../features/notifications/notifications.delivery';
 import { notificationsDeps } from '../features/notifications/notifications.deps';
 import { scanEveryone } from '../features/notifications/notifications.service';
+import { deleteOrphanedPushSubscriptions } from '../lib/auth';
 import type { AppContext } from '../lib/context';
 import { DELIVER_QUEUE, type DeliverJob } from '../lib/notify';
 
@@ -22,6 +23,8 @@ export async function startNotifications(ctx: AppContext) {
     },
   );
   await ctx.queue.work('notifications-scan', async () => {
+    // Browsers of sessions that ended (expired, or signed out) get nothing; their rows go too.
+    await deleteOrphanedPushSubscriptions(deps.db, { now: deps.now() });
     const told = await scanEveryone(deps);
     if (told > 0) ctx.log.info({ people: told }, 'time-based notifications created');
   });

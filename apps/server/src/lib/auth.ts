@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { pushSubscriptions, sessions, users } from '../db/schema';
 import { unauthorized } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -37,15 +37,62 @@ export async function issueToken(db: Db, keys: TokenKeys, userId: string) {
   return { token, expiresAt };
 }
 
+/**
+ * Signs one session out (sessionId), or all of the person's: the sessions are kept, marked revoked, so their
+ * tokens stop working. What was delivered to a browser through a session goes with it, in the same
+ * transaction: its push subscriptions (the only delivery bound to a session; email goes to the verified
+ * address). Revoking them all forgets every browser of the person, so whoever had a way in (an old
+ * password, an account linked to Google since) keeps no window onto the owner's notifications.
+ */
 export async function revokeSessions(db: Db, where: { userId: string; sessionId?: string; now: Date }) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: where.now })
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: where.now })
+      .where(
+        and(
+          eq(sessions.userId, where.userId),
+          isNull(sessions.revokedAt),
+          where.sessionId ? eq(sessions.id, where.sessionId) : undefined,
+        ),
+      );
+    await tx
+      .delete(pushSubscriptions)
+      .where(
+        and(
+          eq(pushSubscriptions.userId, where.userId),
+          where.sessionId ? eq(pushSubscriptions.sessionId, where.sessionId) : undefined,
+        ),
+      );
+  });
+}
+
+/** Whether a session is still signed in at `now`: not revoked and not expired. */
+export const sessionIsLive = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+/**
+ * Deletes push subscriptions whose session is over (revoked or expired), of one person or of everyone
+ * (the scheduled clean-up). Delivery never sends to them anyway; this keeps the table to live browsers.
+ */
+export async function deleteOrphanedPushSubscriptions(
+  db: Db,
+  { userId, now }: { userId?: string; now: Date },
+) {
+  const over = db
+    .select({ id: sessions.id })
+    .from(sessions)
     .where(
       and(
-        eq(sessions.userId, where.userId),
-        isNull(sessions.revokedAt),
-        where.sessionId ? eq(sessions.id, where.sessionId) : undefined,
+        userId ? eq(sessions.userId, userId) : undefined,
+        or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, now)),
+      ),
+    );
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        userId ? eq(pushSubscriptions.userId, userId) : undefined,
+        inArray(pushSubscriptions.sessionId, over),
       ),
     );
 }

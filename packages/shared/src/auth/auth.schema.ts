@@ -124,3 +124,15 @@ export const loginResult = z.object({
   expiresAt: z.string(),
 });
 export type LoginResult = z.infer<typeof loginResult>;
+
+const LINK_INVALID_BODY = 'The verification link is incomplete. Open the link from the email again.';
+
+/** POST /auth/verify-email: the token from the link in the verification email. */
+export const verifyEmailBody = z.object({
+  token: z.string({ error: LINK_INVALID_BODY }).min(1, LINK_INVALID_BODY).max(2048, LINK_INVALID_BODY),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+/** The address now verified. */
+export const verifyEmailResult = z.object({ email: z.string() });
+export type VerifyEmailResult = z.infer<typeof verifyEmailResult>;

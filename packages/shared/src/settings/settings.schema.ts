@@ -17,13 +17,21 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-export const notificationSettings = z.object({
+const switches = z.object({
   pushNotifications: z.boolean(),
   emailNotifications: z.boolean(),
 });
+
+export const notificationSettings = switches.extend({
+  /** The person proved they read mail at their address; until then no notification is emailed. */
+  emailVerified: z.boolean(),
+  /** The server can send email at all (SMTP set up); without it no email is ever sent. */
+  emailAvailable: z.boolean(),
+});
 export type NotificationSettings = z.infer<typeof notificationSettings>;
 
-export const updateNotificationSettingsBody = notificationSettings.partial();
+/** Only the switches can be changed; whether the address is verified is proved by the emailed link. */
+export const updateNotificationSettingsBody = switches.partial();
 
 const CONFIRM_DELETION = 'Enter your password to delete your account';
 

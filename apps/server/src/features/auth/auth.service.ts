@@ -22,6 +22,7 @@ import {
   recordFailure,
   withSignInLock,
 } from './auth.queries';
+import { sendVerificationEmail, type VerificationDeps } from './email-verification';
 import { describeWait, type Lockout, signInWait } from './sign-in-throttle';
 
 export type AuthDeps = {
@@ -30,9 +31,13 @@ export type AuthDeps = {
   verifyGoogle: GoogleVerifier;
   lockout: Lockout;
   now: () => Date;
+  /** Sends the link that verifies a new address (when SMTP is set up). */
+  verification: VerificationDeps;
 };
 
 const INVALID_LOGIN = 'Invalid email or password';
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Every new person starts a Pro trial (SPEC §1); when it ends without a paid plan they are on Starter. */
 const trialEnd = (now: Date) => new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
@@ -52,6 +57,11 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Logi
     trialEndsAt: trialEnd(deps.now()),
   });
   if (!user) throw conflict('An account with this email already exists');
+  // Not waited for: signing up does not hang on a slow mail server, and a failure is only logged (the
+  // person can send another link from Settings).
+  sendVerificationEmail(deps.verification, user).catch((error: unknown) =>
+    deps.verification.log.warn({ err: error }, 'verification email not sent'),
+  );
   return signIn(deps, user);
 }
 
@@ -102,9 +112,17 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
   const picture = identity.pictureUrl;
   const known = await findUserByGoogleSubject(deps.db, { subject: identity.subject });
   if (known) {
+    // Google vouching for the very address the account has verifies it (a link sent there would do no more).
+    const vouched =
+      !known.emailVerifiedAt && identity.emailVerified && sameAddress(identity.email, known.email);
     const refreshed =
-      picture && picture !== known.profilePictureUrl
-        ? await updateUser(deps.db, { now: deps.now(), userId: known.id, profilePictureUrl: picture })
+      (picture && picture !== known.profilePictureUrl) || vouched
+        ? await updateUser(deps.db, {
+            now: deps.now(),
+            userId: known.id,
+            ...(picture ? { profilePictureUrl: picture } : {}),
+            ...(vouched ? { emailVerifiedAt: deps.now() } : {}),
+          })
         : known;
     return signIn(deps, refreshed ?? known);
   }
@@ -123,6 +141,8 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
         googleSubject: identity.subject,
         passwordHash: null,
         profilePictureUrl: picture ?? byEmail.profilePictureUrl,
+        // Linking needs Google to vouch for this address (checked above).
+        emailVerifiedAt: byEmail.emailVerifiedAt ?? deps.now(),
       });
       await revokeSessions(tx, { userId: byEmail.id, now: deps.now() });
       return row;
@@ -137,8 +157,14 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
     profilePictureUrl: picture,
     timeZone: body.timeZone ?? 'UTC',
     trialEndsAt: trialEnd(deps.now()),
+    emailVerifiedAt: identity.emailVerified ? deps.now() : null,
   });
   if (!created) throw new AppError(409, 'CONFLICT', 'An account with this email already exists');
+  if (!created.emailVerifiedAt) {
+    sendVerificationEmail(deps.verification, created).catch((error: unknown) =>
+      deps.verification.log.warn({ err: error }, 'verification email not sent'),
+    );
+  }
   return signIn(deps, created);
 }
 

@@ -1,47 +1,91 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, type LoginResult, notificationList, pushKeyResponse, pushPayload } from '@tally/shared';
+import {
+  addDays,
+  goalProgressView,
+  type LoginResult,
+  loginResult,
+  notificationList,
+  pushKeyResponse,
+  pushPayload,
+  savingsGoal,
+} from '@tally/shared';
 import { decodeJwt, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow } from '../../../test/accounts';
 import { decryptPush, type FakePush, type Subscriber, startFakePush } from '../../../test/fake-push';
+import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { createMailer, type Mailer } from '../../providers/mail/mailer';
 import { createPushSender, ensureVapidKeys } from '../../providers/push/web-push';
+import { VERIFICATION_SUBJECT } from '../auth/email-verification';
 import { type DeliveryDeps, deliverPending } from './notifications.delivery';
 
 const PUBLIC_URL = 'https://tally.example.com';
 let app: TestApp;
 let push: FakePush;
 let smtp: SmtpCatcher;
+let google: FakeGoogle;
 
 beforeAll(async () => {
   push = await startFakePush();
   smtp = await startSmtpCatcher();
+  google = await startFakeGoogle();
   app = await createTestApp({
     now: testNow,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Tally <alerts@tally.example.com>', PUBLIC_URL },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Tally <alerts@tally.example.com>',
+      PUBLIC_URL,
+      GOOGLE_JWKS_URL: google.jwksUrl,
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
   });
 });
 afterAll(async () => {
   await app.close();
   await push.close();
   await smtp.close();
+  await google.close();
 });
 
 /**
- * A browser subscribed to the fake push service. Its endpoint is plain http on this machine, which the
- * route refuses (push services are https), so it is stored as the route would store it.
+ * A browser subscribed to the fake push service by this session. Its endpoint is plain http on this
+ * machine, which the route refuses (push services are https), so it is stored as the route stores it:
+ * bound to the session that registered it.
  */
 async function subscribe(auth: LoginResult): Promise<Subscriber> {
   const subscriber = push.subscriber();
   await app.database.query(
-    'insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
-    [auth.user.id, subscriber.endpoint, subscriber.p256dh, subscriber.auth],
+    'insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)',
+    [auth.user.id, sessionOf(auth), subscriber.endpoint, subscriber.p256dh, subscriber.auth],
   );
   return subscriber;
+}
+
+/** The session a token names. */
+const sessionOf = (auth: LoginResult) => decodeJwt(auth.token).jti;
+
+/** The verification link sent to the person's address; opening it (as the web page does) verifies it. */
+async function verify(auth: LoginResult) {
+  await eventually(async () => verificationMailsTo(auth).length > 0, 'the verification email');
+  const mail = verificationMailsTo(auth).at(-1);
+  const token = /verify-email\?token=([A-Za-z0-9._%-]+)/.exec(mail?.text ?? '')?.[1];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: decodeURIComponent(token ?? '') },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Signs up with a verified address, so notification emails may go to it. */
+async function signUpVerified(overrides: Parameters<typeof signUp>[1] = {}) {
+  const auth = await signUp(app, overrides);
+  await verify(auth);
+  return auth;
 }
 
 let subscriptionCount = 0;
@@ -92,7 +136,11 @@ const setSwitches = async (
 
 const sentTo = (subscriber: Subscriber) =>
   push.requests.filter((r) => r.path === new URL(subscriber.endpoint).pathname);
-const mailsTo = (auth: LoginResult) => smtp.mails.filter((m) => m.to.includes(auth.user.email));
+/** Notification emails to the person (the verification email aside). */
+const mailsTo = (auth: LoginResult) =>
+  smtp.mails.filter((m) => m.to.includes(auth.user.email) && m.subject !== VERIFICATION_SUBJECT);
+const verificationMailsTo = (auth: LoginResult) =>
+  smtp.mails.filter((m) => m.to.includes(auth.user.email) && m.subject === VERIFICATION_SUBJECT);
 
 describe('delivery', () => {
   it('pushes once, as Web Push asks: encrypted, with a VAPID claim for the push service', async () => {
@@ -148,8 +196,8 @@ describe('delivery', () => {
     expect(row?.emailed_at).toBeNull();
   });
 
-  it('emails once through SMTP: the person, the title as subject, a link to the screen', async () => {
-    const auth = await signUp(app, { timeZone: 'UTC' });
+  it("emails once through SMTP: the person, the kind's fixed subject, the title, a link to the screen", async () => {
+    const auth = await signUpVerified({ timeZone: 'UTC' });
     const subscriber = await subscribe(auth);
     await setSwitches(auth, { pushNotifications: false });
     const told = await somethingDue(auth);
@@ -157,7 +205,8 @@ describe('delivery', () => {
     const [mail] = mailsTo(auth);
     expect(mail?.to).toEqual([auth.user.email]);
     expect(mail?.from).toBe('alerts@tally.example.com');
-    expect(mail?.subject).toBe(told.title);
+    expect(mail?.subject).toBe('Tally: a subscription is due soon');
+    expect(mail?.text).toContain(told.title);
     expect(mail?.text).toContain(told.body);
     expect(mail?.text).toContain(`Open in Tally: ${PUBLIC_URL}/subscriptions`);
     expect(mail?.text).toContain(`href="${PUBLIC_URL}/subscriptions"`);
@@ -170,7 +219,7 @@ describe('delivery', () => {
   });
 
   it('sends nothing with both switches off', async () => {
-    const auth = await signUp(app, { timeZone: 'UTC' });
+    const auth = await signUpVerified({ timeZone: 'UTC' });
     const subscriber = await subscribe(auth);
     await setSwitches(auth, { pushNotifications: false, emailNotifications: false });
     await somethingDue(auth);
@@ -184,7 +233,7 @@ describe('delivery', () => {
   });
 
   it('sends no email without SMTP set up', async () => {
-    const auth = await signUp(app, { timeZone: 'UTC' });
+    const auth = await signUpVerified({ timeZone: 'UTC' });
     await setSwitches(auth, { pushNotifications: false });
     // Written without asking for delivery, then delivered as a server without SMTP would.
     await app.database.query(
@@ -218,8 +267,8 @@ describe('delivery', () => {
     // Stored before keys were checked at registration: a p256dh that is no P-256 point.
     const broken = push.subscriber();
     await app.database.query(
-      'insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
-      [auth.user.id, broken.endpoint, 'BPp256dhkey', broken.auth],
+      'insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)',
+      [auth.user.id, sessionOf(auth), broken.endpoint, 'BPp256dhkey', broken.auth],
     );
     const kept = await subscribe(auth);
     const told = await somethingDue(auth);
@@ -277,7 +326,7 @@ describe('delivery', () => {
   });
 
   it("gives up an email after the queue's last attempt: reading the list does not start it over", async () => {
-    const auth = await signUp(app, { timeZone: 'UTC' });
+    const auth = await signUpVerified({ timeZone: 'UTC' });
     await setSwitches(auth, { pushNotifications: false });
     // Written without asking for delivery; nothing listens on port 9, so every send fails.
     const [row] = await app.database.query<{ id: string }>(
@@ -320,3 +369,188 @@ function directDeps(mailer: Mailer | null): DeliveryDeps {
     mailer,
   };
 }
+
+describe('email only to a verified address', () => {
+  it('sends no notification email to an address nobody verified; once verified, it does', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { pushNotifications: false });
+    await somethingDue(auth);
+    await deliveryDone(auth);
+    // Even asked directly, the job sends nothing to it.
+    expect(
+      await deliverPending(directDeps(createMailer({ url: smtp.url, from: 'x@example.com' })), auth.user.id),
+    ).toEqual({ pushed: 0, emailed: 0 });
+    expect(mailsTo(auth)).toEqual([]);
+    // The only email it got is the link to verify it.
+    expect(verificationMailsTo(auth)).toHaveLength(1);
+
+    await verify(auth);
+    await somethingDue(auth);
+    await eventually(async () => mailsTo(auth).length > 0, 'an email once verified');
+    expect(mailsTo(auth)[0]?.to).toEqual([auth.user.email]);
+  });
+
+  it("puts nothing the person typed in a subject: a goal's name stays in the body", async () => {
+    const auth = await signUpVerified({ timeZone: 'UTC' });
+    await setSwitches(auth, { pushNotifications: false });
+    const marker = 'SUBJMARK7Q <b>&"';
+    const goal = expectJson(
+      await app.inject({
+        method: 'POST',
+        url: '/api/savings/goals',
+        headers: bearer(auth),
+        payload: { name: marker, targetAmount: 100, allocationPercentage: 10 },
+      }),
+      201,
+      savingsGoal,
+    );
+    expectJson(
+      await app.inject({
+        method: 'POST',
+        url: `/api/savings/goals/${goal.id}/allocate`,
+        headers: bearer(auth),
+        payload: { amount: 100 },
+      }),
+      201,
+      goalProgressView,
+    );
+    await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) });
+    await eventually(async () => mailsTo(auth).length > 0, 'the goal email');
+    const [mail] = mailsTo(auth);
+    expect(mail?.subject).toBe('Tally: a savings goal was reached');
+    expect(mail?.subject).not.toContain('SUBJMARK7Q');
+    expect(mail?.raw).not.toMatch(/^Subject:.*SUBJMARK7Q/m);
+    // The body still names it, escaped in the HTML part.
+    expect(mail?.text).toContain('SUBJMARK7Q');
+    expect(mail?.text).toContain('SUBJMARK7Q &lt;b&gt;&amp;&quot;');
+  });
+});
+
+describe('a browser stops getting push when its session ends', () => {
+  const login = async (email: string, password = 'correct horse') =>
+    expectJson(
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } }),
+      200,
+      loginResult,
+    );
+  const post = (auth: LoginResult, url: string, payload?: object) =>
+    app.inject({ method: 'POST', url, headers: bearer(auth), ...(payload ? { payload } : {}) });
+  const subscriptionRows = async (userId: string) =>
+    (
+      await app.database.query<{ endpoint: string }>(
+        'select endpoint from push_subscriptions where user_id = $1 order by endpoint',
+        [userId],
+      )
+    ).map((r) => r.endpoint);
+
+  /**
+   * The old browser registered by `before`; after `end` (which answers the session still signed in), a
+   * new browser of that session gets the next notification and the old one nothing.
+   */
+  async function oldBrowserGetsNothing(before: LoginResult, end: () => Promise<LoginResult>) {
+    await setSwitches(before, { emailNotifications: false });
+    const old = await subscribe(before);
+    const after = await end();
+    const current = await subscribe(after);
+    await somethingDue(after);
+    await eventually(async () => sentTo(current).length > 0, 'a push to the browser still signed in');
+    await deliveryDone(after);
+    expect(sentTo(old)).toEqual([]);
+    expect(await subscriptionRows(after.user.id)).not.toContain(old.endpoint);
+  }
+
+  it('signing out removes that session’s browser only', async () => {
+    const here = await signUp(app, { timeZone: 'UTC' });
+    const elsewhere = await login(here.user.email);
+    const kept = await subscribe(elsewhere);
+    await oldBrowserGetsNothing(here, async () => {
+      expect((await post(here, '/api/auth/logout')).statusCode).toBe(204);
+      // Gone with the session, in the same transaction: not left for delivery to find.
+      expect(await subscriptionRows(here.user.id)).toEqual([kept.endpoint]);
+      return elsewhere;
+    });
+    // The other session's browser was never touched, and got its push too.
+    expect(sentTo(kept)).toHaveLength(1);
+  });
+
+  it('signing out everywhere removes every browser', async () => {
+    const here = await signUp(app, { timeZone: 'UTC' });
+    const elsewhere = await login(here.user.email);
+    const other = await subscribe(elsewhere);
+    await oldBrowserGetsNothing(here, async () => {
+      expect((await post(here, '/api/auth/logout-all')).statusCode).toBe(204);
+      expect((await post(elsewhere, '/api/auth/logout')).statusCode).toBe(401);
+      return login(here.user.email);
+    });
+    expect(sentTo(other)).toEqual([]);
+  });
+
+  it('changing the password removes every browser', async () => {
+    const here = await signUp(app, { timeZone: 'UTC' });
+    const elsewhere = await login(here.user.email);
+    const other = await subscribe(elsewhere);
+    await oldBrowserGetsNothing(here, async () => {
+      const res = await post(here, '/api/auth/change-password', {
+        currentPassword: 'correct horse',
+        newPassword: 'a new password',
+      });
+      return expectJson(res, 200, loginResult);
+    });
+    expect(sentTo(other)).toEqual([]);
+  });
+
+  it('linking Google to an account someone registered first removes their browsers', async () => {
+    const identity = aGoogleAccount();
+    const squatter = await signUp(app, { timeZone: 'UTC', email: identity.email });
+    await oldBrowserGetsNothing(squatter, async () =>
+      expectJson(
+        await app.inject({
+          method: 'POST',
+          url: '/api/auth/google-login',
+          payload: { idToken: await google.sign(identity) },
+        }),
+        200,
+        loginResult,
+      ),
+    );
+  });
+
+  it('a session that expired or was revoked some other way gets nothing, and its browser is forgotten', async () => {
+    const here = await signUp(app, { timeZone: 'UTC' });
+    const elsewhere = await login(here.user.email);
+    await oldBrowserGetsNothing(here, async () => {
+      await app.database.query(`update sessions set expires_at = $2 where id = $1`, [
+        sessionOf(here),
+        new Date(testNow().getTime() - 1000),
+      ]);
+      return elsewhere;
+    });
+    const other = await login(here.user.email);
+    const revoked = await subscribe(other);
+    // Revoked without the sign-out route (as an older server did): the row is still there.
+    await app.database.query(`update sessions set revoked_at = $2 where id = $1`, [
+      sessionOf(other),
+      testNow(),
+    ]);
+    await somethingDue(elsewhere);
+    await deliveryDone(elsewhere);
+    expect(sentTo(revoked)).toEqual([]);
+    expect(await subscriptionRows(here.user.id)).not.toContain(revoked.endpoint);
+  });
+
+  it('deleting the account removes every browser', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    const old = await subscribe(auth);
+    const res = await app.inject({
+      method: 'DELETE',
+      url: '/api/user',
+      headers: bearer(auth),
+      payload: { password: 'correct horse' },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await subscriptionRows(auth.user.id)).toEqual([]);
+    expect(await deliverPending(directDeps(null), auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
+    expect(sentTo(old)).toEqual([]);
+  });
+});

@@ -1,8 +1,9 @@
-import type { PushPayload } from '@tally/shared';
+import type { NotificationKind, PushPayload } from '@tally/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { notifications, pushSubscriptions, users } from '../../db/schema';
+import { notifications, pushSubscriptions, sessions, users } from '../../db/schema';
+import { deleteOrphanedPushSubscriptions, sessionIsLive } from '../../lib/auth';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PushOutcome, PushSender, PushTarget } from '../../providers/push/web-push';
 import { type NotificationRow, pushSubscriptionsOf } from './notifications.queries';
@@ -35,9 +36,15 @@ const recent = (deps: DeliveryDeps, userId: string) =>
  * (a goal completed, a price seen) goes out without waiting for a schedule.
  */
 export async function hasPendingDelivery(deps: DeliveryDeps, userId: string): Promise<boolean> {
-  const pushOn = sql`${users.pushNotifications} and ${notifications.pushedAt} is null and exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${notifications.userId})`;
+  const liveBrowser = deps.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(and(eq(pushSubscriptions.userId, notifications.userId), sessionIsLive(deps.now())));
+  const pushOn = sql`${users.pushNotifications} and ${notifications.pushedAt} is null and exists (${liveBrowser})`;
+  // Only to an address its owner proved they read: otherwise anyone could have the server mail a stranger.
   const emailOn = deps.mailer
-    ? sql`${users.emailNotifications} and ${notifications.emailedAt} is null`
+    ? sql`${users.emailNotifications} and ${users.emailVerifiedAt} is not null and ${notifications.emailedAt} is null`
     : sql`false`;
   const rows = await deps.db
     .select({ id: notifications.id })
@@ -70,8 +77,25 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** A plain email: the title as subject, the body, and a link to the screen it concerns. */
-export function emailFor(n: Pick<NotificationRow, 'title' | 'body' | 'link'>, publicUrl: string) {
+/**
+ * Each kind's subject, fixed: a subject is shown by mail clients and kept by mail servers before anyone
+ * opens the message, so nothing a person typed (a goal's or a subscription's name) is ever in it; the
+ * body carries the details, escaped. A kind without its own subject gets the general one.
+ */
+export const EMAIL_SUBJECTS: Partial<Record<NotificationKind, string>> = {
+  import_completed: 'Tally: your bank import is complete',
+  import_failed: 'Tally: a bank import failed',
+  budget_warning: 'Tally: a budget category is nearly spent',
+  budget_over: 'Tally: a budget category is over budget',
+  subscription_due: 'Tally: a subscription is due soon',
+  subscription_price_increase: 'Tally: a subscription costs more',
+  goal_completed: 'Tally: a savings goal was reached',
+  trial_ending: 'Tally: your Pro trial is ending',
+  accounts_hidden: 'Tally: bank accounts past your plan were hidden',
+};
+
+/** A plain email: the kind's fixed subject, the title and body, and a link to the screen it concerns. */
+export function emailFor(n: Pick<NotificationRow, 'kind' | 'title' | 'body' | 'link'>, publicUrl: string) {
   const url = linkUrl(publicUrl, n.link);
   const settings = linkUrl(publicUrl, '/settings');
   const text = [
@@ -91,7 +115,7 @@ export function emailFor(n: Pick<NotificationRow, 'title' | 'body' | 'link'>, pu
 <p style="margin: 0 0 24px"><a href="${escapeHtml(url)}" style="background: #2f7d4f; color: #ffffff; padding: 10px 16px; border-radius: 6px; text-decoration: none; display: inline-block">Open in Tally</a></p>
 <p style="font-size: 12px; color: #5f6b76">You get this email because email notifications are on. <a href="${escapeHtml(settings)}">Turn them off in Settings</a>.</p>
 </body></html>`;
-  return { subject: n.title, text, html };
+  return { subject: EMAIL_SUBJECTS[n.kind] ?? 'Tally: you have a new notification', text, html };
 }
 
 /**
@@ -109,7 +133,7 @@ async function sendOne(deps: DeliveryDeps, browser: PushTarget, payload: string)
 
 /**
  * Sends the person's new notifications on the channels they have on: push to every browser they allowed
- * (a subscription the push service no longer knows is deleted), email when SMTP is set up. A channel
+ * (a subscription the push service no longer knows is deleted), email when SMTP is set up and the address is verified. A channel
  * whose switch is off sends nothing. An email that fails is given back and the job fails, so the queue
  * tries again (not after its last attempt: that failure is final, and no read starts it over); push is not retried (a browser that got it must not get it twice).
  */
@@ -121,6 +145,7 @@ export async function deliverPending(
   const [person] = await deps.db
     .select({
       email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
       pushOn: users.pushNotifications,
       emailOn: users.emailNotifications,
     })
@@ -129,8 +154,10 @@ export async function deliverPending(
   const sent = { pushed: 0, emailed: 0 };
   if (!person) return sent;
 
+  // Browsers whose session is over get nothing, and are forgotten.
+  await deleteOrphanedPushSubscriptions(deps.db, { userId, now: deps.now() });
   if (person.pushOn) {
-    let browsers = await pushSubscriptionsOf(deps.db, userId);
+    let browsers = await pushSubscriptionsOf(deps.db, { userId, now: deps.now() });
     if (browsers.length > 0) {
       for (const n of await claim(deps, userId, 'push')) {
         const payload = JSON.stringify({
@@ -157,7 +184,7 @@ export async function deliverPending(
   }
 
   const mailer = deps.mailer;
-  if (person.emailOn && mailer) {
+  if (person.emailOn && person.emailVerifiedAt && mailer) {
     let failed: unknown = null;
     for (const n of await claim(deps, userId, 'email')) {
       try {

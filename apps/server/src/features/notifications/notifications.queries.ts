@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, pushSubscriptions } from '../../db/schema';
+import { notifications, pushSubscriptions, sessions } from '../../db/schema';
+import { sessionIsLive } from '../../lib/auth';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 type Owned = { userId: string; id: string };
@@ -64,32 +65,52 @@ export async function dismiss(db: Db, { userId, id, now }: Owned & { now: Date }
 export const PUSH_SUBSCRIPTIONS_MAX = 10;
 
 /**
- * Saves this browser's subscription for the person. An endpoint names one browser profile's subscription;
- * if another account signed in there had it, it now follows whoever turned push on last. Registering
- * again counts as new; beyond PUSH_SUBSCRIPTIONS_MAX the oldest go.
+ * Saves this browser's subscription for the person, bound to the session that registers it (signing that
+ * session out removes it). An endpoint belongs to one person: the same person registering it again (a new
+ * session, new keys) moves it to this session; another person's live subscription is never taken over,
+ * and 'taken' is answered. A subscription whose session is over (signed out, expired) holds nothing and
+ * gives way. Registering again counts as new; beyond PUSH_SUBSCRIPTIONS_MAX the oldest go.
  */
 export async function savePushSubscription(
   db: Db,
-  s: { userId: string; endpoint: string; p256dh: string; auth: string },
-) {
-  // The order they were registered in, never shown: the statement's own clock keeps two in a row apart.
-  const now = sql`clock_timestamp()`;
-  await db
-    .insert(pushSubscriptions)
-    .values({ ...s, createdAt: now })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: s.userId, p256dh: s.p256dh, auth: s.auth, createdAt: now },
-    });
-  const kept = db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, s.userId))
-    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
-    .limit(PUSH_SUBSCRIPTIONS_MAX);
-  await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, s.userId), notInArray(pushSubscriptions.id, kept)));
+  s: { userId: string; sessionId: string; endpoint: string; p256dh: string; auth: string; now: Date },
+): Promise<'saved' | 'taken'> {
+  const { now: at, ...values } = s;
+  return db.transaction(async (tx) => {
+    await tx.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.endpoint, s.endpoint),
+        notExists(
+          tx
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(and(eq(sessions.id, pushSubscriptions.sessionId), sessionIsLive(at))),
+        ),
+      ),
+    );
+    // The order they were registered in, never shown: the statement's own clock keeps two in a row apart.
+    const now = sql`clock_timestamp()`;
+    const saved = await tx
+      .insert(pushSubscriptions)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { sessionId: s.sessionId, p256dh: s.p256dh, auth: s.auth, createdAt: now },
+        setWhere: eq(pushSubscriptions.userId, s.userId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (saved.length === 0) return 'taken';
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, s.userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(PUSH_SUBSCRIPTIONS_MAX);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, s.userId), notInArray(pushSubscriptions.id, kept)));
+    return 'saved';
+  });
 }
 
 export async function deletePushSubscription(
@@ -101,6 +122,19 @@ export async function deletePushSubscription(
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
-export function pushSubscriptionsOf(db: Db, userId: string) {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+/** The person's browsers that may be pushed to: only those whose session is still signed in. */
+export function pushSubscriptionsOf(db: Db, { userId, now }: { userId: string; now: Date }) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(
+      sessions,
+      and(eq(sessions.id, pushSubscriptions.sessionId), eq(sessions.userId, pushSubscriptions.userId)),
+    )
+    .where(and(eq(pushSubscriptions.userId, userId), sessionIsLive(now)));
 }

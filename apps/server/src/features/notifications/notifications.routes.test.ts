@@ -9,6 +9,7 @@ import {
   goalProgressView,
   institutionList,
   type LoginResult,
+  loginResult,
   NOTIFICATION_KIND_CODES,
   notification,
   notificationList,
@@ -16,6 +17,7 @@ import {
   sandboxPublicTokenResponse,
   savingsGoal,
 } from '@tally/shared';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
@@ -503,6 +505,103 @@ describe('push subscriptions', () => {
     expect(kept).toContain(endpoint(1));
     expect(kept).not.toContain(endpoint(2));
     expect(kept).toContain(endpoint(11));
+  });
+});
+
+describe('push subscriptions belong to one person', () => {
+  const keysOf = () => {
+    const browser = createECDH('prime256v1');
+    browser.generateKeys();
+    return {
+      p256dh: browser.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+  };
+  const register = (auth: LoginResult, endpoint: string, keys = keysOf()) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/notifications/push/subscriptions',
+      headers: bearer(auth),
+      payload: { endpoint, keys },
+    });
+  const holderOf = async (endpoint: string) =>
+    (
+      await app.database.query<{ user_id: string; session_id: string; p256dh: string }>(
+        'select user_id, session_id, p256dh from push_subscriptions where endpoint = $1',
+        [endpoint],
+      )
+    )[0];
+  const login = async (auth: LoginResult) =>
+    expectJson(
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: auth.user.email, password: 'correct horse' },
+      }),
+      200,
+      loginResult,
+    );
+  const sessionOf = (auth: LoginResult) => decodeJwt(auth.token).jti;
+
+  it('answers 409 to another person registering an endpoint someone has on, and moves nothing', async () => {
+    const alice = await signUp(app, { timeZone: 'UTC' });
+    const bob = await signUp(app, { timeZone: 'UTC' });
+    const endpoint = `https://fcm.googleapis.com/fcm/send/held-${randomBytes(4).toString('hex')}`;
+    const keys = keysOf();
+    expect((await register(alice, endpoint, keys)).statusCode).toBe(204);
+    const res = expectJson(await register(bob, endpoint), 409, errorBody);
+    expect(res.code).toBe('PUSH_SUBSCRIPTION_TAKEN');
+    expect(res.message).toBe(
+      'Push notifications in this browser belong to another Tally account. Sign that account out here, or subscribe this browser again.',
+    );
+    expect(await holderOf(endpoint)).toEqual({
+      user_id: alice.user.id,
+      session_id: sessionOf(alice),
+      p256dh: keys.p256dh,
+    });
+    // Bob cannot forget it for her either.
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/notifications/push/subscriptions',
+      headers: bearer(bob),
+      payload: { endpoint },
+    });
+    expect((await holderOf(endpoint))?.user_id).toBe(alice.user.id);
+  });
+
+  it('moves an endpoint to the same person’s new session, and frees it once its session is signed out', async () => {
+    const alice = await signUp(app, { timeZone: 'UTC' });
+    const bob = await signUp(app, { timeZone: 'UTC' });
+    const endpoint = `https://fcm.googleapis.com/fcm/send/moved-${randomBytes(4).toString('hex')}`;
+    expect((await register(alice, endpoint)).statusCode).toBe(204);
+    const again = await login(alice);
+    expect((await register(again, endpoint)).statusCode).toBe(204);
+    expect(await holderOf(endpoint)).toMatchObject({ user_id: alice.user.id, session_id: sessionOf(again) });
+    // Signing the first session out leaves the browser with the second.
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(alice) })).statusCode,
+    ).toBe(204);
+    expect((await holderOf(endpoint))?.session_id).toBe(sessionOf(again));
+    // Signed out there too: the browser is nobody's, and the next person signed in may have it.
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(again) })).statusCode,
+    ).toBe(204);
+    expect(await holderOf(endpoint)).toBeUndefined();
+    expect((await register(bob, endpoint)).statusCode).toBe(204);
+    expect(await holderOf(endpoint)).toMatchObject({ user_id: bob.user.id, session_id: sessionOf(bob) });
+  });
+
+  it('lets a subscription whose session expired give way to the next person', async () => {
+    const alice = await signUp(app, { timeZone: 'UTC' });
+    const bob = await signUp(app, { timeZone: 'UTC' });
+    const endpoint = `https://fcm.googleapis.com/fcm/send/expired-${randomBytes(4).toString('hex')}`;
+    expect((await register(alice, endpoint)).statusCode).toBe(204);
+    await app.database.query('update sessions set expires_at = $2 where id = $1', [
+      sessionOf(alice),
+      new Date(testNow().getTime() - 1000),
+    ]);
+    expect((await register(bob, endpoint)).statusCode).toBe(204);
+    expect((await holderOf(endpoint))?.user_id).toBe(bob.user.id);
   });
 });
 

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catchUpThrottle } from '../../lib/catch-up-throttle';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { DELIVER_QUEUE, requestDelivery } from '../../lib/notify';
 import { isPushServiceEndpoint, PUSH_ENDPOINT_MESSAGE, pushKeysProblem } from '../../providers/push/web-push';
 import { hasPendingDelivery } from './notifications.delivery';
@@ -30,6 +30,10 @@ import {
   unreadCount,
 } from './notifications.queries';
 import { catchUpPerson } from './notifications.service';
+
+/** Answered when a browser's push subscription is another account's (PUSH_SUBSCRIPTION_TAKEN). */
+export const PUSH_ENDPOINT_TAKEN =
+  'Push notifications in this browser belong to another Tally account. Sign that account out here, or subscribe this browser again.';
 
 const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
@@ -128,17 +132,32 @@ export function notificationsRoutes({
       }),
     );
 
+    /**
+     * This browser's subscription, bound to this session. An endpoint another person has on (signed in
+     * here before, and not signed out) stays theirs: 409, and the web app subscribes the browser afresh
+     * (a new endpoint) instead. Otherwise a known endpoint would be a way to turn another's browser
+     * towards one's own notifications, or theirs towards one's own account.
+     */
     app.post(
       '/notifications/push/subscriptions',
-      { schema: { tags, body: subscriptionBody, response: { 204: z.null(), ...errors } } },
+      {
+        schema: {
+          tags,
+          body: subscriptionBody,
+          response: { 204: z.null(), 409: errorBody, ...errors },
+        },
+      },
       async (req, reply) => {
         const { endpoint, keys } = req.body;
-        await savePushSubscription(db, {
+        const saved = await savePushSubscription(db, {
           userId: req.user.id,
+          sessionId: req.sessionId,
           endpoint,
           p256dh: keys.p256dh,
           auth: keys.auth,
+          now: deps.now(),
         });
+        if (saved === 'taken') throw new AppError(409, 'PUSH_SUBSCRIPTION_TAKEN', PUSH_ENDPOINT_TAKEN);
         return reply.status(204).send(null);
       },
     );

@@ -181,12 +181,15 @@ describe('profile routes', () => {
   });
 
   describe('notification settings', () => {
+    // This app has no SMTP, and nobody verified an address: the two facts every answer carries.
+    const noEmail = { emailVerified: false, emailAvailable: false };
     it('start with push and email notifications on', async () => {
       const session = await signUp(app);
       const res = await getSettings(session);
       expect(expectJson(res, 200, notificationSettings)).toEqual({
         pushNotifications: true,
         emailNotifications: true,
+        ...noEmail,
       });
     });
 
@@ -197,43 +200,52 @@ describe('profile routes', () => {
       expect(expectJson(res, 200, notificationSettings)).toEqual({
         pushNotifications: false,
         emailNotifications: true,
+        ...noEmail,
       });
       expect(await settingsOf(session)).toEqual({
         pushNotifications: false,
         emailNotifications: true,
+        ...noEmail,
       });
     });
 
     it('persist both settings, and can switch them back on', async () => {
       const session = await signUp(app);
-      await putSettings(session, { pushNotifications: false, emailNotifications: false });
+      await putSettings(session, { pushNotifications: false, emailNotifications: false, ...noEmail });
       expect(await settingsOf(session)).toEqual({
         pushNotifications: false,
         emailNotifications: false,
+        ...noEmail,
       });
 
-      await putSettings(session, { emailNotifications: true });
+      await putSettings(session, { emailNotifications: true, ...noEmail });
       expect(await settingsOf(session)).toEqual({
         pushNotifications: false,
         emailNotifications: true,
+        ...noEmail,
       });
     });
 
     it('answer an empty update with the current settings', async () => {
       const session = await signUp(app);
-      await putSettings(session, { emailNotifications: false });
+      await putSettings(session, { emailNotifications: false, ...noEmail });
       const res = await putSettings(session, {});
       expect(expectJson(res, 200, notificationSettings)).toEqual({
         pushNotifications: true,
         emailNotifications: false,
+        ...noEmail,
       });
     });
 
     it("do not touch another user's settings", async () => {
       const alice = await signUp(app);
       const bob = await signUp(app);
-      await putSettings(alice, { pushNotifications: false, emailNotifications: false });
-      expect(await settingsOf(bob)).toEqual({ pushNotifications: true, emailNotifications: true });
+      await putSettings(alice, { pushNotifications: false, emailNotifications: false, ...noEmail });
+      expect(await settingsOf(bob)).toEqual({
+        pushNotifications: true,
+        emailNotifications: true,
+        ...noEmail,
+      });
     });
 
     it.each([
@@ -247,6 +259,17 @@ describe('profile routes', () => {
       expect(await settingsOf(session)).toEqual({
         pushNotifications: true,
         emailNotifications: true,
+        ...noEmail,
+      });
+    });
+
+    it('take no say on whether the address is verified', async () => {
+      const session = await signUp(app);
+      const res = await putSettings(session, { emailVerified: true, emailAvailable: true });
+      expect(expectJson(res, 200, notificationSettings)).toEqual({
+        pushNotifications: true,
+        emailNotifications: true,
+        ...noEmail,
       });
     });
 

@@ -1,6 +1,7 @@
 import {
   deleteAccountBody,
   errorBody,
+  type NotificationSettings,
   notificationSettings,
   profileResponse,
   updateNotificationSettingsBody,
@@ -8,6 +9,7 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserRow } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { toUser, updateUser } from '../../lib/users';
@@ -27,6 +29,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     log: ctx.log,
   };
   app.addHook('preHandler', ctx.authenticate);
+  const toNotificationSettings = (row: UserRow): NotificationSettings => ({
+    pushNotifications: row.pushNotifications,
+    emailNotifications: row.emailNotifications,
+    emailVerified: row.emailVerifiedAt !== null,
+    emailAvailable: ctx.config.smtp !== undefined,
+  });
 
   app.get(
     '/user/profile',
@@ -56,10 +64,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.get(
     '/user/notification-settings',
     { schema: { tags: ['settings'], response: { 200: notificationSettings } } },
-    async (req) => ({
-      pushNotifications: req.user.pushNotifications,
-      emailNotifications: req.user.emailNotifications,
-    }),
+    async (req) => toNotificationSettings(req.user),
   );
 
   app.put(
@@ -73,7 +78,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (req) => {
       const row = (await updateUser(db, { userId: req.user.id, ...req.body, now: ctx.now() })) ?? req.user;
-      return { pushNotifications: row.pushNotifications, emailNotifications: row.emailNotifications };
+      return toNotificationSettings(row);
     },
   );
 
