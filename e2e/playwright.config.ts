@@ -56,8 +56,10 @@ export default defineConfig({
       REDIS_URL: '',
       // Workers look for jobs every 3 s, so the import banner is on screen long enough to be seen.
       JOB_POLL_SECONDS: '3',
-      // Lets the savings journey move the clock past a budget period's end (POST /api/test/clock).
+      // Lets the savings journey move the clock past a budget period's end (POST /api/test/clock); this
+      // server runs as production does, which refuses the test clock unless told twice.
       TEST_CLOCK: 'true',
+      ALLOW_TEST_CLOCK_IN_PRODUCTION: 'true',
     },
   },
 });

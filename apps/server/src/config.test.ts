@@ -31,3 +31,38 @@ describe('loadConfig: PGlite page cache', () => {
     );
   });
 });
+
+describe('loadConfig: test clock', () => {
+  it('is on only with TEST_CLOCK=true, and off when unset, empty or false', () => {
+    expect(loadConfig({ TEST_CLOCK: 'true' }).testClock).toBe(true);
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: '' }).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: 'false' }).testClock).toBe(false);
+  });
+
+  it.each(['yes', '1', 'on', 'TRUE', 'True', ' true', 'enabled'])(
+    'refuses to start with TEST_CLOCK=%j, naming the setting',
+    (value) => {
+      expect(() => loadConfig({ TEST_CLOCK: value })).toThrow(
+        /Invalid configuration:\n {2}TEST_CLOCK: must be exactly true or false/,
+      );
+    },
+  );
+
+  it('refuses to start in production, unless deliberately allowed', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true' })).toThrow(
+      /Invalid configuration:\n {2}TEST_CLOCK: refused with NODE_ENV=production.*ALLOW_TEST_CLOCK_IN_PRODUCTION=true/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', TEST_CLOCK: 'true', ALLOW_TEST_CLOCK_IN_PRODUCTION: 'yes' }),
+    ).toThrow(/ALLOW_TEST_CLOCK_IN_PRODUCTION: must be exactly true or false/);
+    const allowed = loadConfig({
+      NODE_ENV: 'production',
+      TEST_CLOCK: 'true',
+      ALLOW_TEST_CLOCK_IN_PRODUCTION: 'true',
+    });
+    expect(allowed.testClock).toBe(true);
+    // Production without the clock needs nothing more.
+    expect(loadConfig({ NODE_ENV: 'production' }).testClock).toBe(false);
+  });
+});

@@ -7,6 +7,13 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+/** A switch that is on only when set to exactly `true`: unset, empty or `false` is off, anything else refused. */
+const exactBoolean = z
+  .string()
+  .default('false')
+  .refine((v) => v === '' || v === 'true' || v === 'false', { message: 'must be exactly true or false' })
+  .transform((v) => v === 'true');
+
 /**
  * The embedded database's page cache. PGlite's own 128MB made a 50k-row file import write and read back pages
  * it had just evicted (a tenth of the import's time); 256MB holds the indexes an import touches at the
@@ -47,7 +54,9 @@ const envSchema = z.object({
   PLAID_WEBHOOK_URL: optional.pipe(z.url().optional()),
   TOKEN_ENCRYPTION_KEY: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
-  TEST_CLOCK: z.stringbool().default(false),
+  // Exactly 'true' or 'false': yes/1/on read as on elsewhere, and this one moves time for everyone.
+  TEST_CLOCK: exactBoolean,
+  ALLOW_TEST_CLOCK_IN_PRODUCTION: exactBoolean,
   AI_BASE_URL: optional.pipe(z.url().optional()),
   AI_API_KEY: optional,
   AI_MODEL: optional,
@@ -113,7 +122,10 @@ export type Config = {
         outputCostPerMillion: number;
       }
     | undefined;
-  /** Browser journeys move the server's clock (POST /api/test/clock); never on in a deployment. */
+  /**
+   * Browser journeys move the server's clock (POST /api/test/clock); never on in a deployment. On only with
+   * TEST_CLOCK=true, refused with NODE_ENV=production unless ALLOW_TEST_CLOCK_IN_PRODUCTION=true too.
+   */
   testClock: boolean;
   plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;
   /** Where people reach this server: links in emails and push, and Stripe's return addresses. */
@@ -145,6 +157,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const [name] = stripeMissing[0] as [string, unknown];
     throw new Error(
       `Invalid configuration:\n  ${name}: required when the other Stripe key is set (set both to take payments, or neither to run self-hosted)`,
+    );
+  }
+  // The test clock moves time for everyone on the server and needs no sign-in: a production server runs it
+  // only when a second, deliberately named setting says so.
+  if (e.TEST_CLOCK && e.NODE_ENV === 'production' && !e.ALLOW_TEST_CLOCK_IN_PRODUCTION) {
+    throw new Error(
+      'Invalid configuration:\n  TEST_CLOCK: refused with NODE_ENV=production, as it lets anyone move time for everyone (set ALLOW_TEST_CLOCK_IN_PRODUCTION=true as well to run it anyway)',
     );
   }
   return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signUp, type TestApp } from '../../../test/helpers';
+import { createLogger } from '../../lib/logger';
 
 const base = new Date('2026-11-20T23:30:00Z');
 
@@ -38,5 +39,31 @@ describe('the test clock', () => {
     expect((await move(-1)).statusCode).toBe(400);
     await move(0);
     expect(await goalToday()).toBe('2026-11-20');
+  });
+});
+
+describe('starting with the test clock', () => {
+  const startLogs = async (env: Record<string, string>) => {
+    const lines: { level: number; msg: string }[] = [];
+    const log = createLogger(
+      { logLevel: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    const app = await createTestApp({ now: () => base, runJobs: false, env, log });
+    await app.ready();
+    await app.close();
+    return lines;
+  };
+  const WARN = 40;
+
+  it('warns at every start while it is on, and says nothing of it when off', async () => {
+    for (let start = 0; start < 2; start++) {
+      const warnings = (await startLogs({ TEST_CLOCK: 'true' })).filter((l) => l.level === WARN);
+      expect(warnings.map((l) => l.msg)).toContainEqual(
+        expect.stringMatching(/^TEST_CLOCK is on: .*for everyone/),
+      );
+    }
+    const off = await startLogs({});
+    expect(off.filter((l) => l.msg.includes('TEST_CLOCK'))).toEqual([]);
   });
 });

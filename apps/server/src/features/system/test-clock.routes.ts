@@ -12,10 +12,16 @@ export function shiftableClock(base: () => Date) {
   };
 }
 
-/** POST /test/clock {offsetDays}: only registered when TEST_CLOCK is set (config.testClock). */
+/**
+ * POST /test/clock {offsetDays}: only registered when TEST_CLOCK=true (config.testClock). It asks for no
+ * sign-in and moves time for everyone on the server, so every start says so in the log.
+ */
 export const testClockRoutes =
   (clock: ReturnType<typeof shiftableClock>): FastifyPluginAsyncZod =>
   async (app) => {
+    app.log.warn(
+      "TEST_CLOCK is on: anyone can move this server's clock for everyone (POST /api/test/clock). Never run it for real people.",
+    );
     app.post(
       '/test/clock',
       { schema: { hide: true, body: z.object({ offsetDays: z.number().int().min(0).max(366) }) } },
