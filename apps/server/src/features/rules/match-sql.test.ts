@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/helpers';
 import type { Database } from '../../db/client';
 import { bankAccounts, bankConnections, transactions, users } from '../../db/schema';
-import { type LikePattern, likePattern, ruleFilter, ruleMatchCondition } from './match-sql';
+import { type LikePattern, likePattern, RULE_TOO_BROAD, ruleFilter, ruleMatchCondition } from './match-sql';
 
 // The SQL of a rule's match against ruleMatches (packages/shared/src/rules/match.ts), on the real database
 // (PGlite, or PostgreSQL with TEST_DATABASE_URL): the same rows, for a table of awkward cases and for
@@ -256,5 +256,25 @@ describe('a rule in SQL matches what ruleMatches matches', () => {
       ),
       { numRuns: 150, seed: 20_261_121 },
     );
+  });
+});
+
+describe('the work a pattern may ask for', () => {
+  it('refuses a non-ASCII pattern with more candidates than the cap, instead of reading them all', async () => {
+    // One non-ASCII letter is `_` in SQL: nearly every row with a character is a candidate.
+    const broad = rule({ pattern: 'é' });
+    const candidates = (await idsWhere(ruleFilter(userId, broad).where)).length;
+    expect(candidates).toBeGreaterThan(100);
+    await expect(
+      ruleMatchCondition(database.db, userId, broad, { maxCandidates: 100 }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'RULE_TOO_BROAD',
+      message: RULE_TOO_BROAD,
+    });
+    // Within the cap it answers exactly as before.
+    expect(
+      await idsWhere(await ruleMatchCondition(database.db, userId, broad, { maxCandidates: candidates })),
+    ).toEqual(expectedIds(broad));
   });
 });

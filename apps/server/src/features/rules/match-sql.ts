@@ -3,6 +3,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 
 /*
  * A rule's match, in SQL, with exactly the meaning of ruleMatches (packages/shared/src/rules/match.ts):
@@ -91,10 +92,27 @@ export function ruleFilter(userId: string, rule: MatchRule): { where: SQL; exact
 }
 
 /**
- * The condition naming exactly the person's live transactions the rule matches. ASCII patterns are all SQL;
- * otherwise SQL finds the candidates and ruleMatches decides, and the answer names the rows by id.
+ * How many candidate rows a pattern with non-ASCII letters may bring back to be checked in code. Each such
+ * letter is `_` in SQL and no index narrows a contains match, so a pattern of a few such letters makes
+ * nearly every transaction of the person a candidate: all of them would be read into memory, and their ids
+ * sent back in one array. Far above what a real rule over a few years of banking finds.
  */
-export async function ruleMatchCondition(db: Db, userId: string, rule: MatchRule): Promise<SQL> {
+export const MAX_RULE_CANDIDATES = 20_000;
+
+export const RULE_TOO_BROAD =
+  'This rule would have to check too many transactions: add more letters, an account or an amount to it';
+
+/**
+ * The condition naming exactly the person's live transactions the rule matches. ASCII patterns are all SQL;
+ * otherwise SQL finds the candidates and ruleMatches decides, and the answer names the rows by id. A
+ * pattern with more candidates than `maxCandidates` is refused (400) rather than read whole.
+ */
+export async function ruleMatchCondition(
+  db: Db,
+  userId: string,
+  rule: MatchRule,
+  { maxCandidates = MAX_RULE_CANDIDATES }: { maxCandidates?: number } = {},
+): Promise<SQL> {
   const { where, exact } = ruleFilter(userId, rule);
   if (exact) return where;
   const candidates = await db
@@ -106,7 +124,9 @@ export async function ruleMatchCondition(db: Db, userId: string, rule: MatchRule
       amount: t.amount,
     })
     .from(t)
-    .where(where);
+    .where(where)
+    .limit(maxCandidates + 1);
+  if (candidates.length > maxCandidates) throw badRequest(RULE_TOO_BROAD, 'RULE_TOO_BROAD');
   const ids = candidates.filter((row) => ruleMatches(rule, row)).map((row) => row.id);
   return and(eq(t.userId, userId), isNull(t.deletedAt), sql`${t.id} = any(${sql.param(ids)}::uuid[])`) as SQL;
 }

@@ -24,6 +24,7 @@ import {
   startFakePlaid,
 } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { RULE_APPLIES_PER_MINUTE, RULE_PREVIEWS_PER_MINUTE } from './rules.routes';
 import { ACCOUNT_NOT_FOUND, BAD_ORDER, RULE_LIMIT, RULE_NOT_FOUND } from './rules.service';
 
 const COFFEE = ['FOOD_AND_DRINK', 'FOOD_AND_DRINK_COFFEE'] as const;
@@ -685,5 +686,22 @@ describe('rules and bank imports', () => {
       'STARBUCKS STORE 2000': [CATEGORY.Gifts, 'rule'],
       'STARBUCKS STORE 3000': [CATEGORY.Groceries, 'rule'],
     });
+  });
+});
+
+describe('limits on the work a rule asks for', () => {
+  it.each([
+    ['previews', 'GET', 'preview', RULE_PREVIEWS_PER_MINUTE],
+    ['applies', 'POST', 'apply', RULE_APPLIES_PER_MINUTE],
+  ] as const)('%s a few times a minute per person, then answers 429', async (_, method, action, limit) => {
+    const [carol, dave] = await Promise.all([signUp(app), signUp(app)]);
+    const [carolRule, daveRule] = await Promise.all([createRule(carol, aRule()), createRule(dave, aRule())]);
+    for (let i = 0; i < limit; i++) {
+      expect((await call(carol, method, `/rules/${carolRule.id}/${action}`)).statusCode).toBe(200);
+    }
+    const limited = await call(carol, method, `/rules/${carolRule.id}/${action}`);
+    expect(expectJson(limited, 429, errorBody).code).toBe('RATE_LIMITED');
+    // Counted per person: someone else is not held up by it.
+    expect((await call(dave, method, `/rules/${daveRule.id}/${action}`)).statusCode).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
+import { perUserRateLimit } from '../../lib/rate-limit';
 import {
   applyRule,
   createRule,
@@ -21,6 +22,13 @@ import {
   reorderRules,
   updateRule,
 } from './rules.service';
+
+/**
+ * Previews and applies read every live transaction of the person (a contains match has no index to use),
+ * so each is limited per person, far above what someone editing rules by hand asks for.
+ */
+export const RULE_PREVIEWS_PER_MINUTE = 30;
+export const RULE_APPLIES_PER_MINUTE = 10;
 
 /** The person's transaction rules: every route is the signed-in person's own; another person's ids answer 404. */
 export const rulesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -63,13 +71,19 @@ export const rulesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
 
   app.get(
     '/rules/:id/preview',
-    { schema: { tags, params: idParam, response: { 200: rulePreview, ...errors } } },
+    {
+      config: { rateLimit: perUserRateLimit(RULE_PREVIEWS_PER_MINUTE) },
+      schema: { tags, params: idParam, response: { 200: rulePreview, ...errors, 429: errorBody } },
+    },
     async (req) => previewRule(deps, req.user.id, req.params.id),
   );
 
   app.post(
     '/rules/:id/apply',
-    { schema: { tags, params: idParam, response: { 200: ruleApplyResult, ...errors } } },
+    {
+      config: { rateLimit: perUserRateLimit(RULE_APPLIES_PER_MINUTE) },
+      schema: { tags, params: idParam, response: { 200: ruleApplyResult, ...errors, 429: errorBody } },
+    },
     async (req) => applyRule(deps, req.user.id, req.params.id),
   );
 };
