@@ -9,12 +9,20 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
+import { perUserRateLimit } from '../../lib/rate-limit';
 import { keepRawJsonBodies, rawBodyOf } from '../../lib/raw-body';
 import { createBillingProvider } from '../../providers/billing';
 import { type BillingProvider, BillingSignatureError } from '../../providers/billing/types';
 import { applyWebhook, type BillingDeps, billingState, cancel, changePlan, portal } from './billing.service';
 
 const STRIPE_SIGNATURE = 'stripe-signature';
+
+/**
+ * Plan changes, portal sessions and cancellations each call the payment provider (Stripe), whose API is
+ * rate limited per account: one person must not spend the whole server's share. Far above a real person's
+ * clicks.
+ */
+export const BILLING_CALLS_PER_MINUTE = 10;
 
 /**
  * The signed-in person's plan (GET /billing, POST /billing/plan, /portal, /cancel) and the payment
@@ -40,19 +48,33 @@ export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod
         billingState(deps, req.user),
       );
 
+      const providerCalls = perUserRateLimit(BILLING_CALLS_PER_MINUTE);
+      const limited = { ...errors, 429: errorBody };
+
       own.post(
         '/billing/plan',
-        { schema: { tags, body: changePlanBody, response: { 200: planChangeResult, ...errors } } },
+        {
+          config: { rateLimit: providerCalls },
+          schema: { tags, body: changePlanBody, response: { 200: planChangeResult, ...limited } },
+        },
         (req) => changePlan(deps, req.user, req.body.plan),
       );
 
-      own.post('/billing/portal', { schema: { tags, response: { 200: portalResult, ...errors } } }, (req) =>
-        portal(deps, req.user),
+      own.post(
+        '/billing/portal',
+        {
+          config: { rateLimit: providerCalls },
+          schema: { tags, response: { 200: portalResult, ...limited } },
+        },
+        (req) => portal(deps, req.user),
       );
 
       own.post(
         '/billing/cancel',
-        { schema: { tags, response: { 200: planChangeResult, ...errors } } },
+        {
+          config: { rateLimit: providerCalls },
+          schema: { tags, response: { 200: planChangeResult, ...limited } },
+        },
         (req) => cancel(deps, req.user),
       );
     });

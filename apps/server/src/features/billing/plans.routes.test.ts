@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { BILLING_CALLS_PER_MINUTE } from './billing.routes';
 
 const DAY = 86_400_000;
 const START = new Date('2026-11-26T12:00:00Z');
@@ -367,5 +368,21 @@ describe('self-hosted plan changes', () => {
       payload: JSON.stringify({ id: 'evt_1', type: 'customer.subscription.updated' }),
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('calls to the payment provider', () => {
+  it.each([
+    ['a plan change', '/billing/plan', (i: number) => ({ plan: i % 2 ? 'pro' : 'premium' })],
+    ['a portal session', '/billing/portal', () => undefined],
+    ['a cancellation', '/billing/cancel', () => undefined],
+  ])('answers 429 to %s past its limit, counted per person', async (_, url, body) => {
+    const [fay, gus] = await Promise.all([signUp(app), signUp(app)]);
+    for (let i = 0; i < BILLING_CALLS_PER_MINUTE; i++) {
+      expect((await call(fay, 'POST', url, body(i))).statusCode).not.toBe(429);
+    }
+    const limited = await call(fay, 'POST', url, body(0));
+    expect(expectJson(limited, 429, errorBody).code).toBe('RATE_LIMITED');
+    expect((await call(gus, 'POST', url, body(0))).statusCode).not.toBe(429);
   });
 });

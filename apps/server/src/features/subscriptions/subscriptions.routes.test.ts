@@ -20,6 +20,7 @@ import {
   startFakePlaid,
 } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { DETECTIONS_PER_MINUTE } from './subscriptions.routes';
 
 const TODAY = '2026-11-20';
 let clock = new Date(`${TODAY}T15:00:00Z`);
@@ -669,5 +670,20 @@ describe('following charges after confirming', () => {
     } finally {
       clock = new Date(`${TODAY}T15:00:00Z`);
     }
+  });
+});
+
+describe('the work detection asks for', () => {
+  it('answers 429 past its limit, counted per person', async () => {
+    clock = new Date(`${TODAY}T15:00:00Z`);
+    // New people are on a Pro trial, where detection is open.
+    const [hal, ida] = await Promise.all([signUp(app), signUp(app)]);
+    const detect = (auth: { token: string }) =>
+      app.inject({ method: 'POST', url: '/api/subscriptions/detect', headers: bearer(auth) });
+    for (let i = 0; i < DETECTIONS_PER_MINUTE; i++) {
+      expectJson(await detect(hal), 200, detectedSubscriptionList);
+    }
+    expect(expectJson(await detect(hal), 429, errorBody).code).toBe('RATE_LIMITED');
+    expectJson(await detect(ida), 200, detectedSubscriptionList);
   });
 });

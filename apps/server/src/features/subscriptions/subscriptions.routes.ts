@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { requireFeature } from '../../lib/plans';
+import { perUserRateLimit } from '../../lib/rate-limit';
 import {
   subscriptionCalendar as calendarOf,
   confirmDetected,
@@ -39,6 +40,12 @@ import {
 } from './subscriptions.service';
 
 const transactionParam = z.object({ transactionId: z.uuid('Invalid id') });
+
+/**
+ * Detection reads the person's whole history and groups it in code; the page asks for it on each visit, so
+ * the limit is well above anyone's browsing, and only stops a loop.
+ */
+export const DETECTIONS_PER_MINUTE = 20;
 
 /** SPEC §7 "Subscriptions": every route is the signed-in person's own; another person's ids answer 404. */
 export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -125,7 +132,14 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
 
   app.post(
     '/subscriptions/detect',
-    { schema: { tags, body: detectBody, response: { 200: detectedSubscriptionList, ...errors } } },
+    {
+      config: { rateLimit: perUserRateLimit(DETECTIONS_PER_MINUTE) },
+      schema: {
+        tags,
+        body: detectBody,
+        response: { 200: detectedSubscriptionList, ...errors, 429: errorBody },
+      },
+    },
     async (req) => detect(deps, viewerOf(req), req.body),
   );
 
