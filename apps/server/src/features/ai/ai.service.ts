@@ -303,6 +303,7 @@ export async function ask(
       );
       await addCost(deps, viewer, model.costMicros(tokens));
       if (answered.response) return answered;
+      deps.log?.warn('the advisor model gave no answer within its bounds; the built-in interpreter answers');
     } catch (error) {
       deps.log?.warn({ err: error }, 'the advisor model failed; the built-in interpreter answers');
     }

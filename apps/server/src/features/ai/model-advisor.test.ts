@@ -1,4 +1,5 @@
 import {
+  type AdvisorAnswer,
   advisorAnswer,
   aiUsage,
   CATEGORY,
@@ -6,10 +7,12 @@ import {
   subscription,
   subscriptionList,
 } from '@tally/shared';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeRequest, type FakeStep, startFakeLlm } from '../../../test/fake-llm';
 import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { askModel, MAX_ROUNDS, MAX_TOOL_CALLS_PER_QUESTION, MAX_TOOL_CALLS_PER_ROUND } from './model-advisor';
 
 const TODAY = '2026-11-26';
 const DINING = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_RESTAURANT' };
@@ -238,5 +241,76 @@ describe('the advisor with a model', () => {
     );
     expect(answer.answeredBy).toBe('built-in');
     expect(answer.figures[0]?.amount).toBe(60);
+  });
+});
+
+describe('the bounds on what a model may run', () => {
+  const balance = { name: 'balance', arguments: {} };
+  /** askModel on the fake model, with a read function that counts how often it runs. */
+  const ask = async () => {
+    let runs = 0;
+    const answer = async (): Promise<AdvisorAnswer> => {
+      runs += 1;
+      return {
+        response: 'You have $10.00.',
+        figures: [],
+        actions: [],
+        intent: 'balance',
+        answeredBy: 'built-in',
+      };
+    };
+    const client = new OpenAI({ baseURL: llm.url, apiKey: 'fake-key-for-tests', maxRetries: 0 });
+    const result = await askModel({ client, model: 'fake-model', answer, today: TODAY }, 'What do I have?');
+    return { ...result, runs: () => runs };
+  };
+
+  it(`runs at most ${MAX_TOOL_CALLS_PER_ROUND} of 100 calls asked for at once, and keeps only those`, async () => {
+    step = (request) =>
+      toolResults(request).length === 0
+        ? { toolCalls: Array.from({ length: 100 }, () => balance) }
+        : { content: `I read ${toolResults(request).length} results.` };
+    const before = llm.requests.length;
+    const { answer, runs } = await ask();
+    expect(runs()).toBe(MAX_TOOL_CALLS_PER_ROUND);
+    expect(answer.response).toBe(`I read ${MAX_TOOL_CALLS_PER_ROUND} results.`);
+    const second = llm.requests[before + 1];
+    expect(second?.messages.find((m) => m.role === 'assistant')?.tool_calls).toHaveLength(
+      MAX_TOOL_CALLS_PER_ROUND,
+    );
+  });
+
+  it('gives up on a model that keeps calling functions, after a bounded number of calls and rounds', async () => {
+    step = () => ({ toolCalls: Array.from({ length: 100 }, () => balance) });
+    const before = llm.requests.length;
+    const { answer, runs, tokens } = await ask();
+    expect(runs()).toBeLessThanOrEqual(MAX_TOOL_CALLS_PER_QUESTION);
+    expect(llm.requests.length - before).toBeLessThanOrEqual(MAX_ROUNDS);
+    expect(answer.response).toBe('');
+    // What the model was asked still costs what it cost.
+    expect(tokens.input).toBeGreaterThan(0);
+  });
+
+  it("gives up when the calls across rounds pass the question's bound, even a few at a time", async () => {
+    // Seven calls a round: three rounds would run 21.
+    step = () => ({ toolCalls: Array.from({ length: 7 }, () => balance) });
+    const { answer, runs } = await ask();
+    expect(runs()).toBeLessThanOrEqual(MAX_TOOL_CALLS_PER_QUESTION);
+    expect(answer.response).toBe('');
+  });
+
+  it('answers with the built-in interpreter when the model never stops calling functions', async () => {
+    step = () => ({ toolCalls: Array.from({ length: 100 }, () => balance) });
+    const before = llm.requests.length;
+    const answer = expectJson(
+      await call('POST', '/ai/query', { query: 'How much did I spend on dining out this month?' }),
+      200,
+      advisorAnswer,
+    );
+    expect(answer.answeredBy).toBe('built-in');
+    expect(answer.figures[0]?.amount).toBe(60);
+    const sent = llm.requests.slice(before);
+    expect(sent.length).toBeLessThanOrEqual(MAX_ROUNDS);
+    const results = Math.max(...sent.map((r) => toolResults(r).length));
+    expect(results).toBeLessThanOrEqual(MAX_TOOL_CALLS_PER_QUESTION);
   });
 });

@@ -15,8 +15,15 @@ import type {
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 
-/** How many rounds of tool calls a question may take before the model must answer. */
-const MAX_ROUNDS = 4;
+/** How many rounds a question may take: the last offers no functions, so the model must answer in it. */
+export const MAX_ROUNDS = 4;
+/**
+ * Each function call runs our queries, so a model (confused, or steered by text in the data) must not run
+ * many: calls past this many in one reply are dropped, never run or kept in the conversation.
+ */
+export const MAX_TOOL_CALLS_PER_ROUND = 8;
+/** Past this many calls in one question the model's answer is given up and the built-in interpreter answers. */
+export const MAX_TOOL_CALLS_PER_QUESTION = 20;
 
 const categoryNames = CATEGORIES.map((c) => c.label) as [string, ...string[]];
 const categoryCode = (name: string | null | undefined) =>
@@ -164,8 +171,10 @@ export type TokenUse = { input: number; output: number };
 
 /**
  * Asks the model, streaming its words through onText as they come; the model may call the read
- * functions (several rounds) before it answers. The figures and proposals of every function it called
- * come with the answer, so each number on screen still says where it came from.
+ * functions (several rounds, a few calls each) before it answers. The figures and proposals of every
+ * function it called come with the answer, so each number on screen still says where it came from. A model
+ * that would pass the calls a question may make, or still calls functions in the last round, gets no
+ * answer here (an empty response): the caller falls back to the built-in interpreter, as when it fails.
  */
 export async function askModel(
   deps: ModelDeps,
@@ -180,7 +189,12 @@ export async function askModel(
   const actions: AdvisorAction[] = [];
   const intents: string[] = [];
   const tokens: TokenUse = { input: 0, output: 0 };
+  const givenUp = () => ({
+    answer: { response: '', figures: [], actions: [], intent: 'none', answeredBy: 'model' as const },
+    tokens,
+  });
   let text = '';
+  let toolCallsRun = 0;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const last = round === MAX_ROUNDS - 1;
     const stream = await deps.client.chat.completions.create({
@@ -203,6 +217,7 @@ export async function askModel(
         onText(delta.content);
       }
       for (const call of delta?.tool_calls ?? []) {
+        if (!calls.has(call.index) && calls.size >= MAX_TOOL_CALLS_PER_ROUND) continue;
         const seen = calls.get(call.index) ?? { id: '', name: '', arguments: '' };
         seen.id = call.id ?? seen.id;
         seen.name += call.function?.name ?? '';
@@ -211,6 +226,8 @@ export async function askModel(
       }
     }
     if (calls.size === 0) break;
+    toolCallsRun += calls.size;
+    if (last || toolCallsRun > MAX_TOOL_CALLS_PER_QUESTION) return givenUp();
     const toolCalls: ChatCompletionMessageFunctionToolCall[] = [...calls.values()].map((c) => ({
       id: c.id,
       type: 'function',
