@@ -92,7 +92,7 @@ export type FakeItem = {
   transactions: Map<string, Transaction>;
   changes: Change[];
   /** Account key (FakeAccountInput.key) → Plaid account id. */
-  accountIds: ReadonlyMap<string, string>;
+  accountIds: Map<string, string>;
   /** The Plaid account id of the account with this key. */
   accountId(key: string): string;
 };
@@ -286,6 +286,20 @@ export class FakePlaid {
     const item = this.items.get(ref) ?? [...this.items.values()].find((i) => i.accessToken === ref);
     if (!item) throw new Error(`fake Plaid has no item ${ref}`);
     return item;
+  }
+
+  /**
+   * The bank opens (or first reports) another account on an existing item, as Plaid's /accounts/get and
+   * /transactions/sync report it from then on; its transactions can then be added by its key.
+   */
+  addAccount(itemRef: string, input: FakeAccountInput): AccountBase {
+    const item = this.item(itemRef);
+    if (item.accountIds.has(input.key)) throw new Error(`fake Plaid item already has account ${input.key}`);
+    const accountId = this.id('acct');
+    item.accountIds.set(input.key, accountId);
+    const account = toAccount(input, accountId);
+    item.accounts.push(account);
+    return account;
   }
 
   addTransactions(itemRef: string, inputs: FakeTransactionInput[]): Transaction[] {

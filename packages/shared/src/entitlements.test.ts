@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   accountLimitMessage,
   accountsFit,
+  accountsRoom,
+  hiddenAccountsMessage,
   percentChange,
   planAllows,
   planState,
@@ -128,6 +130,29 @@ describe('accountsFit', () => {
     expect(accountsFit(starter, 1, 2)).toBe(false);
     expect(accountsFit(starter, 2, 1)).toBe(false);
     expect(accountsFit(planOf('pro'), 40, 5)).toBe(true);
+  });
+});
+
+describe('accountsRoom', () => {
+  it.each([
+    ['Starter with none linked', 'starter', 0, 2],
+    ['Starter with one linked', 'starter', 1, 1],
+    ['Starter full', 'starter', 2, 0],
+    ['Starter past its limit after a trial', 'starter', 5, 0],
+    ['Pro', 'pro', 40, Number.POSITIVE_INFINITY],
+  ] as const)('%s', (_, code, linked, room) => {
+    expect(accountsRoom(planOf(code), linked)).toBe(room);
+  });
+});
+
+describe('hiddenAccountsMessage', () => {
+  it.each([
+    ['starter', 1, '1 more account hidden — your Starter plan includes up to 2 bank accounts'],
+    ['starter', 3, '3 more accounts hidden — your Starter plan includes up to 2 bank accounts'],
+    ['pro', 1, '1 more account hidden — shown with its history after the next sync'],
+    ['pro', 2, '2 more accounts hidden — shown with their history after the next sync'],
+  ] as const)('%s, %i hidden', (code, hidden, message) => {
+    expect(hiddenAccountsMessage(planOf(code), hidden)).toBe(message);
   });
 });
 

@@ -73,6 +73,26 @@ export const accountLimitMessage = (plan: Pick<Plan, 'name' | 'accountLimit'>) =
   `Your ${plan.name} plan includes up to ${plan.accountLimit} bank accounts. Upgrade to Pro to link more.`;
 
 /**
+ * How many more bank accounts fit beside the `linked` ones: what a sync may show of the accounts a bank
+ * reports beyond those already shown (Infinity: no limit; never below 0, as a trial that ended may leave
+ * more linked than Starter includes).
+ */
+export function accountsRoom(plan: Pick<Plan, 'accountLimit'>, linked: number): number {
+  return plan.accountLimit === null ? Number.POSITIVE_INFINITY : Math.max(0, plan.accountLimit - linked);
+}
+
+const accountsWord = (n: number) => `${n} more ${n === 1 ? 'account' : 'accounts'}`;
+
+/**
+ * A connection card's line when its bank reports more accounts than the plan includes: they are kept
+ * hidden, without their transactions. Under a plan without a limit (just upgraded) they show at the next sync.
+ */
+export const hiddenAccountsMessage = (plan: Pick<Plan, 'name' | 'accountLimit'>, hidden: number) =>
+  plan.accountLimit === null
+    ? `${accountsWord(hidden)} hidden — shown with ${hidden === 1 ? 'its' : 'their'} history after the next sync`
+    : `${accountsWord(hidden)} hidden — your ${plan.name} plan includes up to ${plan.accountLimit} bank accounts`;
+
+/**
  * SPEC §7: percent change = (current − previous) / previous × 100, one decimal; null (omitted) when the
  * previous is 0. It is measured against the previous's size, so its sign is always the direction of the
  * change: a net of −100 going to −150 is −50%, not +50%.

@@ -754,6 +754,7 @@ export const NOTIFICATION_KINDS = [
   'subscription_price_increase',
   'goal_completed',
   'trial_ending',
+  'accounts_hidden',
 ] as const;
 
 /**

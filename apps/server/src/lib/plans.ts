@@ -8,7 +8,7 @@ import {
   planState,
   upgradeMessage,
 } from '@tally/shared';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bankAccounts, bankConnections } from '../db/schema';
 import { MANUAL_PROVIDER } from './account-shapes';
@@ -36,8 +36,9 @@ export function requireAccountsFit(plan: Plan, linked: number, adding: number) {
 }
 
 /**
- * The bank accounts a plan's limit counts: active accounts of active bank connections (disconnected ones
- * don't, nor the accounts the person keeps by hand: the limit is on linked banks).
+ * The bank accounts a plan's limit counts: active, visible accounts of active bank connections (disconnected
+ * ones don't, nor the accounts the person keeps by hand: the limit is on linked banks; nor those a sync
+ * hid past the limit).
  */
 export async function countLinkedAccounts(db: Db, { userId }: { userId: string }): Promise<number> {
   const [row] = await db
@@ -51,9 +52,32 @@ export async function countLinkedAccounts(db: Db, { userId }: { userId: string }
         eq(bankConnections.isActive, true),
         ne(bankConnections.provider, MANUAL_PROVIDER),
         eq(bankAccounts.isActive, true),
+        isNull(bankAccounts.hiddenAt),
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * The person's active bank connections that keep accounts hidden past the plan's limit: once the plan
+ * allows more (an upgrade, another bank disconnected), syncing them shows those accounts with their history.
+ */
+export async function connectionsHidingAccounts(db: Db, { userId }: { userId: string }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: bankConnections.id })
+    .from(bankAccounts)
+    .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankConnections.userId, userId),
+        eq(bankConnections.isActive, true),
+        ne(bankConnections.provider, MANUAL_PROVIDER),
+        eq(bankAccounts.isActive, true),
+        isNotNull(bankAccounts.hiddenAt),
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /**

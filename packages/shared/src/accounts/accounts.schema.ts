@@ -48,7 +48,13 @@ export const connection = z.object({
   lastSyncAt: z.string().nullable(),
   /** 'manual' is the group of accounts the person keeps by hand; it is never synced, disconnected or reconnected. */
   provider: z.enum(['demo', 'plaid', 'manual']),
+  /** The visible ones: accounts hidden past the plan's limit are only counted in hiddenAccounts. */
   accounts: z.array(account),
+  /**
+   * How many more accounts the bank reports than the person's plan includes: kept hidden, without their
+   * transactions, until the plan allows them (an upgrade, or another bank disconnected). Absent means none.
+   */
+  hiddenAccounts: z.number().int().min(0).optional(),
 });
 export type Connection = z.infer<typeof connection>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { planOf } from '../plans';
 import { ACCOUNT_TYPE } from './account-types';
-import { accountTotals, groupAccounts, sortAccounts } from './accounts';
+import { accountsHiddenNotice, accountTotals, groupAccounts, sortAccounts } from './accounts';
 import { isManualConnection } from './accounts.schema';
 
 const { Depository, Credit, Investment, Loan } = ACCOUNT_TYPE;
@@ -129,5 +130,34 @@ describe('isManualConnection', () => {
     expect(isManualConnection({ provider: 'manual' })).toBe(true);
     expect(isManualConnection({ provider: 'plaid' })).toBe(false);
     expect(isManualConnection({ provider: 'demo' })).toBe(false);
+  });
+});
+
+describe('accountsHiddenNotice', () => {
+  const event = {
+    connectionId: 'c1',
+    accountId: 'a1',
+    institution: 'First Platypus Bank',
+    plan: planOf('starter'),
+  };
+
+  it('names the bank, how many were hidden and what the plan includes, and links to the plan', () => {
+    expect(accountsHiddenNotice({ ...event, hidden: 1 })).toEqual({
+      kind: 'accounts_hidden',
+      key: 'accounts-hidden:c1:a1',
+      title: 'First Platypus Bank: 1 account hidden',
+      body:
+        'First Platypus Bank reported 1 account more than your Starter plan includes (up to 2 bank accounts), ' +
+        'so it is hidden and its transactions are not imported. Upgrade your plan in Settings to see it.',
+      link: '/settings#plan',
+    });
+  });
+
+  it('speaks of several accounts in the plural', () => {
+    const notice = accountsHiddenNotice({ ...event, hidden: 3 });
+    expect(notice.title).toBe('First Platypus Bank: 3 accounts hidden');
+    expect(notice.body).toContain('reported 3 accounts more');
+    expect(notice.body).toContain('so they are hidden and their transactions');
+    expect(notice.body).toContain('to see them.');
   });
 });

@@ -1,4 +1,6 @@
+import type { Plan } from '../config.schema';
 import type { Cents } from '../money';
+import type { NewNotification } from '../notifications/notification-rules';
 import { ACCOUNT_GROUPS, ACCOUNT_TYPE } from './account-types';
 
 type Sortable = { type: number; name: string };
@@ -48,4 +50,32 @@ export function groupAccounts<T extends Sortable>(accounts: readonly T[]): Accou
   const other = sorted.filter((a) => !TYPE_ORDER.has(a.type));
   if (other.length > 0) groups.push({ type: -1, label: 'Other Accounts', accounts: other });
   return groups.filter((g) => g.accounts.length > 0);
+}
+
+/**
+ * What a person is told when a sync brought accounts past their plan's limit: which bank, how many, what the
+ * plan includes and where to change it. Told once per event: the key names the connection and the first of
+ * the accounts hidden by it (an account is hidden once, when it first arrives), so later syncs tell nothing.
+ */
+export function accountsHiddenNotice(event: {
+  connectionId: string;
+  /** The id of one of the accounts this event hid. */
+  accountId: string;
+  institution: string;
+  hidden: number;
+  plan: Pick<Plan, 'name' | 'accountLimit'>;
+}): NewNotification {
+  const { institution, hidden, plan } = event;
+  const accounts = `${hidden} ${hidden === 1 ? 'account' : 'accounts'}`;
+  const them = hidden === 1 ? 'it' : 'them';
+  return {
+    kind: 'accounts_hidden',
+    key: `accounts-hidden:${event.connectionId}:${event.accountId}`,
+    title: `${institution}: ${accounts} hidden`,
+    body:
+      `${institution} reported ${accounts} more than your ${plan.name} plan includes ` +
+      `(up to ${plan.accountLimit} bank accounts), so ${hidden === 1 ? 'it is' : 'they are'} hidden and ` +
+      `${hidden === 1 ? 'its' : 'their'} transactions are not imported. Upgrade your plan in Settings to see ${them}.`,
+    link: '/settings#plan',
+  };
 }

@@ -10,6 +10,7 @@ export const NOTIFICATION_KIND_CODES = [
   'subscription_price_increase',
   'goal_completed',
   'trial_ending',
+  'accounts_hidden',
 ] as const;
 export const notificationKind = z.enum(NOTIFICATION_KIND_CODES);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -1,7 +1,7 @@
 import { type Account, type Connection, type ImportProgress, sortAccounts } from '@tally/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, notLike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, bankConnections, importRuns, transactions } from '../../db/schema';
+import { bankAccounts, bankConnections, importRuns, transactions, users } from '../../db/schema';
 import {
   type AccountRow,
   type ConnectionRow,
@@ -125,6 +125,10 @@ export async function listConnectionRows(
     .orderBy(asc(bankConnections.createdAt));
 }
 
+/** Accounts kept past the plan's limit are hidden: not listed, counted, totalled or given transactions. */
+const isVisible = isNull(bankAccounts.hiddenAt);
+
+/** The person's visible accounts, of the given connections or all. */
 export async function listAccountRows(
   db: Db,
   { userId, connectionIds }: { userId: string; connectionIds?: string[] },
@@ -136,20 +140,83 @@ export async function listAccountRows(
     .where(
       and(
         eq(bankAccounts.userId, userId),
+        isVisible,
         connectionIds ? inArray(bankAccounts.connectionId, connectionIds) : undefined,
       ),
     );
 }
 
+/** How many active accounts each of the connections keeps hidden past the plan's limit (none: absent). */
+export async function countHiddenAccounts(
+  db: Db,
+  { userId, connectionIds }: { userId: string; connectionIds: string[] },
+): Promise<Map<string, number>> {
+  if (connectionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ connectionId: bankAccounts.connectionId, n: sql<number>`count(*)::int` })
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        inArray(bankAccounts.connectionId, connectionIds),
+        isNotNull(bankAccounts.hiddenAt),
+        eq(bankAccounts.isActive, true),
+      ),
+    )
+    .groupBy(bankAccounts.connectionId);
+  return new Map(rows.map((r) => [r.connectionId, Number(r.n)]));
+}
+
+/** A connection as the API shows it: its visible accounts, and how many it keeps hidden. */
+export function toConnectionWithHidden(
+  row: ConnectionRow,
+  accounts: AccountRow[],
+  hidden: number,
+): Connection {
+  return { ...toConnection(row, accounts), ...(hidden > 0 ? { hiddenAccounts: hidden } : {}) };
+}
+
 export async function listConnections(db: Db, { userId }: { userId: string }): Promise<Connection[]> {
   const rows = await listConnectionRows(db, { userId });
-  const accounts = await listAccountRows(db, { userId, connectionIds: rows.map((r) => r.id) });
+  const connectionIds = rows.map((r) => r.id);
+  const [accounts, hidden] = await Promise.all([
+    listAccountRows(db, { userId, connectionIds }),
+    countHiddenAccounts(db, { userId, connectionIds }),
+  ]);
   return rows.map((r) =>
-    toConnection(
+    toConnectionWithHidden(
       r,
       accounts.filter((a) => a.connectionId === r.id),
+      r.isActive ? (hidden.get(r.id) ?? 0) : 0,
     ),
   );
+}
+
+/** The person's plan and trial, for the limit a sync holds (a sync runs without a signed-in request). */
+export async function getPlanHolder(db: Db, { userId }: { userId: string }) {
+  const [row] = await db
+    .select({ plan: users.plan, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The person's stored accounts with these provider ids, wherever they are, as the limit needs them. */
+export async function accountStates(
+  db: Db,
+  { userId, providerAccountIds }: { userId: string; providerAccountIds: string[] },
+) {
+  if (providerAccountIds.length === 0) return [];
+  return db
+    .select({
+      id: bankAccounts.id,
+      providerAccountId: bankAccounts.providerAccountId,
+      connectionId: bankAccounts.connectionId,
+      isActive: bankAccounts.isActive,
+      hiddenAt: bankAccounts.hiddenAt,
+    })
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.userId, userId), inArray(bankAccounts.providerAccountId, providerAccountIds)));
 }
 
 /** The accounts of active connections, for pickers and totals. */
@@ -167,6 +234,7 @@ export async function listActiveAccounts(db: Db, { userId }: { userId: string })
         eq(bankAccounts.userId, userId),
         eq(bankConnections.isActive, true),
         eq(bankAccounts.isActive, true),
+        isVisible,
       ),
     );
   return sortAccounts(
@@ -209,6 +277,10 @@ export async function saveConnection(
   return row!;
 }
 
+/**
+ * Saves a connection's accounts as the bank reports them. `hidden` names (by provider id) those kept past the
+ * plan's limit: they keep the time they were first hidden; every other account is visible.
+ */
 export async function saveAccounts(
   db: Db,
   {
@@ -216,10 +288,17 @@ export async function saveAccounts(
     connectionId,
     accounts,
     now,
-  }: { userId: string; connectionId: string; accounts: ProviderAccount[]; now: Date },
+    hidden,
+  }: {
+    userId: string;
+    connectionId: string;
+    accounts: ProviderAccount[];
+    now: Date;
+    hidden?: ReadonlySet<string>;
+  },
 ) {
-  if (accounts.length === 0) return;
-  await db
+  if (accounts.length === 0) return [];
+  return db
     .insert(bankAccounts)
     .values(
       accounts.map((a) => ({
@@ -234,6 +313,7 @@ export async function saveAccounts(
         currentBalance: a.currentBalance,
         availableBalance: a.availableBalance,
         isoCurrencyCode: a.isoCurrencyCode,
+        hiddenAt: hidden?.has(a.providerAccountId) ? now : null,
       })),
     )
     .onConflictDoUpdate({
@@ -248,9 +328,12 @@ export async function saveAccounts(
         currentBalance: sql`excluded.current_balance`,
         availableBalance: sql`excluded.available_balance`,
         isActive: true,
+        hiddenAt: sql`case when excluded.hidden_at is null then null
+                           else coalesce(${bankAccounts.hiddenAt}, excluded.hidden_at) end`,
         updatedAt: now,
       },
-    });
+    })
+    .returning({ id: bankAccounts.id, providerAccountId: bankAccounts.providerAccountId });
 }
 
 export async function updateConnection(

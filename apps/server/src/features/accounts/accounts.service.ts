@@ -1,13 +1,19 @@
 import { accountsFit, addDays, type ExchangeResponse, type Plan, todayIn } from '@tally/shared';
-import { toConnection } from '../../lib/account-shapes';
 import { AppError, badRequest } from '../../lib/errors';
-import { accountLimitReached, countLinkedAccounts, lockLinking } from '../../lib/plans';
+import {
+  accountLimitReached,
+  connectionsHidingAccounts,
+  countLinkedAccounts,
+  lockLinking,
+} from '../../lib/plans';
 import { isItemGone, removeBankItem } from '../../providers/bank';
 import type { BankProvider, ProviderAccount } from '../../providers/bank/types';
+import { saveAccountsWithinPlan } from './account-limit';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
   type ConnectionRow,
   cancelOpenRuns,
+  countHiddenAccounts,
   createImportRun,
   deleteConnectionAccounts,
   deleteConnectionTransactions,
@@ -23,6 +29,7 @@ import {
   saveAccounts,
   saveConnection,
   setAccountsActive,
+  toConnectionWithHidden,
   toImportProgress,
   updateConnection,
   updateImportRun,
@@ -79,11 +86,12 @@ async function link(
 }
 
 async function connectionResponse(deps: AccountsDeps, connection: ConnectionRow) {
-  const accounts = await listAccountRows(deps.db, {
-    userId: connection.userId,
-    connectionIds: [connection.id],
-  });
-  return toConnection(connection, accounts);
+  const query = { userId: connection.userId, connectionIds: [connection.id] };
+  const [accounts, hidden] = await Promise.all([
+    listAccountRows(deps.db, query),
+    countHiddenAccounts(deps.db, query),
+  ]);
+  return toConnectionWithHidden(connection, accounts, hidden.get(connection.id) ?? 0);
 }
 
 /** Whether a run imports at least what was asked: a cursor sync run imports everything the bank has. */
@@ -243,7 +251,18 @@ export async function disconnect(deps: AccountsDeps, connection: ConnectionRow) 
   });
   // After the local disconnect, never instead of it: the person's choice stands even while Plaid is down.
   await removeItemAtProvider(deps, updated ?? connection);
+  await syncConnectionsHidingAccounts(deps, userId);
   return updated;
+}
+
+/**
+ * Room was made under the plan's limit (a bank disconnected): the person's other banks that keep accounts
+ * hidden are synced now, and each sync shows those that fit, with their history (see saveAccountsWithinPlan).
+ */
+async function syncConnectionsHidingAccounts(deps: AccountsDeps, userId: string) {
+  for (const connectionId of await connectionsHidingAccounts(deps.db, { userId })) {
+    await deps.queue.send<BankSyncJob>('bank-sync', { userId, connectionId }, { singletonKey: connectionId });
+  }
 }
 
 /**
@@ -287,11 +306,15 @@ export async function reconnect(deps: AccountsDeps, connection: ConnectionRow, p
       // A disconnected connection's accounts count again once it is back: counted under the linking lock,
       // as link() counts, once they are saved (only active accounts, this connection's and the others').
       const returning = !connection.isActive;
-      if (returning) await lockLinking(tx, { userId });
+      await lockLinking(tx, { userId });
       // One transaction with the new item, so the sweep never sees it on a disconnected connection and
       // removes it. The removed item's accounts lost their history at disconnect; the new item's replace them.
       if (relinked) await deleteConnectionAccounts(tx, { userId, connectionId });
-      await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });
+      // A bank coming back is linked again whole or not at all, as a link is. One still active keeps the
+      // accounts past the limit hidden, as its syncs do.
+      if (returning) await saveAccounts(tx, { now: deps.now(), userId, connectionId, accounts });
+      else if (await lockActiveConnection(tx, { userId, connectionId }))
+        await saveAccountsWithinPlan(tx, { connection, accounts, now: deps.now(), reveal: true, plan });
       const row = await updateConnection(tx, {
         now: deps.now(),
         userId,

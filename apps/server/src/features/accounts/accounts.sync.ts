@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isManualConnection } from '../../lib/account-shapes';
+import { type DeliveryQueue, requestDelivery } from '../../lib/notify';
+import { lockLinking } from '../../lib/plans';
 import type { SyncPage } from '../../providers/bank/types';
+import { saveAccountsWithinPlan } from './account-limit';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
   type ConnectionRow,
@@ -11,7 +14,6 @@ import {
   importWindow,
   lockActiveConnection,
   releaseImportRun,
-  saveAccounts,
   staleConnections,
   updateConnection,
   updateImportRun,
@@ -22,7 +24,10 @@ import { applyPage } from './apply-page';
  * The sync engine: reads a connection's transactions page by page from the bank provider and applies them,
  * either as the cursor sync (the saved cursor moves with every page) or as a ranged backfill (it stays).
  */
-export type SyncDeps = Pick<AccountsDeps, 'db' | 'provider' | 'cipher' | 'now'>;
+export type SyncDeps = Pick<AccountsDeps, 'db' | 'provider' | 'cipher' | 'now'> & {
+  /** Where a notification the sync writes is sent from; without it, the person's next read asks for it. */
+  queue?: DeliveryQueue;
+};
 async function* pages(deps: SyncDeps, accessToken: string, cursor: string | null): AsyncGenerator<SyncPage> {
   let next = cursor;
   for (;;) {
@@ -214,10 +219,11 @@ async function cursorSync(
     userId: connection.userId,
     itemId: connection.itemId,
   });
-  // Accounts first, so transactions of an account the bank added since the last sync have a home.
-  await refreshAccounts(deps, connection, accessToken);
+  // Accounts first, so transactions of an account the bank added since the last sync have a home. An
+  // account shown now after being hidden past the plan's limit reset the cursor: its history is read anew.
+  const before = await refreshAccounts(deps, connection, accessToken, { reveal: true });
   let stored = 0;
-  let cursor = connection.cursor;
+  let cursor = before && before.revealed > 0 ? null : connection.cursor;
   let paginationStart = cursor;
   let restarts = 0;
   for (;;) {
@@ -264,7 +270,7 @@ async function cursorSync(
     await progress.page(stored, page);
     if (!page.hasMore) break;
   }
-  await refreshAccounts(deps, connection, accessToken);
+  await refreshAccounts(deps, connection, accessToken, { reveal: false });
   return stored;
 }
 
@@ -274,18 +280,27 @@ function isMutationDuringPagination(error: unknown): boolean {
   );
 }
 
-/** New accounts and fresh balances; never revives the accounts of a connection disconnected meanwhile. */
-async function refreshAccounts(deps: SyncDeps, connection: ConnectionRow, accessToken: string) {
+/**
+ * New accounts and fresh balances; never revives the accounts of a connection disconnected meanwhile. New
+ * accounts past the plan's limit are kept hidden (and the person told once); with `reveal`, hidden ones that
+ * fit now are shown (see saveAccountsWithinPlan). Null when the connection is no longer active.
+ */
+async function refreshAccounts(
+  deps: SyncDeps,
+  connection: ConnectionRow,
+  accessToken: string,
+  { reveal }: { reveal: boolean },
+) {
   const { accounts } = await deps.provider.getAccounts(accessToken);
-  await deps.db.transaction(async (tx) => {
-    if (!(await lockActiveConnection(tx, { userId: connection.userId, connectionId: connection.id }))) return;
-    await saveAccounts(tx, {
-      now: deps.now(),
-      userId: connection.userId,
-      connectionId: connection.id,
-      accounts,
-    });
+  const { userId, id: connectionId } = connection;
+  const outcome = await deps.db.transaction(async (tx) => {
+    // The person's linking lock, then the connection's row, in the order link() and reconnect take them.
+    await lockLinking(tx, { userId });
+    if (!(await lockActiveConnection(tx, { userId, connectionId }))) return null;
+    return saveAccountsWithinPlan(tx, { connection, accounts, now: deps.now(), reveal });
   });
+  if (outcome?.told && deps.queue) await requestDelivery(deps.queue, userId);
+  return outcome;
 }
 
 /** How often the schedule looks for connections to sync, and how old a sync must be to repeat it. */

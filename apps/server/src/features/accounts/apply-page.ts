@@ -1,5 +1,5 @@
 import { CATEGORY, categoryFromProvider } from '@tally/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, transactions } from '../../db/schema';
 import { loadCategoriser } from '../../lib/categorise';
@@ -152,10 +152,19 @@ export async function applyPage(
     (t) => (!opts.fromDay || t.date >= opts.fromDay) && (!opts.toDay || t.date <= opts.toDay),
   );
 
+  // Only the connection's visible accounts: the rows of an account kept hidden past the plan's limit are
+  // dropped with those of an account we do not know, in this same pass, so the page (and its cursor) is
+  // applied as one; showing the account later reads its history again from the start.
   const accounts = await tx
     .select({ id: bankAccounts.id, providerAccountId: bankAccounts.providerAccountId })
     .from(bankAccounts)
-    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, opts.connectionId)));
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.connectionId, opts.connectionId),
+        isNull(bankAccounts.hiddenAt),
+      ),
+    );
   const accountIds = new Map(accounts.map((a) => [a.providerAccountId, a.id]));
 
   // The person's rules (in their order), then their category remembered per merchant.

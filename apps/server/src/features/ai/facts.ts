@@ -226,7 +226,14 @@ export async function cashBalance(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${bankAccounts.currentBalance}), 0)` })
     .from(bankAccounts)
-    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.isActive, true), eq(bankAccounts.type, 0)));
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.isActive, true),
+        eq(bankAccounts.type, 0),
+        isNull(bankAccounts.hiddenAt),
+      ),
+    );
   return Number(row?.total ?? 0);
 }
 

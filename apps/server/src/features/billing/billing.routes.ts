@@ -34,6 +34,7 @@ export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod
     const deps: BillingDeps = {
       db: ctx.database.db,
       now: ctx.now,
+      queue: ctx.queue,
       provider: provider ?? createBillingProvider(ctx.config, ctx.log),
       publicUrl: ctx.config.publicUrl,
     };

@@ -1,9 +1,16 @@
-import { type BillingState, type PlanChangeResult, type PlanCode, planState } from '@tally/shared';
+import {
+  accountsRoom,
+  type BillingState,
+  type PlanChangeResult,
+  type PlanCode,
+  planState,
+} from '@tally/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import type { UserRow } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import { countLinkedAccounts } from '../../lib/plans';
+import { connectionsHidingAccounts, countLinkedAccounts, planInForce } from '../../lib/plans';
 import { toUser } from '../../lib/users';
 import type { BillingAccount, BillingEvent, BillingProvider } from '../../providers/billing/types';
 import {
@@ -18,6 +25,8 @@ import {
 export type BillingDeps = {
   db: Db;
   now: () => Date;
+  /** Where the syncs that show accounts a bigger plan allows are queued. */
+  queue: Pick<JobQueue, 'send'>;
   provider: BillingProvider;
   /** Where people reach the web app: Stripe sends them back here. */
   publicUrl: string;
@@ -121,7 +130,21 @@ export async function changePlan(
     planCancelsAt: null,
     planPeriodEndsAt: null,
   });
+  await showHiddenAccounts(deps, updated ?? user);
   return result(deps, updated ?? user);
+}
+
+/**
+ * A plan that allows more bank accounts shows the ones a sync kept hidden past the old limit: each bank
+ * holding some is synced now (the accounts feature's 'bank-sync' job), and that sync shows those that fit and
+ * reads their history from the start, so the transactions skipped while they were hidden arrive.
+ */
+async function showHiddenAccounts(deps: BillingDeps, user: UserRow) {
+  const plan = planInForce(user, deps.now());
+  if (accountsRoom(plan, await countLinkedAccounts(deps.db, { userId: user.id })) === 0) return;
+  for (const connectionId of await connectionsHidingAccounts(deps.db, { userId: user.id })) {
+    await deps.queue.send('bank-sync', { userId: user.id, connectionId }, { singletonKey: connectionId });
+  }
 }
 
 /** A paid plan ends a running trial: should the plan end, the person is on Starter, not back on trial. */
@@ -192,19 +215,19 @@ export async function applyWebhook(deps: BillingDeps, event: BillingEvent): Prom
   if (!PLAN_EVENTS.has(event.type) || !event.subscriptionId) return;
   if (await isEventApplied(deps.db, { eventId: event.id })) return;
   const subscriptionId = event.subscriptionId;
-  await deps.db.transaction(async (tx) => {
-    if (!(await recordEvent(tx, { eventId: event.id, type: event.type }))) return;
+  const changed = await deps.db.transaction(async (tx) => {
+    if (!(await recordEvent(tx, { eventId: event.id, type: event.type }))) return null;
     const owner = await ownerOf(tx, event);
-    if (!owner) return;
+    if (!owner) return null;
     // Two events about one person at once (Stripe sends several around a checkout) take turns here: each
     // reads Stripe only once the one before has written, so none writes a state older than the one it
     // overwrites. A failed read rolls the event back and Stripe delivers it again.
     const user = await lockUser(tx, { userId: owner.id });
-    if (!user) return;
+    if (!user) return null;
     const subscription = await deps.provider.getSubscription(subscriptionId);
     const now = deps.now();
     if (subscription?.isLive && subscription.plan) {
-      await updatePlan(tx, {
+      return updatePlan(tx, {
         userId: user.id,
         now,
         plan: subscription.plan,
@@ -217,11 +240,10 @@ export async function applyWebhook(deps: BillingDeps, event: BillingEvent): Prom
         planPeriodEndsAt: subscription.periodEndsAt,
         planCancelsAt: subscription.cancelsAt,
       });
-      return;
     }
     // An ended subscription ends the plan only if it is the one the plan stands on: a person who
     // resubscribed keeps the new plan when the old one's end is announced.
-    if (user.billingSubscriptionId !== null && user.billingSubscriptionId !== subscriptionId) return;
+    if (user.billingSubscriptionId !== null && user.billingSubscriptionId !== subscriptionId) return null;
     await updatePlan(tx, {
       userId: user.id,
       now,
@@ -230,7 +252,10 @@ export async function applyWebhook(deps: BillingDeps, event: BillingEvent): Prom
       planPeriodEndsAt: null,
       planCancelsAt: null,
     });
+    return null;
   });
+  // Once the new plan is committed, so the syncs it queues read it.
+  if (changed) await showHiddenAccounts(deps, changed);
 }
 
 /** Whose event it is: the checkout's client_reference_id or the subscription's metadata, else its customer. */

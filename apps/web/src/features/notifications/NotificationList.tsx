@@ -18,6 +18,7 @@ import {
   IconCalendarDue,
   IconChartPie,
   IconCloudCheck,
+  IconEyeOff,
   IconHourglass,
   IconTrendingUp,
   IconTrophy,
@@ -38,6 +39,7 @@ const KIND_LOOK: Record<NotificationKind, { icon: Icon; color: string }> = {
   subscription_price_increase: { icon: IconTrendingUp, color: 'orange' },
   goal_completed: { icon: IconTrophy, color: 'brand' },
   trial_ending: { icon: IconHourglass, color: 'violet' },
+  accounts_hidden: { icon: IconEyeOff, color: 'orange' },
 };
 
 export type NotificationListProps = {
