@@ -1,5 +1,6 @@
 import type { Account, Connection, ImportProgress } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
 import { aUser, demoConfig, fakeApi, renderWithProviders } from '../../test-utils';
@@ -471,5 +472,70 @@ describe('AccountsPage', () => {
     expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
     expect(api.count('GET /api/plaid/institutions')).toBe(0);
     expect(document.querySelector('script[src*="cdn.plaid.com"]')).not.toBeNull();
+  });
+});
+
+describe('AccountsPage: accounts hidden past the plan', () => {
+  // The notice links to the plan in Settings: the screen inside a router, as in the app.
+  const renderRouted = () =>
+    renderWithProviders(
+      <MemoryRouter>
+        <AuthProvider>
+          <AccountsPage />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+  const withHidden: Connection = {
+    ...firstDemoBank,
+    accounts: firstDemoBank.accounts.slice(0, 2),
+    hiddenAccounts: 1,
+  };
+
+  it("says on the bank's card how many accounts are hidden and what Starter includes, with an Upgrade link", async () => {
+    localStorage.setItem('userData', JSON.stringify(aUser({ plan: 'starter' })));
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [withHidden] },
+      [progressRoute]: { body: completed },
+    });
+    renderRouted();
+
+    const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
+    const note = within(card.getByRole('note'));
+    expect(
+      note.getByText('1 more account hidden — your Starter plan includes up to 2 bank accounts'),
+    ).toBeTruthy();
+    expect(note.getByText(/not shown or imported while it is hidden/)).toBeTruthy();
+    expect(note.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/settings#plan');
+    // Hidden accounts are neither listed nor counted.
+    expect(card.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('tells a person who just upgraded that the hidden accounts come with the next sync, without Upgrade', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [{ ...withHidden, hiddenAccounts: 2 }] },
+      [progressRoute]: { body: completed },
+    });
+    renderRouted();
+
+    const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
+    const note = within(card.getByRole('note'));
+    expect(
+      note.getByText('2 more accounts hidden — shown with their history after the next sync'),
+    ).toBeTruthy();
+    expect(note.queryByRole('link', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('shows no notice when nothing is hidden, nor on a disconnected bank', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [{ ...withHidden, isActive: false }] },
+      [progressRoute]: { body: completed },
+    });
+    renderRouted();
+
+    const card = within(await screen.findByRole('region', { name: 'First Demo Bank' }));
+    expect(card.queryByText(/more account/)).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
   type Connection,
   type ExchangeResponse,
   isManualConnection,
+  planState,
   todayIn,
 } from '@tally/shared';
 import { useState } from 'react';
@@ -199,6 +200,7 @@ export function AccountsPage() {
   const addManualAccount = () => setAccountDialog(openWith<Account | null>(null));
 
   const list = connections.data;
+  const plan = planState(user, new Date()).plan;
   const refreshRate = describeRefreshRate(accountsRefreshInterval(new Date()));
   // Linked banks first, then the accounts kept by hand.
   const ordered = list
@@ -311,6 +313,7 @@ export function AccountsPage() {
                   onDisconnect={() => setToDisconnect(connection)}
                   onReconnect={() => startReconnect(connection)}
                   reconnecting={reconnect.isPending && reconnect.variables === connection.id}
+                  plan={plan}
                 />
               ),
             )

@@ -1,9 +1,10 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconBuildingBank, IconClock, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
-import type { Connection } from '@tally/shared';
+import type { Connection, Plan } from '@tally/shared';
 import { formatLastSynced } from '../../../lib/format';
 import { institutionColor } from '../institution-color';
 import { ConnectionCard } from './ConnectionCard';
+import { HiddenAccountsNotice } from './HiddenAccountsNotice';
 import { ImportProgressBanner } from './ImportProgressBanner';
 
 function lastSyncedText(lastSyncAt: string | null) {
@@ -18,8 +19,11 @@ export function InstitutionCard({
   onDisconnect,
   onReconnect,
   reconnecting,
+  plan,
 }: {
   connection: Connection;
+  /** The plan in force: what the notice about accounts hidden past its limit says. */
+  plan: Pick<Plan, 'name' | 'accountLimit'>;
   importDismissed: boolean;
   onDismissImport: () => void;
   onDisconnect: () => void;
@@ -67,6 +71,9 @@ export function InstitutionCard({
         dismissed={importDismissed}
         onDismiss={onDismissImport}
       />
+      {connection.isActive && !!connection.hiddenAccounts && (
+        <HiddenAccountsNotice hidden={connection.hiddenAccounts} plan={plan} />
+      )}
       {!connection.isActive && (
         <Paper radius="md" p="sm" bg="var(--mantine-color-default-hover)">
           <Group justify="space-between" gap="sm">
