@@ -32,6 +32,10 @@ const PUBLIC: Array<{ route: RegExp; why: string }> = [
   { route: /^GET \/api\/health$/, why: 'liveness probe' },
   { route: /^GET \/api\/config$/, why: 'public settings the sign-in page needs' },
   { route: /^POST \/api\/auth\/(register|login|google-login)$/, why: 'signing in' },
+  {
+    route: /^POST \/api\/auth\/verify-email$/,
+    why: 'the emailed link, opened where nobody may be signed in: the signed token names the person and address',
+  },
   { route: /^POST \/api\/plaid\/webhook$/, why: 'Plaid calls it, signed (see webhook tests)' },
   { route: /^POST \/api\/billing\/webhook$/, why: 'Stripe calls it, signed (see billing.stripe.test.ts)' },
   { route: /^(GET|HEAD) \/api\/docs(\/.*)?$/, why: 'OpenAPI docs' },

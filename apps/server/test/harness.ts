@@ -452,6 +452,7 @@ export async function importsSettled(app: TestApp, userId: string) {
  */
 export const SESSION_ENDING = new Set([
   'POST /api/auth/logout',
+  'POST /api/auth/logout-all',
   'POST /api/auth/change-password',
   'POST /api/auth/set-password',
   'DELETE /api/user',
