@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type UserConfig } from 'vite';
-import { APP_PATHS, PUBLIC_PAGES } from './src/app/paths.ts';
+import { APP_PATHS, OPEN_APP_PATHS, PUBLIC_PAGES } from './src/app/paths.ts';
 
 /** Sets Mantine's colour-scheme attribute before the first paint: the remembered pick, else the system's. */
 const COLOR_SCHEME = `try{var s=localStorage.getItem('colorScheme');document.documentElement.setAttribute('data-mantine-color-scheme',s==='light'||s==='dark'?s:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')}catch(e){}`;
@@ -20,9 +20,12 @@ const redirectWhen = (wrong: string, to: string) =>
  */
 const PUBLIC_BOOT = `${redirectWhen('t', "'/dashboard'")}document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-hydrated')){e.preventDefault();e.stopPropagation();window.__tallyHeldSubmit=e.target}},true);`;
 
-/** The signed-in app: without a session, its screens send the visitor to /login and anything else home. */
+/**
+ * The signed-in app: without a session, its screens send the visitor to /login and anything else home, but
+ * for the few open to visitors too (OPEN_APP_PATHS).
+ */
 const APP_BOOT = redirectWhen(
-  '!t',
+  `!t&&${JSON.stringify(OPEN_APP_PATHS)}.indexOf(location.pathname)<0`,
   `${JSON.stringify(APP_PATHS)}.some(function(a){var p=location.pathname;return p===a||p.indexOf(a+'/')===0})?'/login':'/'`,
 );
 

@@ -2,6 +2,7 @@ import type { LoginResult, User } from '@tally/shared';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { logoutRequest } from '../features/auth/api/logout';
 import { getProfile } from '../features/settings/api/get-profile';
+import { registerPushAgain, unsubscribeThisBrowser } from '../features/settings/use-push-subscription';
 import { log } from '../lib/log';
 import { page } from '../lib/page';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../lib/session';
@@ -50,6 +51,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [state.status]);
 
+  // Each session registers this browser's push for itself (signing a session out removes its browsers):
+  // when the app opens signed in, and again when the session is replaced (a password change).
+  const [token, setToken] = useState(getToken);
+  const userId = state.status === 'authenticated' ? state.user.id : null;
+  useEffect(() => {
+    if (!userId || !token) return;
+    registerPushAgain(userId).catch((error: unknown) =>
+      log.warn('Could not register this browser for push again', error),
+    );
+  }, [userId, token]);
+
   const value = useMemo<AuthContextValue>(() => {
     /** The public pages are separate documents: leaving the app is a page load, which also drops every cache. */
     const leave = (farewell?: { title: string; message: string }) => {
@@ -66,8 +78,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       replaceSession: (result) => {
         storeSession(result.token, result.user);
         setState({ status: 'authenticated', user: result.user });
+        setToken(result.token);
       },
       logout: async () => {
+        // Signed out, this browser receives no push at all (the server forgets it with the session).
+        await unsubscribeThisBrowser().catch((error: unknown) =>
+          log.warn('Could not unsubscribe this browser from push', error),
+        );
         try {
           await logoutRequest();
         } catch (error) {
@@ -75,7 +92,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         leave();
       },
-      endSession: leave,
+      endSession: (farewell) => {
+        void unsubscribeThisBrowser({ forget: true }).catch(() => {});
+        leave(farewell);
+      },
     };
   }, [state]);
 

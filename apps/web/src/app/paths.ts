@@ -23,5 +23,11 @@ export const APP_PATHS = [
   '/home',
 ] as const;
 
+/**
+ * Screens of the signed-in app that a visitor without a session may open too: the verification email's
+ * link, which may be opened on a device where nobody is signed in.
+ */
+export const OPEN_APP_PATHS = ['/verify-email'] as const;
+
 /** Set when the app signs the person out for good (account deleted), so the landing page can say so. */
 export const FAREWELL_KEY = 'tally:farewell';

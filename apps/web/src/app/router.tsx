@@ -46,6 +46,9 @@ const GoalDetailPage = lazyScreen(
 );
 const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
 const RulesPage = lazyScreen(async () => (await import('../features/rules/RulesPage')).RulesPage);
+const VerifyEmailPage = lazyScreen(
+  async () => (await import('../features/settings/VerifyEmailPage')).VerifyEmailPage,
+);
 
 export function AppRoutes() {
   return (
@@ -65,6 +68,8 @@ export function AppRoutes() {
               <Route path="/rules" element={<RulesPage />} />
             </Route>
           </Route>
+          {/* The emailed link: signed in or not (the token says whose address it is). */}
+          <Route path="/verify-email" element={<VerifyEmailPage />} />
           <Route path="/home" element={<Navigate to="/dashboard" replace />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Routes>

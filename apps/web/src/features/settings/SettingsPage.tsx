@@ -19,6 +19,7 @@ import { toast } from '../../components/toast';
 import { AiUsageCard } from './AiUsageCard';
 import { useNotificationSettings } from './api/get-notification-settings';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
+import { EmailNotificationsRow } from './EmailNotificationsRow';
 import { PlanCard } from './PlanCard';
 import { PushNotificationsRow } from './PushNotificationsRow';
 
@@ -185,19 +186,10 @@ export function SettingsPage() {
           onChange={(on) => setPref('pushNotifications', on)}
         />
         <Divider />
-        <Row
-          icon={null}
-          title="Email notifications"
-          description="Budget alerts, bills due and goals reached, by email."
-          action={
-            <Switch
-              aria-label="Email notifications"
-              size="md"
-              disabled={!prefs.data}
-              checked={prefs.data?.emailNotifications ?? true}
-              onChange={(e) => setPref('emailNotifications', e.currentTarget.checked)}
-            />
-          }
+        <EmailNotificationsRow
+          email={user.email}
+          settings={prefs.data}
+          onChange={(on) => setPref('emailNotifications', on)}
         />
       </Card>
 

@@ -1,5 +1,8 @@
 import { pushSubscriptionBody } from '@tally/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { getStoredUser } from '../../lib/session';
+import { getNotificationSettings } from './api/get-notification-settings';
 import { deletePushSubscription, getPushKey, savePushSubscription } from './api/push-subscriptions';
 
 /**
@@ -34,6 +37,72 @@ const sameKey = (a: ArrayBuffer | null | undefined, b: Uint8Array) =>
 async function currentSubscription() {
   const registration = await navigator.serviceWorker.getRegistration('/');
   return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/**
+ * Whose push this browser had on, by user id: a subscription is bound to the session that registered it
+ * (signing out removes it on the server), so the next session of the same person registers the browser
+ * again, and another person signing in here does not inherit it.
+ */
+export const PUSH_OWNER_KEY = 'tally:pushOwner';
+
+/**
+ * Saves the browser's subscription for this session. An endpoint another account still holds (409) stays
+ * theirs: this browser drops it and subscribes afresh, which gives it an endpoint of its own.
+ */
+async function register(registration: ServiceWorkerRegistration, subscription: PushSubscription) {
+  try {
+    await savePushSubscription(pushSubscriptionBody.parse(subscription.toJSON()));
+    return subscription;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'PUSH_SUBSCRIPTION_TAKEN') throw error;
+    const key = subscription.options.applicationServerKey;
+    await subscription.unsubscribe();
+    const fresh = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
+    await savePushSubscription(pushSubscriptionBody.parse(fresh.toJSON()));
+    return fresh;
+  }
+}
+
+/**
+ * When the app opens (or the session changes, as after a password change): if this person had push on in
+ * this browser and still allows it, the browser is registered for the current session. Nothing is asked of
+ * the person; without permission, a subscription or their push switch on, nothing happens.
+ */
+export async function registerPushAgain(userId: string) {
+  if (!pushSupported() || Notification.permission !== 'granted') return false;
+  if (localStorage.getItem(PUSH_OWNER_KEY) !== userId) return false;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  if (!registration) return false;
+  // Asked last: the server is asked only in a browser where this person had push on.
+  if (!(await getNotificationSettings()).pushNotifications) return false;
+  const key = keyBytes(await getPushKey());
+  let subscription = await registration.pushManager.getSubscription();
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  // Signing out unsubscribed the browser: the same person signing in again subscribes it anew.
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+  await register(registration, subscription);
+  return true;
+}
+
+/**
+ * At sign-out: this browser stops receiving push at all (the server forgets the subscription with the
+ * session). Which person had it on is kept, so their next sign-in here turns it on again.
+ */
+export async function unsubscribeThisBrowser({ forget = false }: { forget?: boolean } = {}) {
+  if (forget) localStorage.removeItem(PUSH_OWNER_KEY);
+  if (!pushSupported()) return;
+  const subscription = await currentSubscription();
+  await subscription?.unsubscribe();
 }
 
 /**
@@ -79,7 +148,9 @@ export function usePushSubscription() {
       userVisibleOnly: true,
       applicationServerKey: key,
     });
-    await savePushSubscription(pushSubscriptionBody.parse(subscription.toJSON()));
+    await register(registration, subscription);
+    const owner = getStoredUser()?.id;
+    if (owner) localStorage.setItem(PUSH_OWNER_KEY, owner);
     setState('subscribed');
     return true;
   }, []);
@@ -92,6 +163,7 @@ export function usePushSubscription() {
       await subscription.unsubscribe();
       await deletePushSubscription(endpoint);
     }
+    localStorage.removeItem(PUSH_OWNER_KEY);
     setState(Notification.permission === 'denied' ? 'blocked' : 'not-subscribed');
   }, []);
 
