@@ -18,7 +18,11 @@ export const isoDay = z
  */
 let listedZones: Map<string, string> | undefined;
 function listedZone(lowerCase: string): string | undefined {
-  listedZones ??= new Map(['UTC', ...Intl.supportedValuesOf('timeZone')].map((z) => [z.toLowerCase(), z]));
+  if (!listedZones) {
+    // Older browsers lack the list; every name then takes the slower way below, once.
+    const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    listedZones = new Map(['UTC', ...listed].map((z) => [z.toLowerCase(), z]));
+  }
   return listedZones.get(lowerCase);
 }
 
