@@ -1,4 +1,4 @@
-// Compiles the server for production into dist/: one ES module with our own code (this app and
+// Compiles the server for production into dist/: one ES module (and one per worker thread) with our own code (this app and
 // packages/shared, which ships TypeScript) bundled in, and every npm package left as an import that
 // Node resolves from node_modules at run time. Production runs this with plain `node`, never a dev loader.
 import fs from 'node:fs';
@@ -21,8 +21,13 @@ const npmPackagesExternal = {
 
 fs.rmSync(dist, { recursive: true, force: true });
 const { metafile } = await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(dist, 'server.js'),
+  entryPoints: {
+    server: path.join(here, 'src/server.ts'),
+    // Statement files are read on worker threads (features/imports/read-file.ts), which load this file
+    // from beside server.js.
+    'read-file.worker': path.join(here, 'src/features/imports/read-file.worker.ts'),
+  },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -2,13 +2,27 @@ import { errorBody, importBody, importPreview, importResult } from '@tally/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { vacuumAfterImports } from '../../db/client';
 import type { AppContext } from '../../lib/context';
-import { perUserRateLimit } from '../../lib/rate-limit';
+import { concurrencyLimit, uploadRateLimit } from '../../lib/rate-limit';
+import { type ImportDeps, importFile, previewImport } from './imports.service';
+import { createFileReader, FILE_READING } from './read-file';
 
-/** Per person: file previews and imports parse up to 20 MB each, synchronously. */
+/** Per person: file previews and imports carry up to 20 MB each. */
 export const PREVIEWS_PER_MINUTE = 120;
 export const IMPORTS_PER_MINUTE = 20;
 
-import { type ImportDeps, importFile, previewImport } from './imports.service';
+/**
+ * How many files a person, and a client address, may send a minute, and how many a person may be sending at
+ * once. Per address: a few people behind one address (a household, an office), not one person's many
+ * accounts. Read when the app is built; a test of many people on one address raises the address's share.
+ */
+export const UPLOAD_LIMITS = {
+  previewsPerMinute: PREVIEWS_PER_MINUTE,
+  importsPerMinute: IMPORTS_PER_MINUTE,
+  previewsPerMinutePerAddress: 300,
+  importsPerMinutePerAddress: 60,
+  /** Previews and imports together. */
+  atOnce: 2,
+};
 
 /**
  * How large a request with a file may be. The file itself is capped at MAX_IMPORT_FILE_CHARS (20M
@@ -41,8 +55,12 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const upkeep = backgroundUpkeep(ctx);
   // Before the database is closed under it.
   app.addHook('preClose', () => upkeep.settled());
+  const reader = createFileReader(FILE_READING);
+  // No reading worker outlives the server.
+  app.addHook('onClose', () => reader.close());
   const deps: ImportDeps = {
     db: ctx.database.db,
+    reader,
     now: ctx.now,
     queue: ctx.queue,
     log: ctx.log,
@@ -52,7 +70,21 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   };
   // Signed in before the body is read: a large upload without a session is refused unread.
   app.addHook('onRequest', ctx.authenticate);
-  const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 413: errorBody };
+  // Counted before the body is read too (route hooks run after the one above, so the person is known): a
+  // client over a limit costs neither the read of up to 32 MB nor its parse.
+  const limits = { ...UPLOAD_LIMITS };
+  const atOnce = concurrencyLimit({
+    max: limits.atOnce,
+    keyOf: (req) => req.user.id,
+    message: `You are already sending ${limits.atOnce} files. Wait for them to finish, then try again.`,
+  });
+  const uploadHooks = (limits: { name: string; perUser: number; perAddress: number }) => ({
+    onRequest: [uploadRateLimit(app, limits), atOnce.onRequest],
+    onResponse: atOnce.onResponse,
+    onRequestAbort: atOnce.onRequestAbort,
+    onTimeout: atOnce.onTimeout,
+  });
+  const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 413: errorBody, 503: errorBody };
   const tags = ['imports'];
 
   app.post(
@@ -60,7 +92,11 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     {
       bodyLimit: IMPORT_BODY_LIMIT,
       // Each mapping change previews again (debounced): room for that, not for a flood of 20 MB files.
-      config: { rateLimit: perUserRateLimit(PREVIEWS_PER_MINUTE) },
+      ...uploadHooks({
+        name: 'imports-preview',
+        perUser: limits.previewsPerMinute,
+        perAddress: limits.previewsPerMinutePerAddress,
+      }),
       schema: { tags, body: importBody, response: { 200: importPreview, ...errors, 429: errorBody } },
     },
     async (req) => previewImport(deps, req.user.id, req.body),
@@ -70,7 +106,11 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/imports',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { rateLimit: perUserRateLimit(IMPORTS_PER_MINUTE) },
+      ...uploadHooks({
+        name: 'imports',
+        perUser: limits.importsPerMinute,
+        perAddress: limits.importsPerMinutePerAddress,
+      }),
       schema: { tags, body: importBody, response: { 201: importResult, ...errors, 429: errorBody } },
     },
     async (req, reply) => reply.status(201).send(await importFile(deps, req.user, req.body)),

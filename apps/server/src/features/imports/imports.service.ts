@@ -40,10 +40,12 @@ import {
   type NewFileRow,
   saveImportSettings,
 } from './imports.queries';
-import { type ReadFile, readFile } from './read-file';
+import type { FileReader, ReadFile } from './read-file';
 
 export type ImportDeps = {
   db: Db;
+  /** Reads files on worker threads, within a time and memory budget (read-file.ts). */
+  reader: FileReader;
   now: () => Date;
   queue: DeliveryQueue;
   log: FastifyBaseLogger;
@@ -160,13 +162,17 @@ async function categorise(db: Db, userId: string, accountId: string, { parsed, k
   });
 }
 
-async function prepare(db: Db, userId: string, body: ImportBody): Promise<Prepared> {
+async function prepare(
+  { db, reader }: Pick<ImportDeps, 'db' | 'reader'>,
+  userId: string,
+  body: ImportBody,
+): Promise<Prepared> {
   // The account first: another person's id answers 404 whatever the file holds.
   const account = await getImportAccount(db, { userId, accountId: body.accountId });
   if (!account) throw accountNotFound();
   const remembered = body.mapping ? undefined : rememberedMapping(account);
   const rememberedOrder = rememberedDayOrder(account);
-  const read = readFile(account.id, body.content, {
+  const read = await reader.read(account.id, body.content, {
     mapping: body.mapping ?? remembered,
     dayOrder: body.qifDayOrder ?? rememberedOrder,
   });
@@ -302,7 +308,7 @@ export async function previewImport(
   userId: string,
   body: ImportBody,
 ): Promise<ImportPreview> {
-  const { parsed, mappingRemembered, dayOrder, rows, account } = await prepare(deps.db, userId, body);
+  const { parsed, mappingRemembered, dayOrder, rows, account } = await prepare(deps, userId, body);
   const statuses = await statusesOf(deps.db, userId, account.id, rows);
   return {
     format: parsed.format,
@@ -348,7 +354,7 @@ function invalidRowsError(errors: readonly RowError[]): AppError {
  */
 export async function importFile(deps: ImportDeps, user: Importer, body: ImportBody): Promise<ImportResult> {
   const userId = user.id;
-  const { parsed, dayOrder, rows } = await prepare(deps.db, userId, body);
+  const { parsed, dayOrder, rows } = await prepare(deps, userId, body);
   if (parsed.needsMapping) {
     throw badRequest('Choose which columns hold the date, description and amount', 'IMPORT_NEEDS_MAPPING');
   }
