@@ -2,7 +2,7 @@ import type { LoginResult, User } from '@tally/shared';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { logoutRequest } from '../features/auth/api/logout';
 import { getProfile } from '../features/settings/api/get-profile';
-import { registerPushAgain, unsubscribeThisBrowser } from '../features/settings/use-push-subscription';
+import { registerPushAgain, unsubscribeThisBrowser } from '../features/settings/push-browser';
 import { log } from '../lib/log';
 import { page } from '../lib/page';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../lib/session';

@@ -43,7 +43,9 @@ export function EmailNotificationsRow({
           ))}
       </Group>
       <Text fz="sm" c="dimmed">
-        Budget alerts, bills due and goals reached, sent to {email}.
+        {settings && !settings.emailAvailable
+          ? 'Budget alerts, bills due and goals reached, by email.'
+          : `Budget alerts, bills due and goals reached, sent to ${email}.`}
       </Text>
     </div>
   );

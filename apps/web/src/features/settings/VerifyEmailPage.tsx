@@ -1,10 +1,12 @@
 import { Button, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconMailExclamation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { Logo } from '../../components/Logo';
 import { ApiError } from '../../lib/api';
+import { notificationSettingsQuery } from './api/get-notification-settings';
 import { useSendVerificationLink } from './api/send-verification-link';
 import { useVerifyEmail } from './api/verify-email';
 import { LINK_SENT } from './EmailNotificationsRow';
@@ -24,6 +26,9 @@ export function VerifyEmailPage() {
   const signedIn = state.status === 'authenticated';
   const verify = useVerifyEmail();
   const resend = useSendVerificationLink();
+  // Signed in, the page offers a new link where the server can send one and the address still needs it.
+  const settings = useQuery({ ...notificationSettingsQuery, enabled: signedIn });
+  const canResend = !!settings.data?.emailAvailable && !settings.data.emailVerified;
   const sent = useRef(false);
   const { mutate } = verify;
 
@@ -65,10 +70,12 @@ export function VerifyEmailPage() {
                 {resendError}
               </Text>
             )}
-            <Button loading={resend.isPending} onClick={() => resend.mutate()}>
-              {resend.isSuccess ? 'Send another link' : 'Send a new link'}
-            </Button>
-            <Button variant="subtle" component={Link} to="/settings">
+            {canResend && (
+              <Button loading={resend.isPending} onClick={() => resend.mutate()}>
+                {resend.isSuccess ? 'Send another link' : 'Send a new link'}
+              </Button>
+            )}
+            <Button variant={canResend ? 'subtle' : 'filled'} component={Link} to="/settings">
               Go to Settings
             </Button>
           </>
