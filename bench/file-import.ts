@@ -75,7 +75,7 @@ const STATEMENT_CATEGORY: Record<string, string> = {
 };
 
 /** The statement's columns, as the person would map them. */
-const STATEMENT_MAPPING: CsvMapping = {
+export const STATEMENT_MAPPING: CsvMapping = {
   delimiter: ',',
   hasHeader: true,
   date: 0,

@@ -5,7 +5,7 @@
  *   --scale=1                      1 = 2M rows, L with 100k (env BENCH_SCALE)
  *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
  *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
- *   --only=queries,import,export,file-import   what to measure (env BENCH_ONLY, default all four)
+ *   --only=queries,import,export,file-import,costs   what to measure (env BENCH_ONLY, default all five)
  *   --groups=dashboard,budget      time only these query groups (env BENCH_GROUPS, default all)
  *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
  *   --pg-url=postgres://…          server to create tally_bench on (env BENCH_DATABASE_URL)
@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureRouteCosts, type RouteCost } from './costs';
 import { type BenchDatabase, CACHE_DIR, preparePglite, preparePostgres } from './databases';
 import { explainAll } from './explain';
 import { type ExportResult, measureExport } from './export';
@@ -33,7 +34,7 @@ const { values } = parseArgs({
     scale: { type: 'string', default: process.env.BENCH_SCALE ?? '1' },
     runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
-    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import,export,file-import' },
+    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import,export,file-import,costs' },
     groups: { type: 'string', default: process.env.BENCH_GROUPS ?? '' },
     regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
     'pg-url': {
@@ -92,6 +93,7 @@ type Result = {
   import?: ImportResult;
   export?: ExportResult;
   fileImport?: FileImportResult;
+  costs?: RouteCost[];
 };
 
 const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
@@ -194,6 +196,17 @@ function report(result: Result): string {
     }
   }
   if (result.fileImport) lines.push('', ...fileImportReport(result.fileImport));
+  if (result.costs) {
+    lines.push(
+      '',
+      `What the largest legitimate request costs the server's thread (median of ${runs} runs):`,
+      '',
+    );
+    lines.push('| Request | Status | Longest stall (ms) | Memory (MB) |', '|---|---:|---:|---:|');
+    for (const c of result.costs) {
+      lines.push(`| ${c.name} | ${c.status} | ${c.stallMs.toFixed(0)} | ${c.memoryMb.toFixed(1)} |`);
+    }
+  }
   return lines.join('\n');
 }
 
@@ -265,6 +278,10 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
     if (only.has('file-import')) {
       log('file import: a 50k-row CSV previewed, imported and imported again');
       result.fileImport = await measureFileImport(bench.database, { runs, log });
+    }
+    if (only.has('costs')) {
+      log("costs: each route's largest legitimate request, its longest stall and memory");
+      result.costs = await measureRouteCosts(bench.database, bench.meta.report.anchor, { runs, log });
     }
     return result;
   } finally {
