@@ -110,3 +110,31 @@ test('verify-email page: a link that is not valid says so, signed in or not, wit
   await inEveryLook(page, testInfo, 'verify-email-invalid-guest', ready);
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 });
+
+test('settings → sign out everywhere: this browser and every other session are signed out', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const person = newPerson();
+  await register(page, person);
+  // The same person signed in elsewhere.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await other.goto('/login');
+  await other.getByLabel('Email').fill(person.email);
+  await other.getByPlaceholder('Your password').fill(person.password);
+  await other.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(other).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/settings');
+  await expect(page.getByText('Sign out everywhere')).toBeVisible();
+  await checkScreen(page, testInfo, 'settings-sign-out-everywhere');
+  await page.getByRole('button', { name: 'Sign out all' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+
+  // The other session's next call is refused, and it is sent to sign in.
+  await other.goto('/settings');
+  await expect(other).toHaveURL(/\/login$/);
+  await elsewhere.close();
+});

@@ -1,6 +1,7 @@
 import type { LoginResult, User } from '@tally/shared';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { logoutRequest } from '../features/auth/api/logout';
+import { logoutAllRequest } from '../features/auth/api/logout-all';
 import { getProfile } from '../features/settings/api/get-profile';
 import { registerPushAgain, unsubscribeThisBrowser } from '../features/settings/push-browser';
 import { log } from '../lib/log';
@@ -17,6 +18,8 @@ type AuthContextValue = {
   /** Replaces the token after a password change revoked the old ones. */
   replaceSession: (result: LoginResult) => void;
   logout: () => Promise<void>;
+  /** Signs out on every device and browser, this one included; fails (and stays signed in) if the server says no. */
+  logoutEverywhere: () => Promise<void>;
   /**
    * Signs out in this browser only, without asking the server: the account is gone (deleted). The
    * landing page shows `farewell` (a title and a message).
@@ -90,6 +93,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         } catch (error) {
           log.warn('Logout request failed; signing out locally', error);
         }
+        leave();
+      },
+      logoutEverywhere: async () => {
+        await logoutAllRequest();
+        await unsubscribeThisBrowser().catch((error: unknown) =>
+          log.warn('Could not unsubscribe this browser from push', error),
+        );
         leave();
       },
       endSession: (farewell) => {

@@ -4,14 +4,15 @@ import {
   IconBrandGoogleFilled,
   IconListCheck,
   IconLock,
+  IconLogout,
   IconMoon,
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../../app/auth';
+import { useAuth, useCurrentUser } from '../../app/auth';
 import { useColorMode } from '../../components/ColorModeToggle';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -65,6 +66,8 @@ export function SettingsPage() {
   const [profileOpen, profile] = useDisclosure(false);
   const [securityOpen, security] = useDisclosure(false);
   const [deleteOpen, deletion] = useDisclosure(false);
+  const { logoutEverywhere } = useAuth();
+  const [signingOut, setSigningOut] = useState(false);
   const prefs = useNotificationSettings();
   const updatePrefs = useUpdateNotificationSettings();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || displayName(user);
@@ -145,6 +148,28 @@ export function SettingsPage() {
           action={
             <Button variant="default" onClick={security.open}>
               Configure
+            </Button>
+          }
+        />
+        <Divider />
+        <Row
+          icon={<IconLogout size={22} stroke={1.6} style={{ flexShrink: 0 }} />}
+          title="Sign out everywhere"
+          description="Every browser and device signed in to your account, this one too. None gets notifications any more."
+          action={
+            <Button
+              variant="default"
+              loading={signingOut}
+              style={{ flexShrink: 0 }}
+              onClick={() => {
+                setSigningOut(true);
+                logoutEverywhere().catch(() => {
+                  setSigningOut(false);
+                  toast.error('Error', 'Failed to sign out everywhere. Please try again.');
+                });
+              }}
+            >
+              Sign out all
             </Button>
           }
         />
