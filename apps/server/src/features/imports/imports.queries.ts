@@ -52,7 +52,7 @@ export async function getImportAccount(
 /**
  * Which of these provider ids the person already has (live or deleted: a row deleted after an import must
  * not come back with the next one), and the file keys of rows a bank took over (file_key: their day may have
- * moved since). One statement whatever the file's size: the array is probed against the (user_id,
+ * moved since). Each array of up to IDS_PER_STATEMENT ids is one statement probed against the (user_id,
  * provider_transaction_id) unique index; the taken-over rows are few and read whole from their own index.
  */
 export async function existingProviderIds(
@@ -60,22 +60,38 @@ export async function existingProviderIds(
   { userId, ids }: { userId: string; ids: readonly string[] },
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const stored = db
-    .select({ id: transactions.providerTransactionId })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        sql`${transactions.providerTransactionId} = any(${sql.param(ids)}::text[])`,
-      ),
-    );
+  const stored = (part: readonly string[]) =>
+    db
+      .select({ id: transactions.providerTransactionId })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.userId, userId),
+          sql`${transactions.providerTransactionId} = any(${sql.param(part)}::text[])`,
+        ),
+      );
   const takenOver = db
     .select({ id: sql<string>`${transactions.fileKey}` })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), isNotNull(transactions.fileKey)));
-  const rows = await unionAll(stored, takenOver);
-  return new Set(rows.map((r) => r.id));
+  if (ids.length <= IDS_PER_STATEMENT) {
+    const rows = await unionAll(stored(ids), takenOver);
+    return new Set(rows.map((r) => r.id));
+  }
+  const found = new Set((await takenOver).map((r) => r.id));
+  for (let from = 0; from < ids.length; from += IDS_PER_STATEMENT) {
+    // A turn of the event loop between parts: awaiting PGlite alone resumes in a microtask, before anything else.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (const r of await stored(ids.slice(from, from + IDS_PER_STATEMENT))) found.add(r.id);
+  }
+  return found;
 }
+
+/**
+ * Ids looked up per statement. PGlite runs each statement on the request thread: 250,000 ids in one held it
+ * for seconds; in parts, other requests are answered between them.
+ */
+const IDS_PER_STATEMENT = 10_000;
 
 /** A live transaction of the account a file row may be the same money as (with its file key, if a bank took it over). */
 export type MatchCandidate = {

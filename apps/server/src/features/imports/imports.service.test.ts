@@ -99,9 +99,9 @@ describe('classify', () => {
     },
   ];
   for (const c of cases) {
-    it(c.name, () => {
+    it(c.name, async () => {
       const candidates = c.bank.map((b, i) => ({ providerTransactionId: `bank:${i}`, fileKey: null, ...b }));
-      expect(classify(c.rows, new Set(c.existing), candidates)).toEqual(c.expected);
+      expect(await classify(c.rows, new Set(c.existing), candidates)).toEqual(c.expected);
     });
   }
 });

@@ -21,9 +21,13 @@ export type HowToRead = { mapping: CsvMapping | undefined; dayOrder: QifDayOrder
 export type ReadTask = { accountId: string; content: string; how: HowToRead };
 
 export type FileReaderOptions = {
-  /** Reading one file, from the moment a worker takes it: a 20 MB statement takes ~2 s on a slow core. */
+  /**
+   * Reading one file, from the moment a worker takes it. A CSV of as many rows as the caps allow (250,000,
+   * 16 MB) read in 6–11 s on this 2-core machine with other work running (load ~8), so the budget leaves
+   * room for a busy machine; only a file built to be slow (or a parser bug) reaches it.
+   */
   timeoutMs: number;
-  /** A reading worker's heap: a 20 MB file of 250,000 rows peaks near 600 MB. */
+  /** A reading worker's old-generation heap, in MB: that 250,000-row CSV reads within 192. */
   memoryMb: number;
   /** Files read at once; more wait. */
   workers: number;
@@ -38,8 +42,8 @@ export type FileReaderOptions = {
  * test file) to see a file run out of it.
  */
 export const FILE_READING: FileReaderOptions = {
-  timeoutMs: 10_000,
-  memoryMb: 1024,
+  timeoutMs: 30_000,
+  memoryMb: 512,
   workers: 2,
   maxQueue: 8,
   // Room for the largest file (250,000 rows, ~110 MB) under both the mapping asked for and the one detected.
