@@ -36,8 +36,14 @@ export class WorkerTaskError extends Error {
   }
 }
 
-/** What a worker posts: once that it is ready, then for each task its result (see serveTasks). */
-type Reply<Out> = { ready: true } | { ok: true; value: Out } | { ok: false; name: string; message: string };
+/**
+ * What a worker posts: once that it is ready, then for each task its result, or the result's head and how many
+ * parts follow, each sent when asked for (see serveTasks).
+ */
+type Reply = { ready: true } | { ok: true; value: unknown; parts: number } | { part: unknown } | Failure;
+type Failure = { ok: false; name: string; message: string };
+/** What the pool posts: a task, or a request for the next part of the last result. */
+type Request<In> = { task: In } | { next: true };
 
 export type WorkerPoolOptions = {
   /** The worker's module: a .ts file (source, run through tsx) or a .js file (the build). */
@@ -50,6 +56,16 @@ export type WorkerPoolOptions = {
   maxOldGenerationSizeMb: number;
   /** Tasks that may wait for a worker; more are refused at once. */
   maxQueue: number;
+};
+
+/**
+ * A result too large to take in one turn of the request thread (taking a message in copies it whole, and the
+ * thread does nothing else meanwhile) travels in parts: `split` in the worker (serveTasks), `join` here. Each
+ * part is asked for after a turn of the event loop, so other requests are answered between them.
+ */
+export type Parts<Out, Head, Part> = {
+  split: (out: Out) => { head: Head; parts: Part[] };
+  join: (head: Head, parts: Part[]) => Out;
 };
 
 type Task<In, Out> = {
@@ -65,6 +81,8 @@ type Slot<In, Out> = {
   ready: boolean;
   task: Task<In, Out> | null;
   timer: NodeJS.Timeout | null;
+  /** The task's result as it arrives in parts. */
+  receiving: { head: unknown; parts: unknown[]; expected: number } | null;
 };
 
 /**
@@ -91,7 +109,9 @@ export type WorkerPool<In, Out> = {
   readonly threads: number;
 };
 
-export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPool<In, Out> {
+export function createWorkerPool<In, Out, Head = Out, Part = never>(
+  options: WorkerPoolOptions & { parts?: Pick<Parts<Out, Head, Part>, 'join'> },
+): WorkerPool<In, Out> {
   const slots = new Set<Slot<In, Out>>();
   const queue: Task<In, Out>[] = [];
   let closed = false;
@@ -102,23 +122,36 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       eval: entry.evaluate,
       resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb },
     });
-    const slot: Slot<In, Out> = { worker, ready: false, task: null, timer: null };
+    const slot: Slot<In, Out> = { worker, ready: false, task: null, timer: null, receiving: null };
     slots.add(slot);
     // An idle worker must not keep the process alive; a busy one is awaited by its request anyway.
     worker.unref();
     let failure: Error | null = null;
-    worker.on('message', (reply: Reply<Out>) => {
+    worker.on('message', (reply: Reply) => {
       if ('ready' in reply) {
         slot.ready = true;
         next();
         return;
       }
       const task = slot.task;
-      finish(slot);
+      // A task that ran out of time was answered already; its worker is being ended.
       if (!task) return;
-      if (reply.ok) task.resolve(reply.value);
-      else task.reject(new WorkerTaskError(reply.name, reply.message));
-      next();
+      if ('part' in reply) {
+        const receiving = slot.receiving;
+        if (!receiving) return;
+        receiving.parts.push(reply.part);
+        if (receiving.parts.length < receiving.expected) askForPart(slot);
+        else done(slot, task, () => joined(receiving.head, receiving.parts));
+        return;
+      }
+      if (reply.ok && reply.parts > 0) {
+        // The work is done: the time budget was for it, not for taking the result in.
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.receiving = { head: reply.value, parts: [], expected: reply.parts };
+        askForPart(slot);
+        return;
+      }
+      done(slot, task, () => (reply.ok ? joined(reply.value, []) : failed(reply)));
     });
     worker.on('error', (error: Error & { code?: string }) => {
       failure =
@@ -143,7 +176,31 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.task = null;
+    slot.receiving = null;
     slot.worker.unref();
+  }
+
+  const joined = (head: unknown, parts: unknown[]): Out =>
+    options.parts ? options.parts.join(head as Head, parts as Part[]) : (head as Out);
+  const failed = (reply: Failure): never => {
+    throw new WorkerTaskError(reply.name, reply.message);
+  };
+
+  /** Settles the slot's task with `outcome` (its value, or what it throws) and frees the slot. */
+  function done(slot: Slot<In, Out>, task: Task<In, Out>, outcome: () => Out) {
+    finish(slot);
+    try {
+      task.resolve(outcome());
+    } catch (error) {
+      task.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    next();
+  }
+
+  function askForPart(slot: Slot<In, Out>) {
+    setImmediate(() => {
+      if (slot.receiving) slot.worker.postMessage({ next: true } satisfies Request<In>);
+    });
   }
 
   function assign(slot: Slot<In, Out>, task: Task<In, Out>) {
@@ -155,7 +212,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
       // Ending the worker is the only way to stop synchronous work; the exit handler starts the next task.
       void slot.worker.terminate();
     }, options.timeoutMs);
-    slot.worker.postMessage(task.input, task.transfer as ArrayBuffer[]);
+    slot.worker.postMessage({ task: task.input } satisfies Request<In>, task.transfer as ArrayBuffer[]);
   }
 
   function next() {
@@ -199,22 +256,37 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
 }
 
 /**
- * The worker's side: answers each task posted to it with `handle`'s result, or its error's name and message
- * (an expected refusal, such as an unreadable file, travels back as words, not a stack).
+ * The worker's side: answers each task posted to it with `handle`'s result (in parts when `split` is given, each
+ * posted when the pool asks for it), or its error's name and message (an expected refusal, such as an
+ * unreadable file, travels back as words, not a stack).
  */
-export function serveTasks<In, Out>(
-  port: { on(event: 'message', listener: (input: In) => void): unknown; postMessage(value: unknown): void },
+export function serveTasks<In, Out, Head = Out, Part = never>(
+  port: {
+    on(event: 'message', listener: (request: Request<In>) => void): unknown;
+    postMessage(value: unknown): void;
+  },
   handle: (input: In) => Out,
+  split?: Parts<Out, Head, Part>['split'],
 ): void {
-  port.on('message', (input) => {
-    let reply: Reply<Out>;
+  let waiting: Part[] = [];
+  port.on('message', (request) => {
+    if ('next' in request) {
+      port.postMessage({ part: waiting.shift() } satisfies Reply);
+      return;
+    }
+    let reply: Reply;
     try {
-      reply = { ok: true, value: handle(input) };
+      const value = handle(request.task);
+      if (split) {
+        const { head, parts } = split(value);
+        waiting = parts;
+        reply = { ok: true, value: head, parts: parts.length };
+      } else reply = { ok: true, value, parts: 0 };
     } catch (error) {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
       reply = { ok: false, name, message };
     }
     port.postMessage(reply);
   });
-  port.postMessage({ ready: true });
+  port.postMessage({ ready: true } satisfies Reply);
 }

@@ -218,7 +218,11 @@ export async function classify(
   existing: ReadonlySet<string>,
   candidates: readonly MatchCandidate[],
 ): Promise<ImportRowStatus[]> {
-  const ownKeys = new Set(rows.map((r) => r.providerTransactionId));
+  const ownKeys = new Set<string>();
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+    ownKeys.add((rows[i] as (typeof rows)[number]).providerTransactionId);
+  }
   const open = new Map<string, number>();
   for (const c of candidates) {
     // This file's own rows (also one a bank took over) stand for themselves as duplicates: none is open.

@@ -56,6 +56,18 @@ describe('readFile', () => {
     );
   });
 
+  it('brings a file of many parts across whole: every row, error and key in file order', async () => {
+    const accountId = randomUUID();
+    const rows = Array.from({ length: 45_000 }, (_, i) =>
+      i % 1_000 === 7 ? `2024-02-30,BAD DAY ${i},-1.00` : `2024-03-02,SHOP ${i},-${1 + (i % 50)}.25`,
+    );
+    const content = `Date,Description,Amount\n${rows.join('\n')}\n`;
+    const read = await readFile(accountId, content, NO_HINTS);
+    const fresh = parseImportFile(content);
+    expect(read.parsed).toEqual(fresh);
+    expect(read.keys).toEqual(fingerprintKeys(accountId, fresh.rows));
+  });
+
   it('answers a file it cannot read with a 400 in the parser’s words', async () => {
     const refusal = readFile(randomUUID(), '   ', NO_HINTS);
     await expect(refusal).rejects.toThrow(AppError);

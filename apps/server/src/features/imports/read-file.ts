@@ -10,6 +10,7 @@ import {
   WorkerTaskError,
   WorkerTimeoutError,
 } from '../../lib/worker-pool';
+import { joinReadFile, type ReadFilePart } from './read-file-parts';
 
 /** A file as read for one account: its rows (with errors and how it was read) and each row's key. */
 export type ReadFile = { parsed: ParsedFile; keys: string[] };
@@ -132,12 +133,13 @@ function workerFile(): URL {
 }
 
 export function createFileReader(options: FileReaderOptions = FILE_READING): FileReader {
-  const pool = createWorkerPool<ReadTask, ReadFile>({
+  const pool = createWorkerPool<ReadTask, ReadFile, ReadFile, ReadFilePart>({
     file: workerFile(),
     size: options.workers,
     timeoutMs: options.timeoutMs,
     maxOldGenerationSizeMb: options.memoryMb,
     maxQueue: options.maxQueue,
+    parts: { join: joinReadFile },
   });
   /**
    * The files read last. A person previews a file and then imports the same file: the import finds it read
