@@ -381,8 +381,10 @@ describe('email only to a verified address', () => {
       await deliverPending(directDeps(createMailer({ url: smtp.url, from: 'x@example.com' })), auth.user.id),
     ).toEqual({ pushed: 0, emailed: 0 });
     expect(mailsTo(auth)).toEqual([]);
-    // The only email it got is the link to verify it.
+    // The only email it got is the link to verify it (sent as sign-up answers, so waited for).
+    await eventually(async () => verificationMailsTo(auth).length > 0, 'the verification email');
     expect(verificationMailsTo(auth)).toHaveLength(1);
+    expect(mailsTo(auth)).toEqual([]);
 
     await verify(auth);
     await somethingDue(auth);
