@@ -177,7 +177,7 @@ async function categorise(db: Db, userId: string, accountId: string, { parsed, k
  * Rows handled per turn of the request thread: the per-row work after a file is read (rules, classifying)
  * is linear but held the thread ~1.5 s for 100,000 rows in one go; between turns other requests are answered.
  */
-const ROWS_PER_TURN = 5_000;
+const ROWS_PER_TURN = 1_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function prepare(
