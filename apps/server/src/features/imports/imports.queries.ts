@@ -4,6 +4,7 @@ import { and, between, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, transactions } from '../../db/schema';
+import { nextTurn } from '../../lib/next-turn';
 
 /** The account a file goes into: one of the person's active accounts, manual or linked. */
 export type ImportAccount = {
@@ -42,6 +43,8 @@ export async function getImportAccount(
         eq(bankAccounts.userId, userId),
         eq(bankAccounts.id, accountId),
         eq(bankAccounts.isActive, true),
+        // An account hidden past the plan's limit takes no rows, from its bank or from a file.
+        isNull(bankAccounts.hiddenAt),
         eq(bankConnections.isActive, true),
       ),
     );
@@ -80,8 +83,7 @@ export async function existingProviderIds(
   }
   const found = new Set((await takenOver).map((r) => r.id));
   for (let from = 0; from < ids.length; from += IDS_PER_STATEMENT) {
-    // A turn of the event loop between parts: awaiting PGlite alone resumes in a microtask, before anything else.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     for (const r of await stored(ids.slice(from, from + IDS_PER_STATEMENT))) found.add(r.id);
   }
   return found;
@@ -167,6 +169,9 @@ export type Inserted = { inserted: number; fromDate: string | null; toDate: stri
  * this person's, active account, so (user_id, account_id) exists and cannot go until the commit. Only the
  * check is skipped (session_replication_role = replica, for this one statement); the rollup, daily-spending,
  * balance and AI triggers are ENABLE ALWAYS (migration 0020) and fire as ever, and unique indexes still hold.
+ *
+ * PGlite runs each statement on the request thread: with `rowsPerStatement` a large file goes in as several
+ * statements, one per turn of the event loop, so no single one holds the server (still in one transaction).
  */
 export async function insertFileRows(
   tx: Db,
@@ -176,28 +181,36 @@ export async function insertFileRows(
     rows,
     deferSearchIndex = false,
     trustAccountLock = false,
+    rowsPerStatement,
   }: {
     userId: string;
     accountId: string;
     rows: readonly NewFileRow[];
     deferSearchIndex?: boolean;
     trustAccountLock?: boolean;
+    /** Rows per INSERT, with a turn of the event loop between (all in one when unset). */
+    rowsPerStatement?: number;
   },
 ): Promise<Inserted> {
   if (rows.length === 0) return { inserted: 0, fromDate: null, toDate: null };
   const ordered = [...rows].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
-  const column = <K extends keyof NewFileRow>(key: K) => sql.param(ordered.map((row) => row[key]));
-  const ids = sql.param(ordered.map(() => randomUUID()));
   if (trustAccountLock) await tx.execute(sql`set local session_replication_role = replica`);
   if (deferSearchIndex) await tx.execute(sql`set local gin_pending_list_limit = '1GB'`);
-  await tx.execute(sql`
-    insert into transactions (id, user_id, account_id, provider_transaction_id, date, description, merchant_name,
-      amount, category, category_source, note)
-    select unnest(${ids}::uuid[]), ${userId}::uuid, ${accountId}::uuid,
-      unnest(${column('providerTransactionId')}::text[]), unnest(${column('date')}::date[]),
-      unnest(${column('description')}::text[]), unnest(${column('merchantName')}::text[]),
-      unnest(${column('amount')}::bigint[]), unnest(${column('category')}::smallint[]),
-      unnest(${column('categorySource')}::text[]), unnest(${column('note')}::text[])`);
+  const perStatement = rowsPerStatement ?? ordered.length;
+  for (let from = 0; from < ordered.length; from += perStatement) {
+    if (from > 0) await nextTurn();
+    const part = ordered.slice(from, from + perStatement);
+    const column = <K extends keyof NewFileRow>(key: K) => sql.param(part.map((row) => row[key]));
+    const ids = sql.param(part.map(() => randomUUID()));
+    await tx.execute(sql`
+      insert into transactions (id, user_id, account_id, provider_transaction_id, date, description,
+        merchant_name, amount, category, category_source, note)
+      select unnest(${ids}::uuid[]), ${userId}::uuid, ${accountId}::uuid,
+        unnest(${column('providerTransactionId')}::text[]), unnest(${column('date')}::date[]),
+        unnest(${column('description')}::text[]), unnest(${column('merchantName')}::text[]),
+        unnest(${column('amount')}::bigint[]), unnest(${column('category')}::smallint[]),
+        unnest(${column('categorySource')}::text[]), unnest(${column('note')}::text[])`);
+  }
   if (trustAccountLock) await tx.execute(sql`set local session_replication_role = origin`);
   return {
     inserted: ordered.length,

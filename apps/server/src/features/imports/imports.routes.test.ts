@@ -597,6 +597,8 @@ describe('POST /api/imports', () => {
     const content = csvOf(rows);
     expect(content.length).toBeGreaterThan(512 * 1024);
     expect((await importOk(app, auth, { accountId, content })).imported).toBe(12_000);
+    // On the embedded database that is twelve statements of 1,000 rows: every trigger still adds up.
+    await expectRollupsExact(app);
     const huge = 'x'.repeat(MAX_IMPORT_FILE_CHARS + 1);
     for (const post of [postImport, postPreview]) {
       const body = expectJson(await post(app, auth, { accountId, content: huge }), 400, errorBody);
@@ -798,6 +800,30 @@ describe('matching rows to a linked bank', () => {
       duplicates: 2,
     });
     expect(await transactionCount(auth.user.id)).toBe(before + 2);
+  });
+
+  it('answers 404 for an account hidden past the plan’s limit, and stores nothing in it', async () => {
+    const [savings] = await app.database.query<{ id: string }>(
+      `update bank_accounts set hidden_at = now() where user_id = $1 and name = 'Plaid Saving' returning id`,
+      [auth.user.id],
+    );
+    const hiddenId = savings?.id ?? '';
+    try {
+      const before = await transactionCount(auth.user.id);
+      const content = csvOf([[TODAY, 'INTO A HIDDEN ACCOUNT', '-3.00']]);
+      for (const url of ['/api/imports/preview', '/api/imports']) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(auth),
+          payload: { accountId: hiddenId, content },
+        });
+        expect(res.statusCode, url).toBe(404);
+      }
+      expect(await transactionCount(auth.user.id)).toBe(before);
+    } finally {
+      await app.database.query('update bank_accounts set hidden_at = null where id = $1', [hiddenId]);
+    }
   });
 
   it('does not match a bank transaction the person deleted, or one in another account', async () => {

@@ -27,6 +27,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { loadCategoriser } from '../../lib/categorise';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { nextTurn } from '../../lib/next-turn';
 import { type DeliveryQueue, notify, requestDelivery } from '../../lib/notify';
 import { planInForce } from '../../lib/plans';
 import { refreshSubscriptions } from '../../lib/subscription-refresh';
@@ -55,6 +56,8 @@ export type ImportDeps = {
   deferSearchIndex?: boolean;
   /** The embedded database: the insert may rely on the account lock instead of per-row foreign-key checks. */
   trustAccountLock?: boolean;
+  /** The embedded database works on the request thread: a file's rows go in this many per statement. */
+  rowsPerStatement?: number;
 };
 
 /** Who imports: their id, and what their follow-ups depend on (their calendar, their plan). */
@@ -178,7 +181,6 @@ async function categorise(db: Db, userId: string, accountId: string, { parsed, k
  * is linear but held the thread ~1.5 s for 100,000 rows in one go; between turns other requests are answered.
  */
 const ROWS_PER_TURN = 1_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function prepare(
   { db, reader }: Pick<ImportDeps, 'db' | 'reader'>,
@@ -412,6 +414,7 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
       rows: fresh,
       deferSearchIndex: deps.deferSearchIndex,
       trustAccountLock: deps.trustAccountLock,
+      rowsPerStatement: deps.rowsPerStatement,
     });
     await saveImportSettings(tx, {
       userId,
