@@ -93,7 +93,7 @@ export async function existingProviderIds(
  * Ids looked up per statement. PGlite runs each statement on the request thread: 250,000 ids in one held it
  * for seconds; in parts, other requests are answered between them.
  */
-const IDS_PER_STATEMENT = 10_000;
+const IDS_PER_STATEMENT = 2_500;
 
 /** A live transaction of the account a file row may be the same money as (with its file key, if a bank took it over). */
 export type MatchCandidate = {

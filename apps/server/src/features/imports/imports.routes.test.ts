@@ -597,7 +597,7 @@ describe('POST /api/imports', () => {
     const content = csvOf(rows);
     expect(content.length).toBeGreaterThan(512 * 1024);
     expect((await importOk(app, auth, { accountId, content })).imported).toBe(12_000);
-    // On the embedded database that is twelve statements of 1,000 rows: every trigger still adds up.
+    // On the embedded database that is 24 statements of 500 rows: every trigger still adds up.
     await expectRollupsExact(app);
     const huge = 'x'.repeat(MAX_IMPORT_FILE_CHARS + 1);
     for (const post of [postImport, postPreview]) {

@@ -25,16 +25,18 @@ export const UPLOAD_LIMITS = {
 };
 
 /**
+ * A file's rows per INSERT on the embedded database, which works on the request thread: 500 rows with their
+ * index entries and triggers take some tens of milliseconds, and the event loop turns between statements. One
+ * statement for a whole 50,000-row file held the server for seconds; in parts the import measured the same
+ * within noise (BENCHMARKS.md).
+ */
+const PGLITE_ROWS_PER_STATEMENT = 500;
+
+/**
  * How large a request with a file may be. The file itself is capped at MAX_IMPORT_FILE_CHARS (20M
  * characters, the schema's message says so); as JSON its quotes, newlines and tabs are escaped, so the
  * body is allowed more than that. Everything else keeps the app's 256 kB.
  */
-/**
- * A file's rows per INSERT on the embedded database: ~1,000 rows with their index entries and triggers hold the
- * thread some tens of milliseconds, and the event loop turns between statements.
- */
-const PGLITE_ROWS_PER_STATEMENT = 1_000;
-
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
