@@ -2,6 +2,7 @@ import { budget, CATEGORY, loginResult, savingsGoal } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../test/google';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../test/helpers';
+import { scanEveryone } from './features/notifications/notifications.service';
 import { rollDueBudgets } from './jobs/budget-roll.job';
 import { shareDueLeftovers } from './jobs/savings-share.job';
 
@@ -114,6 +115,27 @@ describe('a stored zone the database does not know', () => {
       expect(await rollDueBudgets(deps)).toBeGreaterThanOrEqual(1);
       expect(await periodsOf(alice.budgetId)).toEqual(['2026-11-01', '2026-12-01']);
       if (theirs) expect(await periodsOf(mallory.budgetId)).toEqual(theirs);
+    },
+  );
+
+  it.each(['Mars/Olympus_Mons', 'Factory'])(
+    '%s does not stop the notifications scan for other people',
+    async (zone) => {
+      clock = new Date('2026-11-20T15:00:00Z');
+      const alice = await personWithBudgetAndGoal();
+      const mallory = await personWithBudgetAndGoal();
+      // Both on a trial ending in two days: the scan tells each, in their own calendar.
+      await app.database.query(
+        `update users set plan = 'starter', trial_ends_at = $2 where id = any($1::uuid[])`,
+        [[alice.userId, mallory.userId], new Date('2026-11-22T15:00:00Z')],
+      );
+      await app.database.query('update users set time_zone = $2 where id = $1', [mallory.userId, zone]);
+      await scanEveryone({ db: app.database.db, now: () => clock });
+      const told = await app.database.query<{ user_id: string }>(
+        `select user_id from notifications where kind = 'trial_ending' and user_id = any($1::uuid[])`,
+        [[alice.userId, mallory.userId]],
+      );
+      expect(told.map((r) => r.user_id)).toContain(alice.userId);
     },
   );
 });

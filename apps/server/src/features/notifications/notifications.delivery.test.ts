@@ -20,8 +20,10 @@ import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../.
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { createMailer, type Mailer } from '../../providers/mail/mailer';
 import { createPushSender, ensureVapidKeys } from '../../providers/push/web-push';
-import { VERIFICATION_SUBJECT } from '../auth/email-verification';
 import { type DeliveryDeps, deliverPending } from './notifications.delivery';
+
+/** What the verification mail sent at sign-up is called (auth's own, seen here as a person's inbox sees it). */
+const VERIFICATION_SUBJECT = 'Tally: confirm your email address';
 
 const PUBLIC_URL = 'https://tally.example.com';
 let app: TestApp;

@@ -3,6 +3,7 @@ import {
   BUDGET_WARNING_PERCENT,
   budgetLevel,
   budgetNotice,
+  canonicalTimeZone,
   categoryName,
   DUE_SOON_DAYS,
   daysUntilWithin,
@@ -26,6 +27,7 @@ import {
   users,
 } from '../../db/schema';
 import { activePeriodNow } from '../../lib/budget-periods';
+import { zoneKnownToDatabase } from '../../lib/known-zone';
 import { type DeliveryQueue, notifyMany } from '../../lib/notify';
 import { planInForce } from '../../lib/plans';
 import { refreshSubscriptions } from '../../lib/subscription-refresh';
@@ -36,6 +38,13 @@ export type Viewer = { userId: string; timeZone: string };
 type Addressed = NewNotification & { userId: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A person's zone for the scan, which goes through everyone: a stored zone the runtime's tz data does not
+ * know (the database's and the runtime's can disagree after an upgrade of either) counts as UTC for them
+ * rather than stopping the scan for everyone after them.
+ */
+const usableZone = (timeZone: string) => canonicalTimeZone(timeZone) ?? 'UTC';
 
 /**
  * The active budget's categories at 80% or beyond their allocation in the current period, from the same
@@ -106,7 +115,7 @@ async function catchUpSubscriptions(deps: ScanDeps, now: Date, userId?: string) 
     );
   for (const person of people) {
     if (!tracksSubscriptions(person, now)) continue;
-    await refreshSubscriptions(deps, person.userId, todayIn(person.timeZone, now));
+    await refreshSubscriptions(deps, person.userId, todayIn(usableZone(person.timeZone), now));
   }
 }
 
@@ -141,7 +150,7 @@ async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Add
     );
   return rows.flatMap((r) => {
     if (!tracksSubscriptions(r, now)) return [];
-    const today = todayIn(r.timeZone, now);
+    const today = todayIn(usableZone(r.timeZone), now);
     return daysUntilWithin(today, r.dueDate) === null
       ? []
       : [{ userId: r.userId, ...subscriptionDueNotice({ ...r, today }) }];
@@ -163,7 +172,7 @@ async function trialsEnding(db: Db, now: Date, userId?: string): Promise<Address
     );
   return rows.flatMap((r) => {
     if (!r.trialEndsAt) return [];
-    const days = trialEndsWithin(r.trialEndsAt, r.timeZone, now);
+    const days = trialEndsWithin(r.trialEndsAt, usableZone(r.timeZone), now);
     return days === null
       ? []
       : [{ userId: r.userId, ...trialEndingNotice({ trialEndsAt: r.trialEndsAt, days }) }];
@@ -193,7 +202,7 @@ export async function catchUpPerson(deps: ScanDeps, viewer: Viewer): Promise<num
 function budgetCandidates(db: Db, now: Date) {
   const p = budgetPeriods;
   const pc = budgetPeriodCategories;
-  const theirToday = sql`(${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`;
+  const theirDay = sql`(${now.toISOString()}::timestamptz at time zone ${zoneKnownToDatabase(users.timeZone)})::date`;
   const spent = sql`(select coalesce(sum(d.spent), 0) from daily_spending d where d.user_id = ${budgets.userId} and d.category = ${budgetCategories.category} and d.day between ${p.startDate} and ${p.endDate})`;
   const told = (level: string) =>
     sql`exists (select 1 from ${notifications} n where n.user_id = ${budgets.userId} and n.key = 'budget:' || ${p.id}::text || ':' || ${budgetCategories.category}::text || ${`:${level}`})`;
@@ -210,8 +219,8 @@ function budgetCandidates(db: Db, now: Date) {
     .where(
       and(
         eq(budgets.isActive, true),
-        sql`${p.startDate} <= ${theirToday}`,
-        sql`${p.endDate} >= ${theirToday}`,
+        sql`${p.startDate} <= ${theirDay}`,
+        sql`${p.endDate} >= ${theirDay}`,
         gt(pc.allocated, 0),
         sql`${spent} * 100 >= ${pc.allocated} * ${BUDGET_WARNING_PERCENT}`,
         sql`not ${told('over')}`,
@@ -226,7 +235,7 @@ export async function scanEveryone(deps: ScanDeps): Promise<number> {
   await catchUpSubscriptions(deps, now);
   const notices = [...(await subscriptionsDue(deps.db, now)), ...(await trialsEnding(deps.db, now))];
   for (const viewer of await budgetCandidates(deps.db, now)) {
-    notices.push(...(await budgetNoticesOf(deps.db, viewer, todayIn(viewer.timeZone, now))));
+    notices.push(...(await budgetNoticesOf(deps.db, viewer, todayIn(usableZone(viewer.timeZone), now))));
   }
   const told = await notifyMany(deps.db, notices, { createdAt: now, queue: deps.queue });
   return told.length;
