@@ -9,7 +9,10 @@ import { closure, dist, readManifests } from './manifest.mjs';
 
 const KB = 1000;
 const PUBLIC_BUDGET = 100 * KB;
-const APP_BUDGET = 250 * KB;
+// 255 KB since the second safety round: canonical time zones, hidden accounts and session-bound push grew
+// the shared code every screen loads by ~3 KB. Raising it is a decision, not a habit: the next screen over
+// it makes room by loading something on demand.
+const APP_BUDGET = 255 * KB;
 
 const manifest = readManifests();
 const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;

@@ -3,11 +3,18 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { logoutRequest } from '../features/auth/api/logout';
 import { logoutAllRequest } from '../features/auth/api/logout-all';
 import { getProfile } from '../features/settings/api/get-profile';
-import { registerPushAgain, unsubscribeThisBrowser } from '../features/settings/push-browser';
 import { log } from '../lib/log';
 import { page } from '../lib/page';
 import { clearSession, getStoredUser, getToken, storeSession, storeUser } from '../lib/session';
 import { FAREWELL_KEY } from './paths';
+
+/**
+ * The browser's push code loads when first needed: every screen's first download carries the auth provider,
+ * and most sessions never touch push beyond one check at start.
+ */
+const pushBrowser = () => import('../features/settings/push-browser');
+const unsubscribeThisBrowser = async (options?: { forget?: boolean }) =>
+  (await pushBrowser()).unsubscribeThisBrowser(options);
 
 type AuthState = { status: 'loading' } | { status: 'guest' } | { status: 'authenticated'; user: User };
 
@@ -60,9 +67,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userId = state.status === 'authenticated' ? state.user.id : null;
   useEffect(() => {
     if (!userId || !token) return;
-    registerPushAgain(userId).catch((error: unknown) =>
-      log.warn('Could not register this browser for push again', error),
-    );
+    pushBrowser()
+      .then(({ registerPushAgain }) => registerPushAgain(userId))
+      .catch((error: unknown) => log.warn('Could not register this browser for push again', error));
   }, [userId, token]);
 
   const value = useMemo<AuthContextValue>(() => {
