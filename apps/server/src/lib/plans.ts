@@ -35,6 +35,16 @@ export function requireAccountsFit(plan: Plan, linked: number, adding: number) {
   if (!accountsFit(plan, linked, adding)) throw accountLimitReached(plan);
 }
 
+/** An active account of an active bank connection of the person's (not one they keep by hand). */
+const linkedAccountOf = (userId: string) =>
+  and(
+    eq(bankAccounts.userId, userId),
+    eq(bankConnections.userId, userId),
+    eq(bankConnections.isActive, true),
+    ne(bankConnections.provider, MANUAL_PROVIDER),
+    eq(bankAccounts.isActive, true),
+  );
+
 /**
  * The bank accounts a plan's limit counts: active, visible accounts of active bank connections (disconnected
  * ones don't, nor the accounts the person keeps by hand: the limit is on linked banks; nor those a sync
@@ -45,16 +55,7 @@ export async function countLinkedAccounts(db: Db, { userId }: { userId: string }
     .select({ n: count() })
     .from(bankAccounts)
     .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
-    .where(
-      and(
-        eq(bankAccounts.userId, userId),
-        eq(bankConnections.userId, userId),
-        eq(bankConnections.isActive, true),
-        ne(bankConnections.provider, MANUAL_PROVIDER),
-        eq(bankAccounts.isActive, true),
-        isNull(bankAccounts.hiddenAt),
-      ),
-    );
+    .where(and(linkedAccountOf(userId), isNull(bankAccounts.hiddenAt)));
   return row?.n ?? 0;
 }
 
@@ -67,16 +68,7 @@ export async function connectionsHidingAccounts(db: Db, { userId }: { userId: st
     .selectDistinct({ id: bankConnections.id })
     .from(bankAccounts)
     .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
-    .where(
-      and(
-        eq(bankAccounts.userId, userId),
-        eq(bankConnections.userId, userId),
-        eq(bankConnections.isActive, true),
-        ne(bankConnections.provider, MANUAL_PROVIDER),
-        eq(bankAccounts.isActive, true),
-        isNotNull(bankAccounts.hiddenAt),
-      ),
-    );
+    .where(and(linkedAccountOf(userId), isNotNull(bankAccounts.hiddenAt)));
   return rows.map((r) => r.id);
 }
 

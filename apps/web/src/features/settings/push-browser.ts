@@ -71,19 +71,21 @@ export async function registerPushAgain(userId: string) {
   if (!registration) return false;
   // Asked last: the server is asked only in a browser where this person had push on.
   if (!(await getNotificationSettings()).pushNotifications) return false;
-  const key = keyBytes(await getPushKey());
-  let subscription = await registration.pushManager.getSubscription();
-  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-    await subscription.unsubscribe();
-    subscription = null;
-  }
   // Signing out unsubscribed the browser: the same person signing in again subscribes it anew.
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: key,
-  });
-  await register(registration, subscription);
+  await register(registration, await subscribeWithServerKey(registration));
   return true;
+}
+
+/**
+ * The browser's subscription made with the server's current key: the one it has, or a new one. A subscription
+ * made with another key (keys renewed) cannot be reused.
+ */
+export async function subscribeWithServerKey(registration: ServiceWorkerRegistration) {
+  const key = keyBytes(await getPushKey());
+  const subscription = await registration.pushManager.getSubscription();
+  if (subscription && sameKey(subscription.options.applicationServerKey, key)) return subscription;
+  await subscription?.unsubscribe();
+  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
 }
 
 /**

@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getStoredUser } from '../../lib/session';
-import { deletePushSubscription, getPushKey } from './api/push-subscriptions';
+import { deletePushSubscription } from './api/push-subscriptions';
 import {
   currentSubscription,
-  keyBytes,
   PUSH_OWNER_KEY,
   pushSupported,
   register,
-  sameKey,
+  subscribeWithServerKey,
 } from './push-browser';
 
 export { keyBytes, pushSupported } from './push-browser';
@@ -52,18 +51,7 @@ export function usePushSubscription() {
     }
     const registration = await navigator.serviceWorker.register(SW_URL, { scope: '/' });
     await navigator.serviceWorker.ready;
-    const key = keyBytes(await getPushKey());
-    let subscription = await registration.pushManager.getSubscription();
-    // A subscription made with another server key (keys renewed) cannot be reused.
-    if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-      await subscription.unsubscribe();
-      subscription = null;
-    }
-    subscription ??= await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: key,
-    });
-    await register(registration, subscription);
+    await register(registration, await subscribeWithServerKey(registration));
     const owner = getStoredUser()?.id;
     if (owner) localStorage.setItem(PUSH_OWNER_KEY, owner);
     setState('subscribed');
