@@ -1,53 +1,34 @@
-// Which code may import which. `npm run lint` runs it (and so CI does).
-// A feature is one folder under apps/web/src/features or apps/server/src/features. Features do not import
-// each other: what two features need moves down into packages/shared, apps/*/src/lib or
-// apps/web/src/components. The few directions allowed between web features are listed below, each with
-// its reason.
-
-/** A web feature may use another feature's endpoint files (its api/ folder) in these directions only. */
-const WEB_FEATURE_CALLS = [
-  // The dashboard shows a piece of each feature; it reads their endpoints and nothing else of them.
-  { from: 'dashboard', to: '[^/]+' },
-  // The Transactions screen filters by account, listed by the accounts endpoints.
-  { from: 'transactions', to: 'accounts' },
-  // Changing the password is a credential operation served by auth; Settings is where a person starts it.
-  { from: 'settings', to: 'auth' },
-  // The advisor proposes changes to a budget, the goals and a subscription; once the person confirms one, it
-  // is made through the very endpoint the owning screen uses, not a second copy of it.
-  { from: 'advisor', to: 'budgets|savings|subscriptions' },
-];
+// Which code may import which. `npm run lint` runs it (and so CI does), and first proves on a fixture
+// (scripts/import-rules/) that each rule still fails what it should.
+// A feature is one folder under apps/web/src/features or apps/server/src/features. Another feature may use
+// it only through its front door, the folder's index.ts, which exports what the feature offers the rest of
+// the app; everything else in the folder is its own. Code beneath the features (lib/, components/,
+// providers/, db/) knows no domain word and never imports a feature.
 
 const web = 'apps/web/src';
 const server = 'apps/server/src';
 
+/** Another feature than the importing one, but not through its front door. */
+const deepInto = (root) => ({
+  path: `^${root}/features/([^/]+)/`,
+  pathNot: [`^${root}/features/$1/`, `^${root}/features/[^/]+/index\\.tsx?$`],
+});
+
 module.exports = {
   forbidden: [
     {
-      name: 'web-feature-to-feature',
-      comment: 'A web feature never imports another, but for the directions in WEB_FEATURE_CALLS.',
+      name: 'web-feature-front-door',
+      comment: 'A web feature uses another only through its index.ts.',
       severity: 'error',
-      from: {
-        path: `^${web}/features/([^/]+)/`,
-        pathNot: WEB_FEATURE_CALLS.map(({ from }) => `^${web}/features/${from}/`),
-      },
-      to: { path: `^${web}/features/([^/]+)/`, pathNot: `^${web}/features/$1/` },
+      from: { path: `^${web}/features/([^/]+)/` },
+      to: deepInto(web),
     },
-    ...WEB_FEATURE_CALLS.map(({ from, to }) => ({
-      name: `web-feature-${from}`,
-      comment: `${from} may use the endpoint files (api/) of: ${to}; nothing else of another feature.`,
-      severity: 'error',
-      from: { path: `^${web}/features/${from}/` },
-      to: {
-        path: `^${web}/features/`,
-        pathNot: [`^${web}/features/${from}/`, `^${web}/features/(${to})/api/`],
-      },
-    })),
     {
-      name: 'server-feature-to-feature',
-      comment: 'A server feature never imports another; shared logic moves to packages/shared or src/lib.',
+      name: 'server-feature-front-door',
+      comment: 'A server feature uses another only through its index.ts.',
       severity: 'error',
       from: { path: `^${server}/features/([^/]+)/` },
-      to: { path: `^${server}/features/([^/]+)/`, pathNot: `^${server}/features/$1/` },
+      to: deepInto(server),
     },
     {
       name: 'lib-to-feature',
@@ -78,9 +59,9 @@ module.exports = {
     },
   ],
   options: {
-    // TypeScript 7 has no JavaScript compiler API for the cruiser to use; Babel strips the types first
-    // (keeping type-only imports, so they count as dependencies too).
-    babelConfig: { fileName: '.babelrc.dependency-cruiser.json' },
+    // TypeScript 7 has no JavaScript compiler API for the cruiser to use; Babel strips the types first,
+    // after turning type-only imports into plain ones so they count as dependencies too.
+    babelConfig: { fileName: require('node:path').join(__dirname, '.dependency-cruiser.babel.cjs') },
     parser: 'acorn',
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },

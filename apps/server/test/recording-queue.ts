@@ -1,4 +1,4 @@
-import type { JobQueue } from '../src/jobs/queue';
+import type { JobQueue } from '../src/lib/job-queue';
 
 /**
  * A job queue that runs nothing and remembers what was sent, for calling the sweeps directly and reading

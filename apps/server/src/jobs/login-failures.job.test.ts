@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, testNow } from '../../test/accounts';
 import { aUser, createTestApp, signUp, type TestApp } from '../../test/helpers';
+import type { JobQueue } from '../lib/job-queue';
 import { PRUNE_LOGIN_FAILURES_CRON, pruneLoginFailures } from './login-failures.job';
-import { type JobQueue, startQueue } from './queue';
+import { startQueue } from './queue';
 
 // Every sign-in attempt writes a failure row and only a success clears some: the schedule deletes the rows
 // that have left the lockout window, so the table does not grow with every guess ever made.

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { JobQueue } from '../jobs/queue';
 import type { AdvisorModel } from '../providers/ai/model';
 import type { BankProvider } from '../providers/bank/types';
 import type { GoogleVerifier } from '../providers/identity/google';
 import type { TokenKeys } from './auth';
 import type { Cipher } from './crypto';
+import type { JobQueue } from './job-queue';
 
 /** What every feature's routes are given: explicit, so a reader of app.ts sees all the wiring. */
 export type AppContext = {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
 import type { AppContext } from '../../lib/context';
 import type { Cipher } from '../../lib/crypto';
+import type { JobQueue } from '../../lib/job-queue';
 import type { BankProvider } from '../../providers/bank/types';
 
 export type AccountsDeps = {

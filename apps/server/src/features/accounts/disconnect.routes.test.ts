@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eventually, fakeHistory, testNow, waitForImport } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
-import { type JobQueue, startQueue } from '../../jobs/queue';
+import { startQueue } from '../../jobs/queue';
+import type { JobQueue } from '../../lib/job-queue';
 import { createDemoProvider } from '../../providers/bank/demo/demo-bank';
 import type { BankProvider } from '../../providers/bank/types';
 import { SANDBOX_TOKENS_PER_MINUTE } from './accounts.routes';

@@ -7,9 +7,9 @@ import {
 } from '@tally/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
 import type { UserRow } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
+import type { JobQueue } from '../../lib/job-queue';
 import { connectionsHidingAccounts, countLinkedAccounts, planInForce } from '../../lib/plans';
 import { toUser } from '../../lib/users';
 import type { BillingAccount, BillingEvent, BillingProvider } from '../../providers/billing/types';

@@ -2,7 +2,7 @@ import { Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
 import { dollarsToCents, formatMoney, type PeriodRange } from '@tally/shared';
 import { EmptyState } from '../../components/EmptyState';
-import { useActiveBudget } from '../budgets/api/get-active-budget';
+import { useActiveBudget } from '../budgets';
 import { useSpendingByCategory } from './api/get-spending-by-category';
 import {
   estimatedCategories,

@@ -17,7 +17,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Figure } from '../../components/Figure';
 import { GoalAvatar } from '../../components/GoalAvatar';
 import { formatGoalPercent, goalColor, goalStatusBadge } from '../../components/goal-visuals';
-import { useSavingsOverview } from '../savings/api/get-savings-overview';
+import { useSavingsOverview } from '../savings';
 import { daysRemainingText, moreGoalsText, savingsCardView } from './savings-card';
 
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));

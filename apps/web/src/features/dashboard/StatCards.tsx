@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { formatMoney, type PeriodRange } from '@tally/shared';
 import { useQuery } from '@tanstack/react-query';
-import { accountsQuery } from '../accounts/api/get-accounts';
+import { accountsQuery } from '../accounts';
 import { usePeriodSummary } from './api/get-period-summary';
 import { balanceStat, balanceTotals, describeChange, flowStats, type Stat } from './dashboard-stats';
 

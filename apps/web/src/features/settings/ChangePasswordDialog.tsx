@@ -9,8 +9,7 @@ import { Messages } from '../../components/Messages';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
 import { errorMessages, zodResolver } from '../../lib/form';
-import { useChangePassword } from '../auth/api/change-password';
-import { useSetPassword } from '../auth/api/set-password';
+import { useChangePassword, useSetPassword } from '../auth';
 
 /** The shared request body plus a confirmation that never leaves the browser. */
 const withConfirmation = <S extends z.ZodObject<{ newPassword: z.ZodType<string> }>>(body: S) =>

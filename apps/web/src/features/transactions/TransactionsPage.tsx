@@ -11,7 +11,7 @@ import { formatUpdatedAgo } from '../../lib/format';
 import { log } from '../../lib/log';
 import { queryKeys } from '../../lib/query-keys';
 import { useNow } from '../../lib/use-now';
-import { useAccounts } from '../accounts/api/get-accounts';
+import { useAccounts } from '../accounts';
 import { useTransactionSummary } from './api/get-transaction-summary';
 import { useTransactions } from './api/get-transactions';
 import { useExportTransactions } from './api/use-export-transactions';

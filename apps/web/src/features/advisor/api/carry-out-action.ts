@@ -1,10 +1,9 @@
 import { type AdvisorAction, DEFAULT_ALLOCATION_PERCENT, SUBSCRIPTION_STATUS } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
-import { updateBudgetCategory } from '../../budgets/api/update-budget-category';
-import { createGoal } from '../../savings/api/create-goal';
-import { getSubscription } from '../../subscriptions/api/get-subscription';
-import { asUpdateBody, updateSubscription } from '../../subscriptions/api/update-subscription';
+import { updateBudgetCategory } from '../../budgets';
+import { createGoal } from '../../savings';
+import { asUpdateBody, getSubscription, updateSubscription } from '../../subscriptions';
 
 /**
  * Carries out a change the advisor proposed, once the person has confirmed it, through the very route the
