@@ -31,6 +31,14 @@ module.exports = {
       to: deepInto(server),
     },
     {
+      name: 'feature-cycle',
+      comment:
+        'Two features never need each other: one of them is beneath the other, or what both need moves down.',
+      severity: 'error',
+      from: { path: `^(${web}|${server})/features/([^/]+)/` },
+      to: { circular: true, viaSomeNot: `^$1/features/$2/` },
+    },
+    {
       name: 'lib-to-feature',
       comment: 'lib/, components/, providers/ and db/ are beneath the features and never import them.',
       severity: 'error',

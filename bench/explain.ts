@@ -5,7 +5,7 @@ import {
   pageStatement,
   pageWindow,
 } from '../apps/server/src/features/transactions/transactions.queries';
-import { countStatements, totalsStatements } from '../apps/server/src/lib/transaction-totals';
+import { countStatements, totalsStatements } from '../apps/server/src/features/transactions/transaction-totals';
 import type { Query } from './queries';
 
 type Statement = { label: string; sql: string; params: unknown[] };

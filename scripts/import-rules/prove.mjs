@@ -8,6 +8,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const expected = [
   'server-feature-front-door: apps/server/src/features/alpha/alpha.service.ts → apps/server/src/features/beta/beta.queries.ts',
   'lib-to-feature: apps/server/src/lib/job-name.ts → apps/server/src/jobs/job.ts',
+  'feature-cycle: apps/server/src/features/alpha/alpha.service.ts → apps/server/src/features/beta/index.ts',
   'web-feature-front-door: apps/web/src/features/alpha/AlphaRow.tsx → apps/web/src/features/beta/api/get-beta.ts',
 ].sort();
 

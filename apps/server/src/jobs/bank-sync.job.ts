@@ -2,8 +2,8 @@ import { type AccountsDeps, accountsDeps, type BankSyncJob } from '../features/a
 import { unfinishedImportRuns } from '../features/accounts/accounts.queries';
 import { removeDisconnectedItems } from '../features/accounts/accounts.service';
 import { importConnection, REFRESH_CRON, refreshStaleConnections } from '../features/accounts/accounts.sync';
+import { notifyImportRun } from '../features/notifications/notify';
 import type { AppContext } from '../lib/context';
-import { notifyImportRun } from '../lib/notify';
 
 /**
  * Jobs one process runs at once, per queue. The queue is shared by every user, so one worker would make

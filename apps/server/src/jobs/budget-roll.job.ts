@@ -1,6 +1,6 @@
 import { todayIn } from '@tally/shared';
-import { rollBudget } from '../lib/budget-periods';
-import { dueBudgets } from '../lib/budget-queries';
+import { rollBudget } from '../features/budgets/budget-periods';
+import { dueBudgets } from '../features/budgets/budgets.queries';
 import type { AppContext } from '../lib/context';
 
 /**

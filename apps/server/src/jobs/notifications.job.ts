@@ -1,9 +1,9 @@
 import { deliverPending } from '../features/notifications/notifications.delivery';
 import { notificationsDeps } from '../features/notifications/notifications.deps';
 import { scanEveryone } from '../features/notifications/notifications.service';
+import { DELIVER_QUEUE, type DeliverJob } from '../features/notifications/notify';
 import { deleteOrphanedPushSubscriptions } from '../lib/auth';
 import type { AppContext } from '../lib/context';
-import { DELIVER_QUEUE, type DeliverJob } from '../lib/notify';
 
 /**
  * Hourly: subscriptions due and trials ending are told days ahead, so an hour's delay is nothing, and a

@@ -2,10 +2,10 @@ import { todayIn } from '@tally/shared';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { budgetPeriods, budgets, savingsGoals, savingsPeriodRuns, users } from '../db/schema';
+import { type DeliveryQueue, requestDelivery } from '../features/notifications/notify';
 import { shareEndedPeriods } from '../features/savings/savings.service';
 import type { AppContext } from '../lib/context';
 import { zoneKnownToDatabase } from '../lib/known-zone';
-import { type DeliveryQueue, requestDelivery } from '../lib/notify';
 
 /** Every 15 minutes, like the budget roll: a period ends at its person's midnight, in any time zone. */
 export const SHARE_LEFTOVERS_CRON = '*/15 * * * *';

@@ -1,8 +1,8 @@
 import { accountsHiddenNotice, accountsRoom, type Plan } from '@tally/shared';
 import type { Db } from '../../db/client';
-import { notify } from '../../lib/notify';
-import { countLinkedAccounts, planInForce } from '../../lib/plans';
 import type { ProviderAccount } from '../../providers/bank/types';
+import { countLinkedAccounts, planInForce } from '../billing';
+import { notify } from '../notifications';
 import {
   accountStates,
   type ConnectionRow,

@@ -2,14 +2,14 @@ import { type Account, type Connection, type ImportProgress, sortAccounts } from
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, importRuns, transactions, users } from '../../db/schema';
+import type { ProviderAccount } from '../../providers/bank/types';
 import {
   type AccountRow,
   type ConnectionRow,
   MANUAL_PROVIDER,
   toAccount,
   toConnection,
-} from '../../lib/account-shapes';
-import type { ProviderAccount } from '../../providers/bank/types';
+} from './account-shapes';
 
 export type { AccountRow, ConnectionRow };
 export type ImportRunRow = typeof importRuns.$inferSelect;

@@ -20,12 +20,12 @@ import {
   todayIn,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isManualConnection, toConnection } from '../../lib/account-shapes';
 import type { UserRow } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { countLinkedAccounts, planInForce, requireAccountsFit } from '../../lib/plans';
 import { perUserRateLimit } from '../../lib/rate-limit';
+import { countLinkedAccounts, planInForce, requireAccountsFit } from '../billing';
+import { isManualConnection, toConnection } from './account-shapes';
 import { accountsDeps } from './accounts.deps';
 import {
   countConnectionTransactions,

@@ -1,13 +1,8 @@
 import { accountsFit, addDays, type ExchangeResponse, type Plan, todayIn } from '@tally/shared';
 import { AppError, badRequest } from '../../lib/errors';
-import {
-  accountLimitReached,
-  connectionsHidingAccounts,
-  countLinkedAccounts,
-  lockLinking,
-} from '../../lib/plans';
 import { isItemGone, removeBankItem } from '../../providers/bank';
 import type { BankProvider, ProviderAccount } from '../../providers/bank/types';
+import { accountLimitReached, connectionsHidingAccounts, countLinkedAccounts, lockLinking } from '../billing';
 import { saveAccountsWithinPlan } from './account-limit';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {

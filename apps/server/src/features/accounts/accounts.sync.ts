@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { isManualConnection } from '../../lib/account-shapes';
-import { type DeliveryQueue, requestDelivery } from '../../lib/notify';
-import { lockLinking } from '../../lib/plans';
 import type { SyncPage } from '../../providers/bank/types';
+import { lockLinking } from '../billing';
+import { type DeliveryQueue, requestDelivery } from '../notifications';
 import { saveAccountsWithinPlan } from './account-limit';
+import { isManualConnection } from './account-shapes';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
   type ConnectionRow,

@@ -2,8 +2,8 @@ import { CATEGORY, categoryFromProvider } from '@tally/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, transactions } from '../../db/schema';
-import { loadCategoriser } from '../../lib/categorise';
 import type { ProviderTransaction } from '../../providers/bank/types';
+import { loadCategoriser } from '../transactions';
 
 const CHUNK = 500;
 

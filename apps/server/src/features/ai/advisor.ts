@@ -20,8 +20,8 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { budgetCategories, transactions } from '../../db/schema';
-import { activePeriodNow } from '../../lib/budget-periods';
-import { filterWhere, totalsStatements } from '../../lib/transaction-totals';
+import { activePeriodNow } from '../budgets';
+import { filterWhere, totalsStatements } from '../transactions';
 import { cashBalance, deposits, gatherFacts, goals, trackedSubscriptions } from './facts';
 
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */

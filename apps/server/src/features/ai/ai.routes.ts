@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { requireFeature } from '../../lib/plans';
+import { requireFeature } from '../billing';
 import {
   type AiDeps,
   ask,

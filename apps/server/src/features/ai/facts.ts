@@ -30,7 +30,7 @@ import {
   subscriptions,
   transactions,
 } from '../../db/schema';
-import { activePeriodNow } from '../../lib/budget-periods';
+import { activePeriodNow } from '../budgets';
 
 /** The windows the spending rules compare: the last 30 days against the 90 before them. */
 const RECENT_DAYS = 30;

@@ -11,7 +11,6 @@ import type { Db } from '../../db/client';
 import { issueToken, revokeSessions, type TokenKeys, type UserRow } from '../../lib/auth';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../lib/password';
-import { toUser, updateUser } from '../../lib/users';
 import type { GoogleVerifier } from '../../providers/identity/google';
 import {
   clearFailures,
@@ -24,6 +23,7 @@ import {
 } from './auth.queries';
 import { sendVerificationEmail, type VerificationDeps } from './email-verification';
 import { describeWait, type Lockout, signInWait } from './sign-in-throttle';
+import { toUser, updateUser } from './users';
 
 export type AuthDeps = {
   db: Db;

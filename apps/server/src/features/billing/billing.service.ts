@@ -10,9 +10,8 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { JobQueue } from '../../lib/job-queue';
-import { connectionsHidingAccounts, countLinkedAccounts, planInForce } from '../../lib/plans';
-import { toUser } from '../../lib/users';
 import type { BillingAccount, BillingEvent, BillingProvider } from '../../providers/billing/types';
+import { toUser } from '../auth';
 import {
   findUserByCustomer,
   getUser,
@@ -21,6 +20,7 @@ import {
   recordEvent,
   updatePlan,
 } from './billing.queries';
+import { connectionsHidingAccounts, countLinkedAccounts, planInForce } from './plans';
 
 export type BillingDeps = {
   db: Db;

@@ -14,10 +14,10 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getActiveBudget, listBudgets } from '../../lib/budget-queries';
 import type { AppContext } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
-import { planInForce, requireFeature } from '../../lib/plans';
+import { planInForce, requireFeature } from '../billing';
+import { getActiveBudget, listBudgets } from './budgets.queries';
 import {
   type BudgetDeps,
   budgetView,

@@ -26,7 +26,8 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { budgetCategories, budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
-import { currentOf } from '../../lib/budget-periods';
+import { badRequest, notFound } from '../../lib/errors';
+import { currentOf } from './budget-periods';
 import {
   type BudgetRow,
   type CategoryRow,
@@ -37,8 +38,7 @@ import {
   periodAchievements,
   saveAchievements,
   spentByCategory,
-} from '../../lib/budget-queries';
-import { badRequest, notFound } from '../../lib/errors';
+} from './budgets.queries';
 
 export type BudgetDeps = { db: Db; now: () => Date };
 /** Who is asking, and the time zone their "today" is in. */

@@ -25,12 +25,12 @@ import {
 } from '@tally/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { loadCategoriser } from '../../lib/categorise';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { nextTurn } from '../../lib/next-turn';
-import { type DeliveryQueue, notify, requestDelivery } from '../../lib/notify';
-import { planInForce } from '../../lib/plans';
-import { refreshSubscriptions } from '../../lib/subscription-refresh';
+import { planInForce } from '../billing';
+import { type DeliveryQueue, notify, requestDelivery } from '../notifications';
+import { refreshSubscriptions } from '../subscriptions';
+import { loadCategoriser } from '../transactions';
 import {
   existingProviderIds,
   getImportAccount,

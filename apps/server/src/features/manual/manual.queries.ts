@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, transactions } from '../../db/schema';
-import { type AccountRow, type ConnectionRow, MANUAL_PROVIDER } from '../../lib/account-shapes';
-import { type TransactionRow, transactionSelection } from '../../lib/transaction-shapes';
+import { type AccountRow, type ConnectionRow, MANUAL_PROVIDER } from '../accounts';
+import { type TransactionRow, transactionSelection } from '../transactions';
 
 /** What the person's one manual connection is made of (the design's fixed values). */
 export const MANUAL_CONNECTION_VALUES = {

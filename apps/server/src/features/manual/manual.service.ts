@@ -9,9 +9,9 @@ import {
   type UpdateManualAccountBody,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
-import { toAccount } from '../../lib/account-shapes';
 import { AppError, notFound } from '../../lib/errors';
-import { toTransaction } from '../../lib/transaction-shapes';
+import { toAccount } from '../accounts';
+import { toTransaction } from '../transactions';
 import {
   countManualAccounts,
   deleteManualAccount,

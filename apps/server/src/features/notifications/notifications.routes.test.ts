@@ -22,9 +22,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { NOTIFICATION_KINDS } from '../../db/schema';
-import { createCatchUpThrottle } from '../../lib/catch-up-throttle';
-import { notifyImportRun } from '../../lib/notify';
+import { createCatchUpThrottle } from './catch-up-throttle';
 import { scanEveryone } from './notifications.service';
+import { notifyImportRun } from './notify';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -12,11 +12,10 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catchUpThrottle } from '../../lib/catch-up-throttle';
 import type { AppContext } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import { DELIVER_QUEUE, requestDelivery } from '../../lib/notify';
 import { isPushServiceEndpoint, PUSH_ENDPOINT_MESSAGE, pushKeysProblem } from '../../providers/push/web-push';
+import { catchUpThrottle } from './catch-up-throttle';
 import { hasPendingDelivery } from './notifications.delivery';
 import { notificationsDeps } from './notifications.deps';
 import {
@@ -30,6 +29,7 @@ import {
   unreadCount,
 } from './notifications.queries';
 import { catchUpPerson } from './notifications.service';
+import { DELIVER_QUEUE, requestDelivery } from './notify';
 
 /** Answered when a browser's push subscription is another account's (PUSH_SUBSCRIPTION_TAKEN). */
 export const PUSH_ENDPOINT_TAKEN =

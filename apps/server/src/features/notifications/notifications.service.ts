@@ -26,11 +26,11 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import { activePeriodNow } from '../../lib/budget-periods';
 import { zoneKnownToDatabase } from '../../lib/known-zone';
-import { type DeliveryQueue, notifyMany } from '../../lib/notify';
-import { planInForce } from '../../lib/plans';
-import { refreshSubscriptions } from '../../lib/subscription-refresh';
+import { planInForce } from '../billing';
+import { activePeriodNow } from '../budgets';
+import { refreshSubscriptions } from '../subscriptions';
+import { type DeliveryQueue, notifyMany } from './notify';
 
 export type ScanDeps = { db: Db; now: () => Date; queue?: DeliveryQueue };
 /** Who is asking, and the time zone their "today" is in. */

@@ -43,11 +43,17 @@ import {
   savingsGoals,
   savingsPeriodRuns,
 } from '../../db/schema';
-import { activePeriodNow, rollBudget } from '../../lib/budget-periods';
-import { type BudgetRow, getActiveBudget, getBudget, spentByCategory } from '../../lib/budget-queries';
 import { badRequest, notFound } from '../../lib/errors';
-import { notify } from '../../lib/notify';
 import { withUserLock } from '../../lib/user-lock';
+import {
+  activePeriodNow,
+  type BudgetRow,
+  getActiveBudget,
+  getBudget,
+  rollBudget,
+  spentByCategory,
+} from '../budgets';
+import { notify } from '../notifications';
 
 export type SavingsDeps = { db: Db; now: () => Date };
 /** Who is asking, and the time zone their "today" is in. */

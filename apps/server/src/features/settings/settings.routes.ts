@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { UserRow } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
 import { perUserRateLimit } from '../../lib/rate-limit';
-import { toUser, updateUser } from '../../lib/users';
 import { createBillingProvider } from '../../providers/billing';
+import { toUser, updateUser } from '../auth';
 import { deleteAccount, type SettingsDeps } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -2,7 +2,6 @@ import type { DeleteAccountBody } from '@tally/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { Db } from '../../db/client';
-import { isManualConnection } from '../../lib/account-shapes';
 import type { UserRow } from '../../lib/auth';
 import type { Cipher } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
@@ -12,6 +11,7 @@ import { removeBankItem } from '../../providers/bank';
 import type { BankProvider } from '../../providers/bank/types';
 import type { BillingProvider } from '../../providers/billing/types';
 import type { GoogleVerifier } from '../../providers/identity/google';
+import { isManualConnection } from '../accounts';
 import { deleteUserData, listLiveItems, lockUser } from './settings.queries';
 
 export type SettingsDeps = {

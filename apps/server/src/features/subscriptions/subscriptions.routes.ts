@@ -19,8 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
-import { requireFeature } from '../../lib/plans';
 import { perUserRateLimit } from '../../lib/rate-limit';
+import { requireFeature } from '../billing';
 import {
   subscriptionCalendar as calendarOf,
   confirmDetected,

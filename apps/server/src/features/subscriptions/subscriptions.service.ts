@@ -36,14 +36,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { withUserLock } from '../../lib/user-lock';
 import {
   catchUp,
   linkCharges,
   outflowsOf,
   refreshSubscriptions,
   type SubscriptionRow,
-} from '../../lib/subscription-refresh';
-import { withUserLock } from '../../lib/user-lock';
+} from './subscription-refresh';
 
 export type SubscriptionDeps = { db: Db; now: () => Date };
 /** Who is asking, and the time zone their "today" is in. */
@@ -308,7 +308,7 @@ export async function subscriptionCalendar(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Following charges: lib/subscription-refresh.ts (the notifications scan catches subscriptions up too)
+// Following charges: subscription-refresh.ts (the notifications scan catches subscriptions up too)
 
 // ---------------------------------------------------------------------------------------------------------
 // Detection

@@ -11,8 +11,8 @@ import {
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
-import { type TransactionRow, toTransaction, transactionSelection } from '../../lib/transaction-shapes';
-import { countStatements, filterWhere, totalsStatements } from '../../lib/transaction-totals';
+import { type TransactionRow, toTransaction, transactionSelection } from './transaction-shapes';
+import { countStatements, filterWhere, totalsStatements } from './transaction-totals';
 
 type Row = TransactionRow;
 const selection = transactionSelection;

@@ -25,7 +25,7 @@ import type { AppContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { spreadsheetText } from '../../lib/spreadsheet';
-import { toTransaction } from '../../lib/transaction-shapes';
+import { toTransaction } from './transaction-shapes';
 import {
   exportTransactions,
   getCategoryTotals,

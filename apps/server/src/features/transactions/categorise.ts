@@ -1,7 +1,7 @@
 import { applyRules, type CategoryCode, type MatchRule, merchantKey } from '@tally/shared';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { merchantCategories, transactionRules } from '../db/schema';
+import type { Db } from '../../db/client';
+import { merchantCategories, transactionRules } from '../../db/schema';
 
 export type CategoriseInput = {
   accountId: string;

@@ -1,8 +1,8 @@
 import { importCompletedNotice, importFailedNotice, type NewNotification } from '@tally/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { bankConnections, importRuns, notifications } from '../db/schema';
-import type { JobQueue } from './job-queue';
+import type { Db } from '../../db/client';
+import { bankConnections, importRuns, notifications } from '../../db/schema';
+import type { JobQueue } from '../../lib/job-queue';
 
 /** The queue whose job sends a person's new notifications by push and email (jobs/notifications.job.ts). */
 export const DELIVER_QUEUE = 'notifications-deliver';

@@ -9,10 +9,10 @@ import {
   upgradeMessage,
 } from '@tally/shared';
 import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { bankAccounts, bankConnections } from '../db/schema';
-import { MANUAL_PROVIDER } from './account-shapes';
-import { AppError } from './errors';
+import type { Db } from '../../db/client';
+import { bankAccounts, bankConnections } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { MANUAL_PROVIDER } from '../accounts';
 
 type PlanHolder = { plan: PlanCode; trialEndsAt: Date | null };
 

@@ -1,7 +1,8 @@
 import { type BudgetPeriod, daysElapsed, periodAt, rollover, totalDays } from '@tally/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { budgetPeriodCategories, budgetPeriods, budgets } from '../db/schema';
+import type { Db } from '../../db/client';
+import { budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import {
   type BudgetRow,
   getActiveBudget,
@@ -9,8 +10,7 @@ import {
   type PeriodCategory,
   type PeriodRow,
   spentByCategory,
-} from './budget-queries';
-import { notFound } from './errors';
+} from './budgets.queries';
 
 /** Budget periods as budgets and savings both need them: rolled forward when due, and the current one. */
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import {
   budgetAchievements,
   budgetCategories,
@@ -8,9 +8,9 @@ import {
   budgets,
   dailySpending,
   users,
-} from '../db/schema';
-import { zoneKnownToDatabase } from './known-zone';
-import { totalsStatements } from './transaction-totals';
+} from '../../db/schema';
+import { zoneKnownToDatabase } from '../../lib/known-zone';
+import { totalsStatements } from '../transactions';
 
 export type BudgetRow = typeof budgets.$inferSelect;
 export type PeriodRow = typeof budgetPeriods.$inferSelect;

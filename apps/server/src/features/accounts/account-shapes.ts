@@ -5,7 +5,7 @@ import {
   isManualConnection,
   sortAccounts,
 } from '@tally/shared';
-import type { bankAccounts, bankConnections } from '../db/schema';
+import type { bankAccounts, bankConnections } from '../../db/schema';
 
 /**
  * Accounts and connections as the API shows them, shared by the bank connections (features/accounts) and

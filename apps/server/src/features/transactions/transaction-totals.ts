@@ -1,7 +1,7 @@
 import { dollarsToCents, type TransactionFilters, wholeMonths } from '@tally/shared';
 import { and, eq, gte, isNotNull, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { transactionRollups, transactions } from '../db/schema';
+import type { Db } from '../../db/client';
+import { transactionRollups, transactions } from '../../db/schema';
 
 /**
  * The transaction filters as SQL, and the statements that count and total what they match — shared by

@@ -1,8 +1,8 @@
 import type { User } from '@tally/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import type { UserRow } from './auth';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { UserRow } from '../../lib/auth';
 
 /** The signed-in person as every feature sees them: the row the authenticator loaded, on the wire. */
 export function toUser(row: UserRow): User {

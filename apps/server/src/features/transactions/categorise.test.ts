@@ -1,9 +1,9 @@
 import { CATEGORY } from '@tally/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers';
-import type { Database } from '../db/client';
-import { merchantCategories, transactionRules, users } from '../db/schema';
+import { createTestDatabase } from '../../../test/helpers';
+import type { Database } from '../../db/client';
+import { merchantCategories, transactionRules, users } from '../../db/schema';
 import { type CategoriseInput, loadCategoriser } from './categorise';
 
 let database: Database;

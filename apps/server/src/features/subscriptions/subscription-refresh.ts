@@ -7,10 +7,10 @@ import {
   subscriptionMerchantKey,
 } from '@tally/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { subscriptionCharges, subscriptions, transactions } from '../db/schema';
-import { notify } from './notify';
-import { withUserLock } from './user-lock';
+import type { Db } from '../../db/client';
+import { subscriptionCharges, subscriptions, transactions } from '../../db/schema';
+import { withUserLock } from '../../lib/user-lock';
+import { notify } from '../notifications';
 
 /**
  * Following a subscription's charges: what its due dates, price and unpaid date become as charges post

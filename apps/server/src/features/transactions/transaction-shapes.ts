@@ -1,6 +1,6 @@
 import { categoryName, centsToDollars, type Transaction } from '@tally/shared';
 import { sql } from 'drizzle-orm';
-import { bankAccounts, transactions } from '../db/schema';
+import { bankAccounts, transactions } from '../../db/schema';
 
 /**
  * A transaction as the API shows it, shared by the transaction screens (features/transactions) and the

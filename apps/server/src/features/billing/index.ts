@@ -1,0 +1,10 @@
+// The billing feature's front door: what other features may use of it.
+export {
+  accountLimitReached,
+  connectionsHidingAccounts,
+  countLinkedAccounts,
+  lockLinking,
+  planInForce,
+  requireAccountsFit,
+  requireFeature,
+} from './plans';

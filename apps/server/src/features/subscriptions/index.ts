@@ -1,0 +1,2 @@
+// The subscriptions feature's front door: what other features may use of it.
+export { refreshSubscriptions } from './subscription-refresh';
