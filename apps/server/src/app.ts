@@ -15,7 +15,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
 import { importsRoutes } from './features/imports/imports.routes';
-import { manualRoutes } from './features/manual/manual.routes';
+import { manualAccountsRoutes } from './features/manual-accounts/manual-accounts.routes';
 import { catchUpThrottle } from './features/notifications/catch-up-throttle';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { rulesRoutes } from './features/rules/rules.routes';
@@ -200,7 +200,7 @@ export async function buildApp({
       await api.register(accountsRoutes, ctx);
       await api.register(webhookRoutes(plaidWebhookVerifier), ctx);
       await api.register(transactionsRoutes, ctx);
-      await api.register(manualRoutes, ctx);
+      await api.register(manualAccountsRoutes, ctx);
       await api.register(importsRoutes, ctx);
       await api.register(rulesRoutes, ctx);
       await api.register(budgetsRoutes, ctx);

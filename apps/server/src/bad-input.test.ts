@@ -21,7 +21,7 @@ import {
   validInput,
 } from '../test/harness';
 import { aUser, bearer, signUp } from '../test/helpers';
-import { addManualAccount } from '../test/manual';
+import { addManualAccount } from '../test/manual-accounts';
 import { isHeadTwin, propertiesOf, type RouteInfo } from '../test/routes';
 import { worstRequests } from '../test/worst-inputs';
 

@@ -21,6 +21,7 @@ export * from './greeting';
 export * from './imports/categorise';
 export * from './imports/imports.schema';
 export * from './imports/parse';
+export * from './manual-accounts/manual-accounts.schema';
 export * from './money';
 export * from './notifications/notification-rules';
 export * from './notifications/notifications.schema';

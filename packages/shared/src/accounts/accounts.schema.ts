@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
-import { hasAtMostTwoDecimals } from '../money';
 
 export const account = z.object({
   id: z.string(),
@@ -134,57 +133,3 @@ export type ImportHistoricalDataBody = z.infer<typeof importHistoricalDataBody>;
 export const webhookResponse = z.object({ received: z.literal(true) });
 
 export const idParam = z.object({ id: z.uuid('Invalid id') });
-
-// ---------------------------------------------------------------------------------------------------------
-// Manual accounts
-
-/** The subtypes a manual account may have, per type (SPEC §3's list). */
-export const MANUAL_SUBTYPES: Record<0 | 2 | 3 | 4, readonly string[]> = {
-  0: ['checking', 'savings', 'moneymarket', 'cashmanagement', 'cd', 'hsa'],
-  2: ['creditcard'],
-  3: ['ira', '401k', 'brokerage'],
-  4: ['student', 'mortgage', 'auto', 'personal'],
-};
-export const MAX_ACCOUNT_NAME_LENGTH = 100;
-/** Manual accounts one person may keep. */
-export const MAX_MANUAL_ACCOUNTS = 50;
-/** Dollars: the largest balance or amount typed by hand. */
-export const MAX_MANUAL_AMOUNT = 100_000_000;
-
-/** A dollar amount typed by a person: finite, at most 2 decimals, within ±MAX_MANUAL_AMOUNT. */
-export const manualDollars = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .refine(Number.isFinite, `${label} must be a number`)
-    .refine((n) => Math.abs(n) <= MAX_MANUAL_AMOUNT, `${label} must be at most $100,000,000`)
-    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
-
-const accountName = z
-  .string({ error: 'Account name is required' })
-  .trim()
-  .min(1, 'Account name is required')
-  .max(MAX_ACCOUNT_NAME_LENGTH, `Account name must be at most ${MAX_ACCOUNT_NAME_LENGTH} characters`);
-
-/** POST /accounts/manual. Currency is USD. */
-export const createManualAccountBody = z
-  .object({
-    name: accountName,
-    type: z.union([z.literal(0), z.literal(2), z.literal(3), z.literal(4)], {
-      error: 'Choose an account type',
-    }),
-    subtype: z.string({ error: 'Choose a subtype' }).min(1, 'Choose a subtype'),
-    openingBalance: manualDollars('Opening balance').default(0),
-  })
-  .refine((b) => MANUAL_SUBTYPES[b.type].includes(b.subtype), {
-    message: 'Choose a subtype of this account type',
-    path: ['subtype'],
-  });
-export type CreateManualAccountBody = z.infer<typeof createManualAccountBody>;
-
-/** PUT /accounts/manual/{id}: the type stays; name, subtype and opening balance may change. */
-export const updateManualAccountBody = z.object({
-  name: accountName,
-  subtype: z.string({ error: 'Choose a subtype' }).min(1, 'Choose a subtype'),
-  openingBalance: manualDollars('Opening balance'),
-});
-export type UpdateManualAccountBody = z.infer<typeof updateManualAccountBody>;

@@ -1,4 +1,4 @@
-import { MAX_MANUAL_AMOUNT } from '../accounts/accounts.schema';
+import { MAX_MANUAL_AMOUNT } from '../manual-accounts/manual-accounts.schema';
 import { type Cents, parseCents } from '../money';
 
 export type DecimalSeparator = '.' | ',';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { manualDollars } from '../accounts/accounts.schema';
 import { isoDay } from '../dates';
 import { CATEGORY_CODES } from './categories';
 
@@ -164,21 +163,3 @@ export const monthlyCashFlow = z.array(
 export type MonthlyCashFlow = z.infer<typeof monthlyCashFlow>;
 
 export const MAX_DESCRIPTION_LENGTH = 200;
-
-/**
- * POST /transactions/manual and PUT /transactions/manual/{id}: one transaction typed by hand into a manual
- * account. Amount in dollars with the app's sign: positive = money in, negative = money out.
- */
-export const manualTransactionBody = z.object({
-  accountId: z.uuid('Choose an account'),
-  date: isoDay,
-  description: z
-    .string({ error: 'Description is required' })
-    .trim()
-    .min(1, 'Description is required')
-    .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`),
-  amount: manualDollars('Amount').refine((n) => n !== 0, 'Amount cannot be 0'),
-  category: categoryCode,
-  note: updateNoteBody.shape.note.optional(),
-});
-export type ManualTransactionBody = z.infer<typeof manualTransactionBody>;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeHistory, linkBankAndImport, testNow, waitForImport } from '../../../test/accounts';
 import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
-import { addManualAccount, addManualTransaction } from '../../../test/manual';
+import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
 import { recordingQueue } from '../../../test/recording-queue';
 import { resumeUnfinishedImports } from '../../jobs/bank-sync.job';
 import { createCipher } from '../../lib/crypto';

@@ -2,7 +2,7 @@ import { CATEGORY, transactionList } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testNow } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
-import { addManualAccount, addManualTransaction } from '../../../test/manual';
+import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
 
 /* Every way a row's text comes or changes (typed, edited, renamed by a rule, deleted) is searched by its current text only. */
 

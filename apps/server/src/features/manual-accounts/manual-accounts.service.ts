@@ -24,7 +24,7 @@ import {
   updateManualAccount,
   updateManualTransaction,
   upsertManualConnection,
-} from './manual.queries';
+} from './manual-accounts.queries';
 
 export type ManualDeps = { db: Db; now: () => Date };
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeHistory, linkBankAndImport, TODAY, testNow } from '../../../test/accounts';
 import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
-import { addManualAccount, addManualTransaction } from '../../../test/manual';
+import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
 
 let fake: FakePlaid;
 let app: TestApp;

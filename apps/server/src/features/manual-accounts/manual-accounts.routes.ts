@@ -17,10 +17,10 @@ import {
   editManualTransaction,
   type ManualDeps,
   removeManualAccount,
-} from './manual.service';
+} from './manual-accounts.service';
 
 /** Manual accounts and the transactions typed into them: every route is the signed-in person's own; another person's ids answer 404. */
-export const manualRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+export const manualAccountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const deps: ManualDeps = { db: ctx.database.db, now: ctx.now };
   app.addHook('preHandler', ctx.authenticate);
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
