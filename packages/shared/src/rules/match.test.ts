@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  applyRules,
-  type MatchRule,
-  type MatchTransaction,
-  normaliseText,
-  ruleMatches,
-  WHITESPACE,
-} from './match';
+import { normaliseText } from '../text';
+import { applyRules, type MatchRule, type MatchTransaction, ruleMatches } from './match';
 
 const rule = (overrides: Partial<MatchRule> = {}): MatchRule => ({
   field: 'either',
@@ -27,52 +21,6 @@ const tx = (overrides: Partial<MatchTransaction> = {}): MatchTransaction => ({
   merchantName: 'Blue Bottle',
   amount: -450,
   ...overrides,
-});
-
-describe('normaliseText', () => {
-  it.each([
-    ['Blue  Bottle', 'blue bottle'],
-    ['  TRADER\tJOES \n#552 ', 'trader joes #552'],
-    ['\u00a0NBSP\u00a0\u2003inside\u3000', 'nbsp inside'],
-    ['\ufeffBOM', 'bom'],
-    ['   ', ''],
-    ['', ''],
-    ['100%_Off\\Sale', '100%_off\\sale'],
-    ['CAFÉ ÉCLAIR', 'café éclair'],
-    ['İSTANBUL', 'i\u0307stanbul'],
-    ['\u212aELVIN', 'kelvin'],
-    ['ΟΔΟΣ', 'οδος'.replace(/σ$/, 'ς')],
-    // NEL is no white space to JavaScript, so none here.
-    ['a\u0085b', 'a\u0085b'],
-  ])('%j → %j', (text, expected) => {
-    expect(normaliseText(text)).toBe(expected);
-  });
-
-  it('collapses exactly the white space JavaScript knows (WHITESPACE is \\s, written out)', () => {
-    const spaces: string[] = [];
-    for (let code = 0; code <= 0xffff; code += 1) {
-      if (/\s/.test(String.fromCharCode(code))) spaces.push(String.fromCharCode(code));
-    }
-    expect([...WHITESPACE]).toEqual(spaces);
-  });
-
-  it('equals trim, lower-case and collapse for any text', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (s) => {
-        expect(normaliseText(s)).toBe(s.trim().toLowerCase().replace(/\s+/g, ' '));
-      }),
-      { numRuns: 1000 },
-    );
-  });
-
-  it('is idempotent', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (s) => {
-        expect(normaliseText(normaliseText(s))).toBe(normaliseText(s));
-      }),
-      { numRuns: 1000 },
-    );
-  });
 });
 
 describe('ruleMatches', () => {

@@ -1,4 +1,5 @@
 import type { Cents } from '../money';
+import { normaliseText } from '../text';
 import { CATEGORIES, CATEGORY, type CategoryCode } from '../transactions/categories';
 import { SUBSCRIPTION_FREQUENCIES, type SubscriptionFrequency } from './schedule';
 import { SUBSCRIPTION_CATEGORY, type SubscriptionCategory } from './subscriptions.schema';
@@ -118,11 +119,11 @@ function tidyDescriptor(description: string): string {
  * Never empty. (Not transactions' merchantKey, which keys a person's category choices by the raw descriptor.)
  */
 export function subscriptionMerchantKey(merchantName: string | null, description: string): string {
-  const name = merchantName?.trim().toLowerCase().replace(/\s+/g, ' ');
+  const name = normaliseText(merchantName ?? '');
   if (name) return name;
   const tidy = tidyDescriptor(description).toLowerCase();
   if (tidy) return tidy;
-  return description.trim().toLowerCase().replace(/\s+/g, ' ') || 'unknown';
+  return normaliseText(description) || 'unknown';
 }
 
 function displayName(merchantName: string | null, description: string): string {

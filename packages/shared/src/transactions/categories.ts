@@ -1,3 +1,4 @@
+import { normaliseText } from '../text';
 /** Transaction category codes (SPEC §3). The numbers are stored and sent on the wire; never renumber. */
 export const CATEGORY = {
   Salary: 1,
@@ -138,7 +139,10 @@ const DETAILED: Record<string, CategoryCode> = {
   TRAVEL_LODGING: CATEGORY.Travel,
 };
 
-/** The key a person's category choice for a merchant is stored under: its name, else the description. */
+/**
+ * The key a person's category choice for a merchant is stored under: its name, else the description,
+ * normalised (so the same name with other spaces or capitals is the same merchant; a blank name is none).
+ */
 export function merchantKey(merchantName: string | null | undefined, description: string): string {
-  return (merchantName || description).trim().toLowerCase().replace(/\s+/g, ' ');
+  return normaliseText(merchantName ?? '') || normaliseText(description);
 }

@@ -1,36 +1,17 @@
-import { type MatchRule, normaliseText, type RuleOperator, ruleMatches, WHITESPACE } from '@tally/shared';
+import { type MatchRule, normaliseText, type RuleOperator, ruleMatches } from '@tally/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { likeBody, loweredSql, normalisedSql } from '../../lib/normalised-text-sql';
 
 /*
  * A rule's match, in SQL, with exactly the meaning of ruleMatches (packages/shared/src/rules/match.ts):
  * text compared after normaliseText (white space collapsed and trimmed, lower case) with contains,
- * startsWith or equals; amounts by size; optionally one account.
- *
- * Lower-casing is where SQL and JavaScript could part: PostgreSQL's lower() follows the database's locale.
- * So SQL lower-cases ASCII only (COLLATE "C", the same on every server), after turning the only two
- * characters whose JavaScript lower case is ASCII into it (İ → i + combining dot, Kelvin sign → k). Then
- * every ASCII character of the normalised text is the same in SQL and JavaScript, and the texts have the
- * same length; they differ only in other letters, which SQL leaves in their original case. Hence:
- * - a pattern of ASCII only matches in SQL exactly when it matches in JavaScript, and
- * - a pattern with other letters is matched in SQL with `_` (any one character) in their place, a superset
- *   that ruleMatches then narrows, row by row, to the exact answer.
+ * startsWith or equals; amounts by size; optionally one account. How the normalised text is compared in
+ * SQL, exactly for ASCII and as a superset that ruleMatches narrows otherwise: lib/normalised-text-sql.ts.
  */
-
-const WHITESPACE_RUNS = `[${WHITESPACE}]+`;
-
-/** The column lower-cased as normaliseText does for ASCII (see above), white space left as it is. */
-function loweredSql(column: AnyPgColumn): SQL {
-  return sql`lower(translate(replace(${column}, ${'\u0130'}, ${'i\u0307'}), ${'\u212a'}, 'k') collate "C")`;
-}
-
-/** normaliseText(column) in SQL, with ASCII-only lower case (see above). */
-export function normalisedSql(column: AnyPgColumn): SQL {
-  return sql`btrim(regexp_replace(${loweredSql(column)}, ${WHITESPACE_RUNS}, ' ', 'g'), ' ')`;
-}
 
 export type LikePattern = {
   /** For the normalised text: the rule's own test. */
@@ -51,16 +32,7 @@ export type LikePattern = {
 export function likePattern(operator: RuleOperator, pattern: string): LikePattern | null {
   const text = normaliseText(pattern);
   if (text === '') return null;
-  let body = '';
-  let exact = true;
-  for (const char of text) {
-    if ((char.codePointAt(0) ?? 0) < 0x80) {
-      body += char === '\\' || char === '%' || char === '_' ? `\\${char}` : char;
-    } else {
-      body += '_';
-      exact = false;
-    }
-  }
+  const { body, exact } = likeBody(text);
   const like = operator === 'contains' ? `%${body}%` : operator === 'startsWith' ? `${body}%` : body;
   return { like, words: `%${body.split(' ').join('%')}%`, exact };
 }

@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptionCharges, subscriptions, transactions } from '../../db/schema';
+import { likeBody, normalisedSql } from '../../lib/normalised-text-sql';
 import { withUserLock } from '../../lib/user-lock';
 import { notify } from '../notifications';
 
@@ -122,8 +123,9 @@ export async function refreshSubscriptions(deps: { db: Db; now: () => Date }, us
 /**
  * Charges since a day that no subscription has taken yet, of the merchants given (by key) or without a
  * merchant name (their key comes from the descriptor, which SQL cannot tidy the same way). A merchant
- * name's key is its lower-case, space-collapsed self, so SQL narrows those exactly: reads that catch
- * subscriptions up do not walk a heavy user's every purchase of the last weeks.
+ * name's key is its normalised self (normaliseText), which SQL computes the same way, exactly for ASCII and
+ * as a superset otherwise (lib/normalised-text-sql.ts); the caller keys every row again in JavaScript, so
+ * reads that catch subscriptions up do not walk a heavy user's every purchase of the last weeks.
  */
 async function unlinkedChargesSince(
   db: Db,
@@ -146,10 +148,7 @@ async function unlinkedChargesSince(
         sql`${transactions.date} >= ${since}`,
         or(
           isNull(transactions.merchantName),
-          inArray(
-            sql`lower(regexp_replace(btrim(${transactions.merchantName}, E' \\t\\n\\r'), '\\s+', ' ', 'g'))`,
-            keys,
-          ),
+          sql`${normalisedSql(transactions.merchantName)} like any(${sql.param(keys.map((key) => likeBody(key).body))}::text[])`,
         ),
         sql`not exists (select 1 from subscription_charges c where c.user_id = ${userId} and c.transaction_id = ${transactions.id})`,
       ),

@@ -652,6 +652,31 @@ describe('following charges after confirming', () => {
     }
   });
 
+  it('follows a merchant whose name the bank spells with other spaces, or capitals beyond ASCII', async () => {
+    clock = new Date(`${TODAY}T15:00:00Z`);
+    const gina = await person();
+    const track = async (name: string) =>
+      expectJson(
+        await gina.call('POST', '/subscriptions', valid({ name, amount: 9.99, nextDueDate: '2026-11-25' })),
+        201,
+        subscription,
+      );
+    const cafe = await track('Café Brûlé');
+    const radio = await track('Night Owl Radio');
+    try {
+      clock = new Date('2026-11-26T15:00:00Z');
+      await post(gina, '2026-11-25', 9_99, 'CAFÉ BRÛLÉ', 'CAFE BRULE 0042');
+      await post(gina, '2026-11-25', 9_99, '\u00a0Night\u00a0Owl\u2009Radio\u00a0', 'NIGHTOWL RADIO');
+      for (const tracked of [cafe, radio]) {
+        expect(
+          expectJson(await gina.call('GET', `/subscriptions/${tracked.id}`), 200, subscription),
+        ).toMatchObject({ lastChargeDate: '2026-11-25', nextDueDate: '2026-12-25' });
+      }
+    } finally {
+      clock = new Date(`${TODAY}T15:00:00Z`);
+    }
+  });
+
   it('expires a subscription without auto-renew once its due date passes', async () => {
     const frank = await signUp(app);
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -17,7 +17,7 @@ import { displayName } from '@tally/shared';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
-import { AskTally } from '../../features/advisor/AskTally';
+import { AskTally } from '../../features/ai/AskTally';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useAuth, useCurrentUser } from '../auth';
 import { NAV_ITEMS, OTHER_SCREENS } from './nav';

@@ -33,6 +33,8 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api';
+import { ImportDialog } from '../imports';
+import { ManualAccountDialog, TransactionDialog } from '../manual-accounts';
 import { describeRefreshRate, pageSummary } from './account-summary';
 import { useDeleteManualAccount } from './api/delete-manual-account';
 import { useDisconnectConnection } from './api/disconnect-connection';
@@ -46,15 +48,6 @@ import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
 // Dialogs: fetched when first opened.
 const ConnectBankDialog = lazyDialog(
   async () => (await import('./components/ConnectBankDialog')).ConnectBankDialog,
-);
-const ManualAccountDialog = lazyDialog(
-  async () => (await import('../../components/manual-accounts/ManualAccountDialog')).ManualAccountDialog,
-);
-const TransactionDialog = lazyDialog(
-  async () => (await import('../../components/manual-accounts/TransactionDialog')).TransactionDialog,
-);
-const ImportDialog = lazyDialog(
-  async () => (await import('../../components/imports/ImportDialog')).ImportDialog,
 );
 
 /** One opening of a dialog: a new session starts it afresh, `opened: false` lets it animate closed. */

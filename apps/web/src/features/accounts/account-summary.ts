@@ -44,7 +44,7 @@ export function pageSummary(connections: readonly Connection[]): PageSummary {
 }
 
 /** Kept here too for the screen's own modules; the labels live with the shared account pieces. */
-export { subtypeLabel } from '../../components/account-labels';
+export { subtypeLabel } from './account-labels';
 
 /** 30 s → 'every 30 seconds', 60 s → 'every minute', 5 min → 'every 5 minutes'. */
 export function describeRefreshRate(ms: number): string {

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page } from '../../lib/page';
 import { type FakeResponse, fakeApi, renderWithProviders, serverEvent, streamedBody } from '../../test-utils';
 import { AskTally } from './AskTally';
-import { SUGGESTED_QUESTIONS } from './components/Suggestions';
 import {
   aBudget,
   aDiningFigure,
@@ -18,7 +17,8 @@ import {
   BUDGET_ID,
   DINING_ID,
   NETFLIX_ID,
-} from './test-fixtures';
+} from './advisor-test-fixtures';
+import { SUGGESTED_QUESTIONS } from './components/Suggestions';
 import { EMPTY_RESPONSE, QUERY_FAILED } from './use-advisor-chat';
 
 const ASK = 'POST /api/ai/query';

@@ -13,7 +13,7 @@ import {
   aSavingsInsight,
   DINING_INSIGHT_ID,
   FORECAST_INSIGHT_ID,
-} from './test-fixtures';
+} from './insights-test-fixtures';
 
 const INSIGHTS = 'POST /api/ai/insights';
 const DISMISS = 'POST /api/ai/insights/dismiss';

@@ -2,13 +2,13 @@ import { Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } fro
 import { IconBulb, IconRefresh } from '@tabler/icons-react';
 import type { Insight, InsightContext } from '@tally/shared';
 import { type ReactNode, useId, useRef } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { toast } from '../../components/toast';
 import { ApiError, serverMessage } from '../../lib/api';
-import { EmptyState } from '../EmptyState';
-import { toast } from '../toast';
 import { useDismissInsight } from './api/dismiss-insight';
 import { useInsights } from './api/get-insights';
 import { useRefreshInsights } from './api/refresh-insights';
-import { InsightItem } from './InsightItem';
+import { InsightItem } from './components/InsightItem';
 import classes from './insights.module.css';
 
 const DISMISS_GUARD_MS = 600;

@@ -2,8 +2,8 @@ import { Badge, Button, Group, List, Paper, Stack, Text, ThemeIcon } from '@mant
 import { IconCheck, IconSparkles } from '@tabler/icons-react';
 import { planOf } from '@tally/shared';
 import { Link } from 'react-router';
+import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
-import { toast } from '../toast';
 import { useChangePlan } from './api/billing';
 
 const pro = planOf('pro');

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
-import { anInsight } from '../../components/insights/test-fixtures';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { BudgetsPage } from './BudgetsPage';
 import {
@@ -10,6 +9,7 @@ import {
   aCountUp,
   aCountUpStatus,
   aListItem,
+  anInsight,
   aPastBudget,
   BUDGET_ID,
   DINING_ID,

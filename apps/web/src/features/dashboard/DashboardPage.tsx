@@ -5,11 +5,10 @@ import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query
 import { type ReactNode, useEffect, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
-import { insightsQuery } from '../../components/insights/api/get-insights';
-import { InsightsPanel } from '../../components/insights/InsightsPanel';
 import { toast } from '../../components/toast';
 import { useNow } from '../../lib/use-now';
 import { accountsQuery } from '../accounts';
+import { InsightsPanel, insightsQuery } from '../ai';
 import { budgetsQuery } from '../budgets';
 import { savingsOverviewQuery } from '../savings';
 import { monthlyCashFlowQuery } from './api/get-monthly-cash-flow';

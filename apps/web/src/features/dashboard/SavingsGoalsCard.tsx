@@ -15,9 +15,7 @@ import { dollarsToCents, formatMoney, type SavingsGoal } from '@tally/shared';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Figure } from '../../components/Figure';
-import { GoalAvatar } from '../../components/GoalAvatar';
-import { formatGoalPercent, goalColor, goalStatusBadge } from '../../components/goal-visuals';
-import { useSavingsOverview } from '../savings';
+import { formatGoalPercent, GoalAvatar, goalColor, goalStatusBadge, useSavingsOverview } from '../savings';
 import { daysRemainingText, moreGoalsText, savingsCardView } from './savings-card';
 
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));

@@ -24,13 +24,13 @@ import {
 import type { Account, CsvMapping, ImportPreview, ImportResult, QifDayOrder } from '@tally/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { log } from '../../lib/log';
-import { Dialog } from '../Dialog';
-import { ManualAccountForm } from '../manual-accounts/ManualAccountForm';
-import { refreshMoneyQueries } from '../refresh-money';
-import { toast } from '../toast';
+import { ManualAccountForm } from '../manual-accounts';
+import { refreshMoneyQueries } from '../transactions';
 import { ImportRefused, importFile, isAbort, previewImport, type RefusedRow } from './api/imports';
 import { DayOrderChoice } from './DayOrderChoice';
 import { FileStep } from './FileStep';

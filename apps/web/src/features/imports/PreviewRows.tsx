@@ -1,9 +1,9 @@
 import { Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ImportCounts, ImportPreviewRow, ImportRowStatus } from '@tally/shared';
 import { useId } from 'react';
+import { SignedAmount } from '../../components/SignedAmount';
 import { formatDay } from '../../lib/format';
-import { categoryColor } from '../category-visuals';
-import { SignedAmount } from '../SignedAmount';
+import { categoryColor } from '../transactions';
 import classes from './imports.module.css';
 
 const STATUS: Record<ImportRowStatus, { label: string; color: string }> = {

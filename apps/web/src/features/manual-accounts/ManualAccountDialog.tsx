@@ -1,6 +1,6 @@
 import type { Account } from '@tally/shared';
 import { useState } from 'react';
-import { Dialog } from '../Dialog';
+import { Dialog } from '../../components/Dialog';
 import { ManualAccountForm } from './ManualAccountForm';
 
 /** Add a manual account, or edit one (name, subtype, opening balance). */

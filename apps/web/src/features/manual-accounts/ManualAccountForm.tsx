@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type Account, accountTypeLabel } from '@tally/shared';
 import { useState } from 'react';
+import { MoneyInput } from '../../components/MoneyInput';
+import { toast } from '../../components/toast';
 import { ApiError, serverMessage } from '../../lib/api';
 import { log } from '../../lib/log';
-import { MANUAL_TYPE_OPTIONS, manualSubtypeOptions } from '../account-labels';
-import { MoneyInput } from '../MoneyInput';
-import { toast } from '../toast';
+import { MANUAL_TYPE_OPTIONS, manualSubtypeOptions } from '../accounts';
 import { useCreateManualAccount, useUpdateManualAccount } from './api/save-manual-account';
 import {
   emptyManualAccountForm,

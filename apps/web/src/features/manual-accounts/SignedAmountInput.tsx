@@ -2,8 +2,8 @@ import { Center, Input, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { dollarsToCents, MAX_MANUAL_AMOUNT } from '@tally/shared';
 import { useId } from 'react';
+import { MoneyInput } from '../../components/MoneyInput';
 import { formatSignedMoney } from '../../lib/format';
-import { MoneyInput } from '../MoneyInput';
 import type { Direction } from './transaction-form';
 import { signedAmount } from './transaction-form';
 

@@ -6,7 +6,7 @@ import {
   updateManualAccountBody,
 } from '@tally/shared';
 import { zodErrors } from '../../lib/form';
-import { manualSubtypeOptions } from '../account-labels';
+import { manualSubtypeOptions } from '../accounts';
 
 /** The manual-account dialog's fields as the inputs hold them (the type select holds its code as text). */
 export type ManualAccountFormValues = {

@@ -3,7 +3,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
-import { aSavingsInsight } from '../../components/insights/test-fixtures';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { SavingsPage, showsInsights } from './SavingsPage';
 import {
@@ -11,6 +10,7 @@ import {
   anAchievement,
   anOverview,
   aProgressView,
+  aSavingsInsight,
   CAR_ID,
   EMERGENCY_ID,
   emptyOverview,

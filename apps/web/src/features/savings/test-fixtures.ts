@@ -1,6 +1,7 @@
 import type {
   Contribution,
   GoalProgressView,
+  Insight,
   LeftoverPeriod,
   SavingsAchievement,
   SavingsGoal,
@@ -188,5 +189,23 @@ export const anAchievement = (over: Partial<SavingsAchievement> = {}): SavingsAc
   goalId: null,
   goalName: null,
   earnedDate: '2026-09-01',
+  ...over,
+});
+
+/**
+ * An AI insight for the Savings screen: a goal behind its pace (a copy of the AI feature's own: a feature's
+ * tests use no other feature's files).
+ */
+export const aSavingsInsight = (over: Partial<Insight> = {}): Insight => ({
+  id: '5e1d2c3b-4a59-4f68-9d7e-000000000004',
+  type: 'savings',
+  priority: 'medium',
+  title: 'Emergency fund is behind',
+  message: 'Emergency fund has $1,250.00 saved; an even pace would have $1,600.00 by now.',
+  confidence: 0.75,
+  actionSuggestion: 'Set a weekly limit for Dining Out, or cook at home twice more a week.',
+  generatedAt: '2026-11-26T09:00:00.000Z',
+  context: 'savings',
+  figures: [],
   ...over,
 });

@@ -18,15 +18,10 @@ import { type BillingState, PLANS, type Plan, type PlanCode } from '@tally/share
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth, useCurrentUser } from '../../app/auth';
-import {
-  useBilling,
-  useCancelPlan,
-  useChangePlan,
-  useOpenPortal,
-} from '../../components/billing/api/billing';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
+import { useBilling, useCancelPlan, useChangePlan, useOpenPortal } from '../billing';
 import { getProfile } from './api/get-profile';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });

@@ -14,8 +14,6 @@ import { IconCalendarEvent, IconLayoutGrid, IconPlus, IconRadar, IconReceipt2 } 
 import { SUBSCRIPTION_STATUS, type Subscription, startOfMonth, todayIn } from '@tally/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
-import { isPlanRefusal } from '../../components/billing/plan-refusal';
-import { UpgradePanel } from '../../components/billing/UpgradePanel';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -24,6 +22,7 @@ import { toast } from '../../components/toast';
 import { errorMessage, serverMessage } from '../../lib/api';
 import { log } from '../../lib/log';
 import { useNow } from '../../lib/use-now';
+import { isPlanRefusal, UpgradePanel } from '../billing';
 import { useSubscriptionSummary } from './api/get-subscription-summary';
 import { useSubscriptions } from './api/get-subscriptions';
 import { asUpdateBody, useUpdateSubscription } from './api/update-subscription';

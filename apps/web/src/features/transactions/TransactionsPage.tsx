@@ -12,6 +12,8 @@ import { log } from '../../lib/log';
 import { queryKeys } from '../../lib/query-keys';
 import { useNow } from '../../lib/use-now';
 import { useAccounts } from '../accounts';
+import { ImportDialog } from '../imports';
+import { TransactionDialog } from '../manual-accounts';
 import { useTransactionSummary } from './api/get-transaction-summary';
 import { useTransactions } from './api/get-transactions';
 import { useExportTransactions } from './api/use-export-transactions';
@@ -39,12 +41,6 @@ const EditCategoryDialog = lazyDialog(
   async () => (await import('./components/EditCategoryDialog')).EditCategoryDialog,
 );
 const NoteDialog = lazyDialog(async () => (await import('./components/NoteDialog')).NoteDialog);
-const TransactionDialog = lazyDialog(
-  async () => (await import('../../components/manual-accounts/TransactionDialog')).TransactionDialog,
-);
-const ImportDialog = lazyDialog(
-  async () => (await import('../../components/imports/ImportDialog')).ImportDialog,
-);
 
 type RowDialog = { kind: 'edit' | 'category' | 'note'; transaction: Transaction; opened: boolean };
 /** Add transaction and Import: each opening starts afresh (a new session), closing lets it animate out. */

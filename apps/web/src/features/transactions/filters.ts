@@ -222,7 +222,7 @@ export function removeFilter(filters: TransactionFilterState, key: FilterKey): T
 }
 
 // The grouped category select is shared with the hand-entered transaction dialog.
-export { categorySelectData } from '../../components/category-select';
+export { categorySelectData } from './category-select';
 
 /** The merchant's clean name when the bank gave one, else the statement text. */
 export function transactionName(t: { merchantName: string | null; description: string }): string {

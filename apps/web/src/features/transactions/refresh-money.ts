@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../lib/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * After transactions were added, changed or removed by hand or by a file: the lists and totals (the

@@ -10,9 +10,8 @@ import {
 import type { ExchangeResponse } from '@tally/shared';
 import { useState } from 'react';
 import { usePublicConfig } from '../../../app/config';
-import { isPlanRefusal } from '../../../components/billing/plan-refusal';
-import { UpgradePanel } from '../../../components/billing/UpgradePanel';
 import { toast } from '../../../components/toast';
+import { isPlanRefusal, UpgradePanel } from '../../billing';
 import { useCreateLinkToken } from '../api/create-link-token';
 import { type ConnectSource, useConnectBank } from '../api/exchange-public-token';
 import { DemoBankPicker } from './DemoBankPicker';

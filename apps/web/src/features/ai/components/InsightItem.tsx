@@ -8,8 +8,8 @@ import {
   PRIORITY_VISUALS,
   TYPE_VISUALS,
   transactionCountText,
-} from './insight-visuals';
-import classes from './insights.module.css';
+} from '../insight-visuals';
+import classes from '../insights.module.css';
 
 /** A number the insight stands on; a link to the transactions behind it when there are some. */
 function FigureTile({ figure }: { figure: InsightFigure }) {

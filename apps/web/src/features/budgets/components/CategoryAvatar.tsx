@@ -1,5 +1,5 @@
 import { ThemeIcon } from '@mantine/core';
-import { categoryColor, categoryIcon } from '../../../components/category-visuals';
+import { categoryColor, categoryIcon } from '../../transactions';
 
 export function CategoryAvatar({ code, size = 40 }: { code: number; size?: number }) {
   const Icon = categoryIcon(code);

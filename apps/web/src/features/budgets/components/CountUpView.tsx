@@ -14,14 +14,13 @@ import {
 import { IconRefresh, IconTrendingUp } from '@tabler/icons-react';
 import { type Budget, type CountUpStatusResponse, formatMoney } from '@tally/shared';
 import { useEffect, useState } from 'react';
-import { isPlanRefusal } from '../../../components/billing/plan-refusal';
-import { UpgradePanel } from '../../../components/billing/UpgradePanel';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { Figure } from '../../../components/Figure';
 import { toast } from '../../../components/toast';
 import { log } from '../../../lib/log';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
+import { isPlanRefusal, UpgradePanel } from '../../billing';
 import { useEnableCountUp } from '../api/enable-count-up';
 import { useCountUp } from '../api/get-count-up';
 import { countUpTotals, money } from '../budget-summary';

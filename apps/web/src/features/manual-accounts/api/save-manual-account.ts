@@ -7,7 +7,7 @@ import {
 } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, jsonBody } from '../../../lib/api';
-import { refreshMoneyQueries } from '../../refresh-money';
+import { refreshMoneyQueries } from '../../transactions';
 
 /** POST /accounts/manual: the person's manual group is made with their first one. */
 export const createManualAccount = (body: CreateManualAccountBody) =>

@@ -1,7 +1,7 @@
 import { type ManualTransactionBody, manualTransactionBody, transaction } from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, jsonBody } from '../../../lib/api';
-import { refreshMoneyQueries } from '../../refresh-money';
+import { refreshMoneyQueries } from '../../transactions';
 
 /** POST /transactions/manual: one transaction typed into a manual account. */
 export const createManualTransaction = (body: ManualTransactionBody) =>

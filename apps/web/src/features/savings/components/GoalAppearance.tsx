@@ -2,7 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { GOAL_COLORS, GOAL_ICONS, type GoalColor, type GoalIcon } from '@tally/shared';
 import { useId } from 'react';
-import { GOAL_COLOR_VISUALS, GOAL_ICON_VISUALS } from '../../../components/goal-visuals';
+import { GOAL_COLOR_VISUALS, GOAL_ICON_VISUALS } from '../goal-visuals';
 import classes from '../savings.module.css';
 
 /** The icon picker: one native radio per icon, so arrows move the choice and each has its name. */

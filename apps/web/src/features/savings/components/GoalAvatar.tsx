@@ -1,6 +1,6 @@
 import { ThemeIcon } from '@mantine/core';
 import type { GoalColor, GoalIcon } from '@tally/shared';
-import { goalColor, goalIcon } from './goal-visuals';
+import { goalColor, goalIcon } from '../goal-visuals';
 
 /** A savings goal's icon in its colour. */
 export function GoalAvatar({ icon, color, size = 42 }: { icon: GoalIcon; color: GoalColor; size?: number }) {

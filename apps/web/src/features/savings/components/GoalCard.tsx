@@ -10,16 +10,11 @@ import {
 import { dollarsToCents, formatMoney, type SavingsGoal } from '@tally/shared';
 import { Link } from 'react-router';
 import { Figure } from '../../../components/Figure';
-import { GoalAvatar } from '../../../components/GoalAvatar';
-import {
-  daysLeftLabel,
-  formatGoalPercent,
-  goalColor,
-  goalStatusBadge,
-} from '../../../components/goal-visuals';
 import { formatDay } from '../../../lib/format';
 import { achievedMessage } from '../goal-detail';
+import { daysLeftLabel, formatGoalPercent, goalColor, goalStatusBadge } from '../goal-visuals';
 import classes from '../savings.module.css';
+import { GoalAvatar } from './GoalAvatar';
 
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 

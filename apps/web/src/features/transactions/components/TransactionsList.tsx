@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { IconNote } from '@tabler/icons-react';
 import type { Transaction } from '@tally/shared';
-import { categoryColor, categoryIcon } from '../../../components/category-visuals';
 import { SignedAmount } from '../../../components/SignedAmount';
 import { formatDay } from '../../../lib/format';
+import { categoryColor, categoryIcon } from '../category-visuals';
 import { transactionName } from '../filters';
 import classes from '../transactions.module.css';
 import { type TransactionAction, TransactionActionsMenu } from './TransactionActionsMenu';
