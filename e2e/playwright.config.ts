@@ -7,8 +7,10 @@ const dataDir = path.resolve(import.meta.dirname, '.data');
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
+  // Files run side by side on two workers against the one server: every journey signs up its own person
+  // (with their own test clock), so none sees another's data or time. A file's tests run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,

@@ -1,21 +1,10 @@
 import type { Page } from '@playwright/test';
-import { checkScreen, expect, linkDemoBank, newPerson, register, test } from './support';
-
-/** Moves the server's today forward by whole days (0 puts it back); only there with TEST_CLOCK. */
-async function setClock(page: Page, offsetDays: number) {
-  const res = await page.request.post('/api/test/clock', { data: { offsetDays } });
-  expect(res.status()).toBe(204);
-}
+import { checkScreen, expect, linkDemoBank, newPerson, register, setClock, test } from './support';
 
 const planSection = (page: Page) => page.locator('#plan');
 const planCard = (page: Page, name: string) => planSection(page).getByRole('group', { name: `${name} plan` });
 
 test.describe('plans', () => {
-  // The server's clock is one for everybody: whatever a journey did to it, the next starts from today.
-  test.afterEach(async ({ page }) => {
-    await setClock(page, 0);
-  });
-
   test('a new person is on a Pro trial, changes plan in Settings and cancels to Starter', async ({
     page,
   }, testInfo) => {

@@ -7,6 +7,7 @@ import {
   expect,
   newPerson,
   register,
+  setClock,
   test,
 } from './support';
 
@@ -27,12 +28,6 @@ const dayRange = (start: string, end: string) =>
   start.slice(0, 4) === end.slice(0, 4)
     ? `${shortDay(start).replace(/, \d{4}$/, '')} – ${shortDay(end)}`
     : `${shortDay(start)} – ${shortDay(end)}`;
-
-/** Moves the server's today forward by whole days (0 puts it back); only there with TEST_CLOCK. */
-async function setClock(page: Page, offsetDays: number) {
-  const res = await page.request.post('/api/test/clock', { data: { offsetDays } });
-  expect(res.status()).toBe(204);
-}
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 /** A summary card, found by its label. */
@@ -98,11 +93,6 @@ async function seedGoals(page: Page, today: string) {
 }
 
 test.describe('savings', () => {
-  // The server's clock is one for everybody: whatever a journey did to it, the next starts from today.
-  test.afterEach(async ({ page }) => {
-    await setClock(page, 0);
-  });
-
   test('create (every validation message) → edit → add money → period end funds goals → complete → delete', async ({
     page,
   }, testInfo) => {

@@ -110,9 +110,9 @@ export async function register(page: Page, person: ReturnType<typeof newPerson>)
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Creates something through the API as its dialog would (the page's stored token), e.g. a budget. */
-export async function createByApi(page: Page, url: string, body: object) {
-  const status = await page.evaluate(
+/** POSTs to the API as the page would, with its stored token; the answer's status. */
+async function postAsPerson(page: Page, url: string, body: object): Promise<number> {
+  return page.evaluate(
     async ([to, json]) => {
       const res = await fetch(to, {
         method: 'POST',
@@ -126,7 +126,19 @@ export async function createByApi(page: Page, url: string, body: object) {
     },
     [url, body] as const,
   );
-  expect(status).toBe(201);
+}
+
+/** Creates something through the API as its dialog would (the page's stored token), e.g. a budget. */
+export async function createByApi(page: Page, url: string, body: object) {
+  expect(await postAsPerson(page, url, body)).toBe(201);
+}
+
+/**
+ * Moves the signed-in person's today forward by whole days (0 puts it back); only there with TEST_CLOCK.
+ * Each person has their own clock, so journeys running side by side never see each other's time.
+ */
+export async function setClock(page: Page, offsetDays: number) {
+  expect(await postAsPerson(page, '/api/test/clock', { offsetDays })).toBe(204);
 }
 
 /** Links a demo bank through the API the Connect dialog uses and waits for its two-year import. */

@@ -23,7 +23,7 @@ import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
 import { systemRoutes } from './features/system/system.routes';
-import { shiftableClock, testClockRoutes } from './features/system/test-clock.routes';
+import { personalClocks, testClockRoutes } from './features/system/test-clock.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
 import { startBudgetRoll } from './jobs/budget-roll.job';
@@ -81,7 +81,7 @@ export async function buildApp({
   onRoute,
   testPushOrigins,
 }: BuildAppOptions) {
-  const clock = config.testClock ? shiftableClock(now) : null;
+  const clock = config.testClock ? personalClocks(now) : null;
   if (clock) now = clock.now;
   const app = Fastify({
     loggerInstance: log,
@@ -89,6 +89,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  if (clock) app.addHook('onRequest', clock.track);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -133,13 +134,12 @@ export async function buildApp({
     }
   });
   // A person's write may make something due (a subscription, a budget): their next read of notifications
-  // scans again at once rather than waiting out the throttle; moving the test clock does so for everyone.
+  // scans again at once rather than waiting out the throttle (moving one's test clock is such a write).
   // Before the answer leaves, so a read sent the moment it arrives already scans.
   app.addHook('onSend', async (req) => {
     if (req.method === 'GET' || req.method === 'HEAD' || !req.url.startsWith('/api')) return;
     const userId = (req as { user?: { id: string } }).user?.id;
     if (userId) catchUpThrottle.changed(userId);
-    else if (clock && req.url.startsWith('/api/test/clock')) catchUpThrottle.changed();
   });
 
   // Answers are compressed as they go (brotli at a fast setting, or gzip): API JSON and docs over 1 KB,
@@ -209,7 +209,7 @@ export async function buildApp({
       await api.register(aiRoutes, ctx);
       await api.register(notificationsRoutes({ testPushOrigins }), ctx);
       await api.register(billingRoutes(), ctx);
-      if (clock) await api.register(testClockRoutes(clock));
+      if (clock) await api.register(testClockRoutes(clock), ctx);
     },
     { prefix: '/api' },
   );

@@ -22,10 +22,9 @@ export function createCatchUpThrottle(interval = CATCH_UP_INTERVAL_MS, clock = (
       last.set(userId, now);
       return true;
     },
-    /** Something changed for this person (or, unknown whose, for anyone): their next read scans. */
-    changed(userId?: string) {
-      if (userId) last.delete(userId);
-      else last.clear();
+    /** Something changed for this person: their next read scans. */
+    changed(userId: string) {
+      last.delete(userId);
     },
   };
 }

@@ -20,9 +20,9 @@ describe('the test clock', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it("moves the server's today by whole days, and back", async () => {
-    const auth = await signUp(on, { timeZone: 'UTC' });
-    const goalToday = async () => {
+  it("moves the signed-in person's today by whole days, and back; nobody else's", async () => {
+    const [ann, bob] = await Promise.all([signUp(on, { timeZone: 'UTC' }), signUp(on, { timeZone: 'UTC' })]);
+    const goalToday = async (auth: typeof ann) => {
       const res = await on.inject({
         method: 'POST',
         url: '/api/savings/goals',
@@ -31,14 +31,23 @@ describe('the test clock', () => {
       });
       return res.json().startDate;
     };
-    expect(await goalToday()).toBe('2026-11-20');
-    const move = (offsetDays: number) =>
-      on.inject({ method: 'POST', url: '/api/test/clock', payload: { offsetDays } });
-    expect((await move(3)).statusCode).toBe(204);
-    expect(await goalToday()).toBe('2026-11-23');
-    expect((await move(-1)).statusCode).toBe(400);
-    await move(0);
-    expect(await goalToday()).toBe('2026-11-20');
+    const move = (auth: typeof ann, offsetDays: number) =>
+      on.inject({ method: 'POST', url: '/api/test/clock', headers: bearer(auth), payload: { offsetDays } });
+    expect(await goalToday(ann)).toBe('2026-11-20');
+    expect((await move(ann, 3)).statusCode).toBe(204);
+    expect(await goalToday(ann)).toBe('2026-11-23');
+    expect(await goalToday(bob)).toBe('2026-11-20');
+    expect((await move(bob, 1)).statusCode).toBe(204);
+    expect(await goalToday(bob)).toBe('2026-11-21');
+    expect(await goalToday(ann)).toBe('2026-11-23');
+    expect((await move(ann, -1)).statusCode).toBe(400);
+    await move(ann, 0);
+    expect(await goalToday(ann)).toBe('2026-11-20');
+  });
+
+  it('moves no clock for a guest', async () => {
+    const res = await on.inject({ method: 'POST', url: '/api/test/clock', payload: { offsetDays: 1 } });
+    expect(res.statusCode).toBe(401);
   });
 });
 
@@ -60,7 +69,7 @@ describe('starting with the test clock', () => {
     for (let start = 0; start < 2; start++) {
       const warnings = (await startLogs({ TEST_CLOCK: 'true' })).filter((l) => l.level === WARN);
       expect(warnings.map((l) => l.msg)).toContainEqual(
-        expect.stringMatching(/^TEST_CLOCK is on: .*for everyone/),
+        expect.stringMatching(/^TEST_CLOCK is on: .*their own clock/),
       );
     }
     const off = await startLogs({});

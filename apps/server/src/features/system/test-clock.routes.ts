@@ -1,32 +1,52 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../../lib/context';
 
-/** A clock that can be moved forward by whole days, for browser journeys that watch time pass. */
-export function shiftableClock(base: () => Date) {
-  let offsetDays = 0;
+const DAY_MS = 86_400_000;
+
+/**
+ * Each person's own clock, moved forward by whole days, for browser journeys that watch time pass. A
+ * request of a signed-in person reads their clock; anything else (signing in, background jobs) reads the
+ * real one. Journeys run side by side on one server, so one of them moving time never moves it for another.
+ */
+export function personalClocks(base: () => Date) {
+  const offsetDays = new Map<string, number>();
+  const requests = new AsyncLocalStorage<FastifyRequest>();
+  /** The asking person's offset, once the request is signed in (read when called, not when it arrived). */
+  const offsetOf = () => {
+    const user = (requests.getStore() as { user?: { id: string } } | undefined)?.user;
+    return user ? (offsetDays.get(user.id) ?? 0) : 0;
+  };
+  /** onRequest: the rest of the request runs where now() can tell who is asking. */
+  const track: onRequestHookHandler = (req, _reply, done) => requests.run(req, done);
   return {
-    now: () => new Date(base().getTime() + offsetDays * 86_400_000),
-    set: (days: number) => {
-      offsetDays = days;
+    now: () => new Date(base().getTime() + offsetOf() * DAY_MS),
+    track,
+    set: (userId: string, days: number) => {
+      if (days === 0) offsetDays.delete(userId);
+      else offsetDays.set(userId, days);
     },
   };
 }
 
 /**
- * POST /test/clock {offsetDays}: only registered when TEST_CLOCK=true (config.testClock). It asks for no
- * sign-in and moves time for everyone on the server, so every start says so in the log.
+ * POST /test/clock {offsetDays}: only registered when TEST_CLOCK=true (config.testClock). It moves the
+ * signed-in person's today; nobody else's. It is still no place for real people, so every start says so.
  */
 export const testClockRoutes =
-  (clock: ReturnType<typeof shiftableClock>): FastifyPluginAsyncZod =>
-  async (app) => {
+  (clocks: ReturnType<typeof personalClocks>): FastifyPluginAsyncZod<Pick<AppContext, 'authenticate'>> =>
+  async (app, ctx) => {
     app.log.warn(
-      "TEST_CLOCK is on: anyone can move this server's clock for everyone (POST /api/test/clock). Never run it for real people.",
+      'TEST_CLOCK is on: any signed-in person can move their own clock (POST /api/test/clock). Never run it for real people.',
     );
+    app.addHook('preHandler', ctx.authenticate);
     app.post(
       '/test/clock',
       { schema: { hide: true, body: z.object({ offsetDays: z.number().int().min(0).max(366) }) } },
       async (req, reply) => {
-        clock.set(req.body.offsetDays);
+        clocks.set(req.user.id, req.body.offsetDays);
         return reply.status(204).send();
       },
     );
