@@ -56,8 +56,9 @@ export default defineConfig({
       GOOGLE_CLIENT_ID: 'e2e-client.apps.googleusercontent.com',
       DATABASE_URL: '',
       REDIS_URL: '',
-      // Workers look for jobs every 3 s, so the import banner is on screen long enough to be seen.
-      JOB_POLL_SECONDS: '3',
+      // Jobs are picked up as fast as the queue allows (the banking journey holds the import's progress
+      // answer until it has seen the banner).
+      JOB_POLL_SECONDS: '0.5',
       // Lets the savings journey move the clock past a budget period's end (POST /api/test/clock); this
       // server runs as production does, which refuses the test clock unless told twice.
       TEST_CLOCK: 'true',
