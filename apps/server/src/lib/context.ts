@@ -26,3 +26,12 @@ export type AppContext = {
   /** Encrypts bank access tokens at rest. */
   cipher: Cipher;
 };
+
+/** The signed-in person as a feature's services see them: whose rows, and whose "today". */
+export type Viewer = { userId: string; timeZone: string };
+
+/** The Viewer of a request that passed `authenticate`. */
+export const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
+  userId: req.user.id,
+  timeZone: req.user.timeZone,
+});

@@ -21,6 +21,15 @@ export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppErro
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+
+/**
+ * The row a person asked for, or a 404 with `message`: another person's id answers like a missing one, so
+ * ids cannot be probed.
+ */
+export function found<T>(row: T | null | undefined, message: string): T {
+  if (row === null || row === undefined) throw notFound(message);
+  return row;
+}
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
 

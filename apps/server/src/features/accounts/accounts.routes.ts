@@ -22,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../lib/auth';
 import type { AppContext } from '../../lib/context';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, found, notFound } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { countLinkedAccounts, planInForce, requireAccountsFit } from '../billing';
 import { isManualConnection, toConnection } from './account-shapes';
@@ -72,8 +72,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   // Another user's connection answers 404, not 403, so ids can't be probed.
   const ownConnection = async (userId: string, connectionId: string) => {
     const row = await getConnection(db, { userId, connectionId });
-    if (!row) throw notFound('Connection not found');
-    return row;
+    return found(row, 'Connection not found');
   };
 
   /**

@@ -15,10 +15,11 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../lib/context';
+import { type AppContext, viewerOf } from '../../lib/context';
 import { requireFeature } from '../billing';
 import {
   type AiDeps,
+  type AiViewer,
   ask,
   countRequest,
   dismiss,
@@ -26,7 +27,6 @@ import {
   refresh,
   regenerateOne,
   usage,
-  type Viewer,
 } from './ai.service';
 
 /** SPEC §7 "AI": every route is the signed-in person's own; another person's insight ids answer 404. */
@@ -36,25 +36,24 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody };
   const tags = ['ai'];
   // The plan whose limits apply now: a Pro trial counts as Pro.
-  const viewerOf = (req: {
+  const aiViewerOf = (req: {
     user: Parameters<typeof planState>[0] & { id: string; timeZone: string };
-  }): Viewer => ({
-    userId: req.user.id,
-    timeZone: req.user.timeZone,
+  }): AiViewer => ({
+    ...viewerOf(req),
     plan: planState(req.user, ctx.now()).plan.code,
   });
 
   app.post(
     '/ai/insights',
     { schema: { tags, body: insightsBody, response: { 200: insightList, ...errors } } },
-    (req) => insights(deps, viewerOf(req), req.body),
+    (req) => insights(deps, aiViewerOf(req), req.body),
   );
 
   app.post(
     '/ai/insights/specific',
     { schema: { tags, body: specificInsightBody, response: { 200: insightList, ...errors } } },
     (req) =>
-      insights(deps, viewerOf(req), {
+      insights(deps, aiViewerOf(req), {
         context: req.body.context,
         maxInsights: req.body.maxInsights,
         type: req.body.specificType,
@@ -65,7 +64,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     '/ai/insights/dismiss',
     { schema: { tags, body: dismissInsightBody, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await dismiss(deps, viewerOf(req), req.body.insightId);
+      await dismiss(deps, aiViewerOf(req), req.body.insightId);
       return reply.status(204).send(null);
     },
   );
@@ -73,13 +72,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post(
     '/ai/insights/generate/:id',
     { schema: { tags, params: idParam, response: { 200: insight, ...errors } } },
-    (req) => regenerateOne(deps, viewerOf(req), req.params.id),
+    (req) => regenerateOne(deps, aiViewerOf(req), req.params.id),
   );
 
   app.post(
     '/ai/insights/refresh/:context',
     { schema: { tags, params: contextParam, response: { 200: insightList, ...errors } } },
-    (req) => refresh(deps, viewerOf(req), req.params.context, DEFAULT_INSIGHT_COUNT),
+    (req) => refresh(deps, aiViewerOf(req), req.params.context, DEFAULT_INSIGHT_COUNT),
   );
 
   /**
@@ -93,7 +92,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (req, reply) => {
       // The advisor is a Pro feature; refused before it counts against the day's AI requests.
       requireFeature(req.user, ctx.now(), 'advisor');
-      const viewer = viewerOf(req);
+      const viewer = aiViewerOf(req);
       await countRequest(deps, viewer);
       if (!String(req.headers.accept ?? '').includes('text/event-stream')) {
         return ask(deps, viewer, ctx.advisorModel, req.body.query);
@@ -125,6 +124,6 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get('/ai/usage', { schema: { tags, response: { 200: aiUsage, ...errors } } }, (req) =>
-    usage(deps, viewerOf(req)),
+    usage(deps, aiViewerOf(req)),
   );
 };

@@ -16,7 +16,8 @@ import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { aiInsightRuns, aiInsights, aiUsage, savingsGoals, transactions } from '../../db/schema';
-import { AppError, notFound, tooManyRequests } from '../../lib/errors';
+import type { Viewer } from '../../lib/context';
+import { AppError, found, notFound, tooManyRequests } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import type { AdvisorModel } from '../../providers/ai/model';
 import { answerIntent } from './advisor';
@@ -24,20 +25,20 @@ import { gatherFacts } from './facts';
 import { askModel } from './model-advisor';
 
 export type AiDeps = { db: Db; now: () => Date; log?: FastifyBaseLogger };
-/** Who is asking: their id, time zone (for "today") and plan (for the daily limit). */
-export type Viewer = { userId: string; timeZone: string; plan: string };
+/** Who is asking, and their plan (for the daily limit). */
+export type AiViewer = Viewer & { plan: string };
 
 /** Stored insights are served as they are for this long; then the next read recomputes them. */
 export const FRESH_MINUTES = 15;
 
-const today = (deps: AiDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
+const today = (deps: AiDeps, viewer: AiViewer) => todayIn(viewer.timeZone, deps.now());
 
 /**
  * Counts one AI request (an insight generation or a question) against the plan's daily limit, with what a
  * model charged for it; refuses with 429 once the day's requests are used. One statement, so two requests
  * at once cannot both take the last one.
  */
-export async function countRequest(deps: AiDeps, viewer: Viewer, costMicros = 0) {
+export async function countRequest(deps: AiDeps, viewer: AiViewer, costMicros = 0) {
   const limit = planOf(viewer.plan).aiDailyLimit;
   const rows = await deps.db
     .insert(aiUsage)
@@ -58,7 +59,7 @@ export async function countRequest(deps: AiDeps, viewer: Viewer, costMicros = 0)
   }
 }
 
-export async function usage(deps: AiDeps, viewer: Viewer): Promise<AiUsage> {
+export async function usage(deps: AiDeps, viewer: AiViewer): Promise<AiUsage> {
   const [row] = await deps.db
     .select()
     .from(aiUsage)
@@ -88,7 +89,7 @@ const asStored = (draft: InsightDraft) => ({
  * (and stays dismissed if it was); one no longer found stops being current. Every generation counts as
  * one AI request of the day (429 past the plan's limit).
  */
-export async function generate(deps: AiDeps, viewer: Viewer) {
+export async function generate(deps: AiDeps, viewer: AiViewer) {
   await countRequest(deps, viewer);
   const day = today(deps, viewer);
   const drafts = generateInsights(await gatherFacts(deps.db, viewer.userId, day));
@@ -150,7 +151,7 @@ export async function generate(deps: AiDeps, viewer: Viewer) {
  * trigger clears the run: migration 0014), older than FRESH_MINUTES, or from another day. A person whose
  * day's AI requests are used up is shown what is stored, rather than nothing.
  */
-async function freshen(deps: AiDeps, viewer: Viewer) {
+async function freshen(deps: AiDeps, viewer: AiViewer) {
   const [run] = await deps.db.select().from(aiInsightRuns).where(eq(aiInsightRuns.userId, viewer.userId));
   const now = deps.now();
   const fresh =
@@ -190,7 +191,7 @@ function view(row: typeof aiInsights.$inferSelect): Insight {
 /** The current, not dismissed insights of a screen (the dashboard shows every kind), most important first. */
 async function stored(
   deps: AiDeps,
-  viewer: Viewer,
+  viewer: AiViewer,
   context: InsightContext,
   max: number,
   type?: InsightType,
@@ -214,7 +215,7 @@ async function stored(
 
 export async function insights(
   deps: AiDeps,
-  viewer: Viewer,
+  viewer: AiViewer,
   { context, maxInsights, type }: { context: InsightContext; maxInsights: number; type?: InsightType },
 ) {
   await freshen(deps, viewer);
@@ -222,22 +223,21 @@ export async function insights(
 }
 
 /** POST /ai/insights/refresh/{context}: recomputed now, whatever their age. */
-export async function refresh(deps: AiDeps, viewer: Viewer, context: InsightContext, maxInsights: number) {
+export async function refresh(deps: AiDeps, viewer: AiViewer, context: InsightContext, maxInsights: number) {
   await generate(deps, viewer);
   return stored(deps, viewer, context, maxInsights);
 }
 
-async function ownInsight(deps: AiDeps, viewer: Viewer, id: string) {
+async function ownInsight(deps: AiDeps, viewer: AiViewer, id: string) {
   const [row] = await deps.db
     .select()
     .from(aiInsights)
     .where(and(eq(aiInsights.userId, viewer.userId), eq(aiInsights.id, id)));
-  if (!row) throw notFound('Insight not found');
-  return row;
+  return found(row, 'Insight not found');
 }
 
 /** Hidden for good: the same finding regenerated keeps its key, and so stays dismissed. */
-export async function dismiss(deps: AiDeps, viewer: Viewer, id: string) {
+export async function dismiss(deps: AiDeps, viewer: AiViewer, id: string) {
   await ownInsight(deps, viewer, id);
   await deps.db
     .update(aiInsights)
@@ -246,7 +246,7 @@ export async function dismiss(deps: AiDeps, viewer: Viewer, id: string) {
 }
 
 /** POST /ai/insights/generate/{id}: recomputes, and answers that insight as it now stands. */
-export async function regenerateOne(deps: AiDeps, viewer: Viewer, id: string) {
+export async function regenerateOne(deps: AiDeps, viewer: AiViewer, id: string) {
   await ownInsight(deps, viewer, id);
   await generate(deps, viewer);
   const row = await ownInsight(deps, viewer, id);
@@ -255,7 +255,7 @@ export async function regenerateOne(deps: AiDeps, viewer: Viewer, id: string) {
 }
 
 /** Adds what a model charged to today's usage (the request itself was counted before it was asked). */
-async function addCost(deps: AiDeps, viewer: Viewer, costMicros: number) {
+async function addCost(deps: AiDeps, viewer: AiViewer, costMicros: number) {
   if (costMicros <= 0) return;
   await deps.db
     .update(aiUsage)
@@ -287,7 +287,7 @@ const MAX_MERCHANTS = 2000;
  */
 export async function ask(
   deps: AiDeps,
-  viewer: Viewer,
+  viewer: AiViewer,
   model: AdvisorModel | null,
   question: string,
   onText?: (text: string) => void,

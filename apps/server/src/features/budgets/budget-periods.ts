@@ -2,7 +2,7 @@ import { type BudgetPeriod, daysElapsed, periodAt, rollover, totalDays } from '@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { found } from '../../lib/errors';
 import {
   type BudgetRow,
   getActiveBudget,
@@ -75,8 +75,7 @@ export async function currentOf(db: Db, budget: BudgetRow, day: string) {
     await rollBudget(db, { budgetId: budget.id, today: day });
   }
   const current = await latestPeriod(db, { userId: budget.userId, budgetId: budget.id });
-  if (!current) throw notFound('Budget not found');
-  return current;
+  return found(current, 'Budget not found');
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../lib/context';
+import { type AppContext, type Viewer, viewerOf } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { planInForce, requireFeature } from '../billing';
 import { getActiveBudget, listBudgets } from './budgets.queries';
@@ -30,7 +30,6 @@ import {
   updateBudget,
   updateBudgetCategory,
   updateCountUp,
-  type Viewer,
 } from './budgets.service';
 
 const categoryParams = z.object({ id: z.uuid('Not a valid id'), categoryId: z.uuid('Not a valid id') });
@@ -39,10 +38,6 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const deps: BudgetDeps = { db: ctx.database.db, now: ctx.now };
   app.addHook('preHandler', ctx.authenticate);
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-  const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
-    userId: req.user.id,
-    timeZone: req.user.timeZone,
-  });
 
   /**
    * The category of the address, the person's own, and the same as the body's categoryId (SPEC §7 sends

@@ -26,7 +26,8 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { budgetCategories, budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import type { Viewer } from '../../lib/context';
+import { badRequest, found, notFound } from '../../lib/errors';
 import { currentOf } from './budget-periods';
 import {
   type BudgetRow,
@@ -41,9 +42,6 @@ import {
 } from './budgets.queries';
 
 export type BudgetDeps = { db: Db; now: () => Date };
-/** Who is asking, and the time zone their "today" is in. */
-export type Viewer = { userId: string; timeZone: string };
-
 type Body = z.output<typeof budgetBody>;
 
 const today = (deps: BudgetDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
@@ -63,15 +61,12 @@ const allocations = (body: Body) =>
 
 export async function ownBudget(deps: BudgetDeps, viewer: Viewer, budgetId: string): Promise<BudgetRow> {
   const row = await getBudget(deps.db, { userId: viewer.userId, budgetId });
-  // Another person's id answers 404, not 403, so ids can't be probed.
-  if (!row) throw notFound('Budget not found');
-  return row;
+  return found(row, 'Budget not found');
 }
 
 export async function ownCategory(deps: BudgetDeps, viewer: Viewer, categoryId: string) {
   const row = await getCategory(deps.db, { userId: viewer.userId, categoryId });
-  if (!row) throw notFound('Budget category not found');
-  return row;
+  return found(row, 'Budget category not found');
 }
 
 function toCategory(c: PeriodCategory, spent: number): BudgetCategory {

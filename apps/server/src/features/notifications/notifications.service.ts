@@ -26,6 +26,7 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
+import type { Viewer } from '../../lib/context';
 import { zoneKnownToDatabase } from '../../lib/known-zone';
 import { planInForce } from '../billing';
 import { activePeriodNow } from '../budgets';
@@ -33,8 +34,6 @@ import { refreshSubscriptions } from '../subscriptions';
 import { type DeliveryQueue, notifyMany } from './notify';
 
 export type ScanDeps = { db: Db; now: () => Date; queue?: DeliveryQueue };
-/** Who is asking, and the time zone their "today" is in. */
-export type Viewer = { userId: string; timeZone: string };
 type Addressed = NewNotification & { userId: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

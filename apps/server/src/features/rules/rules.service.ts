@@ -10,7 +10,7 @@ import {
 } from '@tally/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, found, notFound } from '../../lib/errors';
 import { ruleMatchCondition } from './match-sql';
 import {
   applyToMatches,
@@ -75,9 +75,7 @@ async function valuesOf(db: Db, userId: string, body: Body): Promise<RuleValues>
 
 async function ownRule(db: Db, userId: string, ruleId: string): Promise<RuleRow> {
   const row = await getRule(db, { userId, ruleId });
-  // Another person's id answers 404, not 403, so ids can't be probed.
-  if (!row) throw notFound(RULE_NOT_FOUND);
-  return row;
+  return found(row, RULE_NOT_FOUND);
 }
 
 /**

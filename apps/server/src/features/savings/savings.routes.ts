@@ -16,7 +16,8 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../lib/context';
+import { type AppContext, viewerOf } from '../../lib/context';
+import { ownBudget } from '../budgets';
 import {
   addContribution,
   checkAchievements,
@@ -28,12 +29,10 @@ import {
   listAchievements,
   listGoals,
   overview,
-  ownBudget,
   ownGoal,
   type SavingsDeps,
   shareEndedPeriods,
   updateGoal,
-  type Viewer,
 } from './savings.service';
 
 /** SPEC §7 "Savings": every route is the signed-in person's own; another person's ids answer 404. */
@@ -42,10 +41,6 @@ export const savingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.addHook('preHandler', ctx.authenticate);
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
   const tags = ['savings'];
-  const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
-    userId: req.user.id,
-    timeZone: req.user.timeZone,
-  });
 
   app.get('/savings/overview', { schema: { tags, response: { 200: savingsOverview, ...errors } } }, (req) =>
     overview(deps, viewerOf(req)),

@@ -43,7 +43,9 @@ import {
   savingsGoals,
   savingsPeriodRuns,
 } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import type { Viewer } from '../../lib/context';
+
+import { badRequest, found, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import {
   activePeriodNow,
@@ -56,8 +58,6 @@ import {
 import { notify } from '../notifications';
 
 export type SavingsDeps = { db: Db; now: () => Date };
-/** Who is asking, and the time zone their "today" is in. */
-export type Viewer = { userId: string; timeZone: string };
 export type GoalRow = typeof savingsGoals.$inferSelect;
 
 const today = (deps: SavingsDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
@@ -343,20 +343,12 @@ export async function listGoals(deps: SavingsDeps, viewer: Viewer): Promise<Savi
 }
 
 /** The person's budget, for the leftover routes; another person's id answers 404. */
-export async function ownBudget(deps: SavingsDeps, viewer: Viewer, budgetId: string) {
-  const row = await getBudget(deps.db, { userId: viewer.userId, budgetId });
-  if (!row) throw notFound('Budget not found');
-  return row;
-}
-
 export async function ownGoal(deps: SavingsDeps, viewer: Viewer, goalId: string): Promise<GoalRow> {
   const [row] = await deps.db
     .select()
     .from(savingsGoals)
     .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goalId)));
-  // Another person's id answers 404, not 403, so ids can't be probed.
-  if (!row) throw notFound('Savings goal not found');
-  return row;
+  return found(row, 'Savings goal not found');
 }
 
 /** One goal as the screens show it, with its share of the current period so far. */

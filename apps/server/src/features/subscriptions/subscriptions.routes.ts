@@ -17,7 +17,7 @@ import {
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../lib/context';
+import { type AppContext, viewerOf } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { requireFeature } from '../billing';
@@ -36,7 +36,6 @@ import {
   subscriptionView,
   subscriptionSummary as summaryOf,
   updateSubscription,
-  type Viewer,
 } from './subscriptions.service';
 
 const transactionParam = z.object({ transactionId: z.uuid('Invalid id') });
@@ -55,10 +54,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.addHook('preHandler', async (req) => requireFeature(req.user, ctx.now(), 'subscriptions'));
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
   const tags = ['subscriptions'];
-  const viewerOf = (req: { user: { id: string; timeZone: string } }): Viewer => ({
-    userId: req.user.id,
-    timeZone: req.user.timeZone,
-  });
 
   app.get(
     '/subscriptions',

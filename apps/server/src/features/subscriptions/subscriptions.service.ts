@@ -35,7 +35,8 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import type { Viewer } from '../../lib/context';
+import { badRequest, found, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import {
   catchUp,
@@ -46,9 +47,6 @@ import {
 } from './subscription-refresh';
 
 export type SubscriptionDeps = { db: Db; now: () => Date };
-/** Who is asking, and the time zone their "today" is in. */
-export type Viewer = { userId: string; timeZone: string };
-
 export type { SubscriptionRow };
 export { catchUp, refreshSubscriptions };
 
@@ -88,9 +86,7 @@ export async function ownSubscription(db: Db, viewer: Viewer, id: string) {
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, id)));
-  // Another person's id answers 404, not 403, so ids can't be probed.
-  if (!row) throw notFound('Subscription not found');
-  return row;
+  return found(row, 'Subscription not found');
 }
 
 /** How far ahead a due date may be set: an annual plan's next charge, with room to spare. */
@@ -140,8 +136,7 @@ async function ownTransaction(db: Db, userId: string, id: string) {
     .select()
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.id, id), isNull(transactions.deletedAt)));
-  if (!row) throw notFound('Transaction not found');
-  return row;
+  return found(row, 'Transaction not found');
 }
 
 export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer, body: CreateBody) {
@@ -226,8 +221,7 @@ export async function updateSubscription(
       })
       .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)))
       .returning();
-    if (!saved) throw notFound('Subscription not found');
-    return saved;
+    return found(saved, 'Subscription not found');
   });
   return subscriptionView(updated, today);
 }

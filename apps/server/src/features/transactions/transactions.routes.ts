@@ -22,7 +22,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { found } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { spreadsheetText } from '../../lib/spreadsheet';
 import { toTransaction } from './transaction-shapes';
@@ -47,9 +47,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 
   const ownTransaction = async (userId: string, transactionId: string, deleted = false) => {
     const row = await getTransaction(db, { userId, transactionId, deleted });
-    // Another user's id answers 404, not 403, so ids can't be probed.
-    if (!row) throw notFound('Transaction not found');
-    return row;
+    return found(row, 'Transaction not found');
   };
 
   app.get(
