@@ -45,6 +45,21 @@ describe('the test clock', () => {
     expect(await goalToday(ann)).toBe('2026-11-20');
   });
 
+  it("lets a session expire on its person's clock, and only theirs", async () => {
+    const [cleo, dan] = await Promise.all([signUp(on, { timeZone: 'UTC' }), signUp(on, { timeZone: 'UTC' })]);
+    const me = (auth: typeof cleo) =>
+      on.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(auth) });
+    const moved = await on.inject({
+      method: 'POST',
+      url: '/api/test/clock',
+      headers: bearer(cleo),
+      payload: { offsetDays: 366 },
+    });
+    expect(moved.statusCode).toBe(204);
+    expect((await me(cleo)).statusCode).toBe(401);
+    expect((await me(dan)).statusCode).toBe(200);
+  });
+
   it('moves no clock for a guest', async () => {
     const res = await on.inject({ method: 'POST', url: '/api/test/clock', payload: { offsetDays: 1 } });
     expect(res.statusCode).toBe(401);
