@@ -1,3 +1,11 @@
+import type {
+  AccountTypeCode,
+  BudgetPeriod,
+  CategoryCode,
+  SubscriptionCategory,
+  SubscriptionFrequency,
+  SubscriptionStatus,
+} from '@tally/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -146,7 +154,7 @@ export const bankAccounts = pgTable(
     officialName: text('official_name'),
     mask: text('mask'),
     /** 0 depository, 2 credit, 3 investment, 4 loan */
-    type: smallint('type').notNull(),
+    type: smallint('type').$type<AccountTypeCode>().notNull(),
     subtype: text('subtype'),
     currentBalance: bigint('current_balance', { mode: 'number' }),
     availableBalance: bigint('available_balance', { mode: 'number' }),
@@ -193,7 +201,7 @@ export const transactions = pgTable(
     merchantName: text('merchant_name'),
     /** Cents; positive = money in. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    category: smallint('category').notNull(),
+    category: smallint('category').$type<CategoryCode>().notNull(),
     /** Who chose the category: the bank's mapping, the person's rule for the merchant, or the person. */
     categorySource: text('category_source', { enum: ['provider', 'rule', 'user'] })
       .notNull()
@@ -272,7 +280,7 @@ export const transactionRollups = pgTable(
     /** First day of the month. */
     month: date('month', { mode: 'string' }).notNull(),
     accountId: uuid('account_id').notNull(),
-    category: smallint('category').notNull(),
+    category: smallint('category').$type<CategoryCode>().notNull(),
     isTransfer: boolean('is_transfer').notNull(),
     count: integer('count').notNull(),
     /** Cents in (amount > 0) and out (amount < 0, as a positive number). */
@@ -292,7 +300,7 @@ export const dailySpending = pgTable(
   {
     userId: uuid('user_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    category: smallint('category').notNull(),
+    category: smallint('category').$type<CategoryCode>().notNull(),
     spent: bigint('spent', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day, t.category] })],
@@ -306,7 +314,7 @@ export const merchantCategories = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     merchantKey: text('merchant_key').notNull(),
-    category: smallint('category').notNull(),
+    category: smallint('category').$type<CategoryCode>().notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.merchantKey] })],
@@ -333,7 +341,7 @@ export const transactionRules = pgTable(
     minAmount: bigint('min_amount', { mode: 'number' }),
     maxAmount: bigint('max_amount', { mode: 'number' }),
     accountId: uuid('account_id').references(() => bankAccounts.id, { onDelete: 'cascade' }),
-    setCategory: smallint('set_category'),
+    setCategory: smallint('set_category').$type<CategoryCode>(),
     renameMerchant: text('rename_merchant'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -385,7 +393,7 @@ export const budgets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    period: smallint('period').notNull(),
+    period: smallint('period').$type<BudgetPeriod>().notNull(),
     /** The first period's first day; every period is counted from it (periods.ts). */
     anchorDate: date('anchor_date', { mode: 'string' }).notNull(),
     /** Whether a new period opens when one ends. */
@@ -416,7 +424,7 @@ export const budgetCategories = pgTable(
     budgetId: uuid('budget_id')
       .notNull()
       .references(() => budgets.id, { onDelete: 'cascade' }),
-    category: smallint('category').notNull(),
+    category: smallint('category').$type<CategoryCode>().notNull(),
     allowRollover: boolean('allow_rollover').notNull().default(false),
     countUpEnabled: boolean('count_up_enabled').notNull().default(false),
     /** Cents a count-up day earns instead of the even split; null = the split. */
@@ -509,9 +517,9 @@ export const subscriptions = pgTable(
     name: text('name').notNull(),
     /** Cents, positive: what one charge costs. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    frequency: smallint('frequency').notNull(),
-    status: smallint('status').notNull().default(0),
-    category: smallint('category').notNull().default(99),
+    frequency: smallint('frequency').$type<SubscriptionFrequency>().notNull(),
+    status: smallint('status').$type<SubscriptionStatus>().notNull().default(0),
+    category: smallint('category').$type<SubscriptionCategory>().notNull().default(99),
     description: text('description'),
     nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
     /** The due date the schedule counts from, so monthly dues on the 31st do not drift to the 28th. */
@@ -570,9 +578,9 @@ export const detectedSubscriptions = pgTable(
     merchantName: text('merchant_name').notNull(),
     /** Cents, positive. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    frequency: smallint('frequency').notNull(),
+    frequency: smallint('frequency').$type<SubscriptionFrequency>().notNull(),
     confidence: real('confidence').notNull(),
-    category: smallint('category').notNull(),
+    category: smallint('category').$type<SubscriptionCategory>().notNull(),
     estimatedNextDue: date('estimated_next_due', { mode: 'string' }),
     relatedTransactionIds: uuid('related_transaction_ids').array().notNull(),
     /** occurrences, firstChargeDate, lastChargeDate, averageIntervalDays, priceChange (cents). */

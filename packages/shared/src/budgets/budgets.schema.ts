@@ -41,7 +41,10 @@ const dollars = (label: string) =>
 export const budgetCategoryInput = z.object({
   category: z
     .number({ error: 'Unknown budget category' })
-    .refine((n) => (BUDGETABLE_CATEGORIES as readonly number[]).includes(n), 'Unknown budget category'),
+    .refine(
+      (n): n is CategoryCode => (BUDGETABLE_CATEGORIES as readonly number[]).includes(n),
+      'Unknown budget category',
+    ),
   allocatedAmount: dollars('Allocated amount'),
   allowRollover: z.boolean().default(false),
   /** Count-up for this category from the start (the create form's toggle). */

@@ -1,5 +1,6 @@
 import type { Cents } from '../money';
 import { normaliseText } from '../text';
+import type { CategoryCode } from '../transactions/categories';
 import type { RuleField, RuleOperator } from './rules.schema';
 
 /** A rule as matching needs it: amounts in cents (compared with the size of the amount). */
@@ -10,7 +11,7 @@ export type MatchRule = {
   minAmount: Cents | null;
   maxAmount: Cents | null;
   accountId: string | null;
-  setCategory: number | null;
+  setCategory: CategoryCode | null;
   renameMerchant: string | null;
 };
 
@@ -70,8 +71,8 @@ export function ruleMatches(rule: MatchRule, t: MatchTransaction): boolean {
 export function applyRules(
   rules: readonly MatchRule[],
   t: MatchTransaction,
-): { category: number | null; merchantName: string | null } {
-  let category: number | null = null;
+): { category: CategoryCode | null; merchantName: string | null } {
+  let category: CategoryCode | null = null;
   let merchantName: string | null = null;
   const texts = textsOf(t);
   for (const rule of rules) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
-import { CATEGORY_CODES } from './categories';
+import { CATEGORY_CODES, type CategoryCode } from './categories';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -12,7 +12,7 @@ export const MAX_SEARCH_LENGTH = 100;
 export const categoryCode = z.coerce
   .number({ error: 'Unknown category' })
   .int('Unknown category')
-  .refine((n) => (CATEGORY_CODES as readonly number[]).includes(n), 'Unknown category');
+  .refine((n): n is CategoryCode => (CATEGORY_CODES as readonly number[]).includes(n), 'Unknown category');
 
 const dollarsFilter = (label: string) =>
   z.coerce

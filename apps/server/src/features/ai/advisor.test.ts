@@ -1,4 +1,12 @@
-import { addDays, budget, CATEGORY, exchangeResponse, savingsGoal, subscription } from '@tally/shared';
+import {
+  addDays,
+  budget,
+  CATEGORY,
+  type CategoryCode,
+  exchangeResponse,
+  savingsGoal,
+  subscription,
+} from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForImport } from '../../../test/accounts';
 import {
@@ -193,7 +201,7 @@ describe('the advisor answers from the same numbers the screens show', () => {
   });
 
   it('counts the days left as the Budgets screen does, and names the last day rather than counting none', async () => {
-    const on = (day: string, category: number | null) =>
+    const on = (day: string, category: CategoryCode | null) =>
       answerIntent(app.database.db, userId, day, { kind: 'budget_left', category });
     expect((await on('2026-11-29', CATEGORY.Groceries)).response).toContain(', with 1 day to go (');
     expect((await on('2026-11-30', CATEGORY.Groceries)).response).toBe(

@@ -1,3 +1,4 @@
+import type { CategoryCode } from '@tally/shared';
 import {
   type AdvisorAction,
   type AdvisorAnswer,
@@ -64,7 +65,7 @@ const rangeText = (r: DayRange) =>
 async function totals(
   db: Db,
   userId: string,
-  filters: { startDate: string; endDate: string; category?: number; searchTerm?: string },
+  filters: { startDate: string; endDate: string; category?: CategoryCode; searchTerm?: string },
 ) {
   const parts = await Promise.all(totalsStatements(db, { userId, filters }));
   let income = 0;

@@ -196,7 +196,7 @@ export async function trackedSubscriptions(db: Db, userId: string, today: string
     id: s.id,
     name: s.name,
     amount: s.amount,
-    monthlyAmount: monthlyEquivalent(s.amount, s.frequency as SubscriptionFrequency),
+    monthlyAmount: monthlyEquivalent(s.amount, s.frequency),
     status: s.status,
     nextDueDate: s.nextDueDate,
     lastChargeDate: s.lastChargeDate,
@@ -205,7 +205,7 @@ export async function trackedSubscriptions(db: Db, userId: string, today: string
         ? { previousAmount: s.previousAmount, date: s.priceChangedAt }
         : null,
     missedDueDate: missedDueDate(s, today),
-    frequency: s.frequency as SubscriptionFrequency,
+    frequency: s.frequency,
     anchorDate: s.anchorDate,
   }));
 }

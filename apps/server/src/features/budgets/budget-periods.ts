@@ -1,4 +1,4 @@
-import { type BudgetPeriod, daysElapsed, periodAt, rollover, totalDays } from '@tally/shared';
+import { daysElapsed, periodAt, rollover, totalDays } from '@tally/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
@@ -35,7 +35,7 @@ export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string
       const spent = rolling.length
         ? await spentByCategory(tx, { userId, startDate: period.startDate, endDate: period.endDate })
         : new Map<number, number>();
-      const bounds = periodAt(budget.period as BudgetPeriod, budget.anchorDate, period.index + 1);
+      const bounds = periodAt(budget.period, budget.anchorDate, period.index + 1);
       const [next]: PeriodRow[] = await tx
         .insert(budgetPeriods)
         .values({ userId, budgetId, index: period.index + 1, ...bounds, totalIncome: period.totalIncome })

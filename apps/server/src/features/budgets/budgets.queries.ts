@@ -1,3 +1,4 @@
+import type { CategoryCode } from '@tally/shared';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -123,7 +124,7 @@ export async function dailySpent(
     startDate,
     endDate,
     categories,
-  }: { userId: string; startDate: string; endDate: string; categories: number[] },
+  }: { userId: string; startDate: string; endDate: string; categories: CategoryCode[] },
 ) {
   if (categories.length === 0) return [];
   const d = dailySpending;

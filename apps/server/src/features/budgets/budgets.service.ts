@@ -5,7 +5,6 @@ import {
   BUDGETABLE_CATEGORIES,
   type Budget,
   type BudgetCategory,
-  type BudgetPeriod,
   type budgetBody,
   type CountUpResponse,
   categoryName,
@@ -98,7 +97,7 @@ export async function budgetView(deps: BudgetDeps, viewer: Viewer, budget: Budge
   return {
     id: budget.id,
     name: budget.name,
-    period: budget.period as BudgetPeriod,
+    period: budget.period,
     autoReset: budget.autoReset,
     startDate: period.startDate,
     endDate: period.endDate,
@@ -225,7 +224,7 @@ export async function countUpView(
 /** Creates the person's budget and its current period; the budget in use before it is archived. */
 export async function createBudget(deps: BudgetDeps, viewer: Viewer, body: Body) {
   const day = today(deps, viewer);
-  const period = body.period as BudgetPeriod;
+  const period = body.period;
   const anchor = body.startDate ?? defaultBudgetStart(period, day);
   if (Math.abs(daysBetween(day, anchor)) > MAX_START_DISTANCE_DAYS) {
     throw badRequest('Start date must be within a year of today');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AccountTypeCode, CategoryCode } from '@tally/shared';
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, transactions } from '../../db/schema';
@@ -61,7 +62,7 @@ export type NewManualAccount = {
   userId: string;
   connectionId: string;
   name: string;
-  type: number;
+  type: AccountTypeCode;
   subtype: string;
   /** Cents. */
   openingBalance: number;
@@ -182,7 +183,7 @@ export type ManualTransactionValues = {
   description: string;
   /** Cents, positive = money in. */
   amount: number;
-  category: number;
+  category: CategoryCode;
   /** Undefined leaves the note as it is (on an edit); null clears it. */
   note?: string | null;
 };

@@ -1,4 +1,11 @@
-import { type MatchRule, type RuleField, type RuleOperator, ruleMatches } from '@tally/shared';
+import {
+  ACCOUNT_TYPE,
+  CATEGORY,
+  type MatchRule,
+  type RuleField,
+  type RuleOperator,
+  ruleMatches,
+} from '@tally/shared';
 import type { SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +107,7 @@ beforeAll(async () => {
         connectionId: connection!.id,
         providerAccountId: name,
         name,
-        type: 0,
+        type: ACCOUNT_TYPE.Depository,
       })),
     )
     .returning({ id: bankAccounts.id });
@@ -122,7 +129,7 @@ beforeAll(async () => {
     description,
     merchantName,
     amount: (i % 2 === 0 ? -1 : 1) * (100 + i * 7),
-    category: 99,
+    category: CATEGORY.Uncategorized,
   }));
   rows = await db.insert(transactions).values(values).returning({
     id: transactions.id,

@@ -47,14 +47,7 @@ import type { Viewer } from '../../lib/context';
 
 import { badRequest, found, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
-import {
-  activePeriodNow,
-  type BudgetRow,
-  getActiveBudget,
-  getBudget,
-  rollBudget,
-  spentByCategory,
-} from '../budgets';
+import { activePeriodNow, type BudgetRow, getActiveBudget, rollBudget, spentByCategory } from '../budgets';
 import { notify } from '../notifications';
 
 export type SavingsDeps = { db: Db; now: () => Date };

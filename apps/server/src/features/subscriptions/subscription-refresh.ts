@@ -71,7 +71,7 @@ export async function refreshSubscriptions(deps: { db: Db; now: () => Date }, us
     const since = rows.reduce((min, r) => {
       const from = r.lastChargeDate
         ? addDays(r.lastChargeDate, 1)
-        : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency as SubscriptionFrequency]);
+        : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency]);
       return from < min ? from : min;
     }, today);
     const charges = await unlinkedChargesSince(tx, userId, since, [
@@ -160,7 +160,7 @@ type CatchUp = { linked: string[]; set: Partial<SubscriptionRow> };
 
 /** What one subscription's state becomes given its merchant's new charges (oldest first) and today. */
 export function catchUp(row: SubscriptionRow, charges: readonly Charge[], today: string): CatchUp | null {
-  const frequency = row.frequency as SubscriptionFrequency;
+  const frequency = row.frequency;
   let { amount, nextDueDate, lastChargeDate, unpaidDueDate, previousAmount, priceChangedAt } = row;
   let status = row.status;
   const linked: string[] = [];

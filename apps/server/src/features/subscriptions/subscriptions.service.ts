@@ -23,7 +23,6 @@ import {
   type SubscriptionCategory,
   type SubscriptionFrequency,
   type SubscriptionPrefill,
-  type SubscriptionStatus,
   type SubscriptionSummary,
   type subscriptionBody,
   subscriptionMerchantKey,
@@ -57,14 +56,14 @@ const todayOf = (deps: SubscriptionDeps, viewer: Viewer) => todayIn(viewer.timeZ
 
 /** The subscription as the API answers it; the missed flag is read against the person's today. */
 export function subscriptionView(row: SubscriptionRow, today: string): Subscription {
-  const frequency = row.frequency as SubscriptionFrequency;
+  const frequency = row.frequency;
   return {
     id: row.id,
     name: row.name,
     amount: centsToDollars(row.amount),
     frequency,
-    status: row.status as SubscriptionStatus,
-    category: row.category as SubscriptionCategory,
+    status: row.status,
+    category: row.category,
     description: row.description,
     nextDueDate: row.nextDueDate,
     isDetected: row.isDetected,
@@ -245,11 +244,11 @@ export async function subscriptionSummary(
   let monthly = 0;
   let yearly = 0;
   for (const row of active) {
-    const frequency = row.frequency as SubscriptionFrequency;
+    const frequency = row.frequency;
     const m = monthlyEquivalent(row.amount, frequency);
     monthly += m;
     yearly += yearlyTotal(row.amount, frequency);
-    const category = row.category as SubscriptionCategory;
+    const category = row.category;
     const entry = byCategory.get(category) ?? { count: 0, monthly: 0 };
     entry.count += 1;
     entry.monthly += m;
@@ -281,7 +280,7 @@ export async function subscriptionCalendar(
 ): Promise<SubscriptionCalendar> {
   const { rows } = await listSubscriptions(deps, viewer);
   const occurrences = rows.filter(isCounted).flatMap((row) => {
-    const frequency = row.frequency as SubscriptionFrequency;
+    const frequency = row.frequency;
     const from = row.nextDueDate > range.startDate ? row.nextDueDate : range.startDate;
     // Without auto-renew the next due date is the last charge.
     const last = row.autoRenew
@@ -294,7 +293,7 @@ export async function subscriptionCalendar(
       subscriptionId: row.id,
       name: row.name,
       amount: centsToDollars(row.amount),
-      category: row.category as SubscriptionCategory,
+      category: row.category,
     }));
   });
   occurrences.sort((a, b) => a.date.localeCompare(b.date) || a.name.localeCompare(b.name));
@@ -331,11 +330,11 @@ function detectedView(row: DetectedRow): DetectedSubscription {
     id: row.id,
     merchantName: row.merchantName,
     amount: centsToDollars(row.amount),
-    frequency: row.frequency as SubscriptionFrequency,
+    frequency: row.frequency,
     confidence: Math.round(row.confidence * 1000) / 1000,
     estimatedNextDue: row.estimatedNextDue,
     relatedTransactionIds: row.relatedTransactionIds,
-    category: row.category as SubscriptionCategory,
+    category: row.category,
     occurrences: details.occurrences,
     firstChargeDate: details.firstChargeDate,
     lastChargeDate: details.lastChargeDate,
@@ -353,7 +352,7 @@ type MerchantGroup = [
   ids: string[],
   dates: string[],
   amounts: number[],
-  categories: number[],
+  categories: CategoryCode[],
 ];
 
 /**
@@ -492,7 +491,7 @@ export async function confirmDetected(
       .where(openDetected(viewer.userId, body.id))
       .returning();
     if (!found) throw notFound('Detected subscription not found');
-    const frequency = body.frequency ?? (found.frequency as SubscriptionFrequency);
+    const frequency = body.frequency ?? found.frequency;
     const details = found.details as Details;
     const estimate = body.estimatedNextDue ?? found.estimatedNextDue ?? details.lastChargeDate;
     const anchorDate = anchorFor(estimate, frequency, details.lastChargeDate);
@@ -505,7 +504,7 @@ export async function confirmDetected(
         name: body.merchantName ?? found.merchantName,
         amount: body.amount !== undefined ? dollarsToCents(body.amount) : found.amount,
         frequency,
-        category: body.category ?? (found.category as SubscriptionCategory),
+        category: body.category ?? found.category,
         nextDueDate,
         anchorDate,
         isDetected: true,
@@ -577,7 +576,7 @@ export async function prefillFromTransaction(
       {
         description: charge.description,
         providerCategory: charge.providerCategory,
-        category: charge.category as CategoryCode,
+        category: charge.category,
       },
       key,
     ),

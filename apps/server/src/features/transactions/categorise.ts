@@ -31,15 +31,12 @@ export async function loadCategoriser(db: Db, userId: string): Promise<(t: Categ
       .from(merchantCategories)
       .where(eq(merchantCategories.userId, userId)),
   ]);
-  const byMerchant = new Map(remembered.map((r) => [r.key, r.category as CategoryCode]));
+  const byMerchant = new Map(remembered.map((r) => [r.key, r.category]));
   const matchRules: MatchRule[] = rules;
   return (t) => {
     const ruled = matchRules.length > 0 ? applyRules(matchRules, t) : { category: null, merchantName: null };
     const merchantName = ruled.merchantName ?? t.merchantName;
-    const category =
-      (ruled.category as CategoryCode | null) ??
-      byMerchant.get(merchantKey(merchantName, t.description)) ??
-      null;
+    const category = ruled.category ?? byMerchant.get(merchantKey(merchantName, t.description)) ?? null;
     return { category, merchantName: ruled.merchantName };
   };
 }

@@ -1,3 +1,4 @@
+import type { CategoryCode } from '@tally/shared';
 import {
   addMonths,
   categoryGroup,
@@ -333,7 +334,7 @@ export async function saveMerchantCategory(
     merchantKey,
     category,
     now,
-  }: { userId: string; merchantKey: string; category: number; now: Date },
+  }: { userId: string; merchantKey: string; category: CategoryCode; now: Date },
 ) {
   await db
     .insert(merchantCategories)

@@ -4,12 +4,14 @@
  * person's time zone; amounts are integer cents.
  */
 
+import type { CategoryCode } from '../../transactions/categories';
+
 /** A span of days, both ends included, with how the question named it ("last month", "since March 3"). */
 export type DayRange = { startDate: string; endDate: string; label: string };
 
 export type Intent =
   /** "How much did I spend on groceries last month?", "What did I spend at Starbucks this year?" */
-  | { kind: 'spending'; range: DayRange; category: number | null; merchant: string | null }
+  | { kind: 'spending'; range: DayRange; category: CategoryCode | null; merchant: string | null }
   /** "Where does my money go?", "What were my top categories in October?" (top N, by category or merchant) */
   | { kind: 'top_spending'; range: DayRange; by: 'category' | 'merchant'; limit: number }
   /** "How much did I earn last month?", "What was my income this year?" */
@@ -17,7 +19,7 @@ export type Intent =
   /** "Did I save money last month?", "What's my net this month?" (income less spending) */
   | { kind: 'net'; range: DayRange }
   /** "How much is left in my dining budget?", "How am I doing on my budget?" (null: the whole budget) */
-  | { kind: 'budget_left'; category: number | null }
+  | { kind: 'budget_left'; category: CategoryCode | null }
   /** "How much do I pay for subscriptions?", "What are my subscriptions?" */
   | { kind: 'subscriptions_total' }
   /** "What bills are due this week?", "Which subscriptions renew before the 30th?" */

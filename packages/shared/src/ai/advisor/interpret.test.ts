@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isoDay } from '../../dates';
+import type { CategoryCode } from '../../transactions/categories';
 import { CATEGORY } from '../../transactions/categories';
 import type { DayRange, Intent } from './intents';
 import { interpretQuestion } from './interpret';
@@ -46,7 +47,11 @@ const NEXT_30_DAYS = days(TODAY, '2026-12-26', 'in the next 30 days');
 
 const { Rent, Utilities, Subscriptions, Groceries, DiningOut, Entertainment, Shopping, Gifts } = CATEGORY;
 
-const spent = (range: DayRange, category: number | null = null, merchant: string | null = null): Intent => ({
+const spent = (
+  range: DayRange,
+  category: CategoryCode | null = null,
+  merchant: string | null = null,
+): Intent => ({
   kind: 'spending',
   range,
   category,

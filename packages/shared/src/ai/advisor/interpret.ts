@@ -1,5 +1,6 @@
 import { addDays, isoDay, lastDayOfMonth, startOfMonth } from '../../dates';
 import type { Cents } from '../../money';
+import type { CategoryCode } from '../../transactions/categories';
 import { type Amount, takeAmounts, toCents } from './amounts';
 import { CATEGORY_WORDS, SUBSCRIPTIONS_CATEGORY, takeCategories } from './category-words';
 import { type DatePhrase, findDatePhrases, type Tense } from './date-phrases';
@@ -362,12 +363,12 @@ function isPresent(phrases: DatePhrase[], today: string, allowMonth: boolean): b
 /* ------------------------------------------------------------------------------------------------------ */
 /* Each intent's details.                                                                                 */
 
-function oneCategory(words: Word[]): number | null | 'several' {
+function oneCategory(words: Word[]): CategoryCode | null | 'several' {
   const codes = [...new Set(takeCategories(words))];
   return codes.length > 1 ? 'several' : (codes[0] ?? null);
 }
 
-function spending(r: Reading, category?: number): Intent {
+function spending(r: Reading, category?: CategoryCode): Intent {
   if (r.amounts.length > 0 || r.merchants.isAmbiguous || r.merchants.names.length > 1) return UNCLEAR;
   if (NOT_A_TOTAL.test(r.text)) return UNCLEAR;
   const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
