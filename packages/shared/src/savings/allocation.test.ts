@@ -1,12 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ALL_BASIS_POINTS,
   amountOfLeftover,
+  fromBasisPoints,
   leftoverSoFar,
+  overAllocationCap,
   type PeriodCategoryFigures,
   percentOfLeftover,
   periodLeftover,
   splitLeftover,
+  takesShare,
+  toBasisPoints,
 } from './allocation';
 
 const cat = (allocated: number, spent: number, allowRollover = false): PeriodCategoryFigures => ({
@@ -115,5 +120,49 @@ describe('percent and dollar allocations (converted with the leftover)', () => {
     [10, 0, 0],
   ] as const)('%d%% of a %i leftover is %i cents', (percent, leftover, amount) => {
     expect(amountOfLeftover(percent, leftover)).toBe(amount);
+  });
+});
+
+describe('the 100% cap', () => {
+  const goal = (id: string, percent: number, share = true) => ({
+    id,
+    allocationBasisPoints: toBasisPoints(percent),
+    takesShare: share,
+  });
+  const goals = [goal('a', 20), goal('b', 15.5), goal('c', 30), goal('paused', 50, false)];
+
+  it.each([
+    // [editing, percent, free or null]
+    [null, 34.5, null],
+    [null, 34.51, 34.5],
+    [null, 0, null],
+    ['a', 54.5, null],
+    ['a', 54.51, 54.5],
+    // A goal that takes no share counts for nothing, even when it is the one being edited.
+    ['paused', 34.5, null],
+  ] as const)('editing %s at %s%% → %s', (editing, percent, free) => {
+    expect(overAllocationCap(goals, editing, percent)).toBe(free);
+  });
+
+  it('says none is free, never less, when the others already hold more than all', () => {
+    expect(overAllocationCap([goal('a', 70), goal('b', 40)], null, 1)).toBe(0);
+  });
+
+  it.each([
+    [true, 0, 100, true],
+    [true, 99, 100, true],
+    [true, 100, 100, false],
+    [true, 150, 100, false],
+    [false, 0, 100, false],
+  ])('active %s, saved %s of %s → takes a share: %s', (isActive, saved, target, share) => {
+    expect(takesShare({ isActive, saved, target })).toBe(share);
+  });
+
+  it('converts percentages and basis points both ways', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: ALL_BASIS_POINTS }), (points) => {
+        expect(toBasisPoints(fromBasisPoints(points))).toBe(points);
+      }),
+    );
   });
 });

@@ -45,6 +45,34 @@ export function leftoverSoFar(
 /** A percent with at most two decimals as whole basis points (12.5 % = 1250). */
 export const toBasisPoints = (percent: number): number => Math.round(percent * 100);
 
+/** Whole basis points as a percent (1250 = 12.5 %). */
+export const fromBasisPoints = (points: number): number => points / 100;
+
+/** All of a leftover, in basis points: what the goals' percentages may add up to (SPEC §5). */
+export const ALL_BASIS_POINTS = 10_000;
+
+/** A goal takes its share of each period's leftover while it is active and short of its target. */
+export const takesShare = (g: { isActive: boolean; saved: Cents; target: Cents }): boolean =>
+  g.isActive && g.saved < g.target;
+
+/**
+ * SPEC §5's cap, for a goal about to have `percent`: the goals that take a share must stay within 100%
+ * together. The goal being edited (`editingId`) counts once, at its new percent; goals that take no share
+ * (paused, reached) count for nothing. Null when it fits; else the percent still free for it.
+ */
+export function overAllocationCap(
+  goals: readonly { id: string; allocationBasisPoints: number; takesShare: boolean }[],
+  editingId: string | null,
+  percent: number,
+): number | null {
+  const others = goals
+    .filter((g) => g.id !== editingId && g.takesShare)
+    .reduce((sum, g) => sum + g.allocationBasisPoints, 0);
+  return others + toBasisPoints(percent) > ALL_BASIS_POINTS
+    ? fromBasisPoints(Math.max(0, ALL_BASIS_POINTS - others))
+    : null;
+}
+
 /**
  * Shares a leftover among goals by their allocation percentages, in exact cents. The goals together take
  * their combined share of the leftover, rounded down (a cent that is not there is never allocated); each

@@ -10,6 +10,7 @@ import {
   daysBetween,
   type FigureSource,
   formatMoney,
+  goalProgress,
   type InsightFigure,
   type Intent,
   isIncomeCategory,
@@ -446,7 +447,7 @@ async function goalProgressAnswer(
     };
   }
   const line = (g: (typeof all)[number]) => {
-    const percent = Math.round((g.currentAmount * 1000) / g.targetAmount) / 10;
+    const percent = goalProgress(g);
     const when = g.isCompleted
       ? 'reached'
       : g.targetDate

@@ -9,6 +9,7 @@ import {
   dailyRequired,
   daysRemaining,
   dollarsToCents,
+  fromBasisPoints,
   type GoalColor,
   type GoalIcon,
   type GoalProgressView,
@@ -19,6 +20,7 @@ import {
   type LeftoverPeriod,
   leftoverSoFar,
   monthlyContribution,
+  overAllocationCap,
   type PeriodLeftoverView,
   periodLeftover,
   SAVINGS_ACHIEVEMENTS,
@@ -27,6 +29,8 @@ import {
   type SavingsGoal,
   type SavingsOverview,
   splitLeftover,
+  takesShare,
+  toBasisPoints,
   todayIn,
   type updateGoalBody,
 } from '@tally/shared';
@@ -54,10 +58,9 @@ export type SavingsDeps = { db: Db; now: () => Date };
 export type GoalRow = typeof savingsGoals.$inferSelect;
 
 const today = (deps: SavingsDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
-const percentOf = (basisPoints: number) => basisPoints / 100;
 const share = <T extends GoalRow>(goal: T) => ({
   ...goal,
-  allocationPercentage: percentOf(goal.allocationBasisPoints),
+  allocationPercentage: fromBasisPoints(goal.allocationBasisPoints),
 });
 
 /** A goal with what its ledger says: saved so far (cents) and the day it reached its target, if it has. */
@@ -114,7 +117,7 @@ async function fundedGoals(db: Db, userId: string, day: string, goalIds?: string
   });
 }
 
-const isOpen = (g: Funded) => g.isActive && g.saved < g.targetAmount;
+const isOpen = (g: Funded) => takesShare({ isActive: g.isActive, saved: g.saved, target: g.targetAmount });
 
 function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
   const figures = {
@@ -126,7 +129,7 @@ function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
   const required = dailyRequired(figures, day);
   const monthly = g.saved >= g.targetAmount ? 0 : monthlyContribution(figures, day);
   const periodShare = isOpen(g)
-    ? Math.min(amountOfLeftover(percentOf(g.allocationBasisPoints), leftover), g.targetAmount - g.saved)
+    ? Math.min(amountOfLeftover(fromBasisPoints(g.allocationBasisPoints), leftover), g.targetAmount - g.saved)
     : 0;
   return {
     id: g.id,
@@ -134,7 +137,7 @@ function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
     description: g.description,
     targetAmount: centsToDollars(g.targetAmount),
     currentAmount: centsToDollars(g.saved),
-    allocationPercentage: percentOf(g.allocationBasisPoints),
+    allocationPercentage: fromBasisPoints(g.allocationBasisPoints),
     targetDate: g.targetDate,
     daysRemaining: daysRemaining(g.targetDate, day),
     dailyRequiredSavings: required === null ? null : centsToDollars(required),
@@ -321,7 +324,7 @@ export async function overview(deps: SavingsDeps, viewer: Viewer): Promise<Savin
     goals: views,
     totalSaved: centsToDollars(goals.reduce((sum, g) => sum + g.saved, 0)),
     totalAllocatedPerPeriod: centsToDollars(allocated),
-    totalAllocationPercentage: percentOf(open.reduce((sum, g) => sum + g.allocationBasisPoints, 0)),
+    totalAllocationPercentage: fromBasisPoints(open.reduce((sum, g) => sum + g.allocationBasisPoints, 0)),
     activeGoalsCount: open.length,
     completedGoalsCount: goals.filter((g) => g.saved >= g.targetAmount).length,
     currentPeriodLeftover: centsToDollars(leftover),
@@ -363,11 +366,10 @@ type UpdateBody = z.output<typeof updateGoalBody>;
  * SPEC §5: the open goals' percentages (active, not yet complete) with this one's must stay within 100%;
  * the goal being edited counts once, at its new percentage.
  */
-function assertWithinCap(goals: Funded[], basisPoints: number, editing?: string) {
-  const others = goals
-    .filter((g) => g.id !== editing && isOpen(g))
-    .reduce((sum, g) => sum + g.allocationBasisPoints, 0);
-  if (others + basisPoints > 10_000) throw badRequest(allocationCapMessage(percentOf(10_000 - others)));
+function assertWithinCap(goals: Funded[], percent: number, editing: string | null = null) {
+  const open = goals.map((g) => ({ ...g, takesShare: isOpen(g) }));
+  const free = overAllocationCap(open, editing, percent);
+  if (free !== null) throw badRequest(allocationCapMessage(free));
 }
 
 const assertFuture = (targetDate: string | null, day: string) => {
@@ -378,7 +380,7 @@ const columnsOf = (body: CreateBody) => ({
   name: body.name,
   description: body.description,
   targetAmount: dollarsToCents(body.targetAmount),
-  allocationBasisPoints: Math.round(body.allocationPercentage * 100),
+  allocationBasisPoints: toBasisPoints(body.allocationPercentage),
   targetDate: body.targetDate,
   iconName: body.iconName,
   colorTheme: body.colorTheme,
@@ -389,7 +391,7 @@ export async function createGoal(deps: SavingsDeps, viewer: Viewer, body: Create
   assertFuture(body.targetDate, day);
   const id = await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
     const columns = columnsOf(body);
-    assertWithinCap(await fundedGoals(tx, viewer.userId, day), columns.allocationBasisPoints);
+    assertWithinCap(await fundedGoals(tx, viewer.userId, day), body.allocationPercentage);
     const [row] = await tx
       .insert(savingsGoals)
       .values({ ...columns, userId: viewer.userId, startDate: day })
@@ -409,8 +411,8 @@ export async function updateGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRo
     const columns = columnsOf(body);
     const goals = await fundedGoals(tx, viewer.userId, day);
     const saved = goals.find((g) => g.id === goal.id)?.saved ?? 0;
-    if (body.isActive && saved < columns.targetAmount) {
-      assertWithinCap(goals, columns.allocationBasisPoints, goal.id);
+    if (takesShare({ isActive: body.isActive, saved, target: columns.targetAmount })) {
+      assertWithinCap(goals, body.allocationPercentage, goal.id);
     }
     await tx
       .update(savingsGoals)

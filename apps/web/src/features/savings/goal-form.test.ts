@@ -1,8 +1,9 @@
+import { overAllocationCap } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  allocatedElsewhere,
   allocationConversion,
   allocationPercentOf,
+  capGoals,
   emptyGoalForm,
   fieldOfServerMessage,
   type GoalFormValues,
@@ -144,7 +145,7 @@ describe('goal form', () => {
   describe('the 100% cap', () => {
     // Emergency 20%, trip 15%, car 30% are active; the laptop's 25% is complete, so it holds none.
     it('counts the active goals that are not complete', () => {
-      expect(allocatedElsewhere(threeGoals(), null)).toBe(65);
+      expect(overAllocationCap(capGoals(threeGoals()), null, 35.01)).toBe(35);
       expect(errorsOf(valid({ allocationPercent: 35 }))).toEqual({});
       expect(errorsOf(valid({ allocationPercent: 35.01 }))).toEqual({
         allocationPercent: 'Total allocation would exceed 100%. Available: 35%',
@@ -245,6 +246,6 @@ describe('goal form', () => {
   });
 
   it('keeps the ids it is given', () => {
-    expect(allocatedElsewhere(threeGoals(), EMERGENCY_ID)).toBe(45);
+    expect(overAllocationCap(capGoals(threeGoals()), EMERGENCY_ID, 55.01)).toBe(55);
   });
 });

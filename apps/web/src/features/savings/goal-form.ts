@@ -10,8 +10,10 @@ import {
   type GoalIcon,
   goalBody,
   MAX_GOAL_DESCRIPTION_LENGTH,
+  overAllocationCap,
   percentOfLeftover,
   type SavingsGoal,
+  takesShare,
   toBasisPoints,
   type UpdateGoalBody,
   updateGoalBody,
@@ -184,17 +186,17 @@ export function toUpdateBody(values: GoalFormValues, leftover: Cents): Required<
   };
 }
 
-/**
- * The allocation the other goals hold, in percent: the active ones that have not reached their target (a
- * paused or completed goal takes no share). The goal being edited is left out here and counted once, with
- * the percentage it is about to have.
- */
-export function allocatedElsewhere(goals: readonly SavingsGoal[], editingId: string | null): number {
-  const points = goals
-    .filter((g) => g.id !== editingId && g.isActive && !g.isCompleted)
-    .reduce((sum, g) => sum + toBasisPoints(g.allocationPercentage), 0);
-  return points / 100;
-}
+/** The goals as SPEC §5's cap counts them (overAllocationCap): a paused or reached goal takes no share. */
+export const capGoals = (goals: readonly SavingsGoal[]) =>
+  goals.map((g) => ({
+    id: g.id,
+    allocationBasisPoints: toBasisPoints(g.allocationPercentage),
+    takesShare: takesShare({
+      isActive: g.isActive,
+      saved: dollarsToCents(g.currentAmount),
+      target: dollarsToCents(g.targetAmount),
+    }),
+  }));
 
 export type GoalValidationContext = {
   /** The person's today: a target date on or before it is refused. */
@@ -231,12 +233,13 @@ export function validateGoalForm(
 
   const percent = body.allocationPercentage;
   const target = cents(values.targetAmount);
-  const reached = editing !== null && target !== null && dollarsToCents(editing.currentAmount) >= target;
-  const takesShare = values.isActive && !reached;
-  if (!errors[allocationField] && takesShare) {
-    const elsewhere = allocatedElsewhere(goals, editing?.id ?? null);
-    if (toBasisPoints(elsewhere) + toBasisPoints(percent) > 10_000)
-      errors[allocationField] = allocationCapMessage(100 - elsewhere);
+  const saved = editing === null ? 0 : dollarsToCents(editing.currentAmount);
+  if (
+    !errors[allocationField] &&
+    takesShare({ isActive: values.isActive, saved, target: target ?? Number.POSITIVE_INFINITY })
+  ) {
+    const free = overAllocationCap(capGoals(goals), editing?.id ?? null, percent);
+    if (free !== null) errors[allocationField] = allocationCapMessage(free);
   }
   return errors;
 }
