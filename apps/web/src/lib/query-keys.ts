@@ -10,7 +10,7 @@ const accounts = ['accounts'] as const;
 const budgets = ['budgets'] as const;
 const subscriptions = ['subscriptions'] as const;
 const savings = ['savings'] as const;
-const insights = ['insights'] as const;
+const ai = ['ai'] as const;
 const rules = ['rules'] as const;
 
 export const queryKeys = {
@@ -55,14 +55,16 @@ export const queryKeys = {
     progress: (goalId: string) => [...savings, 'progress', goalId] as const,
     achievements: [...savings, 'achievements'] as const,
   },
-  insights: {
-    all: insights,
-    /** One screen's panel (POST /ai/insights {context, maxInsights}): the dashboard's, the budget's… */
-    list: (context: InsightContext, maxInsights: number) =>
-      [...insights, 'list', context, maxInsights] as const,
-    /** GET /ai/usage: under insights, so whatever refreshes insights (or asks a question) refreshes it. */
-    usage: [...insights, 'usage'] as const,
+  ai: {
+    all: ai,
+    /** One screen's insights panel (POST /ai/insights {context, maxInsights}): the dashboard's, the budget's… */
+    insights: (context: InsightContext, maxInsights: number) =>
+      [...ai, 'insights', context, maxInsights] as const,
+    /** GET /ai/usage: under ai, so whatever refreshes insights (or asks a question) refreshes it. */
+    usage: [...ai, 'usage'] as const,
   },
+  /** GET /billing: the person's plan as it stands. */
+  billing: ['billing'] as const,
   dashboard: {
     // Under the transactions prefix: anything that changes transactions refreshes this panel too.
     recentTransactions: (count: number) => [...transactions, 'recent', count] as const,

@@ -445,10 +445,10 @@ describe('Ask Tally', () => {
       await reply.findByText(/now has/);
       // The answer used one of the day's AI requests; the change then refreshes what it touched.
       expect(invalidated.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
-        ['insights', 'usage'],
+        ['ai', 'usage'],
         ['budgets'],
         ['savings'],
-        ['insights'],
+        ['ai'],
       ]);
     });
 

@@ -264,7 +264,7 @@ describe('InsightsPanel', () => {
       [DISMISS]: { status: 204 },
     });
     const { queryClient } = renderPanel();
-    queryClient.setQueryData(queryKeys.insights.usage, {
+    queryClient.setQueryData(queryKeys.ai.usage, {
       subscriptionTier: 'Starter',
       requestsToday: 0,
       dailyLimit: 20,
@@ -276,7 +276,7 @@ describe('InsightsPanel', () => {
     expect(screen.queryByText('Failed to dismiss insight')).toBeNull();
     expect(api.count(DISMISS)).toBe(1);
     expect(screen.queryByText('Dining Out is up 38%')).toBeNull();
-    expect(queryClient.getQueryData(queryKeys.insights.usage)).toMatchObject({ requestsToday: 0 });
+    expect(queryClient.getQueryData(queryKeys.ai.usage)).toMatchObject({ requestsToday: 0 });
   });
 
   it('works the insights out again on Refresh, showing as many as the panel holds', async () => {

@@ -74,7 +74,7 @@ export function useAdvisorChat(context: InsightContext | undefined) {
         (answer) => {
           settle(id, { status: 'answered', answer });
           // The question used one of the day's AI requests.
-          void queryClient.invalidateQueries({ queryKey: queryKeys.insights.usage });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.ai.usage });
         },
         (error: unknown) => {
           const failure = failureOf(error);

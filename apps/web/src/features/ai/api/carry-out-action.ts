@@ -54,7 +54,7 @@ export function useCarryOutAction() {
     mutationFn: carryOutAction,
     onSuccess: (_done, action) =>
       Promise.all(
-        [...AFFECTED[action.kind], queryKeys.insights.all].map((queryKey) =>
+        [...AFFECTED[action.kind], queryKeys.ai.all].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

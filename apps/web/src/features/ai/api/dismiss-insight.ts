@@ -11,10 +11,10 @@ export const dismissInsight = async (insightId: string) => {
 type Snapshot = [readonly unknown[], Insight[] | undefined][];
 
 /**
- * Every panel's list, and nothing else: the prefix of queryKeys.insights.list. The day's AI usage lives under
+ * Every panel's list, and nothing else: the prefix of queryKeys.ai.insights. The day's AI usage lives under
  * the same root (so a refresh or a question updates it), and it is no list to take an insight out of.
  */
-const insightLists = [...queryKeys.insights.all, 'list'] as const;
+const insightLists = [...queryKeys.ai.all, 'insights'] as const;
 
 /**
  * Dismissing takes the insight off every panel at once (SPEC §4), before the server answers; a failure puts
@@ -35,6 +35,6 @@ export function useDismissInsight() {
     onError: (_error, _id, context) => {
       for (const [key, list] of context?.before ?? []) queryClient.setQueryData(key, list);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.insights.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.ai.all }),
   });
 }

@@ -9,7 +9,7 @@ import { queryKeys } from '../../../lib/query-keys';
  */
 export const insightsQuery = (context: InsightContext, maxInsights: number) =>
   queryOptions({
-    queryKey: queryKeys.insights.list(context, maxInsights),
+    queryKey: queryKeys.ai.insights(context, maxInsights),
     queryFn: () => api.post('ai/insights', jsonBody(insightsBody, { context, maxInsights }), insightList),
   });
 

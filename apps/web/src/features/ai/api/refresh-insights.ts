@@ -16,9 +16,9 @@ export function useRefreshInsights(context: InsightContext, maxInsights: number)
     mutationFn: () => refreshInsights(context),
     onSuccess: async (insights) => {
       // Every screen's insights were worked out again: the other panels read theirs when next shown.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.insights.all, refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.ai.all, refetchType: 'none' });
       // The server answers its default count; this panel shows its own.
-      queryClient.setQueryData(queryKeys.insights.list(context, maxInsights), insights.slice(0, maxInsights));
+      queryClient.setQueryData(queryKeys.ai.insights(context, maxInsights), insights.slice(0, maxInsights));
     },
   });
 }

@@ -11,11 +11,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useAuth } from '../../../app/auth';
 import { api, jsonBody } from '../../../lib/api';
 import { page } from '../../../lib/page';
+import { queryKeys } from '../../../lib/query-keys';
 import { getStoredUser } from '../../../lib/session';
 
 /** The person's plan as it stands (GET /billing): trial days, provider, accounts against the limit. */
 export const billingQuery = queryOptions({
-  queryKey: ['billing'] as const,
+  queryKey: queryKeys.billing,
   queryFn: ({ signal }) => api.get('billing', billingState, signal),
 });
 

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /ai/usage: the plan's daily AI requests, today's use and what a model cost today. */
 export const aiUsageQuery = queryOptions({
-  queryKey: queryKeys.insights.usage,
+  queryKey: queryKeys.ai.usage,
   queryFn: ({ signal }) => api.get('ai/usage', aiUsage, signal),
 });
 
