@@ -21,17 +21,14 @@ import { type AppContext, viewerOf } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { perUserRateLimit } from '../../lib/rate-limit';
 import { requireFeature } from '../billing';
+import { confirmDetected, detect, dismissDetected, prefillFromTransaction } from './subscriptions.detection';
 import {
   subscriptionCalendar as calendarOf,
-  confirmDetected,
   createSubscription,
   deleteSubscription,
-  detect,
-  dismissDetected,
   getSubscription,
   listSubscriptions,
   ownSubscription,
-  prefillFromTransaction,
   type SubscriptionDeps,
   subscriptionView,
   subscriptionSummary as summaryOf,

@@ -1,0 +1,312 @@
+// Subscriptions found in a person's history: detection, and confirming, dismissing or prefilling from it.
+import {
+  addDays,
+  type CategoryCode,
+  centsToDollars,
+  type confirmSubscriptionBody,
+  type DetectedSubscription,
+  type DetectionTransaction,
+  detectSubscriptions,
+  dollarsToCents,
+  dueAfter,
+  guessRecurrence,
+  guessSubscriptionCategory,
+  type Subscription,
+  type SubscriptionPrefill,
+  subscriptionMerchantKey,
+} from '@tally/shared';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
+import type { Viewer } from '../../lib/context';
+import { badRequest, notFound } from '../../lib/errors';
+import { withUserLock } from '../../lib/user-lock';
+import { linkCharges, outflowsOf } from './subscription-refresh';
+
+import {
+  anchorFor,
+  NOT_A_PAYMENT,
+  ownTransaction,
+  type SubscriptionDeps,
+  subscriptionView,
+  todayOf,
+} from './subscriptions.service';
+
+/** Merchants already tracked, by key: detection leaves them out. */
+async function trackedKeys(db: Db, userId: string) {
+  const rows = await db
+    .select({ key: subscriptions.merchantKey })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return rows.map((r) => r.key);
+}
+
+type DetectedRow = typeof detectedSubscriptions.$inferSelect;
+type Details = {
+  occurrences: number;
+  firstChargeDate: string;
+  lastChargeDate: string;
+  averageIntervalDays: number;
+  priceChange: { previousAmount: number; date: string } | null;
+};
+
+function detectedView(row: DetectedRow): DetectedSubscription {
+  const details = row.details as Details;
+  return {
+    id: row.id,
+    merchantName: row.merchantName,
+    amount: centsToDollars(row.amount),
+    frequency: row.frequency,
+    confidence: Math.round(row.confidence * 1000) / 1000,
+    estimatedNextDue: row.estimatedNextDue,
+    relatedTransactionIds: row.relatedTransactionIds,
+    category: row.category,
+    occurrences: details.occurrences,
+    firstChargeDate: details.firstChargeDate,
+    lastChargeDate: details.lastChargeDate,
+    averageIntervalDays: details.averageIntervalDays,
+    priceChange: details.priceChange
+      ? { previousAmount: centsToDollars(details.priceChange.previousAmount), date: details.priceChange.date }
+      : null,
+  };
+}
+
+type MerchantGroup = [
+  merchantName: string | null,
+  description: string,
+  providerCategory: string | null,
+  ids: string[],
+  dates: string[],
+  amounts: number[],
+  categories: CategoryCode[],
+];
+
+/**
+ * The rows detection reads: every live outflow of the person (transfers and money in never match). They
+ * come as one JSON document of per-merchant arrays, not as rows: a heavy history is ~90k rows, and turning
+ * each into a row object cost PGlite seconds where parsing the arrays costs tens of milliseconds. Rows with
+ * a merchant name are grouped by it (detection's key ignores their descriptors); the rest by descriptor.
+ */
+async function detectionRows(db: Db, userId: string): Promise<DetectionTransaction[]> {
+  const t = transactions;
+  const merchants = db
+    .select({
+      merchantName: t.merchantName,
+      description: sql<string>`min(${t.description})`.as('description'),
+      providerCategory: sql<string | null>`min(${t.providerCategory})`.as('provider_category'),
+      ids: sql`array_agg(${t.id})`.as('ids'),
+      dates: sql`array_agg(${t.date})`.as('dates'),
+      amounts: sql`array_agg(${t.amount})`.as('amounts'),
+      categories: sql`array_agg(${t.category})`.as('categories'),
+    })
+    .from(t)
+    .where(outflowsOf(userId))
+    .groupBy(t.merchantName, sql`case when ${t.merchantName} is null then ${t.description} end`)
+    .as('merchants');
+  const m = merchants;
+  const [result] = await db
+    .select({
+      json: sql<
+        string | null
+      >`json_agg(json_build_array(${m.merchantName}, ${m.description}, ${m.providerCategory}, ${m.ids}, ${m.dates}, ${m.amounts}, ${m.categories}))::text`,
+    })
+    .from(m);
+  const json = result?.json;
+  const groups: MerchantGroup[] = json ? JSON.parse(json) : [];
+  const rows: DetectionTransaction[] = [];
+  for (const [merchantName, description, providerCategory, ids, dates, amounts, categories] of groups) {
+    for (let i = 0; i < ids.length; i += 1) {
+      rows.push({
+        id: ids[i] as string,
+        date: dates[i] as string,
+        amount: amounts[i] as number,
+        merchantName,
+        description,
+        category: categories[i] as CategoryCode,
+        providerCategory,
+        isTransfer: false,
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * Finds recurring charges in the person's history and keeps them as suggestions (one per merchant, with an
+ * id to confirm or dismiss by). Tracked and dismissed merchants are left out; suggestions the history no
+ * longer supports are dropped.
+ */
+export async function detect(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  options: { includeBills: boolean },
+): Promise<DetectedSubscription[]> {
+  const today = todayOf(deps, viewer);
+  const [rows, tracked, dismissed] = await Promise.all([
+    detectionRows(deps.db, viewer.userId),
+    trackedKeys(deps.db, viewer.userId),
+    deps.db
+      .select({ key: detectedSubscriptions.merchantKey })
+      .from(detectedSubscriptions)
+      .where(
+        and(eq(detectedSubscriptions.userId, viewer.userId), isNotNull(detectedSubscriptions.dismissedAt)),
+      ),
+  ]);
+  const found = detectSubscriptions(rows, {
+    today,
+    includeBills: options.includeBills,
+    skipMerchantKeys: new Set([...tracked, ...dismissed.map((d) => d.key)]),
+  });
+  const saved = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
+    await tx
+      .delete(detectedSubscriptions)
+      .where(and(eq(detectedSubscriptions.userId, viewer.userId), isNull(detectedSubscriptions.dismissedAt)));
+    if (found.length === 0) return [];
+    return tx
+      .insert(detectedSubscriptions)
+      .values(
+        found.map((d) => ({
+          userId: viewer.userId,
+          merchantKey: d.merchantKey,
+          merchantName: d.merchantName,
+          amount: d.amount,
+          frequency: d.frequency,
+          confidence: d.confidence,
+          category: d.category,
+          estimatedNextDue: d.estimatedNextDue,
+          relatedTransactionIds: d.relatedTransactionIds,
+          details: {
+            occurrences: d.occurrences,
+            firstChargeDate: d.firstChargeDate,
+            lastChargeDate: d.lastChargeDate,
+            averageIntervalDays: d.averageIntervalDays,
+            priceChange: d.priceChange,
+          } satisfies Details,
+        })),
+      )
+      .returning();
+  });
+  const order = new Map(found.map((d, i) => [d.merchantKey, i]));
+  return saved
+    .sort((a, b) => (order.get(a.merchantKey) ?? 0) - (order.get(b.merchantKey) ?? 0))
+    .map(detectedView);
+}
+
+/** An open suggestion of the person's (not dismissed, not yet confirmed). */
+const openDetected = (userId: string, id: string) =>
+  and(
+    eq(detectedSubscriptions.userId, userId),
+    eq(detectedSubscriptions.id, id),
+    isNull(detectedSubscriptions.dismissedAt),
+  );
+
+/**
+ * Tracks a detected subscription (SPEC §7 confirm): marked detected, following the merchant, linked to the
+ * charges it was found from. The item's name, amount, frequency and category may have been edited. The
+ * suggestion is taken first, so confirming it twice at once tracks it once.
+ */
+export async function confirmDetected(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  body: z.output<typeof confirmSubscriptionBody>,
+): Promise<Subscription> {
+  const today = todayOf(deps, viewer);
+  const row = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
+    const [found] = await tx
+      .delete(detectedSubscriptions)
+      .where(openDetected(viewer.userId, body.id))
+      .returning();
+    if (!found) throw notFound('Detected subscription not found');
+    const frequency = body.frequency ?? found.frequency;
+    const details = found.details as Details;
+    const estimate = body.estimatedNextDue ?? found.estimatedNextDue ?? details.lastChargeDate;
+    const anchorDate = anchorFor(estimate, frequency, details.lastChargeDate);
+    // The estimate may have passed since detection: the first due date from today on.
+    const nextDueDate = dueAfter(anchorDate, frequency, addDays(today, -1));
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({
+        userId: viewer.userId,
+        name: body.merchantName ?? found.merchantName,
+        amount: body.amount !== undefined ? dollarsToCents(body.amount) : found.amount,
+        frequency,
+        category: body.category ?? found.category,
+        nextDueDate,
+        anchorDate,
+        isDetected: true,
+        merchantKey: found.merchantKey,
+        merchantName: found.merchantName,
+        lastChargeDate: details.lastChargeDate,
+        previousAmount: details.priceChange?.previousAmount ?? null,
+        priceChangedAt: details.priceChange?.date ?? null,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned nothing');
+    await linkCharges(tx, viewer.userId, created.id, found.relatedTransactionIds);
+    return created;
+  });
+  return subscriptionView(row, today);
+}
+
+/** Remembers that the person does not want this merchant suggested again. */
+export async function dismissDetected(deps: SubscriptionDeps, viewer: Viewer, id: string) {
+  const [dismissed] = await deps.db
+    .update(detectedSubscriptions)
+    .set({ dismissedAt: deps.now() })
+    .where(openDetected(viewer.userId, id))
+    .returning({ id: detectedSubscriptions.id });
+  if (!dismissed) throw notFound('Detected subscription not found');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mark as Recurring
+
+/**
+ * What the add dialog starts from when a transaction is marked as recurring: its merchant and amount, and
+ * the cadence and next due date its merchant's history suggests.
+ */
+export async function prefillFromTransaction(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  transactionId: string,
+): Promise<SubscriptionPrefill> {
+  const charge = await ownTransaction(deps.db, viewer.userId, transactionId);
+  if (charge.amount >= 0 || charge.isTransfer) throw badRequest(NOT_A_PAYMENT);
+  const key = subscriptionMerchantKey(charge.merchantName, charge.description);
+  // The merchant's earlier charges: by the bank's merchant name when it gives one, else by descriptors
+  // that start alike; both narrowed to the same key.
+  const sameMerchant = charge.merchantName
+    ? eq(transactions.merchantName, charge.merchantName)
+    : sql`${transactions.description} like ${`${charge.description.slice(0, 6).replace(/[%_\\]/g, '\\$&')}%`}`;
+  const history = (
+    await deps.db
+      .select({
+        date: transactions.date,
+        amount: transactions.amount,
+        merchantName: transactions.merchantName,
+        description: transactions.description,
+      })
+      .from(transactions)
+      .where(and(outflowsOf(viewer.userId), sql`${transactions.date} <= ${charge.date}`, sameMerchant))
+  ).filter((t) => subscriptionMerchantKey(t.merchantName, t.description) === key);
+  const guess = guessRecurrence(
+    history.map((t) => ({ date: t.date, amount: t.amount })),
+    todayOf(deps, viewer),
+  );
+  return {
+    transactionId: charge.id,
+    name: (charge.merchantName ?? charge.description).slice(0, 100),
+    amount: centsToDollars(-charge.amount),
+    frequency: guess.frequency,
+    category: guessSubscriptionCategory(
+      {
+        description: charge.description,
+        providerCategory: charge.providerCategory,
+        category: charge.category,
+      },
+      key,
+    ),
+    nextDueDate: guess.nextDueDate,
+  };
+}
