@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AppContext, viewerOf } from '../../lib/context';
 import { ownBudget } from '../budgets';
+import { listAchievements } from './savings.achievements';
 import {
   addContribution,
   checkAchievements,
@@ -26,7 +27,6 @@ import {
   goalById,
   goalProgressOf,
   budgetLeftover as leftoverOf,
-  listAchievements,
   listGoals,
   overview,
   ownGoal,
@@ -102,7 +102,7 @@ export const savingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     '/savings/achievements',
     { schema: { tags, response: { 200: savingsAchievementList, ...errors } } },
-    (req) => listAchievements(deps, viewerOf(req)),
+    (req) => listAchievements(deps.db, viewerOf(req)),
   );
 
   app.post(

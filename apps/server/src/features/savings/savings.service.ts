@@ -1,5 +1,4 @@
 import {
-  addDays,
   type allocateBody,
   allocationCapMessage,
   amountOfLeftover,
@@ -14,7 +13,6 @@ import {
   type GoalIcon,
   type GoalProgressView,
   type goalBody,
-  goalCompletedNotice,
   goalProgress,
   goalStatus,
   type LeftoverPeriod,
@@ -23,9 +21,6 @@ import {
   overAllocationCap,
   type PeriodLeftoverView,
   periodLeftover,
-  SAVINGS_ACHIEVEMENTS,
-  type SavingsAchievement,
-  type SavingsAchievementKind,
   type SavingsGoal,
   type SavingsOverview,
   splitLeftover,
@@ -42,80 +37,27 @@ import {
   budgetPeriodCategories,
   budgetPeriods,
   budgets,
-  savingsAchievements,
   savingsContributions,
   savingsGoals,
   savingsPeriodRuns,
 } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
-
 import { badRequest, found, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import { activePeriodNow, type BudgetRow, getActiveBudget, rollBudget, spentByCategory } from '../budgets';
-import { notify } from '../notifications';
+
+import { achievementView, listAchievements, recordAchievements } from './savings.achievements';
+import { type Funded, fundedGoals, type GoalRow } from './savings.queries';
+
+export type { GoalRow };
 
 export type SavingsDeps = { db: Db; now: () => Date };
-export type GoalRow = typeof savingsGoals.$inferSelect;
 
 const today = (deps: SavingsDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
 const share = <T extends GoalRow>(goal: T) => ({
   ...goal,
   allocationPercentage: fromBasisPoints(goal.allocationBasisPoints),
 });
-
-/** A goal with what its ledger says: saved so far (cents) and the day it reached its target, if it has. */
-type Funded = GoalRow & { saved: number; completedDate: string | null; growth: number };
-
-/** The first day the ledger's running total reached `amount`, or null. Days ascending. */
-function dayReaching(days: readonly { day: string; amount: number }[], amount: number): string | null {
-  let total = 0;
-  for (const d of days) {
-    total += d.amount;
-    if (total >= amount) return d.day;
-  }
-  return null;
-}
-
-/** Each goal's ledger, summed by day (ascending). */
-async function ledgerByDay(db: Db, userId: string, goalIds?: string[]) {
-  const c = savingsContributions;
-  const rows = await db
-    .select({ goalId: c.goalId, day: c.day, amount: sql<string>`sum(${c.amount})` })
-    .from(c)
-    .where(and(eq(c.userId, userId), goalIds ? inArray(c.goalId, goalIds) : undefined))
-    .groupBy(c.goalId, c.day)
-    .orderBy(c.goalId, c.day);
-  const byGoal = new Map<string, { day: string; amount: number }[]>();
-  for (const r of rows) {
-    const days = byGoal.get(r.goalId) ?? [];
-    days.push({ day: r.day, amount: Number(r.amount) });
-    byGoal.set(r.goalId, days);
-  }
-  return byGoal;
-}
-
-/** The person's goals, oldest first, with their ledgers' totals; growth: saved in the 30 days to `day`. */
-async function fundedGoals(db: Db, userId: string, day: string, goalIds?: string[]): Promise<Funded[]> {
-  const [goals, ledger] = await Promise.all([
-    db
-      .select()
-      .from(savingsGoals)
-      .where(and(eq(savingsGoals.userId, userId), goalIds ? inArray(savingsGoals.id, goalIds) : undefined))
-      .orderBy(asc(savingsGoals.createdAt), asc(savingsGoals.id)),
-    ledgerByDay(db, userId, goalIds),
-  ]);
-  const since = addDays(day, -29);
-  return goals.map((goal) => {
-    const days = ledger.get(goal.id) ?? [];
-    const saved = days.reduce((sum, d) => sum + d.amount, 0);
-    return {
-      ...goal,
-      saved,
-      completedDate: saved >= goal.targetAmount ? dayReaching(days, goal.targetAmount) : null,
-      growth: days.filter((d) => d.day >= since && d.day <= day).reduce((sum, d) => sum + d.amount, 0),
-    };
-  });
-}
 
 const isOpen = (g: Funded) => takesShare({ isActive: g.isActive, saved: g.saved, target: g.targetAmount });
 
@@ -484,105 +426,12 @@ export async function goalProgressOf(
   return { goal, contributions, history };
 }
 
-const STREAKS = [3, 6, 12] as const;
-const PROGRESS = [25, 50, 75, 100] as const;
-
-/**
- * Records what the person has earned and not yet recorded, each once, dated the day it was first true
- * (from the ledger, not the day it was noticed): the first goal, 25/50/75/100% of each goal, and 3, 6 and
- * 12 budget periods in a row that funded goals. Returns the newly recorded ones.
- */
-async function recordAchievements(tx: Db, userId: string, day: string, now: Date) {
-  const goals = await tx
-    .select()
-    .from(savingsGoals)
-    .where(eq(savingsGoals.userId, userId))
-    .orderBy(asc(savingsGoals.startDate));
-  const ledger = await ledgerByDay(tx, userId);
-  const earned: (typeof savingsAchievements.$inferInsert)[] = [];
-  const first = goals[0];
-  if (first) {
-    earned.push({ userId, key: 'first_goal', kind: 'first_goal', earnedDate: first.startDate });
-  }
-  for (const goal of goals) {
-    const days = ledger.get(goal.id) ?? [];
-    for (const percent of PROGRESS) {
-      const reached = dayReaching(days, Math.ceil((goal.targetAmount * percent) / 100));
-      if (!reached) continue;
-      const kind = `progress_${percent}` as const;
-      earned.push({
-        userId,
-        key: `${kind}:${goal.id}`,
-        kind,
-        goalId: goal.id,
-        goalName: goal.name,
-        earnedDate: reached,
-      });
-    }
-  }
-  const runs = await tx
-    .select({ allocated: savingsPeriodRuns.allocated, endDate: budgetPeriods.endDate })
-    .from(savingsPeriodRuns)
-    .innerJoin(budgetPeriods, eq(budgetPeriods.id, savingsPeriodRuns.periodId))
-    .where(eq(savingsPeriodRuns.userId, userId))
-    .orderBy(asc(budgetPeriods.endDate));
-  let streak = 0;
-  for (const run of runs) {
-    streak = run.allocated > 0 ? streak + 1 : 0;
-    const length = STREAKS.find((n) => n === streak);
-    if (length) {
-      const kind = `streak_${length}` as const;
-      earned.push({ userId, key: kind, kind, earnedDate: run.endDate });
-    }
-  }
-  // The first time each is reached wins (a later streak of the same length is the same achievement).
-  const firsts = [...new Map(earned.reverse().map((e) => [e.key, e])).values()].filter(
-    (e) => e.earnedDate <= day,
-  );
-  if (firsts.length === 0) return [];
-  const inserted = await tx.insert(savingsAchievements).values(firsts).onConflictDoNothing().returning();
-  // A goal's 100% first reached is its completion: told once, in the same transaction as the ledger.
-  for (const a of inserted) {
-    const goal = a.kind === 'progress_100' ? goals.find((g) => g.id === a.goalId) : undefined;
-    if (goal) {
-      await notify(
-        tx,
-        userId,
-        goalCompletedNotice({ id: goal.id, name: goal.name, target: goal.targetAmount }),
-        { createdAt: now },
-      );
-    }
-  }
-  return inserted;
-}
-
-function achievementView(row: typeof savingsAchievements.$inferSelect): SavingsAchievement {
-  const kind = row.kind as SavingsAchievementKind;
-  return {
-    id: row.id,
-    kind,
-    ...SAVINGS_ACHIEVEMENTS[kind],
-    goalId: row.goalId,
-    goalName: row.goalName,
-    earnedDate: row.earnedDate,
-  };
-}
-
-export async function listAchievements(deps: SavingsDeps, viewer: Viewer) {
-  const rows = await deps.db
-    .select()
-    .from(savingsAchievements)
-    .where(eq(savingsAchievements.userId, viewer.userId))
-    .orderBy(asc(savingsAchievements.earnedDate), asc(savingsAchievements.key));
-  return rows.map(achievementView);
-}
-
 export async function checkAchievements(deps: SavingsDeps, viewer: Viewer) {
   const day = await caughtUp(deps, viewer);
   const fresh = await withUserLock(deps.db, 'savings', viewer.userId, (tx) =>
     recordAchievements(tx, viewer.userId, day, deps.now()),
   );
-  return { newlyEarned: fresh.map(achievementView), achievements: await listAchievements(deps, viewer) };
+  return { newlyEarned: fresh.map(achievementView), achievements: await listAchievements(deps.db, viewer) };
 }
 
 /** How many ended periods the leftover view lists. */

@@ -1,0 +1,105 @@
+// What a person earns by saving: the first goal, 25/50/75/100% of each, streaks of funded periods.
+import {
+  goalCompletedNotice,
+  SAVINGS_ACHIEVEMENTS,
+  type SavingsAchievement,
+  type SavingsAchievementKind,
+} from '@tally/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { budgetPeriods, savingsAchievements, savingsGoals, savingsPeriodRuns } from '../../db/schema';
+import { notify } from '../notifications';
+import { dayReaching, ledgerByDay } from './savings.queries';
+
+const STREAKS = [3, 6, 12] as const;
+const PROGRESS = [25, 50, 75, 100] as const;
+
+/**
+ * Records what the person has earned and not yet recorded, each once, dated the day it was first true
+ * (from the ledger, not the day it was noticed): the first goal, 25/50/75/100% of each goal, and 3, 6 and
+ * 12 budget periods in a row that funded goals. Returns the newly recorded ones.
+ */
+export async function recordAchievements(tx: Db, userId: string, day: string, now: Date) {
+  const goals = await tx
+    .select()
+    .from(savingsGoals)
+    .where(eq(savingsGoals.userId, userId))
+    .orderBy(asc(savingsGoals.startDate));
+  const ledger = await ledgerByDay(tx, userId);
+  const earned: (typeof savingsAchievements.$inferInsert)[] = [];
+  const first = goals[0];
+  if (first) {
+    earned.push({ userId, key: 'first_goal', kind: 'first_goal', earnedDate: first.startDate });
+  }
+  for (const goal of goals) {
+    const days = ledger.get(goal.id) ?? [];
+    for (const percent of PROGRESS) {
+      const reached = dayReaching(days, Math.ceil((goal.targetAmount * percent) / 100));
+      if (!reached) continue;
+      const kind = `progress_${percent}` as const;
+      earned.push({
+        userId,
+        key: `${kind}:${goal.id}`,
+        kind,
+        goalId: goal.id,
+        goalName: goal.name,
+        earnedDate: reached,
+      });
+    }
+  }
+  const runs = await tx
+    .select({ allocated: savingsPeriodRuns.allocated, endDate: budgetPeriods.endDate })
+    .from(savingsPeriodRuns)
+    .innerJoin(budgetPeriods, eq(budgetPeriods.id, savingsPeriodRuns.periodId))
+    .where(eq(savingsPeriodRuns.userId, userId))
+    .orderBy(asc(budgetPeriods.endDate));
+  let streak = 0;
+  for (const run of runs) {
+    streak = run.allocated > 0 ? streak + 1 : 0;
+    const length = STREAKS.find((n) => n === streak);
+    if (length) {
+      const kind = `streak_${length}` as const;
+      earned.push({ userId, key: kind, kind, earnedDate: run.endDate });
+    }
+  }
+  // The first time each is reached wins (a later streak of the same length is the same achievement).
+  const firsts = [...new Map(earned.reverse().map((e) => [e.key, e])).values()].filter(
+    (e) => e.earnedDate <= day,
+  );
+  if (firsts.length === 0) return [];
+  const inserted = await tx.insert(savingsAchievements).values(firsts).onConflictDoNothing().returning();
+  // A goal's 100% first reached is its completion: told once, in the same transaction as the ledger.
+  for (const a of inserted) {
+    const goal = a.kind === 'progress_100' ? goals.find((g) => g.id === a.goalId) : undefined;
+    if (goal) {
+      await notify(
+        tx,
+        userId,
+        goalCompletedNotice({ id: goal.id, name: goal.name, target: goal.targetAmount }),
+        { createdAt: now },
+      );
+    }
+  }
+  return inserted;
+}
+
+export function achievementView(row: typeof savingsAchievements.$inferSelect): SavingsAchievement {
+  const kind = row.kind as SavingsAchievementKind;
+  return {
+    id: row.id,
+    kind,
+    ...SAVINGS_ACHIEVEMENTS[kind],
+    goalId: row.goalId,
+    goalName: row.goalName,
+    earnedDate: row.earnedDate,
+  };
+}
+
+export async function listAchievements(db: Db, { userId }: { userId: string }) {
+  const rows = await db
+    .select()
+    .from(savingsAchievements)
+    .where(eq(savingsAchievements.userId, userId))
+    .orderBy(asc(savingsAchievements.earnedDate), asc(savingsAchievements.key));
+  return rows.map(achievementView);
+}
