@@ -1,0 +1,75 @@
+// What the built-in advisor's answers are built from: a draft of words, figures and actions, and totals.
+import type { CategoryCode } from '@tally/shared';
+import {
+  type AdvisorAction,
+  type DayRange,
+  type FigureSource,
+  formatMoney,
+  type InsightFigure,
+  spanLabel,
+} from '@tally/shared';
+import type { Db } from '../../db/client';
+import { totalsStatements } from '../transactions';
+
+/** What an answer is built of before it leaves: words, figures in cents, proposals. */
+
+export type Draft = {
+  response: string;
+  figures: (Omit<InsightFigure, 'amount'> & { amount: number })[];
+  actions: AdvisorAction[];
+};
+
+/** What the built-in advisor can answer, said when it declines. */
+export const CAN_ANSWER =
+  'I can answer questions about your own money in Tally: what you spent (by category, merchant or period), ' +
+  'your income, what is left in your budget, your subscriptions and what is due, your goals, your balance, ' +
+  'and whether you can afford something by a date.';
+
+export const money = formatMoney;
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export function src(description: string, f: Partial<Omit<FigureSource, 'description'>> = {}): FigureSource {
+  return {
+    description,
+    startDate: f.startDate ?? null,
+    endDate: f.endDate ?? null,
+    category: f.category ?? null,
+    merchant: f.merchant ?? null,
+    transactionCount: f.transactionCount ?? null,
+  };
+}
+
+/** "last month (Oct 1 – Oct 31, 2026)". */
+export const rangeText = (r: DayRange) =>
+  r.startDate === r.endDate
+    ? `${r.label} (${spanLabel(r.startDate, r.endDate).split(' – ')[1]})`
+    : `${r.label} (${spanLabel(r.startDate, r.endDate)})`;
+
+/**
+ * Money in and out over a range as the Transactions screen totals it with the same filters (transfers
+ * left out), so a figure and its link always agree.
+ */
+export async function totals(
+  db: Db,
+  userId: string,
+  filters: { startDate: string; endDate: string; category?: CategoryCode; searchTerm?: string },
+) {
+  const parts = await Promise.all(totalsStatements(db, { userId, filters }));
+  let income = 0;
+  let expenses = 0;
+  let count = 0;
+  const byCategory = new Map<number, { income: number; expenses: number; count: number }>();
+  for (const row of parts.flat()) {
+    if (row.isTransfer) continue;
+    income += Number(row.income);
+    expenses += Number(row.expenses);
+    count += Number(row.count);
+    const c = byCategory.get(row.category) ?? { income: 0, expenses: 0, count: 0 };
+    c.income += Number(row.income);
+    c.expenses += Number(row.expenses);
+    c.count += Number(row.count);
+    byCategory.set(row.category, c);
+  }
+  return { income, expenses, count, byCategory };
+}
