@@ -8,5 +8,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // A screen's test clicks through many renders; with three test files at once on two cores, one can take
+    // longer than vitest's 5 s without anything being wrong.
+    testTimeout: 15_000,
   },
 });

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /plaid/accounts: the person's active accounts, for the account filter. */
+/** GET /plaid/accounts: the person's active accounts, for every account picker and filter (one answer). */
 export const accountsQuery = queryOptions({
   queryKey: queryKeys.accounts.list,
   queryFn: ({ signal }) => api.get('plaid/accounts', account.array(), signal),

@@ -7,8 +7,8 @@ import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
 import { log } from '../../../lib/log';
+import { useAccounts } from '../../accounts';
 import { useCreateRule } from '../api/create-rule';
-import { useAccounts } from '../api/get-accounts';
 import { useUpdateRule } from '../api/update-rule';
 import {
   categorySelectData,
