@@ -96,6 +96,13 @@ const ROUTER_PRODUCTION = path.join(
 const ZOD = { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-setup\.ts$/ };
 
 /**
+ * A feature's front door (src/features/<name>/index.ts) only re-exports, so it runs nothing of its own: a
+ * screen that takes one thing through it then loads that thing, not everything the door offers (the
+ * bundler otherwise loads every module a door names wherever the door is imported).
+ */
+const FRONT_DOORS = { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/, sideEffects: false };
+
+/**
  * Three builds into one dist/ (npm run build runs them in turn):
  * - default: the signed-in app (app.html), which empties dist/ first;
  * - `--mode public`: the public pages, on their own so their chunks hold only what they use whatever the
@@ -133,6 +140,7 @@ export default defineConfig(
             rolldownOptions: {
               input: mode === 'public' ? ['index.html', 'login.html', 'register.html'] : ['app.html'],
               output: { codeSplitting: { groups: [ZOD] } },
+              treeshake: { moduleSideEffects: [FRONT_DOORS] },
             },
           },
   }),
