@@ -1,11 +1,14 @@
 import { dateRangeQuery, transactionListQuery } from '@tally/shared';
 import type { Database } from '../apps/server/src/db/client';
 import {
+  countStatements,
+  totalsStatements,
+} from '../apps/server/src/features/transactions/transaction-totals';
+import {
   listTransactions,
   pageStatement,
   pageWindow,
 } from '../apps/server/src/features/transactions/transactions.queries';
-import { countStatements, totalsStatements } from '../apps/server/src/features/transactions/transaction-totals';
 import type { Query } from './queries';
 
 type Statement = { label: string; sql: string; params: unknown[] };
