@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { AppContext } from '../../lib/context';
 
@@ -9,23 +8,17 @@ const DAY_MS = 86_400_000;
 
 /**
  * Each person's own clock, moved forward by whole days, for browser journeys that watch time pass. A
- * request carrying a person's token reads their clock, from checking the token on (so a session expires on
- * its person's clock too); anything else (signing in, background jobs) reads the real one. Journeys run
+ * signed-in person's request reads their clock once it is signed in; anything else (signing in, checking
+ * the token and its session, background jobs) reads the real one, so sessions keep real time. Journeys run
  * side by side on one server, so one of them moving time never moves it for another.
  */
 export function personalClocks(base: () => Date) {
   const offsetDays = new Map<string, number>();
   const requests = new AsyncLocalStorage<FastifyRequest>();
-  /** The asking person's offset: whose token the request carries (unchecked here; authenticate checks it). */
+  /** The asking person's offset, once authenticate has signed the request in (read when called). */
   const offsetOf = () => {
-    const header = requests.getStore()?.headers.authorization;
-    if (offsetDays.size === 0 || !header?.startsWith('Bearer ')) return 0;
-    try {
-      const subject = decodeJwt(header.slice(7).trim()).sub;
-      return subject ? (offsetDays.get(subject) ?? 0) : 0;
-    } catch {
-      return 0;
-    }
+    const user = (requests.getStore() as { user?: { id: string } } | undefined)?.user;
+    return user ? (offsetDays.get(user.id) ?? 0) : 0;
   };
   /** onRequest: the rest of the request runs where now() can tell who is asking. */
   const track: onRequestHookHandler = (req, _reply, done) => requests.run(req, done);
