@@ -1,7 +1,9 @@
 import { queryBody } from '@tally/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { fakeApi, serverEvent, streamedBody } from '../test-utils';
-import { API_TIMEOUT_MS, ApiError, api, jsonBody, STREAM_IDLE_MS } from './api';
+import { fakeXhr } from '../test-xhr';
+import { API_TIMEOUT_MS, ApiError, api, isAbort, jsonBody, STREAM_IDLE_MS } from './api';
 import { page } from './page';
 import type { ServerEvent } from './server-events';
 
@@ -98,5 +100,80 @@ describe('a streamed call', () => {
       break;
     }
     await vi.waitFor(() => expect(body.cancelled()).toBe(true));
+  });
+});
+
+describe('an upload', () => {
+  const UPLOAD = 'POST /api/uploads';
+  const body = () => jsonBody(queryBody, { query: 'x'.repeat(2_000) });
+  const answer = z.object({ stored: z.number() });
+
+  it('reports its upload, then answers parsed, with the session’s token and JSON headers', async () => {
+    localStorage.setItem('authToken', 'token-1');
+    const server = fakeApi({ [UPLOAD]: { body: { stored: 3 } } });
+    fakeXhr();
+    const sent: number[] = [];
+    const uploaded = vi.fn();
+    const stored = await api.upload('uploads', body(), answer, {
+      onUploadProgress: ({ loaded, total }) => sent.push(loaded / total),
+      onUploaded: uploaded,
+    });
+    expect(stored).toEqual({ stored: 3 });
+    expect(sent).toEqual([0.5, 1]);
+    expect(uploaded).toHaveBeenCalledOnce();
+    const [request] = server.to('/api/uploads');
+    expect(request?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+    expect(request?.headers.get('accept')).toBe('application/json');
+  });
+
+  it('fails with the server’s message, code and details, as every call does', async () => {
+    fakeApi({
+      [UPLOAD]: {
+        status: 400,
+        body: {
+          message: 'Row 12 is not valid',
+          code: 'IMPORT_INVALID_ROW',
+          details: [{ path: 'line 12', message: 'No date' }],
+        },
+      },
+    });
+    fakeXhr();
+    const failure = await api.upload('uploads', body(), answer).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({
+      status: 400,
+      message: 'Row 12 is not valid',
+      code: 'IMPORT_INVALID_ROW',
+      details: [{ path: 'line 12', message: 'No date' }],
+    });
+  });
+
+  it('signs out and goes to /login on a 401, like every other call', async () => {
+    localStorage.setItem('authToken', 'expired');
+    const leaveFor = vi.spyOn(page, 'leaveFor').mockImplementation(() => {});
+    fakeApi({ [UPLOAD]: { status: 401, body: { message: 'Session expired', code: 'UNAUTHORIZED' } } });
+    fakeXhr();
+    await expect(api.upload('uploads', body(), answer)).rejects.toThrow('Session expired');
+    expect(leaveFor).toHaveBeenCalledWith('/login');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('says an answer it cannot read is unreadable, not that it failed', async () => {
+    fakeApi({ [UPLOAD]: { body: { stored: 'three' } } });
+    fakeXhr();
+    await expect(api.upload('uploads', body(), answer)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  it('rejects with an AbortError when the caller cancels', async () => {
+    fakeApi({ [UPLOAD]: { body: { stored: 1 } } });
+    const xhr = fakeXhr();
+    xhr.holdAfterUpload();
+    const cancel = new AbortController();
+    const pending = api.upload('uploads', body(), answer, { signal: cancel.signal });
+    cancel.abort();
+    const failure = await pending.catch((error: unknown) => error);
+    expect(isAbort(failure)).toBe(true);
+    xhr.release();
   });
 });

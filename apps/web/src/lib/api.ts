@@ -1,4 +1,4 @@
-import { errorBody } from '@tally/shared';
+import { type ErrorBody, errorBody } from '@tally/shared';
 import type { z } from 'zod';
 import { page } from './page';
 import { type ServerEvent, serverEventReader } from './server-events';
@@ -13,9 +13,39 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** What the server said of each field or row it refused, when it said (a path and a message each). */
+    readonly details: NonNullable<ErrorBody['details']> = [],
   ) {
     super(message);
   }
+}
+
+const TIMED_OUT = 'The server took too long to answer. Please try again.';
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+const UNREADABLE = 'The server sent an unreadable answer. Please try again.';
+
+/** The headers every call carries: what it accepts, its body's type, and the session's token. */
+function headersFor(token: string | null, accept: string, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept };
+  if (hasBody) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * A refused call as an ApiError with the server's message, code and details. A 401 on a call that carried
+ * the stored token means the session is gone: it is forgotten and the person signs in again (only if it is
+ * still the stored token: a poll sent before a password change must not sign out the new session).
+ */
+function refused(status: number, token: string | null, body: unknown): ApiError {
+  if (status === 401 && token && getToken() === token) {
+    clearSession();
+    page.leaveFor('/login');
+  }
+  const parsed = errorBody.safeParse(body);
+  return parsed.success
+    ? new ApiError(status, parsed.data.message, parsed.data.code, parsed.data.details)
+    : new ApiError(status, `Request failed (${status})`);
 }
 
 /**
@@ -55,9 +85,7 @@ async function send(
   }: { json?: unknown; signal?: AbortSignal; accept?: string; timeoutMs?: number; timeout?: AbortSignal },
 ): Promise<Response> {
   const token = getToken();
-  const headers: Record<string, string> = { accept };
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = headersFor(token, accept, json !== undefined);
   let res: Response;
   try {
     res = await fetch(`/api/${path.replace(/^\//, '')}`, {
@@ -70,27 +98,15 @@ async function send(
     throw unreachable(error, timeout);
   }
   if (res.ok) return res;
-  // Only if it is still the stored token: a poll sent before a password change must not sign out the new session.
-  if (res.status === 401 && token && getToken() === token) {
-    clearSession();
-    page.leaveFor('/login');
-  }
-  const parsed = errorBody.safeParse(await readJson(res).catch(() => null));
-  throw new ApiError(
-    res.status,
-    parsed.success ? parsed.data.message : `Request failed (${res.status})`,
-    parsed.data?.code,
-  );
+  throw refused(res.status, token, await readJson(res).catch(() => null));
 }
 
 /** Why no answer came (the time ran out, the connection failed) as an ApiError; the caller's own abort as it is. */
 function unreachable(error: unknown, timeout: AbortSignal): unknown {
-  if (timeout.aborted) {
-    return new ApiError(0, 'The server took too long to answer. Please try again.', 'TIMEOUT');
-  }
+  if (timeout.aborted) return new ApiError(0, TIMED_OUT, 'TIMEOUT');
   return error instanceof DOMException && error.name === 'AbortError'
     ? error
-    : new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK');
+    : new ApiError(0, UNREACHABLE, 'NETWORK');
 }
 
 /**
@@ -150,10 +166,77 @@ async function request<S extends z.ZodType>(
   try {
     data = await readJson(res);
   } catch {
-    throw new ApiError(res.status, 'The server sent an unreadable answer. Please try again.', 'BAD_RESPONSE');
+    throw new ApiError(res.status, UNREADABLE, 'BAD_RESPONSE');
   }
   return opts.schema ? opts.schema.parse(data) : (data as z.infer<S>);
 }
+
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadOptions = {
+  signal?: AbortSignal;
+  /** The call's own time limit; by default API_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Called as the request body goes out (bytes sent of the total). */
+  onUploadProgress?: (progress: UploadProgress) => void;
+  /** Called once the whole body has gone out, while the server works on it. */
+  onUploaded?: () => void;
+};
+
+/**
+ * A JSON POST that tells how much of its (large) body has gone out: XMLHttpRequest, since fetch cannot.
+ * Otherwise it is any other call: the session's token, a time limit, the same sign-out on a 401 and the
+ * same ApiErrors; the caller's abort rejects with an AbortError.
+ */
+function upload<S extends z.ZodType>(
+  path: string,
+  json: unknown,
+  schema: S,
+  { signal, timeoutMs = API_TIMEOUT_MS, onUploadProgress, onUploaded }: UploadOptions,
+): Promise<z.infer<S>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const token = getToken();
+    xhr.open('POST', `/api/${path.replace(/^\//, '')}`);
+    xhr.timeout = timeoutMs;
+    for (const [name, value] of Object.entries(headersFor(token, 'application/json', true))) {
+      xhr.setRequestHeader(name, value);
+    }
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = (outcome: () => void) => {
+      signal?.removeEventListener('abort', abort);
+      outcome();
+    };
+    if (onUploadProgress || onUploaded) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onUploadProgress?.({ loaded: event.loaded, total: event.total });
+      };
+      xhr.upload.onload = () => onUploaded?.();
+    }
+    const body = () => {
+      try {
+        return xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        return undefined;
+      }
+    };
+    xhr.onload = () =>
+      settle(() => {
+        const data = body();
+        if (xhr.status < 200 || xhr.status >= 300) return reject(refused(xhr.status, token, data));
+        const parsed = schema.safeParse(data);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new ApiError(xhr.status, UNREADABLE, 'BAD_RESPONSE'));
+      });
+    xhr.onerror = () => settle(() => reject(new ApiError(0, UNREACHABLE, 'NETWORK')));
+    xhr.ontimeout = () => settle(() => reject(new ApiError(0, TIMED_OUT, 'TIMEOUT')));
+    xhr.onabort = () => settle(() => reject(new DOMException('The request was cancelled', 'AbortError')));
+    xhr.send(JSON.stringify(json));
+  });
+}
+
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 export const api = {
   get: <S extends z.ZodType>(path: string, schema?: S, signal?: AbortSignal) =>
@@ -170,6 +253,9 @@ export const api = {
   file: (path: string, accept: string) => send('GET', path, { accept }),
   /** A POST whose answer streams as server-sent events (see `events`). */
   stream: (path: string, body: JsonBody) => events(path, body.value),
+  /** A POST of a large body that reports its upload (see `upload`). */
+  upload: <S extends z.ZodType>(path: string, body: JsonBody, schema: S, options: UploadOptions = {}) =>
+    upload(path, body.value, schema, options),
 };
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -9,8 +9,8 @@ import type {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../test-utils';
+import { fakeXhr } from '../../test-xhr';
 import { ImportDialog } from './ImportDialog';
-import { fakeXhr } from './test-xhr';
 
 // jsdom has no layout; Mantine's combobox scrolls the selected option into view.
 Element.prototype.scrollIntoView ??= () => {};

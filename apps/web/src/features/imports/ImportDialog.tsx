@@ -26,12 +26,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, isAbort } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { log } from '../../lib/log';
 import { ManualAccountForm } from '../manual-accounts';
 import { refreshMoneyQueries } from '../transactions';
-import { ImportRefused, importFile, isAbort, previewImport, type RefusedRow } from './api/imports';
+import { importFile, previewImport, type RefusedRow, refusedRows } from './api/imports';
 import { DayOrderChoice } from './DayOrderChoice';
 import { FileStep } from './FileStep';
 import { MappingForm } from './MappingForm';
@@ -246,7 +246,7 @@ export function ImportDialog({
       log.warn('Importing a file failed', error);
       setImportError({
         message: errorMessage(error, IMPORT_FAILED),
-        rows: error instanceof ImportRefused ? error.rows : [],
+        rows: refusedRows(error),
       });
       setStep('preview');
     }
