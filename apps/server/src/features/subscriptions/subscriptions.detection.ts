@@ -1,11 +1,9 @@
 // Subscriptions found in a person's history: detection, and confirming, dismissing or prefilling from it.
 import {
   addDays,
-  type CategoryCode,
   centsToDollars,
   type confirmSubscriptionBody,
   type DetectedSubscription,
-  type DetectionTransaction,
   detectSubscriptions,
   dollarsToCents,
   dueAfter,
@@ -17,13 +15,12 @@ import {
 } from '@tally/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import { linkCharges, outflowsOf } from './subscription-refresh';
-
+import { detectionRows, trackedMerchantKeys } from './subscriptions.queries';
 import {
   anchorFor,
   NOT_A_PAYMENT,
@@ -32,15 +29,6 @@ import {
   subscriptionView,
   todayOf,
 } from './subscriptions.service';
-
-/** Merchants already tracked, by key: detection leaves them out. */
-async function trackedKeys(db: Db, userId: string) {
-  const rows = await db
-    .select({ key: subscriptions.merchantKey })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  return rows.map((r) => r.key);
-}
 
 type DetectedRow = typeof detectedSubscriptions.$inferSelect;
 type Details = {
@@ -72,66 +60,6 @@ function detectedView(row: DetectedRow): DetectedSubscription {
   };
 }
 
-type MerchantGroup = [
-  merchantName: string | null,
-  description: string,
-  providerCategory: string | null,
-  ids: string[],
-  dates: string[],
-  amounts: number[],
-  categories: CategoryCode[],
-];
-
-/**
- * The rows detection reads: every live outflow of the person (transfers and money in never match). They
- * come as one JSON document of per-merchant arrays, not as rows: a heavy history is ~90k rows, and turning
- * each into a row object cost PGlite seconds where parsing the arrays costs tens of milliseconds. Rows with
- * a merchant name are grouped by it (detection's key ignores their descriptors); the rest by descriptor.
- */
-async function detectionRows(db: Db, userId: string): Promise<DetectionTransaction[]> {
-  const t = transactions;
-  const merchants = db
-    .select({
-      merchantName: t.merchantName,
-      description: sql<string>`min(${t.description})`.as('description'),
-      providerCategory: sql<string | null>`min(${t.providerCategory})`.as('provider_category'),
-      ids: sql`array_agg(${t.id})`.as('ids'),
-      dates: sql`array_agg(${t.date})`.as('dates'),
-      amounts: sql`array_agg(${t.amount})`.as('amounts'),
-      categories: sql`array_agg(${t.category})`.as('categories'),
-    })
-    .from(t)
-    .where(outflowsOf(userId))
-    .groupBy(t.merchantName, sql`case when ${t.merchantName} is null then ${t.description} end`)
-    .as('merchants');
-  const m = merchants;
-  const [result] = await db
-    .select({
-      json: sql<
-        string | null
-      >`json_agg(json_build_array(${m.merchantName}, ${m.description}, ${m.providerCategory}, ${m.ids}, ${m.dates}, ${m.amounts}, ${m.categories}))::text`,
-    })
-    .from(m);
-  const json = result?.json;
-  const groups: MerchantGroup[] = json ? JSON.parse(json) : [];
-  const rows: DetectionTransaction[] = [];
-  for (const [merchantName, description, providerCategory, ids, dates, amounts, categories] of groups) {
-    for (let i = 0; i < ids.length; i += 1) {
-      rows.push({
-        id: ids[i] as string,
-        date: dates[i] as string,
-        amount: amounts[i] as number,
-        merchantName,
-        description,
-        category: categories[i] as CategoryCode,
-        providerCategory,
-        isTransfer: false,
-      });
-    }
-  }
-  return rows;
-}
-
 /**
  * Finds recurring charges in the person's history and keeps them as suggestions (one per merchant, with an
  * id to confirm or dismiss by). Tracked and dismissed merchants are left out; suggestions the history no
@@ -144,8 +72,8 @@ export async function detect(
 ): Promise<DetectedSubscription[]> {
   const today = todayOf(deps, viewer);
   const [rows, tracked, dismissed] = await Promise.all([
-    detectionRows(deps.db, viewer.userId),
-    trackedKeys(deps.db, viewer.userId),
+    detectionRows(deps.db, viewer),
+    trackedMerchantKeys(deps.db, viewer),
     deps.db
       .select({ key: detectedSubscriptions.merchantKey })
       .from(detectedSubscriptions)

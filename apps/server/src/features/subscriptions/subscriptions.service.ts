@@ -22,14 +22,16 @@ import {
   type updateSubscriptionBody,
   yearlyTotal,
 } from '@tally/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { subscriptions, transactions } from '../../db/schema';
+import { subscriptions } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { badRequest, found } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import { catchUp, linkCharges, refreshSubscriptions, type SubscriptionRow } from './subscription-refresh';
+
+import { getLiveTransaction, getSubscriptionRow, listSubscriptionRows } from './subscriptions.queries';
 
 export type SubscriptionDeps = { db: Db; now: () => Date };
 export type { SubscriptionRow };
@@ -67,11 +69,10 @@ export function subscriptionView(row: SubscriptionRow, today: string): Subscript
 }
 
 export async function ownSubscription(db: Db, viewer: Viewer, id: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, id)));
-  return found(row, 'Subscription not found');
+  return found(
+    await getSubscriptionRow(db, { userId: viewer.userId, subscriptionId: id }),
+    'Subscription not found',
+  );
 }
 
 /** How far ahead a due date may be set: an annual plan's next charge, with room to spare. */
@@ -103,12 +104,7 @@ export function anchorFor(
 export async function listSubscriptions(deps: SubscriptionDeps, viewer: Viewer) {
   const today = todayOf(deps, viewer);
   await refreshSubscriptions(deps, viewer.userId, today);
-  const rows = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, viewer.userId))
-    .orderBy(asc(subscriptions.status), asc(subscriptions.nextDueDate), asc(subscriptions.name));
-  return { rows, today };
+  return { rows: await listSubscriptionRows(deps.db, viewer), today };
 }
 
 export async function getSubscription(deps: SubscriptionDeps, viewer: Viewer, id: string) {
@@ -121,11 +117,7 @@ export const NOT_A_PAYMENT = 'Only money going out can be marked as recurring';
 
 /** The person's own live transaction, or 404. */
 export async function ownTransaction(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.id, id), isNull(transactions.deletedAt)));
-  return found(row, 'Transaction not found');
+  return found(await getLiveTransaction(db, { userId, transactionId: id }), 'Transaction not found');
 }
 
 export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer, body: CreateBody) {
