@@ -534,14 +534,19 @@ function PreviewCounts({
     <Stack gap="sm">
       <Group justify="space-between" gap="xs" style={{ opacity: updating ? 0.6 : 1 }}>
         <CountBadges counts={preview.counts} />
-        {updating && (
-          <Group gap={6} role="status">
-            <Loader size="xs" aria-hidden />
-            <Text fz="xs" c="dimmed">
-              Updating preview…
-            </Text>
-          </Group>
-        )}
+        {/* Always in the layout, shown while updating: at phone width it has a line of its own, and a line
+            that came and went would move the form under a finger (or a click) on its way to a field. */}
+        <Group
+          gap={6}
+          role="status"
+          aria-hidden={!updating}
+          style={{ visibility: updating ? 'visible' : 'hidden' }}
+        >
+          <Loader size="xs" aria-hidden />
+          <Text fz="xs" c="dimmed">
+            Updating preview…
+          </Text>
+        </Group>
       </Group>
       {error && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
