@@ -1,4 +1,4 @@
-import { arrive, checkScreen, expect, newPerson, register, test } from './support';
+import { arrive, checkScreen, expect, newPerson, register, seriousViolations, test } from './support';
 
 test.describe('foundation journeys', () => {
   test('landing → register → dashboard greeting → sign out → sign in', async ({ page }, testInfo) => {
@@ -146,4 +146,18 @@ test.describe('foundation journeys', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
+});
+
+test('the accessibility check every screenshot gets finds faint text and an image without words', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<p style="color:#eee;background:#fff">Faint</p><img src="/missing.png" width="8" height="8">',
+    ),
+  );
+  const found = await seriousViolations(page);
+  expect(found.map((v) => v.id).sort()).toEqual(['color-contrast', 'image-alt']);
 });
