@@ -8,6 +8,10 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // A worker runs its files one after another in one module graph instead of loading React, Mantine and
+    // the app afresh for each (half the project's time). Each test renders its own tree with its own query
+    // client; test-setup.ts cleans the DOM and storage between tests.
+    isolate: false,
     // A screen's test clicks through many renders; with three test files at once on two cores, one can take
     // longer than vitest's 5 s without anything being wrong.
     testTimeout: 15_000,

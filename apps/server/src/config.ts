@@ -45,6 +45,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  IMPORT_PREVIEWS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(300),
+  IMPORTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   LOGIN_FAILURES_BEFORE_LOCK: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
   PLAID_CLIENT_ID: optional,
@@ -103,6 +105,8 @@ export type Config = {
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
   authRateLimitPerMinute: number;
+  /** File previews and imports a minute from one client address, over everyone behind it. */
+  uploadsPerMinutePerAddress: { previews: number; imports: number };
   loginFailuresBeforeLock: number;
   loginLockMinutes: number;
   plaidWebhookUrl: string | undefined;
@@ -182,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    uploadsPerMinutePerAddress: {
+      previews: e.IMPORT_PREVIEWS_PER_MINUTE_PER_ADDRESS,
+      imports: e.IMPORTS_PER_MINUTE_PER_ADDRESS,
+    },
     loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     plaidWebhookUrl: e.PLAID_WEBHOOK_URL,

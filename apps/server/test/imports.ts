@@ -79,3 +79,9 @@ export function expectError(res: LightMyRequestResponse, status: number, message
     );
   }
 }
+
+/** Many people at the test's one address: the per-address upload limits are tested in imports.limits.test.ts. */
+export const MANY_ON_ONE_ADDRESS = {
+  IMPORT_PREVIEWS_PER_MINUTE_PER_ADDRESS: '10000',
+  IMPORTS_PER_MINUTE_PER_ADDRESS: '10000',
+};

@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom lacks these; Mantine reads them.
 window.matchMedia ??= (query: string) =>
@@ -20,3 +20,12 @@ globalThis.ResizeObserver ??= class {
 };
 
 afterEach(() => cleanup());
+
+// Test files share a worker one after another (isolate: false): each starts with empty storage, real
+// timers and the real globals, whatever the file before it left.
+localStorage.clear();
+sessionStorage.clear();
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});

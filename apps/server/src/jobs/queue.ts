@@ -27,19 +27,31 @@ export const QUEUES = [
   { name: 'notifications-scan', policy: 'singleton' },
 ] as const;
 
-/** pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. */
-export function pgBossFor(database: Database, options: { pollingIntervalSeconds?: number } = {}) {
-  const boss = new PgBoss({
+/** How long stopping waits for running jobs. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. Once
+ * the queue has stopped, the adapter sends nothing and answers never: a job still running when it stopped
+ * (or fetched as it stopped) cannot record its end in a database that is closing, and pg-boss does not
+ * wait for that write (a refused one would be an unhandled rejection). The job stays active until it
+ * expires, then runs again.
+ */
+function pgBossFor(database: Database, stopped: () => boolean) {
+  return new PgBoss({
     db: {
       // pg-boss sends multi-statement SQL (its schema) without values; those must go through exec.
-      executeSql: async (text: string, values: unknown[]) =>
-        values?.length ? { rows: await database.query(text, values) } : { rows: await database.exec(text) },
+      executeSql: async (text: string, values: unknown[]) => {
+        if (stopped()) return new Promise<never>(() => {});
+        return values?.length
+          ? { rows: await database.query(text, values) }
+          : { rows: await database.exec(text) };
+      },
     },
     schedule: true,
     supervise: true,
     maintenanceIntervalSeconds: 120,
   });
-  return { boss, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
 }
 
 /** log: the app's logger; callers without an app (bench, test setup) get one at the info level. */
@@ -47,7 +59,10 @@ export async function startQueue(
   database: Database,
   options: { pollingIntervalSeconds?: number; log?: FastifyBaseLogger } = {},
 ): Promise<JobQueue> {
-  const { boss, pollingIntervalSeconds } = pgBossFor(database, options);
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  // Set once stopping is over: from then on the database may be closed.
+  let drained = false;
+  const boss = pgBossFor(database, () => drained);
   const log = options.log ?? standaloneLogger();
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -55,6 +70,8 @@ export async function startQueue(
     await boss.createQueue(name, { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
   }
   let stopped = false;
+  // Handlers running now: stopping waits for them, so none is cut off by the database closing under it.
+  const running = new Set<Promise<void>>();
   return {
     send: async (name, data, opts) => {
       await boss.send(name, data, {
@@ -74,8 +91,15 @@ export async function startQueue(
           name,
           { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
           async (jobs) => {
-            for (const job of jobs)
-              await handler(job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
+            for (const job of jobs) {
+              const run = handler(job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
+              running.add(run);
+              try {
+                await run;
+              } finally {
+                running.delete(run);
+              }
+            }
           },
         );
       }
@@ -99,7 +123,19 @@ export async function startQueue(
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const started = Date.now();
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      // pg-boss stops waiting after the timeout and marks what is still running as failed (to run again):
+      // those handlers still get until the timeout to end before the database closes.
+      const left = STOP_TIMEOUT_MS - (Date.now() - started);
+      if (running.size > 0 && left > 0) {
+        await Promise.race([
+          Promise.allSettled(running),
+          new Promise((resolve) => setTimeout(resolve, left)),
+        ]);
+      }
+      if (running.size > 0) log.warn({ jobs: running.size }, 'job queue stopped with jobs still running');
+      drained = true;
     },
   };
 }

@@ -5,6 +5,7 @@ import { errorBody, healthResponse } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { csvOf, insertManualAccount, postPreview } from '../../../test/imports';
+import { loadConfig } from '../../config';
 import { UPLOAD_LIMITS } from './imports.routes';
 import { FILE_READING } from './read-file';
 
@@ -106,7 +107,7 @@ describe('upload limits, counted before the body is read', () => {
     const address = '203.0.113.7';
     const people = await Promise.all([signUp(app), signUp(app), signUp(app), signUp(app)]);
     // Each person stays under their own limit; together they reach the address's.
-    for (let i = 0; i < UPLOAD_LIMITS.importsPerMinutePerAddress; i++) {
+    for (let i = 0; i < loadConfig({}).uploadsPerMinutePerAddress.imports; i++) {
       const person = people[i % people.length] as { token: string };
       expect((await unreadBody(person, address)).statusCode).toBe(400);
     }

@@ -2,8 +2,7 @@ import { addDays } from '@tally/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helpers';
-import { csvOf, importOk, insertManualAccount, storedRows } from '../../../test/imports';
-import { UPLOAD_LIMITS } from './imports.routes';
+import { csvOf, importOk, insertManualAccount, MANY_ON_ONE_ADDRESS, storedRows } from '../../../test/imports';
 
 /**
  * Statements of one account downloaded over and over, overlapping, in any order: the account ends up with
@@ -13,10 +12,11 @@ import { UPLOAD_LIMITS } from './imports.routes';
 
 let app: TestApp;
 beforeAll(async () => {
-  // Forty people import from the test's one address: the address's own limit is not what this is about.
-  UPLOAD_LIMITS.importsPerMinutePerAddress = 10_000;
-  // Forty people sign up in a few seconds here.
-  app = await createTestApp({ runJobs: false, env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  // Forty people sign up in a few seconds here, and import from the test's one address.
+  app = await createTestApp({
+    runJobs: false,
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...MANY_ON_ONE_ADDRESS },
+  });
 });
 afterAll(() => app.close());
 

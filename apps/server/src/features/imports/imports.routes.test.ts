@@ -18,24 +18,25 @@ import {
   csvOf,
   importOk,
   insertManualAccount,
+  MANY_ON_ONE_ADDRESS,
   postImport,
   postPreview,
   previewOk,
   storedRows,
 } from '../../../test/imports';
 import { expectRollupsExact } from '../../../test/rollups';
-import { IMPORTS_PER_MINUTE, UPLOAD_LIMITS } from './imports.routes';
+import { IMPORTS_PER_MINUTE } from './imports.routes';
 
 let fake: FakePlaid;
 let app: TestApp;
 
 beforeAll(async () => {
-  // Every person here sends from the test's one address: its own limits are tested in imports.limits.test.ts.
-  UPLOAD_LIMITS.previewsPerMinutePerAddress = 10_000;
-  UPLOAD_LIMITS.importsPerMinutePerAddress = 10_000;
   fake = await startFakePlaid({ now: testNow, seed: fakeHistory(30) });
   // Many people sign up here within a minute: the sign-up limit is not what these tests are about.
-  app = await createTestApp({ env: { ...fake.env(), AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, now: testNow });
+  app = await createTestApp({
+    env: { ...fake.env(), AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...MANY_ON_ONE_ADDRESS },
+    now: testNow,
+  });
 });
 afterAll(async () => {
   await app.close();

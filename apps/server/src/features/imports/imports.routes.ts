@@ -11,15 +11,12 @@ export const PREVIEWS_PER_MINUTE = 120;
 export const IMPORTS_PER_MINUTE = 20;
 
 /**
- * How many files a person, and a client address, may send a minute, and how many a person may be sending at
- * once. Per address: a few people behind one address (a household, an office), not one person's many
- * accounts. Read when the app is built; a test of many people on one address raises the address's share.
+ * How many files a person may send a minute, and may be sending at once. Per client address the limits are
+ * configured (a few people behind one address, a household or an office, not one person's many accounts).
  */
 export const UPLOAD_LIMITS = {
   previewsPerMinute: PREVIEWS_PER_MINUTE,
   importsPerMinute: IMPORTS_PER_MINUTE,
-  previewsPerMinutePerAddress: 300,
-  importsPerMinutePerAddress: 60,
   /** Previews and imports together. */
   atOnce: 2,
 };
@@ -104,7 +101,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       ...uploadHooks({
         name: 'imports-preview',
         perUser: limits.previewsPerMinute,
-        perAddress: limits.previewsPerMinutePerAddress,
+        perAddress: ctx.config.uploadsPerMinutePerAddress.previews,
       }),
       schema: { tags, body: importBody, response: { 200: importPreview, ...errors, 429: errorBody } },
     },
@@ -118,7 +115,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       ...uploadHooks({
         name: 'imports',
         perUser: limits.importsPerMinute,
-        perAddress: limits.importsPerMinutePerAddress,
+        perAddress: ctx.config.uploadsPerMinutePerAddress.imports,
       }),
       schema: { tags, body: importBody, response: { 201: importResult, ...errors, 429: errorBody } },
     },
