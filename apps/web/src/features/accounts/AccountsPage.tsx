@@ -33,6 +33,7 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { ApiError } from '../../lib/api';
+import { useDialog } from '../../lib/use-dialog';
 import { ImportDialog } from '../imports';
 import { ManualAccountDialog, TransactionDialog } from '../manual-accounts';
 import { describeRefreshRate, pageSummary } from './account-summary';
@@ -49,14 +50,6 @@ import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
 const ConnectBankDialog = lazyDialog(
   async () => (await import('./components/ConnectBankDialog')).ConnectBankDialog,
 );
-
-/** One opening of a dialog: a new session starts it afresh, `opened: false` lets it animate closed. */
-type Opening<T> = { value: T; opened: boolean; session: number };
-const closed = <T,>(value: T): Opening<T> => ({ value, opened: false, session: 0 });
-const openWith =
-  <T,>(value: T) =>
-  (current: Opening<T>): Opening<T> => ({ value, opened: true, session: current.session + 1 });
-const shut = <T,>(current: Opening<T>): Opening<T> => ({ ...current, opened: false });
 
 function InstitutionCardSkeleton() {
   return (
@@ -86,9 +79,10 @@ export function AccountsPage() {
   const [connectOpen, setConnectOpen] = useState(false);
   const [toDisconnect, setToDisconnect] = useState<Connection | null>(null);
   // The manual accounts' dialogs: add or edit an account, add a transaction to one, import a file.
-  const [accountDialog, setAccountDialog] = useState(closed<Account | null>(null));
-  const [transactionDialog, setTransactionDialog] = useState(closed<string | null>(null));
-  const [importDialog, setImportDialog] = useState(closed<string | null>(null));
+  // Each for an account (or none: a new manual account, or the account chosen in the dialog).
+  const accountDialog = useDialog<Account | null>(null);
+  const transactionDialog = useDialog<string | null>(null);
+  const importDialog = useDialog<string | null>(null);
   const [toDelete, setToDelete] = useState<Account | null>(null);
   // Banners the person closed; a new import (connect or reconnect) shows its banner again.
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
@@ -185,12 +179,12 @@ export function AccountsPage() {
     });
 
   const onManualAction = (action: ManualAccountAction, account: Account) => {
-    if (action === 'transaction') setTransactionDialog(openWith<string | null>(account.id));
-    else if (action === 'import') setImportDialog(openWith<string | null>(account.id));
-    else if (action === 'edit') setAccountDialog(openWith<Account | null>(account));
+    if (action === 'transaction') transactionDialog.open(account.id);
+    else if (action === 'import') importDialog.open(account.id);
+    else if (action === 'edit') accountDialog.open(account);
     else setToDelete(account);
   };
-  const addManualAccount = () => setAccountDialog(openWith<Account | null>(null));
+  const addManualAccount = () => accountDialog.open(null);
 
   const list = connections.data;
   const plan = planState(user, new Date()).plan;
@@ -289,10 +283,8 @@ export function AccountsPage() {
                   connection={connection}
                   onAddAccount={addManualAccount}
                   onImport={() =>
-                    setImportDialog(
-                      openWith<string | null>(
-                        connection.accounts.length === 1 ? (connection.accounts[0]?.id ?? null) : null,
-                      ),
+                    importDialog.open(
+                      connection.accounts.length === 1 ? (connection.accounts[0]?.id ?? null) : null,
                     )
                   }
                   onAction={onManualAction}
@@ -329,23 +321,23 @@ export function AccountsPage() {
       <ManualAccountDialog
         key={`account-${accountDialog.session}`}
         opened={accountDialog.opened}
-        account={accountDialog.value}
-        onClose={() => setAccountDialog(shut)}
+        account={accountDialog.item}
+        onClose={accountDialog.close}
       />
       <TransactionDialog
         key={`transaction-${transactionDialog.session}`}
         opened={transactionDialog.opened}
-        onClose={() => setTransactionDialog(shut)}
+        onClose={transactionDialog.close}
         accounts={manualAccounts}
-        accountId={transactionDialog.value}
+        accountId={transactionDialog.item}
         today={todayIn(user.timeZone)}
       />
       <ImportDialog
         key={`import-${importDialog.session}`}
         opened={importDialog.opened}
-        onClose={() => setImportDialog(shut)}
+        onClose={importDialog.close}
         accounts={activeAccounts}
-        accountId={importDialog.value}
+        accountId={importDialog.item}
       />
       <DeleteDialog
         opened={toDelete !== null}

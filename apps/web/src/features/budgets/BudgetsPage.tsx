@@ -16,13 +16,14 @@ import {
   planState,
   todayIn,
 } from '@tally/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { log } from '../../lib/log';
+import { useDialog } from '../../lib/use-dialog';
 import { InsightsPanel } from '../ai';
 import { useActiveBudget } from './api/get-active-budget';
 import { useBudget } from './api/get-budget';
@@ -89,9 +90,6 @@ function BudgetsSkeleton() {
   );
 }
 
-type Editor = { budget: Budget | null; opened: boolean; session: number };
-type Opened<T> = { item: T; opened: boolean; session: number } | null;
-
 export function BudgetsPage() {
   const user = useCurrentUser();
   const list = useBudgets();
@@ -105,10 +103,11 @@ export function BudgetsPage() {
   const active = useActiveBudget({ enabled: activeItem !== null && pastItem === null });
   const pastBudget = useBudget(pastItem?.id ?? '', { enabled: pastItem !== null });
   const [view, setView] = useBudgetView();
-  const [editor, setEditor] = useState<Editor>({ budget: null, opened: false, session: 0 });
-  const [categoryEdit, setCategoryEdit] = useState<Opened<BudgetCategory>>(null);
-  const [allowanceEdit, setAllowanceEdit] = useState<Opened<CountUpStatusResponse>>(null);
-  const [deleting, setDeleting] = useState<Opened<Budget>>(null);
+  // The editor opens for a budget, or for none (a new one).
+  const editor = useDialog<Budget | null>(null);
+  const categoryEdit = useDialog<BudgetCategory | null>(null);
+  const allowanceEdit = useDialog<CountUpStatusResponse | null>(null);
+  const deleting = useDialog<Budget | null>(null);
 
   // The budget on screen: a past one when the address names one, else the active one (if any).
   const query = pastItem ? pastBudget : active;
@@ -134,14 +133,9 @@ export function BudgetsPage() {
     void list.refetch();
     if (asked) void query.refetch();
   };
-  const openEditor = (toEdit: Budget | null) =>
-    setEditor((e) => ({ budget: toEdit, opened: true, session: e.session + 1 }));
-  const closeEditor = () => setEditor((e) => ({ ...e, opened: false }));
-  const nextSession = (current: Opened<unknown>) => (current?.session ?? 0) + 1;
-  const openDelete = (item: Budget) => setDeleting((c) => ({ item, opened: true, session: nextSession(c) }));
 
   const createButton = (label: string) => (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => openEditor(null)}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => editor.open(null)}>
       {label}
     </Button>
   );
@@ -199,20 +193,16 @@ export function BudgetsPage() {
           {view === 'traditional' ? (
             <TraditionalView
               budget={budget}
-              onEdit={() => openEditor(budget)}
-              onDelete={() => openDelete(budget)}
-              onEditCategory={(item) =>
-                setCategoryEdit((c) => ({ item, opened: true, session: nextSession(c) }))
-              }
+              onEdit={() => editor.open(budget)}
+              onDelete={() => deleting.open(budget)}
+              onEditCategory={categoryEdit.open}
             />
           ) : (
             <CountUpView
               budget={budget}
-              onEdit={() => openEditor(budget)}
-              onDelete={() => openDelete(budget)}
-              onSetAllowance={(item) =>
-                setAllowanceEdit((c) => ({ item, opened: true, session: nextSession(c) }))
-              }
+              onEdit={() => editor.open(budget)}
+              onDelete={() => deleting.open(budget)}
+              onSetAllowance={allowanceEdit.open}
             />
           )}
           {/* Insights are about the budget running now, not one kept to read. */}
@@ -225,8 +215,8 @@ export function BudgetsPage() {
       <BudgetDialog
         key={`budget-${editor.session}`}
         opened={editor.opened}
-        onClose={closeEditor}
-        budget={editor.budget}
+        onClose={editor.close}
+        budget={editor.item}
         replaces={activeItem?.name ?? null}
         today={todayIn(user.timeZone)}
         countUpLocked={planState(user, new Date()).plan.code === 'starter'}
@@ -234,28 +224,28 @@ export function BudgetsPage() {
         onCreated={() => showBudget(null)}
       />
       <CategoryBudgetDialog
-        key={`category-${categoryEdit?.session ?? 0}`}
+        key={`category-${categoryEdit.session}`}
         budget={budget}
-        category={categoryEdit?.item ?? null}
-        opened={categoryEdit?.opened ?? false}
-        onClose={() => setCategoryEdit((c) => c && { ...c, opened: false })}
+        category={categoryEdit.item}
+        opened={categoryEdit.opened}
+        onClose={categoryEdit.close}
       />
       <AllowanceDialog
-        key={`allowance-${allowanceEdit?.session ?? 0}`}
-        status={allowanceEdit?.item ?? null}
+        key={`allowance-${allowanceEdit.session}`}
+        status={allowanceEdit.item}
         custom={
-          budget?.categories.find((c) => c.id === allowanceEdit?.item.categoryId)?.customDailyAllowance ??
+          budget?.categories.find((c) => c.id === allowanceEdit.item?.categoryId)?.customDailyAllowance ??
           null
         }
-        opened={allowanceEdit?.opened ?? false}
-        onClose={() => setAllowanceEdit((c) => c && { ...c, opened: false })}
+        opened={allowanceEdit.opened}
+        onClose={allowanceEdit.close}
       />
       {/* Keeps the budget it was opened for, so the name stays put while the list moves on after a delete. */}
       <DeleteBudgetDialog
-        key={`delete-${deleting?.session ?? 0}`}
-        budget={deleting?.item ?? null}
-        opened={deleting?.opened ?? false}
-        onClose={() => setDeleting((c) => c && { ...c, opened: false })}
+        key={`delete-${deleting.session}`}
+        budget={deleting.item}
+        opened={deleting.opened}
+        onClose={deleting.close}
       />
     </Stack>
   );

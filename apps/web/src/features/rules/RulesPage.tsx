@@ -11,6 +11,7 @@ import { toast } from '../../components/toast';
 import { errorMessage, serverMessage } from '../../lib/api';
 import { log } from '../../lib/log';
 import { RULE_PREFILL_PARAMS } from '../../lib/rules-url';
+import { useDialog } from '../../lib/use-dialog';
 import { useRules } from './api/get-rules';
 import { useReorderRules } from './api/reorder-rules';
 import { moveButtonId, RuleCard } from './components/RuleCard';
@@ -26,8 +27,6 @@ const DeleteRuleDialog = lazyDialog(
   async () => (await import('./components/DeleteRuleDialog')).DeleteRuleDialog,
 );
 
-type Opened<T> = { item: T; opened: boolean; session: number } | null;
-const nextSession = (current: Opened<unknown>) => (current?.session ?? 0) + 1;
 type Editor = { rule: Rule | null; prefill: RuleFormValues | null };
 type Applying = { rule: Rule; justCreated: boolean };
 
@@ -59,9 +58,11 @@ export function RulesPage() {
   const rules = useRules();
   const reorder = useReorderRules();
   const [params, setParams] = useSearchParams();
-  const [editor, setEditor] = useState<Opened<Editor>>(null);
-  const [applying, setApplying] = useState<Opened<Applying>>(null);
-  const [deleting, setDeleting] = useState<Opened<Rule>>(null);
+  const editor = useDialog<Editor>({ rule: null, prefill: null });
+  const applying = useDialog<Applying | null>(null);
+  const deleting = useDialog<Rule | null>(null);
+  const { open: openEditor } = editor;
+  const { open: openApply } = applying;
   const [announcement, setAnnouncement] = useState('');
   // After a move, focus stays on the moved rule's button (React may have moved the button's element).
   const refocus = useRef<{ id: string; direction: 'up' | 'down'; index: number } | null>(null);
@@ -70,9 +71,6 @@ export function RulesPage() {
     if (rules.error && rules.data) log.warn('Refreshing rules failed', rules.error);
   }, [rules.error, rules.data]);
 
-  const openEditor = (item: Editor) => setEditor((c) => ({ item, opened: true, session: nextSession(c) }));
-  const openApply = (item: Applying) => setApplying((c) => ({ item, opened: true, session: nextSession(c) }));
-
   // /rules?pattern=…&category=… (the Edit Category dialog's offer) opens a new rule with those values, and
   // the address goes back to /rules so a reload or Back does not open it again.
   const prefill = prefillFromSearchParams(params);
@@ -80,7 +78,7 @@ export function RulesPage() {
   useEffect(() => {
     if (prefillKey === null) return;
     const values = prefillFromSearchParams(new URLSearchParams(prefillKey));
-    setEditor((c) => ({ item: { rule: null, prefill: values }, opened: true, session: nextSession(c) }));
+    openEditor({ rule: null, prefill: values });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -89,7 +87,7 @@ export function RulesPage() {
       },
       { replace: true },
     );
-  }, [prefillKey, setParams]);
+  }, [prefillKey, setParams, openEditor]);
 
   const list = rules.data ?? [];
 
@@ -175,7 +173,7 @@ export function RulesPage() {
             onMove={move}
             onEdit={(r) => openEditor({ rule: r, prefill: null })}
             onApply={(r) => openApply({ rule: r, justCreated: false })}
-            onDelete={(r) => setDeleting((c) => ({ item: r, opened: true, session: nextSession(c) }))}
+            onDelete={deleting.open}
           />
         ))}
       </ol>
@@ -195,27 +193,27 @@ export function RulesPage() {
       {content}
 
       <RuleDialog
-        key={`editor-${editor?.session ?? 0}`}
-        opened={editor?.opened ?? false}
-        onClose={() => setEditor((c) => c && { ...c, opened: false })}
-        rule={editor?.item.rule ?? null}
-        prefill={editor?.item.prefill ?? null}
+        key={`editor-${editor.session}`}
+        opened={editor.opened}
+        onClose={editor.close}
+        rule={editor.item.rule}
+        prefill={editor.item.prefill}
         onCreated={(created) => {
-          setEditor((c) => c && { ...c, opened: false });
+          editor.close();
           openApply({ rule: created, justCreated: true });
         }}
       />
       <ApplyRuleDialog
-        opened={applying?.opened ?? false}
-        onClose={() => setApplying((c) => c && { ...c, opened: false })}
-        rule={applying?.item.rule ?? null}
-        justCreated={applying?.item.justCreated ?? false}
+        opened={applying.opened}
+        onClose={applying.close}
+        rule={applying.item?.rule ?? null}
+        justCreated={applying.item?.justCreated ?? false}
       />
       <DeleteRuleDialog
-        key={`delete-${deleting?.session ?? 0}`}
-        opened={deleting?.opened ?? false}
-        onClose={() => setDeleting((c) => c && { ...c, opened: false })}
-        rule={deleting?.item ?? null}
+        key={`delete-${deleting.session}`}
+        opened={deleting.opened}
+        onClose={deleting.close}
+        rule={deleting.item}
       />
     </Stack>
   );

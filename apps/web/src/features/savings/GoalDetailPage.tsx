@@ -21,7 +21,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { dollarsToCents, formatMoney, type SavingsGoal, todayIn } from '@tally/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
@@ -33,6 +33,7 @@ import { ApiError } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { log } from '../../lib/log';
 import { POSITIVE_MONEY } from '../../lib/money-colors';
+import { useDialog } from '../../lib/use-dialog';
 import { useNow } from '../../lib/use-now';
 import { useGoalProgress } from './api/get-goal-progress';
 import { useSavingsOverview } from './api/get-savings-overview';
@@ -53,10 +54,6 @@ const DeleteGoalDialog = lazyDialog(
 
 const TODAY_TICK_MS = 60_000;
 const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
-
-type Opened = { opened: boolean; session: number };
-const open = (c: Opened) => ({ opened: true, session: c.session + 1 });
-const closed: Opened = { opened: false, session: 0 };
 
 function BackLink() {
   return (
@@ -146,9 +143,9 @@ export function GoalDetailPage() {
   const progress = useGoalProgress(goalId);
   // The edit dialog checks the 100% cap and converts dollars with the overview's goals and leftover.
   const overview = useSavingsOverview();
-  const [editor, setEditor] = useState<Opened>(closed);
-  const [adding, setAdding] = useState<Opened>(closed);
-  const [deleting, setDeleting] = useState<Opened>(closed);
+  const editor = useDialog();
+  const adding = useDialog();
+  const deleting = useDialog();
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
 
   useEffect(() => {
@@ -201,17 +198,17 @@ export function GoalDetailPage() {
             </div>
           </Group>
           <Group gap="sm">
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(open)}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => adding.open()}>
               Add Money
             </Button>
-            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditor(open)}>
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => editor.open()}>
               Edit
             </Button>
             <Button
               variant="default"
               color="red"
               leftSection={<IconTrash size={16} />}
-              onClick={() => setDeleting(open)}
+              onClick={() => deleting.open()}
               aria-label={`Delete ${goal.name}`}
             >
               Delete
@@ -293,7 +290,7 @@ export function GoalDetailPage() {
           <GoalDialog
             key={`editor-${editor.session}`}
             opened={editor.opened}
-            onClose={() => setEditor((c) => ({ ...c, opened: false }))}
+            onClose={editor.close}
             goal={goal}
             overview={overview.data}
             today={today}
@@ -302,13 +299,13 @@ export function GoalDetailPage() {
             key={`add-${adding.session}`}
             goal={goal}
             opened={adding.opened}
-            onClose={() => setAdding((c) => ({ ...c, opened: false }))}
+            onClose={adding.close}
           />
           <DeleteGoalDialog
             key={`delete-${deleting.session}`}
             goal={goal}
             opened={deleting.opened}
-            onClose={() => setDeleting((c) => ({ ...c, opened: false }))}
+            onClose={deleting.close}
             onDeleted={() => navigate('/savings', { replace: true })}
           />
         </>

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconInfoCircle, IconPigMoney, IconPlus } from '@tabler/icons-react';
 import { dollarsToCents, formatMoney, type SavingsGoal, type SavingsOverview, todayIn } from '@tally/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,6 +20,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { log } from '../../lib/log';
+import { useDialog } from '../../lib/use-dialog';
 import { useNow } from '../../lib/use-now';
 import { InsightsPanel } from '../ai';
 import { useSavingsAchievements } from './api/get-achievements';
@@ -47,9 +48,6 @@ const SAVINGS_INSIGHTS = 4;
 /** …and only once goals receive part of this period's leftover. */
 export const showsInsights = (overview: SavingsOverview) =>
   dollarsToCents(overview.totalAllocatedPerPeriod) > 0;
-
-type Opened<T> = { item: T; opened: boolean; session: number } | null;
-const nextSession = (current: Opened<unknown>) => (current?.session ?? 0) + 1;
 
 function GoalsSkeleton() {
   return (
@@ -82,9 +80,11 @@ export function SavingsPage() {
   const overview = useSavingsOverview();
   const achievements = useSavingsAchievements();
   const [params, setParams] = useSearchParams();
-  const [editor, setEditor] = useState<Opened<SavingsGoal | null>>(null);
-  const [adding, setAdding] = useState<Opened<SavingsGoal>>(null);
-  const [deleting, setDeleting] = useState<Opened<SavingsGoal>>(null);
+  // The editor opens for a goal, or for none (a new one).
+  const editor = useDialog<SavingsGoal | null>(null);
+  const adding = useDialog<SavingsGoal | null>(null);
+  const deleting = useDialog<SavingsGoal | null>(null);
+  const { open: openEditor } = editor;
 
   useEffect(() => {
     if (overview.error && overview.data) log.warn('Refreshing savings failed', overview.error);
@@ -93,15 +93,12 @@ export function SavingsPage() {
     if (achievements.error) log.warn('Loading savings achievements failed', achievements.error);
   }, [achievements.error]);
 
-  const openEditor = (item: SavingsGoal | null) =>
-    setEditor((c) => ({ item, opened: true, session: nextSession(c) }));
-
   // A link to /savings?create=true (the dashboard's Create Goal) opens the new-goal dialog, and the
   // address goes back to /savings so a reload or Back does not open it again.
   const wantsCreate = params.get(CREATE_PARAM) === 'true';
   useEffect(() => {
     if (!wantsCreate) return;
-    setEditor((c) => ({ item: null, opened: true, session: nextSession(c) }));
+    openEditor(null);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -110,7 +107,7 @@ export function SavingsPage() {
       },
       { replace: true },
     );
-  }, [wantsCreate, setParams]);
+  }, [wantsCreate, setParams, openEditor]);
 
   const data = overview.data;
   const goals = data?.goals ?? [];
@@ -186,8 +183,8 @@ export function SavingsPage() {
                 goal={goal}
                 today={today}
                 onEdit={openEditor}
-                onAddMoney={(item) => setAdding((c) => ({ item, opened: true, session: nextSession(c) }))}
-                onDelete={(item) => setDeleting((c) => ({ item, opened: true, session: nextSession(c) }))}
+                onAddMoney={adding.open}
+                onDelete={deleting.open}
               />
             ))}
           </SimpleGrid>
@@ -207,25 +204,25 @@ export function SavingsPage() {
       {content}
 
       <GoalDialog
-        key={`editor-${editor?.session ?? 0}`}
-        opened={editor?.opened ?? false}
-        onClose={() => setEditor((c) => c && { ...c, opened: false })}
-        goal={editor?.item ?? null}
+        key={`editor-${editor.session}`}
+        opened={editor.opened}
+        onClose={editor.close}
+        goal={editor.item}
         overview={data}
         today={today}
       />
       <AddMoneyDialog
-        key={`add-${adding?.session ?? 0}`}
-        goal={adding?.item ?? null}
-        opened={adding?.opened ?? false}
-        onClose={() => setAdding((c) => c && { ...c, opened: false })}
+        key={`add-${adding.session}`}
+        goal={adding.item}
+        opened={adding.opened}
+        onClose={adding.close}
       />
       {/* Keeps the goal it was opened for, so the name stays put while the list moves on after a delete. */}
       <DeleteGoalDialog
-        key={`delete-${deleting?.session ?? 0}`}
-        goal={deleting?.item ?? null}
-        opened={deleting?.opened ?? false}
-        onClose={() => setDeleting((c) => c && { ...c, opened: false })}
+        key={`delete-${deleting.session}`}
+        goal={deleting.item}
+        opened={deleting.opened}
+        onClose={deleting.close}
       />
     </Stack>
   );

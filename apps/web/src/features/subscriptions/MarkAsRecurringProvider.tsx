@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { todayIn } from '@tally/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -10,13 +10,12 @@ import { errorMessage } from '../../lib/api';
 import { log } from '../../lib/log';
 import { MarkAsRecurringContext } from '../../lib/mark-as-recurring';
 import { queryKeys } from '../../lib/query-keys';
+import { useDialog } from '../../lib/use-dialog';
 import { useSubscriptionPrefill } from './api/get-subscription-prefill';
 
 const SubscriptionDialog = lazyDialog(
   async () => (await import('./components/SubscriptionDialog')).SubscriptionDialog,
 );
-
-type Marking = { transactionId: string; opened: boolean; session: number };
 
 /**
  * Offers "Mark as Recurring" to the screens inside it: the add dialog opens at once, its fields filled from
@@ -26,19 +25,20 @@ type Marking = { transactionId: string; opened: boolean; session: number };
 export function MarkAsRecurringProvider({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const [marking, setMarking] = useState<Marking | null>(null);
+  // Opened for a transaction.
+  const marking = useDialog<string | null>(null);
+  const { open, close } = marking;
   const queryClient = useQueryClient();
   // Kept after the dialog closes, so it does not fall back to its loading look while it fades out.
-  const prefill = useSubscriptionPrefill(marking?.transactionId ?? null);
-  const close = useCallback(() => setMarking((m) => m && { ...m, opened: false }), []);
+  const prefill = useSubscriptionPrefill(marking.item);
 
   const start = useCallback(
     (transactionId: string) => {
       // Each opening asks again: the suggested due date depends on the day, and a failed answer is retried.
       void queryClient.resetQueries({ queryKey: queryKeys.subscriptions.prefill(transactionId) });
-      setMarking((m) => ({ transactionId, opened: true, session: (m?.session ?? 0) + 1 }));
+      open(transactionId);
     },
-    [queryClient],
+    [queryClient, open],
   );
 
   useEffect(() => {
@@ -55,8 +55,8 @@ export function MarkAsRecurringProvider({ children }: { children: ReactNode }) {
     <MarkAsRecurringContext.Provider value={start}>
       {children}
       <SubscriptionDialog
-        key={`recurring-${marking?.session ?? 0}`}
-        opened={marking?.opened ?? false}
+        key={`recurring-${marking.session}`}
+        opened={marking.opened}
         onClose={close}
         prefill={prefill.data ?? null}
         loading={prefill.isPending}

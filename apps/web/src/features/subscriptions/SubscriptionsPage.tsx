@@ -21,6 +21,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
 import { errorMessage, serverMessage } from '../../lib/api';
 import { log } from '../../lib/log';
+import { useDialog } from '../../lib/use-dialog';
 import { useNow } from '../../lib/use-now';
 import { isPlanRefusal, UpgradePanel } from '../billing';
 import { useSubscriptionSummary } from './api/get-subscription-summary';
@@ -51,9 +52,6 @@ const CalendarDayDialog = lazyDialog(
 const LOAD_FAILED = 'Failed to load subscriptions data';
 // Today moves at midnight; a minute is soon enough for 'due today' and the calendar's marker.
 const TODAY_TICK_MS = 60_000;
-
-type Opened<T> = { item: T; opened: boolean; session: number } | null;
-const nextSession = (current: Opened<unknown>) => (current?.session ?? 0) + 1;
 
 function ListSkeleton() {
   return (
@@ -90,10 +88,11 @@ export function SubscriptionsPage() {
   const [view, setView] = useSubscriptionsView();
   const [scope, setScope] = useState<SubscriptionScope>('all');
   const [month, setMonth] = useState(() => startOfMonth(today));
-  const [editor, setEditor] = useState<Opened<Subscription | null>>(null);
-  const [deleting, setDeleting] = useState<Opened<Subscription>>(null);
-  const [detecting, setDetecting] = useState<Opened<null>>(null);
-  const [day, setDay] = useState<Opened<CalendarDay>>(null);
+  // The editor opens for a subscription, or for none (a new one).
+  const editor = useDialog<Subscription | null>(null);
+  const deleting = useDialog<Subscription | null>(null);
+  const detecting = useDialog();
+  const day = useDialog<CalendarDay | null>(null);
   const [toggling, setToggling] = useState<ReadonlySet<string>>(() => new Set());
 
   useEffect(() => {
@@ -109,9 +108,7 @@ export function SubscriptionsPage() {
   const shown = scope === 'month' ? dueThisMonth(subscriptions, today) : subscriptions;
   const pausedCount = subscriptions.filter((s) => s.status === SUBSCRIPTION_STATUS.Paused).length;
 
-  const openEditor = (item: Subscription | null) =>
-    setEditor((c) => ({ item, opened: true, session: nextSession(c) }));
-  const openDetect = () => setDetecting((c) => ({ item: null, opened: true, session: nextSession(c) }));
+  const openDetect = () => detecting.open();
 
   // Each card's Pause/Resume waits on its own call: the shared mutation's state (and any callbacks given to
   // `mutate`) would follow only the latest call, so two quick pauses would lose the first one's spinner and
@@ -159,7 +156,7 @@ export function SubscriptionsPage() {
   const addButton = (short: boolean) => (
     <Button
       leftSection={<IconPlus size={16} />}
-      onClick={() => openEditor(null)}
+      onClick={() => editor.open(null)}
       aria-label={short ? 'Add Subscription' : undefined}
     >
       {short ? 'Add' : 'Add Subscription'}
@@ -261,9 +258,7 @@ export function SubscriptionsPage() {
             month={month}
             today={today}
             onMonthChange={setMonth}
-            onOpenDay={(d) =>
-              setDay((c) => ({ item: { day: d, month }, opened: true, session: nextSession(c) }))
-            }
+            onOpenDay={(d) => day.open({ day: d, month })}
           />
         ) : shown.length === 0 ? (
           <Card>
@@ -292,9 +287,9 @@ export function SubscriptionsPage() {
                   subscription={s}
                   today={today}
                   toggling={toggling.has(s.id)}
-                  onEdit={openEditor}
+                  onEdit={editor.open}
                   onToggleStatus={(item) => void toggleStatus(item)}
-                  onDelete={(item) => setDeleting((c) => ({ item, opened: true, session: nextSession(c) }))}
+                  onDelete={deleting.open}
                 />
               ))}
             </SimpleGrid>
@@ -321,29 +316,29 @@ export function SubscriptionsPage() {
       {content}
 
       <SubscriptionDialog
-        key={`editor-${editor?.session ?? 0}`}
-        opened={editor?.opened ?? false}
-        onClose={() => setEditor((c) => c && { ...c, opened: false })}
-        subscription={editor?.item ?? null}
+        key={`editor-${editor.session}`}
+        opened={editor.opened}
+        onClose={editor.close}
+        subscription={editor.item}
         today={today}
       />
       <DeleteSubscriptionDialog
-        key={`delete-${deleting?.session ?? 0}`}
-        subscription={deleting?.item ?? null}
-        opened={deleting?.opened ?? false}
-        onClose={() => setDeleting((c) => c && { ...c, opened: false })}
+        key={`delete-${deleting.session}`}
+        subscription={deleting.item}
+        opened={deleting.opened}
+        onClose={deleting.close}
       />
       <DetectedSubscriptionsDialog
-        key={`detect-${detecting?.session ?? 0}`}
-        opened={detecting?.opened ?? false}
-        onClose={() => setDetecting((c) => c && { ...c, opened: false })}
+        key={`detect-${detecting.session}`}
+        opened={detecting.opened}
+        onClose={detecting.close}
       />
       <CalendarDayDialog
-        key={`day-${day?.session ?? 0}`}
-        day={day?.item ?? null}
+        key={`day-${day.session}`}
+        day={day.item}
         subscriptions={subscriptions}
-        opened={day?.opened ?? false}
-        onClose={() => setDay((c) => c && { ...c, opened: false })}
+        opened={day.opened}
+        onClose={day.close}
       />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { Loader, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { DEFAULT_PAGE_SIZE, LAST_UPDATED_TICK_MS, type Transaction, todayIn } from '@tally/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useCurrentUser } from '../../app/auth';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -10,6 +10,7 @@ import { toast } from '../../components/toast';
 import { formatUpdatedAgo } from '../../lib/format';
 import { log } from '../../lib/log';
 import { queryKeys } from '../../lib/query-keys';
+import { useDialog } from '../../lib/use-dialog';
 import { useNow } from '../../lib/use-now';
 import { useAccounts } from '../accounts';
 import { ImportDialog } from '../imports';
@@ -42,9 +43,7 @@ const EditCategoryDialog = lazyDialog(
 );
 const NoteDialog = lazyDialog(async () => (await import('./components/NoteDialog')).NoteDialog);
 
-type RowDialog = { kind: 'edit' | 'category' | 'note'; transaction: Transaction; opened: boolean };
-/** Add transaction and Import: each opening starts afresh (a new session), closing lets it animate out. */
-type HeaderDialog = { kind: 'add' | 'import'; opened: boolean; session: number };
+type RowDialog = { kind: 'edit' | 'category' | 'note'; transaction: Transaction };
 
 /**
  * When a list was last really loaded. A new page or filter shows the previous rows (placeholder data, which
@@ -70,11 +69,9 @@ export function TransactionsPage() {
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const now = useNow(LAST_UPDATED_TICK_MS);
   const [advancedOpen, advanced] = useDisclosure(false);
-  const [rowDialog, setRowDialog] = useState<RowDialog | null>(null);
-  const [headerDialog, setHeaderDialog] = useState<HeaderDialog>({ kind: 'add', opened: false, session: 0 });
-  const openHeaderDialog = (kind: HeaderDialog['kind']) =>
-    setHeaderDialog((d) => ({ kind, opened: true, session: d.session + 1 }));
-  const closeHeaderDialog = () => setHeaderDialog((d) => ({ ...d, opened: false }));
+  // One row's dialog at a time, and Add transaction or Import from the header.
+  const rowDialog = useDialog<RowDialog | null>(null);
+  const headerDialog = useDialog<'add' | 'import'>('add');
 
   const accountName = (id: string) => accounts.data?.find((a) => a.id === id)?.name;
   const chips = activeFilterChips(filters, accountName);
@@ -115,9 +112,8 @@ export function TransactionsPage() {
 
   const onAction = (action: TransactionAction, transaction: Transaction) => {
     if (action === 'delete') deleteRow(transaction);
-    else setRowDialog({ kind: action, transaction, opened: true });
+    else rowDialog.open({ kind: action, transaction });
   };
-  const closeRowDialog = () => setRowDialog((d) => (d ? { ...d, opened: false } : d));
 
   const goToPage = (next: number) => {
     setPage(next);
@@ -157,8 +153,8 @@ export function TransactionsPage() {
             onExport={exportCsv}
             exporting={exporter.isPending}
             nothingToExport={data?.pagination.totalItems === 0}
-            onImport={() => openHeaderDialog('import')}
-            onAdd={() => openHeaderDialog('add')}
+            onImport={() => headerDialog.open('import')}
+            onAdd={() => headerDialog.open('add')}
           />
         }
       />
@@ -178,8 +174,8 @@ export function TransactionsPage() {
         onClearFilters={() => updateFilters(() => EMPTY_FILTERS)}
         onPage={goToPage}
         onAction={onAction}
-        onAdd={() => openHeaderDialog('add')}
-        onImport={() => openHeaderDialog('import')}
+        onAdd={() => headerDialog.open('add')}
+        onImport={() => headerDialog.open('import')}
       />
 
       <AdvancedFiltersDialog
@@ -191,35 +187,35 @@ export function TransactionsPage() {
         onApply={(next) => updateFilters(() => next)}
       />
       <EditCategoryDialog
-        transaction={rowDialog?.kind === 'category' ? rowDialog.transaction : null}
-        opened={rowDialog?.kind === 'category' && rowDialog.opened}
-        onClose={closeRowDialog}
+        transaction={rowDialog.item?.kind === 'category' ? rowDialog.item.transaction : null}
+        opened={rowDialog.opened && rowDialog.item?.kind === 'category'}
+        onClose={rowDialog.close}
       />
       <NoteDialog
-        transaction={rowDialog?.kind === 'note' ? rowDialog.transaction : null}
-        opened={rowDialog?.kind === 'note' && rowDialog.opened}
-        onClose={closeRowDialog}
+        transaction={rowDialog.item?.kind === 'note' ? rowDialog.item.transaction : null}
+        opened={rowDialog.opened && rowDialog.item?.kind === 'note'}
+        onClose={rowDialog.close}
       />
       <TransactionDialog
-        key={`edit-${rowDialog?.kind === 'edit' ? rowDialog.transaction.id : ''}`}
-        opened={rowDialog?.kind === 'edit' && rowDialog.opened}
-        onClose={closeRowDialog}
-        transaction={rowDialog?.kind === 'edit' ? rowDialog.transaction : null}
+        key={`edit-${rowDialog.item?.kind === 'edit' ? rowDialog.item.transaction.id : ''}`}
+        opened={rowDialog.opened && rowDialog.item?.kind === 'edit'}
+        onClose={rowDialog.close}
+        transaction={rowDialog.item?.kind === 'edit' ? rowDialog.item.transaction : null}
         accounts={accounts.data ?? []}
         today={today}
       />
       <TransactionDialog
         key={`add-${headerDialog.session}`}
-        opened={headerDialog.kind === 'add' && headerDialog.opened}
-        onClose={closeHeaderDialog}
+        opened={headerDialog.opened && headerDialog.item === 'add'}
+        onClose={headerDialog.close}
         accounts={accounts.data ?? []}
         accountId={filters.accountId}
         today={today}
       />
       <ImportDialog
         key={`import-${headerDialog.session}`}
-        opened={headerDialog.kind === 'import' && headerDialog.opened}
-        onClose={closeHeaderDialog}
+        opened={headerDialog.opened && headerDialog.item === 'import'}
+        onClose={headerDialog.close}
         accounts={accounts.data ?? []}
         accountId={filters.accountId}
       />
