@@ -4,8 +4,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
-import { fakeApi, renderWithProviders } from '../../test-utils';
-import { InsightsPanel } from './InsightsPanel';
 import {
   aForecast,
   anInsight,
@@ -13,7 +11,9 @@ import {
   aSavingsInsight,
   DINING_INSIGHT_ID,
   FORECAST_INSIGHT_ID,
-} from './insights-test-fixtures';
+} from '../../test-insights';
+import { fakeApi, renderWithProviders } from '../../test-utils';
+import { InsightsPanel } from './InsightsPanel';
 
 const INSIGHTS = 'POST /api/ai/insights';
 const DISMISS = 'POST /api/ai/insights/dismiss';

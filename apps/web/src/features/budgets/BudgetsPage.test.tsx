@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../app/auth';
+import { anInsight } from '../../test-insights';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { BudgetsPage } from './BudgetsPage';
 import {
@@ -9,7 +10,6 @@ import {
   aCountUp,
   aCountUpStatus,
   aListItem,
-  anInsight,
   aPastBudget,
   BUDGET_ID,
   DINING_ID,

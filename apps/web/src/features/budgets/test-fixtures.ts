@@ -4,8 +4,6 @@ import type {
   BudgetListItem,
   CountUpResponse,
   CountUpStatusResponse,
-  Insight,
-  InsightFigure,
 } from '@tally/shared';
 
 export const BUDGET_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000001';
@@ -204,64 +202,6 @@ export const aCountUp = (over: Partial<CountUpResponse> = {}): CountUpResponse =
       availableBalance: -150.5,
       isOverEarned: true,
       achievements: [],
-    }),
-  ],
-  ...over,
-});
-
-const aFigure = (over: Partial<InsightFigure> = {}): InsightFigure => ({
-  label: 'Last 30 days',
-  amount: 412.5,
-  source: {
-    description: 'Dining Out, Oct 28 – Nov 26, 2026',
-    startDate: '2026-10-28',
-    endDate: '2026-11-26',
-    category: 21,
-    merchant: null,
-    transactionCount: 14,
-  },
-  ...over,
-});
-
-/**
- * An AI insight on the budget: Dining Out well above its usual level (a copy of the AI feature's own: a
- * feature's tests use no other feature's files).
- */
-export const anInsight = (over: Partial<Insight> = {}): Insight => ({
-  id: '5e1d2c3b-4a59-4f68-9d7e-000000000001',
-  type: 'spending',
-  priority: 'high',
-  title: 'Dining Out is up 38%',
-  message: 'You spent $412.50 on Dining Out in the last 30 days, $114.00 more than usual.',
-  confidence: 0.82,
-  actionSuggestion: 'Set a weekly limit for Dining Out, or cook at home twice more a week.',
-  generatedAt: '2026-11-26T09:00:00.000Z',
-  context: 'budget',
-  figures: [
-    aFigure(),
-    aFigure({
-      label: 'Previous 90 days',
-      amount: 895.5,
-      source: {
-        description: 'Dining Out, Jul 30 – Oct 27, 2026',
-        startDate: '2026-07-30',
-        endDate: '2026-10-27',
-        category: 21,
-        merchant: null,
-        transactionCount: 1,
-      },
-    }),
-    aFigure({
-      label: 'Budget',
-      amount: 300,
-      source: {
-        description: 'Dining Out budget, Nov 1 – Nov 30, 2026',
-        startDate: '2026-11-01',
-        endDate: '2026-11-30',
-        category: 21,
-        merchant: null,
-        transactionCount: null,
-      },
     }),
   ],
   ...over,

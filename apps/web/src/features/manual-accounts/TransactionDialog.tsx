@@ -1,10 +1,10 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { type Account, MAX_NOTE_LENGTH, type Transaction } from '@tally/shared';
 import { useEffect, useState } from 'react';
+import { DayInput } from '../../components/DayInput';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { ApiError, serverMessage } from '../../lib/api';
@@ -209,7 +209,7 @@ function TransactionForm({
           error={form.errors.amount}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <DayInput {...form.getInputProps('date')} />
+          <DayInput label="Date" required placeholder="Pick a date" {...form.getInputProps('date')} />
           <Select
             label="Category"
             data={CATEGORY_DATA}
@@ -239,32 +239,5 @@ function TransactionForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/**
- * The day: typed ('Mar 14, 2026' or 2026-03-14) or picked. Escape first closes the picker only; the dialog
- * hears Escape unless the field says the key is its own (Mantine's stop-propagation marker).
- */
-function DayInput(props: Omit<DateInputProps, 'label'>) {
-  const [pickerOpen, setPickerOpen] = useState(false);
-  return (
-    <DateInput
-      label="Date"
-      required
-      placeholder="Pick a date"
-      valueFormat="MMM D, YYYY"
-      leftSection={<IconCalendar size={16} stroke={1.7} />}
-      popoverProps={{
-        withinPortal: true,
-        onOpen: () => setPickerOpen(true),
-        onClose: () => setPickerOpen(false),
-      }}
-      data-mantine-stop-propagation={pickerOpen ? 'true' : undefined}
-      // US calendar weeks; no red weekends (Mantine's red is under 4.5:1, and weekends mean nothing here).
-      firstDayOfWeek={0}
-      weekendDays={[]}
-      {...props}
-    />
   );
 }

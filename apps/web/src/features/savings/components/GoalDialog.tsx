@@ -12,9 +12,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCalendar } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   type Cents,
   dollarsToCents,
@@ -23,6 +22,7 @@ import {
   type SavingsOverview,
 } from '@tally/shared';
 import { useId, useState } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { Dialog } from '../../../components/Dialog';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
@@ -197,7 +197,12 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
             clampBehavior="none"
             {...form.getInputProps('targetAmount')}
           />
-          <TargetDateInput {...form.getInputProps('targetDate')} />
+          <DayInput
+            label="Target date"
+            placeholder="No deadline"
+            clearable
+            {...form.getInputProps('targetDate')}
+          />
         </SimpleGrid>
 
         <div>
@@ -283,31 +288,3 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
 /** NumberInput answers '' when emptied and a string while a number is half typed ('12.'). */
 const asNumber = (value: number | string): number | '' =>
   typeof value === 'number' ? value : value === '' || Number.isNaN(Number(value)) ? '' : Number(value);
-
-/**
- * The optional target date: typed ('Mar 1, 2027' or 2027-03-01) or picked. Escape first closes the picker
- * only; the dialog hears Escape unless the field says the key is its own (Mantine's stop-propagation marker).
- */
-function TargetDateInput(props: Omit<DateInputProps, 'label'>) {
-  const [pickerOpen, setPickerOpen] = useState(false);
-  return (
-    <DateInput
-      label="Target date"
-      placeholder="No deadline"
-      valueFormat="MMM D, YYYY"
-      clearable
-      clearButtonProps={{ 'aria-label': 'Clear target date' }}
-      leftSection={<IconCalendar size={16} stroke={1.7} />}
-      popoverProps={{
-        withinPortal: true,
-        onOpen: () => setPickerOpen(true),
-        onClose: () => setPickerOpen(false),
-      }}
-      data-mantine-stop-propagation={pickerOpen ? 'true' : undefined}
-      // US calendar weeks; no red weekends (Mantine's red is under 4.5:1, and weekends mean nothing here).
-      firstDayOfWeek={0}
-      weekendDays={[]}
-      {...props}
-    />
-  );
-}

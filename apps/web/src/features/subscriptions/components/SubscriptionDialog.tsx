@@ -12,9 +12,7 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconCalendar } from '@tabler/icons-react';
 import {
   dollarsToCents,
   FREQUENCY_LABELS,
@@ -29,7 +27,8 @@ import {
   type SubscriptionFrequency,
   type SubscriptionPrefill,
 } from '@tally/shared';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { Dialog } from '../../../components/Dialog';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
@@ -238,7 +237,13 @@ function SubscriptionForm({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('category')}
           />
-          <DueDateInput {...form.getInputProps('nextDueDate')} />
+          <DayInput
+            label="Next due date"
+            placeholder="Pick a date"
+            required
+            clearable
+            {...form.getInputProps('nextDueDate')}
+          />
         </SimpleGrid>
         {editing && (
           <Select
@@ -280,35 +285,6 @@ function SubscriptionForm({
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/**
- * The next due date: typed ('Nov 14, 2026' or 2026-11-14) or picked. Escape first closes the picker only;
- * the dialog hears Escape unless the field says the key is its own (Mantine's stop-propagation marker).
- */
-function DueDateInput(props: Omit<DateInputProps, 'label'>) {
-  const [pickerOpen, setPickerOpen] = useState(false);
-  return (
-    <DateInput
-      label="Next due date"
-      placeholder="Pick a date"
-      required
-      valueFormat="MMM D, YYYY"
-      clearable
-      clearButtonProps={{ 'aria-label': 'Clear next due date' }}
-      leftSection={<IconCalendar size={16} stroke={1.7} />}
-      popoverProps={{
-        withinPortal: true,
-        onOpen: () => setPickerOpen(true),
-        onClose: () => setPickerOpen(false),
-      }}
-      data-mantine-stop-propagation={pickerOpen ? 'true' : undefined}
-      // US calendar weeks; no red weekends (Mantine's red is under 4.5:1, and weekends mean nothing here).
-      firstDayOfWeek={0}
-      weekendDays={[]}
-      {...props}
-    />
   );
 }
 

@@ -14,12 +14,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { type Account, dollarsToCents, formatMoney, isCategoryCode, MAX_AMOUNT_FILTER } from '@tally/shared';
 import { useEffect } from 'react';
+import { DayInput } from '../../../components/DayInput';
 import { Dialog } from '../../../components/Dialog';
 import {
   type AdvancedFilterDraft,
@@ -34,12 +34,6 @@ import { activeFilterChips, categorySelectData, type TransactionFilterState } fr
 import classes from '../transactions.module.css';
 
 const CATEGORY_DATA = categorySelectData();
-
-// US calendar weeks; no red weekends (Mantine's red is under 4.5:1 and weekends mean nothing here).
-const CALENDAR: Pick<DateInputProps, 'firstDayOfWeek' | 'weekendDays'> = {
-  firstDayOfWeek: 0,
-  weekendDays: [],
-};
 
 const toAmount = (value: number | string): number | null => {
   if (value === '' || value === null) return null;
@@ -196,29 +190,19 @@ export function AdvancedFiltersDialog({
           <Stack gap="xs">
             <SectionTitle>Dates</SectionTitle>
             <SimpleGrid cols={2} spacing="sm">
-              <DateInput
+              <DayInput
                 label="Start date"
                 placeholder="Any"
-                valueFormat="MMM D, YYYY"
                 value={draft.startDate}
                 onChange={(value) => set({ startDate: value })}
                 clearable
-                clearButtonProps={{ 'aria-label': 'Clear start date' }}
-                leftSection={<IconCalendar size={16} stroke={1.7} />}
-                popoverProps={{ withinPortal: true }}
-                {...CALENDAR}
               />
-              <DateInput
+              <DayInput
                 label="End date"
                 placeholder="Any"
-                valueFormat="MMM D, YYYY"
                 value={draft.endDate}
                 onChange={(value) => set({ endDate: value })}
                 clearable
-                clearButtonProps={{ 'aria-label': 'Clear end date' }}
-                leftSection={<IconCalendar size={16} stroke={1.7} />}
-                popoverProps={{ withinPortal: true }}
-                {...CALENDAR}
               />
             </SimpleGrid>
           </Stack>
