@@ -12,15 +12,26 @@ import {
   planOf,
   todayIn,
 } from '@tally/shared';
-import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { aiInsightRuns, aiInsights, aiUsage, savingsGoals, transactions } from '../../db/schema';
+import type { aiInsights } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { AppError, found, notFound, tooManyRequests } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import type { AdvisorModel } from '../../providers/ai/model';
 import { answerIntent } from './advisor';
+import {
+  addAiCost,
+  advisorVocabulary,
+  aiUsageOn,
+  countAiRequest,
+  currentInsights,
+  dismissInsight,
+  hasInsights,
+  insightOf,
+  lastInsightRun,
+  storeInsights,
+} from './ai.queries';
 import { gatherFacts } from './facts';
 import { askModel } from './model-advisor';
 
@@ -39,31 +50,22 @@ const today = (deps: AiDeps, viewer: AiViewer) => todayIn(viewer.timeZone, deps.
  * at once cannot both take the last one.
  */
 export async function countRequest(deps: AiDeps, viewer: AiViewer, costMicros = 0) {
-  const limit = planOf(viewer.plan).aiDailyLimit;
-  const rows = await deps.db
-    .insert(aiUsage)
-    .values({ userId: viewer.userId, day: today(deps, viewer), requests: 1, costMicros })
-    .onConflictDoUpdate({
-      target: [aiUsage.userId, aiUsage.day],
-      set: {
-        requests: sql`${aiUsage.requests} + 1`,
-        costMicros: sql`${aiUsage.costMicros} + excluded.cost_micros`,
-      },
-      setWhere: sql`${aiUsage.requests} < ${limit}`,
-    })
-    .returning({ requests: aiUsage.requests });
-  if (rows.length === 0) {
+  const plan = planOf(viewer.plan);
+  const counted = await countAiRequest(deps.db, {
+    userId: viewer.userId,
+    day: today(deps, viewer),
+    limit: plan.aiDailyLimit,
+    costMicros,
+  });
+  if (!counted) {
     throw tooManyRequests(
-      `You have used today's ${limit} AI requests on the ${planOf(viewer.plan).name} plan. They renew at midnight.`,
+      `You have used today's ${plan.aiDailyLimit} AI requests on the ${plan.name} plan. They renew at midnight.`,
     );
   }
 }
 
 export async function usage(deps: AiDeps, viewer: AiViewer): Promise<AiUsage> {
-  const [row] = await deps.db
-    .select()
-    .from(aiUsage)
-    .where(and(eq(aiUsage.userId, viewer.userId), eq(aiUsage.day, today(deps, viewer))));
+  const row = await aiUsageOn(deps.db, { userId: viewer.userId, day: today(deps, viewer) });
   const plan = planOf(viewer.plan);
   return {
     subscriptionTier: plan.name,
@@ -93,57 +95,10 @@ export async function generate(deps: AiDeps, viewer: AiViewer) {
   await countRequest(deps, viewer);
   const day = today(deps, viewer);
   const drafts = generateInsights(await gatherFacts(deps.db, viewer.userId, day));
-  const now = deps.now();
-  await withUserLock(deps.db, 'ai', viewer.userId, async (tx) => {
-    if (drafts.length) {
-      await tx
-        .insert(aiInsights)
-        .values(
-          drafts.map((d, rank) => ({
-            ...asStored(d),
-            userId: viewer.userId,
-            key: d.key,
-            rank,
-            isCurrent: true,
-            generatedAt: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [aiInsights.userId, aiInsights.key],
-          set: {
-            type: sql`excluded.type`,
-            priority: sql`excluded.priority`,
-            context: sql`excluded.context`,
-            title: sql`excluded.title`,
-            message: sql`excluded.message`,
-            confidence: sql`excluded.confidence`,
-            actionSuggestion: sql`excluded.action_suggestion`,
-            figures: sql`excluded.figures`,
-            rank: sql`excluded.rank`,
-            isCurrent: true,
-            generatedAt: now,
-          },
-        });
-    }
-    await tx
-      .update(aiInsights)
-      .set({ isCurrent: false })
-      .where(
-        and(
-          eq(aiInsights.userId, viewer.userId),
-          drafts.length
-            ? notInArray(
-                aiInsights.key,
-                drafts.map((d) => d.key),
-              )
-            : undefined,
-        ),
-      );
-    await tx
-      .insert(aiInsightRuns)
-      .values({ userId: viewer.userId, generatedAt: now })
-      .onConflictDoUpdate({ target: aiInsightRuns.userId, set: { generatedAt: now } });
-  });
+  const rows = drafts.map((d, rank) => ({ ...asStored(d), key: d.key, rank }));
+  await withUserLock(deps.db, 'ai', viewer.userId, (tx) =>
+    storeInsights(tx, { userId: viewer.userId, rows, now: deps.now() }),
+  );
 }
 
 /**
@@ -152,24 +107,19 @@ export async function generate(deps: AiDeps, viewer: AiViewer) {
  * day's AI requests are used up is shown what is stored, rather than nothing.
  */
 async function freshen(deps: AiDeps, viewer: AiViewer) {
-  const [run] = await deps.db.select().from(aiInsightRuns).where(eq(aiInsightRuns.userId, viewer.userId));
+  const run = await lastInsightRun(deps.db, { userId: viewer.userId });
   const now = deps.now();
   const fresh =
-    run &&
-    now.getTime() - run.generatedAt.getTime() < FRESH_MINUTES * 60_000 &&
-    todayIn(viewer.timeZone, run.generatedAt) === todayIn(viewer.timeZone, now);
+    run !== null &&
+    now.getTime() - run.getTime() < FRESH_MINUTES * 60_000 &&
+    todayIn(viewer.timeZone, run) === todayIn(viewer.timeZone, now);
   if (fresh) return;
   try {
     await generate(deps, viewer);
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode !== 429) throw error;
-    const [kept] = await deps.db
-      .select({ id: aiInsights.id })
-      .from(aiInsights)
-      .where(eq(aiInsights.userId, viewer.userId))
-      .limit(1);
     // Nothing stored to show: the limit is the answer.
-    if (!kept) throw error;
+    if (!(await hasInsights(deps.db, { userId: viewer.userId }))) throw error;
   }
 }
 
@@ -188,29 +138,13 @@ function view(row: typeof aiInsights.$inferSelect): Insight {
   };
 }
 
-/** The current, not dismissed insights of a screen (the dashboard shows every kind), most important first. */
-async function stored(
+/** The current, not dismissed insights of a screen, most important first. */
+async function shown(
   deps: AiDeps,
   viewer: AiViewer,
-  context: InsightContext,
-  max: number,
-  type?: InsightType,
+  screen: { context: InsightContext; max: number; type?: InsightType },
 ) {
-  const rows = await deps.db
-    .select()
-    .from(aiInsights)
-    .where(
-      and(
-        eq(aiInsights.userId, viewer.userId),
-        eq(aiInsights.isCurrent, true),
-        isNull(aiInsights.dismissedAt),
-        context === 'dashboard' ? undefined : eq(aiInsights.context, context),
-        type ? eq(aiInsights.type, type) : undefined,
-      ),
-    )
-    .orderBy(asc(aiInsights.rank))
-    .limit(max);
-  return rows.map(view);
+  return (await currentInsights(deps.db, { userId: viewer.userId, ...screen })).map(view);
 }
 
 export async function insights(
@@ -219,30 +153,23 @@ export async function insights(
   { context, maxInsights, type }: { context: InsightContext; maxInsights: number; type?: InsightType },
 ) {
   await freshen(deps, viewer);
-  return stored(deps, viewer, context, maxInsights, type);
+  return shown(deps, viewer, { context, max: maxInsights, type });
 }
 
 /** POST /ai/insights/refresh/{context}: recomputed now, whatever their age. */
 export async function refresh(deps: AiDeps, viewer: AiViewer, context: InsightContext, maxInsights: number) {
   await generate(deps, viewer);
-  return stored(deps, viewer, context, maxInsights);
+  return shown(deps, viewer, { context, max: maxInsights });
 }
 
 async function ownInsight(deps: AiDeps, viewer: AiViewer, id: string) {
-  const [row] = await deps.db
-    .select()
-    .from(aiInsights)
-    .where(and(eq(aiInsights.userId, viewer.userId), eq(aiInsights.id, id)));
-  return found(row, 'Insight not found');
+  return found(await insightOf(deps.db, { userId: viewer.userId, id }), 'Insight not found');
 }
 
 /** Hidden for good: the same finding regenerated keeps its key, and so stays dismissed. */
 export async function dismiss(deps: AiDeps, viewer: AiViewer, id: string) {
   await ownInsight(deps, viewer, id);
-  await deps.db
-    .update(aiInsights)
-    .set({ dismissedAt: deps.now() })
-    .where(and(eq(aiInsights.userId, viewer.userId), eq(aiInsights.id, id)));
+  await dismissInsight(deps.db, { userId: viewer.userId, id, at: deps.now() });
 }
 
 /** POST /ai/insights/generate/{id}: recomputes, and answers that insight as it now stands. */
@@ -253,32 +180,6 @@ export async function regenerateOne(deps: AiDeps, viewer: AiViewer, id: string) 
   if (!row.isCurrent) throw notFound('That insight no longer applies');
   return view(row);
 }
-
-/** Adds what a model charged to today's usage (the request itself was counted before it was asked). */
-async function addCost(deps: AiDeps, viewer: AiViewer, costMicros: number) {
-  if (costMicros <= 0) return;
-  await deps.db
-    .update(aiUsage)
-    .set({ costMicros: sql`${aiUsage.costMicros} + ${costMicros}` })
-    .where(and(eq(aiUsage.userId, viewer.userId), eq(aiUsage.day, today(deps, viewer))));
-}
-
-/** The merchants the person has bought from (most used first) and their goals' names, for the interpreter. */
-async function vocabulary(db: Db, userId: string) {
-  const t = transactions;
-  const [merchants, goals] = await Promise.all([
-    db
-      .select({ name: t.merchantName })
-      .from(t)
-      .where(and(eq(t.userId, userId), isNull(t.deletedAt), isNotNull(t.merchantName)))
-      .groupBy(t.merchantName)
-      .orderBy(desc(sql`count(*)`))
-      .limit(MAX_MERCHANTS),
-    db.select({ name: savingsGoals.name }).from(savingsGoals).where(eq(savingsGoals.userId, userId)),
-  ]);
-  return { merchants: merchants.map((m) => m.name ?? ''), goals: goals.map((g) => g.name) };
-}
-const MAX_MERCHANTS = 2000;
 
 /**
  * Answers a question about the person's money (count the request first: countRequest). With a model configured it answers
@@ -301,14 +202,18 @@ export async function ask(
         question,
         onText,
       );
-      await addCost(deps, viewer, model.costMicros(tokens));
+      const costMicros = model.costMicros(tokens);
+      if (costMicros > 0) await addAiCost(deps.db, { userId: viewer.userId, day, costMicros });
       if (answered.response) return answered;
       deps.log?.warn('the advisor model gave no answer within its bounds; the built-in interpreter answers');
     } catch (error) {
       deps.log?.warn({ err: error }, 'the advisor model failed; the built-in interpreter answers');
     }
   }
-  const intent = interpretQuestion(question, { today: day, ...(await vocabulary(deps.db, viewer.userId)) });
+  const intent = interpretQuestion(question, {
+    today: day,
+    ...(await advisorVocabulary(deps.db, { userId: viewer.userId })),
+  });
   const built = await answer(intent);
   onText?.(built.response);
   return built;
