@@ -13,14 +13,22 @@ import {
   type SubscriptionPrefill,
   subscriptionMerchantKey,
 } from '@tally/shared';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
+import type { detectedSubscriptions } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
-import { linkCharges, outflowsOf } from './subscription-refresh';
-import { detectionRows, trackedMerchantKeys } from './subscriptions.queries';
+import { linkCharges } from './subscription-refresh';
+import {
+  detectionRows,
+  dismissedMerchantKeys,
+  dismissSuggestion,
+  insertSubscription,
+  merchantPayments,
+  replaceOpenSuggestions,
+  takeOpenSuggestion,
+  trackedMerchantKeys,
+} from './subscriptions.queries';
 import {
   anchorFor,
   NOT_A_PAYMENT,
@@ -74,60 +82,38 @@ export async function detect(
   const [rows, tracked, dismissed] = await Promise.all([
     detectionRows(deps.db, viewer),
     trackedMerchantKeys(deps.db, viewer),
-    deps.db
-      .select({ key: detectedSubscriptions.merchantKey })
-      .from(detectedSubscriptions)
-      .where(
-        and(eq(detectedSubscriptions.userId, viewer.userId), isNotNull(detectedSubscriptions.dismissedAt)),
-      ),
+    dismissedMerchantKeys(deps.db, viewer),
   ]);
   const found = detectSubscriptions(rows, {
     today,
     includeBills: options.includeBills,
-    skipMerchantKeys: new Set([...tracked, ...dismissed.map((d) => d.key)]),
+    skipMerchantKeys: new Set([...tracked, ...dismissed]),
   });
-  const saved = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
-    await tx
-      .delete(detectedSubscriptions)
-      .where(and(eq(detectedSubscriptions.userId, viewer.userId), isNull(detectedSubscriptions.dismissedAt)));
-    if (found.length === 0) return [];
-    return tx
-      .insert(detectedSubscriptions)
-      .values(
-        found.map((d) => ({
-          userId: viewer.userId,
-          merchantKey: d.merchantKey,
-          merchantName: d.merchantName,
-          amount: d.amount,
-          frequency: d.frequency,
-          confidence: d.confidence,
-          category: d.category,
-          estimatedNextDue: d.estimatedNextDue,
-          relatedTransactionIds: d.relatedTransactionIds,
-          details: {
-            occurrences: d.occurrences,
-            firstChargeDate: d.firstChargeDate,
-            lastChargeDate: d.lastChargeDate,
-            averageIntervalDays: d.averageIntervalDays,
-            priceChange: d.priceChange,
-          } satisfies Details,
-        })),
-      )
-      .returning();
-  });
+  const suggestions = found.map((d) => ({
+    merchantKey: d.merchantKey,
+    merchantName: d.merchantName,
+    amount: d.amount,
+    frequency: d.frequency,
+    confidence: d.confidence,
+    category: d.category,
+    estimatedNextDue: d.estimatedNextDue,
+    relatedTransactionIds: d.relatedTransactionIds,
+    details: {
+      occurrences: d.occurrences,
+      firstChargeDate: d.firstChargeDate,
+      lastChargeDate: d.lastChargeDate,
+      averageIntervalDays: d.averageIntervalDays,
+      priceChange: d.priceChange,
+    } satisfies Details,
+  }));
+  const saved = await withUserLock(deps.db, 'subscriptions', viewer.userId, (tx) =>
+    replaceOpenSuggestions(tx, { userId: viewer.userId, suggestions }),
+  );
   const order = new Map(found.map((d, i) => [d.merchantKey, i]));
   return saved
     .sort((a, b) => (order.get(a.merchantKey) ?? 0) - (order.get(b.merchantKey) ?? 0))
     .map(detectedView);
 }
-
-/** An open suggestion of the person's (not dismissed, not yet confirmed). */
-const openDetected = (userId: string, id: string) =>
-  and(
-    eq(detectedSubscriptions.userId, userId),
-    eq(detectedSubscriptions.id, id),
-    isNull(detectedSubscriptions.dismissedAt),
-  );
 
 /**
  * Tracks a detected subscription (SPEC §7 confirm): marked detected, following the merchant, linked to the
@@ -141,10 +127,7 @@ export async function confirmDetected(
 ): Promise<Subscription> {
   const today = todayOf(deps, viewer);
   const row = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
-    const [found] = await tx
-      .delete(detectedSubscriptions)
-      .where(openDetected(viewer.userId, body.id))
-      .returning();
+    const found = await takeOpenSuggestion(tx, { userId: viewer.userId, id: body.id });
     if (!found) throw notFound('Detected subscription not found');
     const frequency = body.frequency ?? found.frequency;
     const details = found.details as Details;
@@ -152,25 +135,21 @@ export async function confirmDetected(
     const anchorDate = anchorFor(estimate, frequency, details.lastChargeDate);
     // The estimate may have passed since detection: the first due date from today on.
     const nextDueDate = dueAfter(anchorDate, frequency, addDays(today, -1));
-    const [created] = await tx
-      .insert(subscriptions)
-      .values({
-        userId: viewer.userId,
-        name: body.merchantName ?? found.merchantName,
-        amount: body.amount !== undefined ? dollarsToCents(body.amount) : found.amount,
-        frequency,
-        category: body.category ?? found.category,
-        nextDueDate,
-        anchorDate,
-        isDetected: true,
-        merchantKey: found.merchantKey,
-        merchantName: found.merchantName,
-        lastChargeDate: details.lastChargeDate,
-        previousAmount: details.priceChange?.previousAmount ?? null,
-        priceChangedAt: details.priceChange?.date ?? null,
-      })
-      .returning();
-    if (!created) throw new Error('insert returned nothing');
+    const created = await insertSubscription(tx, {
+      userId: viewer.userId,
+      name: body.merchantName ?? found.merchantName,
+      amount: body.amount !== undefined ? dollarsToCents(body.amount) : found.amount,
+      frequency,
+      category: body.category ?? found.category,
+      nextDueDate,
+      anchorDate,
+      isDetected: true,
+      merchantKey: found.merchantKey,
+      merchantName: found.merchantName,
+      lastChargeDate: details.lastChargeDate,
+      previousAmount: details.priceChange?.previousAmount ?? null,
+      priceChangedAt: details.priceChange?.date ?? null,
+    });
     await linkCharges(tx, viewer.userId, created.id, found.relatedTransactionIds);
     return created;
   });
@@ -179,11 +158,7 @@ export async function confirmDetected(
 
 /** Remembers that the person does not want this merchant suggested again. */
 export async function dismissDetected(deps: SubscriptionDeps, viewer: Viewer, id: string) {
-  const [dismissed] = await deps.db
-    .update(detectedSubscriptions)
-    .set({ dismissedAt: deps.now() })
-    .where(openDetected(viewer.userId, id))
-    .returning({ id: detectedSubscriptions.id });
+  const dismissed = await dismissSuggestion(deps.db, { userId: viewer.userId, id, at: deps.now() });
   if (!dismissed) throw notFound('Detected subscription not found');
 }
 
@@ -202,21 +177,14 @@ export async function prefillFromTransaction(
   const charge = await ownTransaction(deps.db, viewer.userId, transactionId);
   if (charge.amount >= 0 || charge.isTransfer) throw badRequest(NOT_A_PAYMENT);
   const key = subscriptionMerchantKey(charge.merchantName, charge.description);
-  // The merchant's earlier charges: by the bank's merchant name when it gives one, else by descriptors
-  // that start alike; both narrowed to the same key.
-  const sameMerchant = charge.merchantName
-    ? eq(transactions.merchantName, charge.merchantName)
-    : sql`${transactions.description} like ${`${charge.description.slice(0, 6).replace(/[%_\\]/g, '\\$&')}%`}`;
+  // The merchant's earlier charges, narrowed to the same key.
   const history = (
-    await deps.db
-      .select({
-        date: transactions.date,
-        amount: transactions.amount,
-        merchantName: transactions.merchantName,
-        description: transactions.description,
-      })
-      .from(transactions)
-      .where(and(outflowsOf(viewer.userId), sql`${transactions.date} <= ${charge.date}`, sameMerchant))
+    await merchantPayments(deps.db, {
+      userId: viewer.userId,
+      upTo: charge.date,
+      merchantName: charge.merchantName,
+      description: charge.description,
+    })
   ).filter((t) => subscriptionMerchantKey(t.merchantName, t.description) === key);
   const guess = guessRecurrence(
     history.map((t) => ({ date: t.date, amount: t.amount })),

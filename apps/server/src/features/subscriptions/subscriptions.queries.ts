@@ -1,8 +1,8 @@
-// The subscriptions feature's reads: each scoped to the person; a missing row is null.
+// The subscriptions feature's SQL: each query scoped to the person; a missing row is null.
 import type { CategoryCode, DetectionTransaction } from '@tally/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptions, transactions } from '../../db/schema';
+import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
 import { outflowsOf } from './subscription-refresh';
 
 /** One subscription of the person, or null. */
@@ -15,6 +15,41 @@ export async function getSubscriptionRow(
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, subscriptionId)));
   return row ?? null;
+}
+
+type SubscriptionValues = typeof subscriptions.$inferInsert;
+
+/** A new subscription of the person; answers it as stored. */
+export async function insertSubscription(db: Db, values: SubscriptionValues) {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Writes fields of one of the person's subscriptions; answers it as stored, or null when it is not theirs. */
+export async function updateSubscriptionRow(
+  db: Db,
+  {
+    userId,
+    subscriptionId,
+    set,
+  }: { userId: string; subscriptionId: string; set: Partial<SubscriptionValues> },
+) {
+  const [row] = await db
+    .update(subscriptions)
+    .set(set)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, subscriptionId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteSubscriptionRow(
+  db: Db,
+  { userId, subscriptionId }: { userId: string; subscriptionId: string },
+) {
+  await db
+    .delete(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, subscriptionId)));
 }
 
 /** Every subscription of the person: active first, then by due date and name. */
@@ -111,4 +146,84 @@ export async function detectionRows(db: Db, { userId }: { userId: string }): Pro
     }
   }
   return rows;
+}
+
+/** The merchants the person said not to suggest again. */
+export async function dismissedMerchantKeys(db: Db, { userId }: { userId: string }) {
+  const rows = await db
+    .select({ key: detectedSubscriptions.merchantKey })
+    .from(detectedSubscriptions)
+    .where(and(eq(detectedSubscriptions.userId, userId), isNotNull(detectedSubscriptions.dismissedAt)));
+  return rows.map((r) => r.key);
+}
+
+type SuggestionValues = Omit<typeof detectedSubscriptions.$inferInsert, 'userId'>;
+
+/** The person's open suggestions replaced by these (dismissed ones stay); answers them as stored. */
+export async function replaceOpenSuggestions(
+  db: Db,
+  { userId, suggestions }: { userId: string; suggestions: SuggestionValues[] },
+) {
+  await db
+    .delete(detectedSubscriptions)
+    .where(and(eq(detectedSubscriptions.userId, userId), isNull(detectedSubscriptions.dismissedAt)));
+  if (suggestions.length === 0) return [];
+  return db
+    .insert(detectedSubscriptions)
+    .values(suggestions.map((s) => ({ ...s, userId })))
+    .returning();
+}
+
+/** An open suggestion of the person's (not dismissed, not yet confirmed). */
+const openSuggestion = (userId: string, id: string) =>
+  and(
+    eq(detectedSubscriptions.userId, userId),
+    eq(detectedSubscriptions.id, id),
+    isNull(detectedSubscriptions.dismissedAt),
+  );
+
+/** Takes an open suggestion away (to track it): answers it, or null when it is not open or not theirs. */
+export async function takeOpenSuggestion(db: Db, { userId, id }: { userId: string; id: string }) {
+  const [row] = await db.delete(detectedSubscriptions).where(openSuggestion(userId, id)).returning();
+  return row ?? null;
+}
+
+/** Marks an open suggestion dismissed: answers whether there was one. */
+export async function dismissSuggestion(
+  db: Db,
+  { userId, id, at }: { userId: string; id: string; at: Date },
+) {
+  const rows = await db
+    .update(detectedSubscriptions)
+    .set({ dismissedAt: at })
+    .where(openSuggestion(userId, id))
+    .returning({ id: detectedSubscriptions.id });
+  return rows.length > 0;
+}
+
+/**
+ * The person's payments up to a day that may be a merchant's: by the bank's merchant name when there is
+ * one, else by descriptions that start with the same six characters.
+ */
+export function merchantPayments(
+  db: Db,
+  {
+    userId,
+    upTo,
+    merchantName,
+    description,
+  }: { userId: string; upTo: string; merchantName: string | null; description: string },
+) {
+  const sameMerchant = merchantName
+    ? eq(transactions.merchantName, merchantName)
+    : sql`${transactions.description} like ${`${description.slice(0, 6).replace(/[%_\\]/g, '\\$&')}%`}`;
+  return db
+    .select({
+      date: transactions.date,
+      amount: transactions.amount,
+      merchantName: transactions.merchantName,
+      description: transactions.description,
+    })
+    .from(transactions)
+    .where(and(outflowsOf(userId), sql`${transactions.date} <= ${upTo}`, sameMerchant));
 }

@@ -22,16 +22,20 @@ import {
   type updateSubscriptionBody,
   yearlyTotal,
 } from '@tally/shared';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { subscriptions } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { badRequest, found } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import { catchUp, linkCharges, refreshSubscriptions, type SubscriptionRow } from './subscription-refresh';
-
-import { getLiveTransaction, getSubscriptionRow, listSubscriptionRows } from './subscriptions.queries';
+import {
+  deleteSubscriptionRow,
+  getLiveTransaction,
+  getSubscriptionRow,
+  insertSubscription,
+  listSubscriptionRows,
+  updateSubscriptionRow,
+} from './subscriptions.queries';
 
 export type SubscriptionDeps = { db: Db; now: () => Date };
 export type { SubscriptionRow };
@@ -126,26 +130,22 @@ export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer,
   const charge = body.transactionId ? await ownTransaction(deps.db, viewer.userId, body.transactionId) : null;
   if (charge && (charge.amount >= 0 || charge.isTransfer)) throw badRequest(NOT_A_PAYMENT);
   const row = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
-    const [created] = await tx
-      .insert(subscriptions)
-      .values({
-        userId: viewer.userId,
-        name: body.name,
-        amount: dollarsToCents(body.amount),
-        frequency: body.frequency,
-        category: body.category,
-        description: body.description,
-        nextDueDate: body.nextDueDate,
-        anchorDate: anchorFor(body.nextDueDate, body.frequency, charge?.date ?? null),
-        autoRenew: body.autoRenew,
-        merchantKey: charge
-          ? subscriptionMerchantKey(charge.merchantName, charge.description)
-          : subscriptionMerchantKey(body.name, body.name),
-        merchantName: charge ? (charge.merchantName ?? body.name) : null,
-        lastChargeDate: charge?.date ?? null,
-      })
-      .returning();
-    if (!created) throw new Error('insert returned nothing');
+    const created = await insertSubscription(tx, {
+      userId: viewer.userId,
+      name: body.name,
+      amount: dollarsToCents(body.amount),
+      frequency: body.frequency,
+      category: body.category,
+      description: body.description,
+      nextDueDate: body.nextDueDate,
+      anchorDate: anchorFor(body.nextDueDate, body.frequency, charge?.date ?? null),
+      autoRenew: body.autoRenew,
+      merchantKey: charge
+        ? subscriptionMerchantKey(charge.merchantName, charge.description)
+        : subscriptionMerchantKey(body.name, body.name),
+      merchantName: charge ? (charge.merchantName ?? body.name) : null,
+      lastChargeDate: charge?.date ?? null,
+    });
     if (charge) await linkCharges(tx, viewer.userId, created.id, [charge.id]);
     return created;
   });
@@ -178,9 +178,10 @@ export async function updateSubscription(
       active && body.nextDueDate < today
         ? dueAfter(anchorDate, frequency, addDays(today, -1))
         : body.nextDueDate;
-    const [saved] = await tx
-      .update(subscriptions)
-      .set({
+    const saved = await updateSubscriptionRow(tx, {
+      userId: viewer.userId,
+      subscriptionId: row.id,
+      set: {
         name: body.name,
         amount,
         frequency,
@@ -199,18 +200,15 @@ export async function updateSubscription(
         // Paused, cancelled or rescheduled: nothing is awaited any more.
         ...(!active || rescheduled ? { unpaidDueDate: null } : {}),
         updatedAt: deps.now(),
-      })
-      .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)))
-      .returning();
+      },
+    });
     return found(saved, 'Subscription not found');
   });
   return subscriptionView(updated, today);
 }
 
 export async function deleteSubscription(deps: SubscriptionDeps, viewer: Viewer, row: SubscriptionRow) {
-  await deps.db
-    .delete(subscriptions)
-    .where(and(eq(subscriptions.userId, viewer.userId), eq(subscriptions.id, row.id)));
+  await deleteSubscriptionRow(deps.db, { userId: viewer.userId, subscriptionId: row.id });
 }
 
 const isCounted = (row: SubscriptionRow) => row.status === SUBSCRIPTION_STATUS.Active;
