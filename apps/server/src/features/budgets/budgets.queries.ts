@@ -1,5 +1,5 @@
 import type { CategoryCode } from '@tally/shared';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   budgetAchievements,
@@ -178,4 +178,143 @@ export function dueBudgets(db: Db, now: Date) {
         sql`${budgets.currentPeriodEnd} < (${now.toISOString()}::timestamptz at time zone ${zone})::date`,
       ),
     );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writes
+
+/** The person's budget in use is archived (a new one takes its place). */
+export async function archiveActiveBudget(db: Db, { userId, at }: { userId: string; at: Date }) {
+  await db
+    .update(budgets)
+    .set({ isActive: false, archivedAt: at, updatedAt: at })
+    .where(and(eq(budgets.userId, userId), eq(budgets.isActive, true)));
+}
+
+export async function insertBudget(db: Db, values: typeof budgets.$inferInsert) {
+  const [row] = await db.insert(budgets).values(values).returning();
+  if (!row) throw new Error('budget insert returned nothing');
+  return row;
+}
+
+export async function insertPeriod(db: Db, values: typeof budgetPeriods.$inferInsert) {
+  const [row] = await db.insert(budgetPeriods).values(values).returning();
+  if (!row) throw new Error('period insert returned nothing');
+  return row;
+}
+
+/** Writes fields of a budget the caller has found to be the person's. */
+export async function updateBudgetRow(
+  db: Db,
+  { budgetId, set }: { budgetId: string; set: Partial<typeof budgets.$inferInsert> },
+) {
+  await db.update(budgets).set(set).where(eq(budgets.id, budgetId));
+}
+
+export async function setPeriodIncome(
+  db: Db,
+  { periodId, totalIncome }: { periodId: string; totalIncome: number },
+) {
+  await db.update(budgetPeriods).set({ totalIncome }).where(eq(budgetPeriods.id, periodId));
+}
+
+/**
+ * Saves the chosen categories' settings (a category the budget had before keeps its id and custom
+ * allowance) and their allocations in the period; categories not chosen leave the period.
+ */
+export async function saveAllocations(
+  db: Db,
+  {
+    userId,
+    budgetId,
+    periodId,
+    chosen,
+    now,
+  }: {
+    userId: string;
+    budgetId: string;
+    periodId: string;
+    chosen: { category: CategoryCode; allowRollover: boolean; countUp: boolean; allocated: number }[];
+    now: Date;
+  },
+) {
+  const categories = await db
+    .insert(budgetCategories)
+    .values(
+      chosen.map((c) => ({
+        userId,
+        budgetId,
+        category: c.category,
+        allowRollover: c.allowRollover,
+        countUpEnabled: c.countUp,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [budgetCategories.userId, budgetCategories.budgetId, budgetCategories.category],
+      set: {
+        allowRollover: sql`excluded.allow_rollover`,
+        countUpEnabled: sql`excluded.count_up_enabled`,
+        updatedAt: now,
+      },
+    })
+    .returning();
+  await db.delete(budgetPeriodCategories).where(
+    and(
+      eq(budgetPeriodCategories.userId, userId),
+      eq(budgetPeriodCategories.periodId, periodId),
+      notInArray(
+        budgetPeriodCategories.categoryId,
+        categories.map((c) => c.id),
+      ),
+    ),
+  );
+  await db
+    .insert(budgetPeriodCategories)
+    .values(
+      categories.map((c) => ({
+        userId,
+        periodId,
+        categoryId: c.id,
+        allocated: chosen.find((a) => a.category === c.category)?.allocated ?? 0,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [
+        budgetPeriodCategories.userId,
+        budgetPeriodCategories.periodId,
+        budgetPeriodCategories.categoryId,
+      ],
+      set: { allocated: sql`excluded.allocated` },
+    });
+}
+
+/** One category's allocation in a period; null takes the category out of the period. */
+export async function setAllocation(
+  db: Db,
+  {
+    userId,
+    periodId,
+    categoryId,
+    allocated,
+  }: { userId: string; periodId: string; categoryId: string; allocated: number | null },
+) {
+  const which = and(
+    eq(budgetPeriodCategories.userId, userId),
+    eq(budgetPeriodCategories.periodId, periodId),
+    eq(budgetPeriodCategories.categoryId, categoryId),
+  );
+  if (allocated === null) await db.delete(budgetPeriodCategories).where(which);
+  else await db.update(budgetPeriodCategories).set({ allocated }).where(which);
+}
+
+/** Writes a budget category's settings (one the caller has found to be the person's). */
+export async function updateCategoryRow(
+  db: Db,
+  { categoryId, set }: { categoryId: string; set: Partial<typeof budgetCategories.$inferInsert> },
+) {
+  await db.update(budgetCategories).set(set).where(eq(budgetCategories.id, categoryId));
+}
+
+export async function deleteBudgetRow(db: Db, { budgetId }: { budgetId: string }) {
+  await db.delete(budgets).where(eq(budgets.id, budgetId));
 }

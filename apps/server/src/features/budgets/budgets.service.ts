@@ -21,23 +21,30 @@ import {
   todayIn,
   totalDays,
 } from '@tally/shared';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { budgetCategories, budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { badRequest, found, notFound } from '../../lib/errors';
 import { currentOf } from './budget-periods';
 import {
+  archiveActiveBudget,
   type BudgetRow,
   type CategoryRow,
   dailySpent,
+  deleteBudgetRow,
   getBudget,
   getCategory,
+  insertBudget,
+  insertPeriod,
   type PeriodCategory,
   periodAchievements,
   saveAchievements,
+  saveAllocations,
+  setAllocation,
+  setPeriodIncome,
   spentByCategory,
+  updateBudgetRow,
+  updateCategoryRow,
 } from './budgets.queries';
 
 export type BudgetDeps = { db: Db; now: () => Date };
@@ -235,107 +242,26 @@ export async function createBudget(deps: BudgetDeps, viewer: Viewer, body: Body)
   const now = deps.now();
   const chosen = allocations(body);
   return deps.db.transaction(async (tx) => {
-    await tx
-      .update(budgets)
-      .set({ isActive: false, archivedAt: now, updatedAt: now })
-      .where(and(eq(budgets.userId, viewer.userId), eq(budgets.isActive, true)));
-    const [budget] = await tx
-      .insert(budgets)
-      .values({
-        userId: viewer.userId,
-        name: body.name,
-        period,
-        anchorDate: anchor,
-        autoReset: body.autoReset,
-        currentPeriodEnd: bounds.endDate,
-      })
-      .returning();
-    if (!budget) throw new Error('budget insert returned nothing');
-    const [row] = await tx
-      .insert(budgetPeriods)
-      .values({
-        userId: viewer.userId,
-        budgetId: budget.id,
-        index: bounds.index,
-        startDate: bounds.startDate,
-        endDate: bounds.endDate,
-        totalIncome: dollarsToCents(body.totalIncome),
-      })
-      .returning();
-    if (!row) throw new Error('period insert returned nothing');
-    await allocate(tx, { userId: viewer.userId, budgetId: budget.id, periodId: row.id, chosen, now });
+    await archiveActiveBudget(tx, { userId: viewer.userId, at: now });
+    const budget = await insertBudget(tx, {
+      userId: viewer.userId,
+      name: body.name,
+      period,
+      anchorDate: anchor,
+      autoReset: body.autoReset,
+      currentPeriodEnd: bounds.endDate,
+    });
+    const row = await insertPeriod(tx, {
+      userId: viewer.userId,
+      budgetId: budget.id,
+      index: bounds.index,
+      startDate: bounds.startDate,
+      endDate: bounds.endDate,
+      totalIncome: dollarsToCents(body.totalIncome),
+    });
+    await saveAllocations(tx, { userId: viewer.userId, budgetId: budget.id, periodId: row.id, chosen, now });
     return budget;
   });
-}
-
-/**
- * Saves the chosen categories' settings (a category the budget had before keeps its id and custom
- * allowance) and their allocations in the period; categories not chosen leave the period.
- */
-async function allocate(
-  tx: Db,
-  {
-    userId,
-    budgetId,
-    periodId,
-    chosen,
-    now,
-  }: {
-    userId: string;
-    budgetId: string;
-    periodId: string;
-    chosen: ReturnType<typeof allocations>;
-    now: Date;
-  },
-) {
-  const categories = await tx
-    .insert(budgetCategories)
-    .values(
-      chosen.map((c) => ({
-        userId,
-        budgetId,
-        category: c.category,
-        allowRollover: c.allowRollover,
-        countUpEnabled: c.countUp,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [budgetCategories.userId, budgetCategories.budgetId, budgetCategories.category],
-      set: {
-        allowRollover: sql`excluded.allow_rollover`,
-        countUpEnabled: sql`excluded.count_up_enabled`,
-        updatedAt: now,
-      },
-    })
-    .returning();
-  await tx.delete(budgetPeriodCategories).where(
-    and(
-      eq(budgetPeriodCategories.userId, userId),
-      eq(budgetPeriodCategories.periodId, periodId),
-      notInArray(
-        budgetPeriodCategories.categoryId,
-        categories.map((c) => c.id),
-      ),
-    ),
-  );
-  await tx
-    .insert(budgetPeriodCategories)
-    .values(
-      categories.map((c) => ({
-        userId,
-        periodId,
-        categoryId: c.id,
-        allocated: chosen.find((a) => a.category === c.category)?.allocated ?? 0,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [
-        budgetPeriodCategories.userId,
-        budgetPeriodCategories.periodId,
-        budgetPeriodCategories.categoryId,
-      ],
-      set: { allocated: sql`excluded.allocated` },
-    });
 }
 
 /**
@@ -359,15 +285,12 @@ export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: Bud
   const chosen = allocations(body);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(budgets)
-      .set({ name: body.name, autoReset: body.autoReset, updatedAt: now })
-      .where(eq(budgets.id, budget.id));
-    await tx
-      .update(budgetPeriods)
-      .set({ totalIncome: dollarsToCents(body.totalIncome) })
-      .where(eq(budgetPeriods.id, current.period.id));
-    await allocate(tx, {
+    await updateBudgetRow(tx, {
+      budgetId: budget.id,
+      set: { name: body.name, autoReset: body.autoReset, updatedAt: now },
+    });
+    await setPeriodIncome(tx, { periodId: current.period.id, totalIncome: dollarsToCents(body.totalIncome) });
+    await saveAllocations(tx, {
       userId: viewer.userId,
       budgetId: budget.id,
       periodId: current.period.id,
@@ -401,36 +324,19 @@ export async function updateBudgetCategory(
   await deps.db.transaction(async (tx) => {
     if (allocated === 0) {
       // Cleared to 0: the category leaves the period, and its flags go with it (SPEC §5).
-      await tx
-        .delete(budgetPeriodCategories)
-        .where(
-          and(
-            eq(budgetPeriodCategories.userId, viewer.userId),
-            eq(budgetPeriodCategories.periodId, period.id),
-            eq(budgetPeriodCategories.categoryId, categoryId),
-          ),
-        );
-      await tx
-        .update(budgetCategories)
-        .set({ allowRollover: false, countUpEnabled: false, updatedAt: now })
-        .where(eq(budgetCategories.id, categoryId));
+      await setAllocation(tx, { userId: viewer.userId, periodId: period.id, categoryId, allocated: null });
+      await updateCategoryRow(tx, {
+        categoryId,
+        set: { allowRollover: false, countUpEnabled: false, updatedAt: now },
+      });
       return;
     }
-    await tx
-      .update(budgetPeriodCategories)
-      .set({ allocated })
-      .where(
-        and(
-          eq(budgetPeriodCategories.userId, viewer.userId),
-          eq(budgetPeriodCategories.periodId, period.id),
-          eq(budgetPeriodCategories.categoryId, categoryId),
-        ),
-      );
+    await setAllocation(tx, { userId: viewer.userId, periodId: period.id, categoryId, allocated });
     if (change.allowRollover !== undefined) {
-      await tx
-        .update(budgetCategories)
-        .set({ allowRollover: change.allowRollover, updatedAt: now })
-        .where(eq(budgetCategories.id, categoryId));
+      await updateCategoryRow(tx, {
+        categoryId,
+        set: { allowRollover: change.allowRollover, updatedAt: now },
+      });
     }
   });
 }
@@ -443,9 +349,9 @@ export async function updateCountUp(
   change: { countUpEnabled?: boolean; customDailyAllowance?: number | null },
 ) {
   assertEditable(await ownBudget(deps, viewer, category.budgetId));
-  await deps.db
-    .update(budgetCategories)
-    .set({
+  await updateCategoryRow(deps.db, {
+    categoryId: category.id,
+    set: {
       countUpEnabled: change.countUpEnabled,
       customDailyAllowance:
         change.customDailyAllowance === undefined
@@ -454,10 +360,10 @@ export async function updateCountUp(
             ? null
             : dollarsToCents(change.customDailyAllowance),
       updatedAt: deps.now(),
-    })
-    .where(eq(budgetCategories.id, category.id));
+    },
+  });
 }
 
 export async function deleteBudget(deps: BudgetDeps, budget: BudgetRow) {
-  await deps.db.delete(budgets).where(eq(budgets.id, budget.id));
+  await deleteBudgetRow(deps.db, { budgetId: budget.id });
 }
