@@ -1,8 +1,17 @@
-// The person's goals and their ledgers, read from the database.
+// The savings feature's SQL: the person's goals, their ledgers and the periods' shares.
 import { addDays } from '@tally/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { savingsContributions, savingsGoals } from '../../db/schema';
+import {
+  budgetCategories,
+  budgetPeriodCategories,
+  budgetPeriods,
+  budgets,
+  savingsContributions,
+  savingsGoals,
+  savingsPeriodRuns,
+} from '../../db/schema';
+import { spentByCategory } from '../budgets';
 
 export type GoalRow = typeof savingsGoals.$inferSelect;
 
@@ -63,4 +72,182 @@ export async function fundedGoals(
       growth: days.filter((d) => d.day >= since && d.day <= day).reduce((sum, d) => sum + d.amount, 0),
     };
   });
+}
+
+/** One goal of the person, or null. */
+export async function getGoalRow(db: Db, { userId, goalId }: { userId: string; goalId: string }) {
+  const [row] = await db
+    .select()
+    .from(savingsGoals)
+    .where(and(eq(savingsGoals.userId, userId), eq(savingsGoals.id, goalId)));
+  return row ?? null;
+}
+
+export async function insertGoal(db: Db, values: typeof savingsGoals.$inferInsert) {
+  const [row] = await db.insert(savingsGoals).values(values).returning();
+  if (!row) throw new Error('goal insert returned nothing');
+  return row;
+}
+
+export async function updateGoalRow(
+  db: Db,
+  { userId, goalId, set }: { userId: string; goalId: string; set: Partial<typeof savingsGoals.$inferInsert> },
+) {
+  await db
+    .update(savingsGoals)
+    .set(set)
+    .where(and(eq(savingsGoals.userId, userId), eq(savingsGoals.id, goalId)));
+}
+
+export async function deleteGoalRow(db: Db, { userId, goalId }: { userId: string; goalId: string }) {
+  await db.delete(savingsGoals).where(and(eq(savingsGoals.userId, userId), eq(savingsGoals.id, goalId)));
+}
+
+export async function insertContribution(db: Db, values: typeof savingsContributions.$inferInsert) {
+  await db.insert(savingsContributions).values(values);
+}
+
+/** A goal's ledger, newest first. */
+export function goalLedger(db: Db, { userId, goalId }: { userId: string; goalId: string }) {
+  const c = savingsContributions;
+  return db
+    .select()
+    .from(c)
+    .where(and(eq(c.userId, userId), eq(c.goalId, goalId)))
+    .orderBy(desc(c.day), desc(c.createdAt));
+}
+
+/** What a period's categories budgeted, spent and roll over (cents). */
+export async function periodFigures(
+  db: Db,
+  { userId, period }: { userId: string; period: { id: string; startDate: string; endDate: string } },
+) {
+  const [categories, spent] = await Promise.all([
+    db
+      .select({
+        category: budgetCategories.category,
+        allocated: budgetPeriodCategories.allocated,
+        allowRollover: budgetCategories.allowRollover,
+      })
+      .from(budgetPeriodCategories)
+      .innerJoin(budgetCategories, eq(budgetCategories.id, budgetPeriodCategories.categoryId))
+      .where(and(eq(budgetPeriodCategories.userId, userId), eq(budgetPeriodCategories.periodId, period.id))),
+    spentByCategory(db, { userId, startDate: period.startDate, endDate: period.endDate }),
+  ]);
+  return categories.map((c) => ({ ...c, spent: spent.get(c.category) ?? 0 }));
+}
+
+/**
+ * Budget periods that have ended (before the person's today) and whose leftover has not been shared out.
+ * A period counts only while its budget was in use: an archived budget's period that was still running
+ * when a new budget replaced it would count the same days twice.
+ */
+export function endedUnshared(
+  db: Db,
+  { userId, day, timeZone, budgetId }: { userId: string; day: string; timeZone: string; budgetId?: string },
+) {
+  const p = budgetPeriods;
+  return db
+    .select({ id: p.id, budgetId: p.budgetId, startDate: p.startDate, endDate: p.endDate })
+    .from(p)
+    .innerJoin(budgets, eq(budgets.id, p.budgetId))
+    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
+    .where(
+      and(
+        eq(p.userId, userId),
+        budgetId ? eq(p.budgetId, budgetId) : undefined,
+        isNull(savingsPeriodRuns.periodId),
+        lt(p.endDate, day),
+        or(
+          isNull(budgets.archivedAt),
+          sql`${p.endDate} < (${budgets.archivedAt} at time zone ${timeZone})::date`,
+        ),
+      ),
+    )
+    .orderBy(asc(p.endDate), asc(p.index));
+}
+
+/** An ended period's shares into goals: one ledger row per goal (a share already written stays as it was). */
+export async function addPeriodShares(
+  db: Db,
+  {
+    userId,
+    period,
+    shares,
+  }: {
+    userId: string;
+    period: { id: string; startDate: string; endDate: string };
+    shares: { goalId: string; amount: number }[];
+  },
+) {
+  await db
+    .insert(savingsContributions)
+    .values(
+      shares.map(({ goalId, amount }) => ({
+        userId,
+        goalId,
+        source: 'period' as const,
+        amount,
+        day: period.endDate,
+        periodId: period.id,
+        periodStartDate: period.startDate,
+        periodEndDate: period.endDate,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** That a period's leftover has been shared out, and how much of it went to goals. */
+export async function recordPeriodRun(
+  db: Db,
+  {
+    userId,
+    periodId,
+    leftover,
+    allocated,
+  }: { userId: string; periodId: string; leftover: number; allocated: number },
+) {
+  const [run] = await db
+    .insert(savingsPeriodRuns)
+    .values({ periodId, userId, leftover, allocated })
+    .returning();
+  if (!run) throw new Error('period run insert returned nothing');
+  return run;
+}
+
+/** A budget's ended periods, newest first, with what their shares were when they were shared out. */
+export function endedPeriodsWithRuns(
+  db: Db,
+  { userId, budgetId, day, limit }: { userId: string; budgetId: string; day: string; limit: number },
+) {
+  const p = budgetPeriods;
+  return db
+    .select({
+      id: p.id,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      leftover: savingsPeriodRuns.leftover,
+      allocated: savingsPeriodRuns.allocated,
+      processedAt: savingsPeriodRuns.processedAt,
+    })
+    .from(p)
+    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
+    .where(and(eq(p.userId, userId), eq(p.budgetId, budgetId), lt(p.endDate, day)))
+    .orderBy(desc(p.index))
+    .limit(limit);
+}
+
+/** What the periods gave each goal, with the goal's name. */
+export async function periodShares(db: Db, { userId, periodIds }: { userId: string; periodIds: string[] }) {
+  if (periodIds.length === 0) return [];
+  return db
+    .select({
+      periodId: savingsContributions.periodId,
+      goalId: savingsContributions.goalId,
+      goalName: savingsGoals.name,
+      amount: savingsContributions.amount,
+    })
+    .from(savingsContributions)
+    .innerJoin(savingsGoals, eq(savingsGoals.id, savingsContributions.goalId))
+    .where(and(eq(savingsContributions.userId, userId), inArray(savingsContributions.periodId, periodIds)));
 }

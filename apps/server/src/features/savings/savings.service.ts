@@ -29,25 +29,31 @@ import {
   todayIn,
   type updateGoalBody,
 } from '@tally/shared';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  budgetCategories,
-  budgetPeriodCategories,
-  budgetPeriods,
-  budgets,
-  savingsContributions,
-  savingsGoals,
-  savingsPeriodRuns,
-} from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { badRequest, found, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
-import { activePeriodNow, type BudgetRow, getActiveBudget, rollBudget, spentByCategory } from '../budgets';
+import { activePeriodNow, type BudgetRow, getActiveBudget, rollBudget } from '../budgets';
 
 import { achievementView, listAchievements, recordAchievements } from './savings.achievements';
-import { type Funded, fundedGoals, type GoalRow } from './savings.queries';
+import {
+  addPeriodShares,
+  deleteGoalRow,
+  endedPeriodsWithRuns,
+  endedUnshared,
+  type Funded,
+  fundedGoals,
+  type GoalRow,
+  getGoalRow,
+  goalLedger,
+  insertContribution,
+  insertGoal,
+  periodFigures,
+  periodShares,
+  recordPeriodRun,
+  updateGoalRow,
+} from './savings.queries';
 
 export type { GoalRow };
 
@@ -117,57 +123,6 @@ async function currentLeftover(deps: SavingsDeps, viewer: Viewer, day: string) {
   return { soFar, view };
 }
 
-/** What a period's categories budgeted, spent and roll over (cents). */
-async function periodFigures(
-  db: Db,
-  userId: string,
-  period: { id: string; startDate: string; endDate: string },
-) {
-  const [categories, spent] = await Promise.all([
-    db
-      .select({
-        category: budgetCategories.category,
-        allocated: budgetPeriodCategories.allocated,
-        allowRollover: budgetCategories.allowRollover,
-      })
-      .from(budgetPeriodCategories)
-      .innerJoin(budgetCategories, eq(budgetCategories.id, budgetPeriodCategories.categoryId))
-      .where(and(eq(budgetPeriodCategories.userId, userId), eq(budgetPeriodCategories.periodId, period.id))),
-    spentByCategory(db, { userId, startDate: period.startDate, endDate: period.endDate }),
-  ]);
-  return categories.map((c) => ({ ...c, spent: spent.get(c.category) ?? 0 }));
-}
-
-/**
- * Budget periods that have ended (before the person's today) and whose leftover has not been shared out.
- * A period counts only while its budget was in use: an archived budget's period that was still running
- * when a new budget replaced it would count the same days twice.
- */
-function endedUnshared(
-  db: Db,
-  { userId, day, timeZone, budgetId }: Viewer & { day: string; budgetId?: string },
-) {
-  const p = budgetPeriods;
-  return db
-    .select({ id: p.id, budgetId: p.budgetId, startDate: p.startDate, endDate: p.endDate })
-    .from(p)
-    .innerJoin(budgets, eq(budgets.id, p.budgetId))
-    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
-    .where(
-      and(
-        eq(p.userId, userId),
-        budgetId ? eq(p.budgetId, budgetId) : undefined,
-        isNull(savingsPeriodRuns.periodId),
-        lt(p.endDate, day),
-        or(
-          isNull(budgets.archivedAt),
-          sql`${p.endDate} < (${budgets.archivedAt} at time zone ${timeZone})::date`,
-        ),
-      ),
-    )
-    .orderBy(asc(p.endDate), asc(p.index));
-}
-
 /**
  * Shares the leftover of every ended period not yet shared among the goals active at its end, in exact
  * cents by their percentages (splitLeftover); a goal takes at most what it still needs, and the rest stays
@@ -188,33 +143,25 @@ export async function shareEndedPeriods(
     const goals = await fundedGoals(tx, viewer.userId, day);
     const results: PeriodLeftoverView[] = [];
     for (const period of due) {
-      const leftover = periodLeftover(await periodFigures(tx, viewer.userId, period));
+      const leftover = periodLeftover(await periodFigures(tx, { userId: viewer.userId, period }));
       const eligible = goals.filter((g) => isOpen(g) && g.startDate <= period.endDate).map(share);
       const allocations = splitLeftover(leftover, eligible)
         .map(({ goal, amount }) => ({ goal, amount: Math.min(amount, goal.targetAmount - goal.saved) }))
         .filter((a) => a.amount > 0);
       if (allocations.length) {
-        await tx
-          .insert(savingsContributions)
-          .values(
-            allocations.map(({ goal, amount }) => ({
-              userId: viewer.userId,
-              goalId: goal.id,
-              source: 'period' as const,
-              amount,
-              day: period.endDate,
-              periodId: period.id,
-              periodStartDate: period.startDate,
-              periodEndDate: period.endDate,
-            })),
-          )
-          .onConflictDoNothing();
+        await addPeriodShares(tx, {
+          userId: viewer.userId,
+          period,
+          shares: allocations.map(({ goal, amount }) => ({ goalId: goal.id, amount })),
+        });
       }
       const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
-      const [run] = await tx
-        .insert(savingsPeriodRuns)
-        .values({ periodId: period.id, userId: viewer.userId, leftover, allocated })
-        .returning();
+      const run = await recordPeriodRun(tx, {
+        userId: viewer.userId,
+        periodId: period.id,
+        leftover,
+        allocated,
+      });
       for (const { goal, amount } of allocations) {
         const funded = goals.find((g) => g.id === goal.id);
         if (funded) funded.saved += amount;
@@ -225,7 +172,7 @@ export async function shareEndedPeriods(
         endDate: period.endDate,
         leftover: centsToDollars(leftover),
         allocated: centsToDollars(allocated),
-        processedAt: run?.processedAt.toISOString() ?? null,
+        processedAt: run.processedAt.toISOString(),
         allocations: allocations.map(({ goal, amount }) => ({
           goalId: goal.id,
           goalName: goal.name,
@@ -282,11 +229,7 @@ export async function listGoals(deps: SavingsDeps, viewer: Viewer): Promise<Savi
 
 /** The person's budget, for the leftover routes; another person's id answers 404. */
 export async function ownGoal(deps: SavingsDeps, viewer: Viewer, goalId: string): Promise<GoalRow> {
-  const [row] = await deps.db
-    .select()
-    .from(savingsGoals)
-    .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goalId)));
-  return found(row, 'Savings goal not found');
+  return found(await getGoalRow(deps.db, { userId: viewer.userId, goalId }), 'Savings goal not found');
 }
 
 /** One goal as the screens show it, with its share of the current period so far. */
@@ -334,13 +277,9 @@ export async function createGoal(deps: SavingsDeps, viewer: Viewer, body: Create
   const id = await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
     const columns = columnsOf(body);
     assertWithinCap(await fundedGoals(tx, viewer.userId, day), body.allocationPercentage);
-    const [row] = await tx
-      .insert(savingsGoals)
-      .values({ ...columns, userId: viewer.userId, startDate: day })
-      .returning({ id: savingsGoals.id });
-    if (!row) throw new Error('goal insert returned nothing');
+    const created = await insertGoal(tx, { ...columns, userId: viewer.userId, startDate: day });
     await recordAchievements(tx, viewer.userId, day, deps.now());
-    return row.id;
+    return created.id;
   });
   return goalById(deps, viewer, id);
 }
@@ -356,19 +295,18 @@ export async function updateGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRo
     if (takesShare({ isActive: body.isActive, saved, target: columns.targetAmount })) {
       assertWithinCap(goals, body.allocationPercentage, goal.id);
     }
-    await tx
-      .update(savingsGoals)
-      .set({ ...columns, isActive: body.isActive, updatedAt: deps.now() })
-      .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goal.id)));
+    await updateGoalRow(tx, {
+      userId: viewer.userId,
+      goalId: goal.id,
+      set: { ...columns, isActive: body.isActive, updatedAt: deps.now() },
+    });
     await recordAchievements(tx, viewer.userId, day, deps.now());
   });
   return goalById(deps, viewer, goal.id);
 }
 
 export async function deleteGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRow) {
-  await deps.db
-    .delete(savingsGoals)
-    .where(and(eq(savingsGoals.userId, viewer.userId), eq(savingsGoals.id, goal.id)));
+  await deleteGoalRow(deps.db, { userId: viewer.userId, goalId: goal.id });
 }
 
 /** Money added to a goal by hand, on the person's today. */
@@ -380,7 +318,7 @@ export async function addContribution(
 ) {
   const day = today(deps, viewer);
   await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
-    await tx.insert(savingsContributions).values({
+    await insertContribution(tx, {
       userId: viewer.userId,
       goalId: goal.id,
       source: 'manual',
@@ -400,12 +338,7 @@ export async function goalProgressOf(
   goalId: string,
 ): Promise<GoalProgressView> {
   const goal = await goalById(deps, viewer, goalId);
-  const c = savingsContributions;
-  const rows = await deps.db
-    .select()
-    .from(c)
-    .where(and(eq(c.userId, viewer.userId), eq(c.goalId, goalId)))
-    .orderBy(desc(c.day), desc(c.createdAt));
+  const rows = await goalLedger(deps.db, { userId: viewer.userId, goalId });
   const contributions: Contribution[] = rows.map((r) => ({
     id: r.id,
     amount: centsToDollars(r.amount),
@@ -445,48 +378,22 @@ export async function budgetLeftover(
 ): Promise<BudgetLeftover> {
   const day = await caughtUp(deps, viewer);
   const current = budget.isActive ? await currentLeftover(deps, viewer, day) : null;
-  const p = budgetPeriods;
-  const periods = await deps.db
-    .select({
-      id: p.id,
-      startDate: p.startDate,
-      endDate: p.endDate,
-      leftover: savingsPeriodRuns.leftover,
-      allocated: savingsPeriodRuns.allocated,
-      processedAt: savingsPeriodRuns.processedAt,
-    })
-    .from(p)
-    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
-    .where(and(eq(p.userId, viewer.userId), eq(p.budgetId, budget.id), lt(p.endDate, day)))
-    .orderBy(desc(p.index))
-    .limit(LEFTOVER_HISTORY);
-  const shares = periods.length
-    ? await deps.db
-        .select({
-          periodId: savingsContributions.periodId,
-          goalId: savingsContributions.goalId,
-          goalName: savingsGoals.name,
-          amount: savingsContributions.amount,
-        })
-        .from(savingsContributions)
-        .innerJoin(savingsGoals, eq(savingsGoals.id, savingsContributions.goalId))
-        .where(
-          and(
-            eq(savingsContributions.userId, viewer.userId),
-            inArray(
-              savingsContributions.periodId,
-              periods.map((r) => r.id),
-            ),
-          ),
-        )
-    : [];
+  const periods = await endedPeriodsWithRuns(deps.db, {
+    userId: viewer.userId,
+    budgetId: budget.id,
+    day,
+    limit: LEFTOVER_HISTORY,
+  });
+  const shares = await periodShares(deps.db, { userId: viewer.userId, periodIds: periods.map((r) => r.id) });
   const views = await Promise.all(
     periods.map(async (r) => ({
       periodId: r.id,
       startDate: r.startDate,
       endDate: r.endDate,
       // A period not shared out (its budget was replaced first) still shows what it left.
-      leftover: centsToDollars(r.leftover ?? periodLeftover(await periodFigures(deps.db, viewer.userId, r))),
+      leftover: centsToDollars(
+        r.leftover ?? periodLeftover(await periodFigures(deps.db, { userId: viewer.userId, period: r })),
+      ),
       allocated: centsToDollars(r.allocated ?? 0),
       processedAt: r.processedAt?.toISOString() ?? null,
       allocations: shares
