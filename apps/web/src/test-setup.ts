@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom lacks these; Mantine reads them.
@@ -20,6 +20,10 @@ globalThis.ResizeObserver ??= class {
 };
 
 afterEach(() => cleanup());
+
+// findBy and waitFor give up after 5 s instead of 1: a screen's first lazy chunk is transformed on demand,
+// which took over a second once with the whole suite running on two cores.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Test files share a worker one after another (isolate: false): each starts with empty storage, real
 // timers and the real globals, whatever the file before it left.
