@@ -1,7 +1,32 @@
-import { and, count, desc, eq, isNull, notExists, notInArray, sql } from 'drizzle-orm';
+import { BUDGET_WARNING_PERCENT, SUBSCRIPTION_STATUS } from '@tally/shared';
+import {
+  and,
+  between,
+  count,
+  desc,
+  eq,
+  gt,
+  isNull,
+  like,
+  lte,
+  notExists,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { notifications, pushSubscriptions, sessions } from '../../db/schema';
+import {
+  budgetCategories,
+  budgetPeriodCategories,
+  budgetPeriods,
+  budgets,
+  notifications,
+  pushSubscriptions,
+  sessions,
+  subscriptions,
+  users,
+} from '../../db/schema';
 import { sessionIsLive } from '../../lib/auth';
+import { zoneKnownToDatabase } from '../../lib/known-zone';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 type Owned = { userId: string; id: string };
@@ -137,4 +162,119 @@ export function pushSubscriptionsOf(db: Db, { userId, now }: { userId: string; n
       and(eq(sessions.id, pushSubscriptions.sessionId), eq(sessions.userId, pushSubscriptions.userId)),
     )
     .where(and(eq(pushSubscriptions.userId, userId), sessionIsLive(now)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The scan for time-based notifications
+
+/** The keys of the budget notices the person was given for a period. */
+export async function budgetKeysTold(db: Db, { userId, periodId }: { userId: string; periodId: string }) {
+  const rows = await db
+    .select({ key: notifications.key })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), like(notifications.key, `budget:${periodId}:%`)));
+  return rows.map((r) => r.key);
+}
+
+/** People (or the one asked for) with an active subscription due by a day, with what their plan needs. */
+export function peopleWithSubscriptionsDueBy(db: Db, { day, userId }: { day: string; userId?: string }) {
+  const s = subscriptions;
+  return db
+    .selectDistinct({
+      userId: s.userId,
+      timeZone: users.timeZone,
+      plan: users.plan,
+      trialEndsAt: users.trialEndsAt,
+    })
+    .from(s)
+    .innerJoin(users, eq(users.id, s.userId))
+    .where(
+      and(
+        userId ? eq(s.userId, userId) : undefined,
+        eq(s.status, SUBSCRIPTION_STATUS.Active),
+        lte(s.nextDueDate, day),
+      ),
+    );
+}
+
+/** Active subscriptions due between two days whose person was not told of that due date yet. */
+export function subscriptionsDueUntold(
+  db: Db,
+  { from, to, userId }: { from: string; to: string; userId?: string },
+) {
+  const s = subscriptions;
+  return db
+    .select({
+      id: s.id,
+      userId: s.userId,
+      name: s.name,
+      amount: s.amount,
+      dueDate: s.nextDueDate,
+      timeZone: users.timeZone,
+      plan: users.plan,
+      trialEndsAt: users.trialEndsAt,
+    })
+    .from(s)
+    .innerJoin(users, eq(users.id, s.userId))
+    .where(
+      and(
+        userId ? eq(s.userId, userId) : undefined,
+        eq(s.status, SUBSCRIPTION_STATUS.Active),
+        between(s.nextDueDate, from, to),
+        sql`not exists (select 1 from ${notifications} n where n.user_id = ${s.userId} and n.key = 'subscription-due:' || ${s.id}::text || ':' || ${s.nextDueDate}::text)`,
+      ),
+    );
+}
+
+/** People on Starter whose trial ends after one moment and by another. */
+export function starterTrialsEnding(
+  db: Db,
+  { after, by, userId }: { after: Date; by: Date; userId?: string },
+) {
+  return db
+    .select({ userId: users.id, timeZone: users.timeZone, trialEndsAt: users.trialEndsAt })
+    .from(users)
+    .where(
+      and(
+        userId ? eq(users.id, userId) : undefined,
+        eq(users.plan, 'starter'),
+        gt(users.trialEndsAt, after),
+        lte(users.trialEndsAt, by),
+      ),
+    );
+}
+
+/**
+ * People whose active budget has a category at 80% or more of its allocation in their current period
+ * and not yet told at that level, by the daily spending the triggers keep: one query across everyone.
+ * Each is then checked exactly as their own read would.
+ */
+export function budgetCandidates(db: Db, { now }: { now: Date }) {
+  const p = budgetPeriods;
+  const pc = budgetPeriodCategories;
+  const theirDay = sql`(${now.toISOString()}::timestamptz at time zone ${zoneKnownToDatabase(users.timeZone)})::date`;
+  const spent = sql`(select coalesce(sum(d.spent), 0) from daily_spending d where d.user_id = ${budgets.userId} and d.category = ${budgetCategories.category} and d.day between ${p.startDate} and ${p.endDate})`;
+  const told = (level: string) =>
+    sql`exists (select 1 from ${notifications} n where n.user_id = ${budgets.userId} and n.key = 'budget:' || ${p.id}::text || ':' || ${budgetCategories.category}::text || ${`:${level}`})`;
+  return db
+    .selectDistinct({ userId: budgets.userId, timeZone: users.timeZone })
+    .from(budgets)
+    .innerJoin(users, eq(users.id, budgets.userId))
+    .innerJoin(p, and(eq(p.userId, budgets.userId), eq(p.budgetId, budgets.id)))
+    .innerJoin(pc, and(eq(pc.userId, p.userId), eq(pc.periodId, p.id)))
+    .innerJoin(
+      budgetCategories,
+      and(eq(budgetCategories.userId, pc.userId), eq(budgetCategories.id, pc.categoryId)),
+    )
+    .where(
+      and(
+        eq(budgets.isActive, true),
+        sql`${p.startDate} <= ${theirDay}`,
+        sql`${p.endDate} >= ${theirDay}`,
+        gt(pc.allocated, 0),
+        sql`${spent} * 100 >= ${pc.allocated} * ${BUDGET_WARNING_PERCENT}`,
+        sql`not ${told('over')}`,
+        sql`(${spent} > ${pc.allocated} or not ${told('warning')})`,
+      ),
+    );
 }

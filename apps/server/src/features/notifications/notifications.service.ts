@@ -1,6 +1,5 @@
 import {
   addDays,
-  BUDGET_WARNING_PERCENT,
   budgetLevel,
   budgetNotice,
   canonicalTimeZone,
@@ -9,28 +8,23 @@ import {
   daysUntilWithin,
   type NewNotification,
   planAllows,
-  SUBSCRIPTION_STATUS,
   subscriptionDueNotice,
   todayIn,
   trialEndingNotice,
   trialEndsWithin,
 } from '@tally/shared';
-import { and, between, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  budgetCategories,
-  budgetPeriodCategories,
-  budgetPeriods,
-  budgets,
-  notifications,
-  subscriptions,
-  users,
-} from '../../db/schema';
 import type { Viewer } from '../../lib/context';
-import { zoneKnownToDatabase } from '../../lib/known-zone';
 import { planInForce } from '../billing';
 import { activePeriodNow } from '../budgets';
 import { refreshSubscriptions } from '../subscriptions';
+import {
+  budgetCandidates,
+  budgetKeysTold,
+  peopleWithSubscriptionsDueBy,
+  starterTrialsEnding,
+  subscriptionsDueUntold,
+} from './notifications.queries';
 import { type DeliveryQueue, notifyMany } from './notify';
 
 export type ScanDeps = { db: Db; now: () => Date; queue?: DeliveryQueue };
@@ -59,14 +53,7 @@ async function budgetNoticesOf(db: Db, viewer: Viewer, day: string): Promise<Add
     return level ? [{ ...f, level }] : [];
   });
   if (levels.length === 0) return [];
-  const told = new Set(
-    (
-      await db
-        .select({ key: notifications.key })
-        .from(notifications)
-        .where(and(eq(notifications.userId, viewer.userId), like(notifications.key, `budget:${period.id}:%`)))
-    ).map((r) => r.key),
-  );
+  const told = new Set(await budgetKeysTold(db, { userId: viewer.userId, periodId: period.id }));
   return levels
     .filter((f) => f.level === 'over' || !told.has(`budget:${period.id}:${f.category}:over`))
     .map((f) => ({
@@ -95,23 +82,10 @@ const tracksSubscriptions = (person: Parameters<typeof planInForce>[0], now: Dat
  * that passed gives way to the next. People whose plan has no subscription tracking are left alone.
  */
 async function catchUpSubscriptions(deps: ScanDeps, now: Date, userId?: string) {
-  const s = subscriptions;
-  const people = await deps.db
-    .selectDistinct({
-      userId: s.userId,
-      timeZone: users.timeZone,
-      plan: users.plan,
-      trialEndsAt: users.trialEndsAt,
-    })
-    .from(s)
-    .innerJoin(users, eq(users.id, s.userId))
-    .where(
-      and(
-        userId ? eq(s.userId, userId) : undefined,
-        eq(s.status, SUBSCRIPTION_STATUS.Active),
-        lte(s.nextDueDate, addDays(todayIn('UTC', now), DUE_SOON_DAYS + 1)),
-      ),
-    );
+  const people = await peopleWithSubscriptionsDueBy(deps.db, {
+    day: addDays(todayIn('UTC', now), DUE_SOON_DAYS + 1),
+    userId,
+  });
   for (const person of people) {
     if (!tracksSubscriptions(person, now)) continue;
     await refreshSubscriptions(deps, person.userId, todayIn(usableZone(person.timeZone), now));
@@ -125,28 +99,11 @@ async function catchUpSubscriptions(deps: ScanDeps, now: Date, userId?: string) 
  */
 async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Addressed[]> {
   const utcToday = todayIn('UTC', now);
-  const s = subscriptions;
-  const rows = await db
-    .select({
-      id: s.id,
-      userId: s.userId,
-      name: s.name,
-      amount: s.amount,
-      dueDate: s.nextDueDate,
-      timeZone: users.timeZone,
-      plan: users.plan,
-      trialEndsAt: users.trialEndsAt,
-    })
-    .from(s)
-    .innerJoin(users, eq(users.id, s.userId))
-    .where(
-      and(
-        userId ? eq(s.userId, userId) : undefined,
-        eq(s.status, SUBSCRIPTION_STATUS.Active),
-        between(s.nextDueDate, addDays(utcToday, -1), addDays(utcToday, DUE_SOON_DAYS + 1)),
-        sql`not exists (select 1 from ${notifications} n where n.user_id = ${s.userId} and n.key = 'subscription-due:' || ${s.id}::text || ':' || ${s.nextDueDate}::text)`,
-      ),
-    );
+  const rows = await subscriptionsDueUntold(db, {
+    from: addDays(utcToday, -1),
+    to: addDays(utcToday, DUE_SOON_DAYS + 1),
+    userId,
+  });
   return rows.flatMap((r) => {
     if (!tracksSubscriptions(r, now)) return [];
     const today = todayIn(usableZone(r.timeZone), now);
@@ -158,17 +115,11 @@ async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Add
 
 /** Pro trials (not converted: still on Starter) ending within 3 days of their person's calendar. */
 async function trialsEnding(db: Db, now: Date, userId?: string): Promise<Addressed[]> {
-  const rows = await db
-    .select({ userId: users.id, timeZone: users.timeZone, trialEndsAt: users.trialEndsAt })
-    .from(users)
-    .where(
-      and(
-        userId ? eq(users.id, userId) : undefined,
-        eq(users.plan, 'starter'),
-        gt(users.trialEndsAt, now),
-        lte(users.trialEndsAt, new Date(now.getTime() + (DUE_SOON_DAYS + 1) * DAY_MS)),
-      ),
-    );
+  const rows = await starterTrialsEnding(db, {
+    after: now,
+    by: new Date(now.getTime() + (DUE_SOON_DAYS + 1) * DAY_MS),
+    userId,
+  });
   return rows.flatMap((r) => {
     if (!r.trialEndsAt) return [];
     const days = trialEndsWithin(r.trialEndsAt, usableZone(r.timeZone), now);
@@ -193,47 +144,12 @@ export async function catchUpPerson(deps: ScanDeps, viewer: Viewer): Promise<num
   return (await notifyMany(deps.db, notices, { createdAt: now, queue: deps.queue })).length;
 }
 
-/**
- * People whose active budget has a category at 80% or more of its allocation in their current period
- * and not yet told at that level, by the daily spending the triggers keep: one query across everyone.
- * Each is then checked exactly as their own read would.
- */
-function budgetCandidates(db: Db, now: Date) {
-  const p = budgetPeriods;
-  const pc = budgetPeriodCategories;
-  const theirDay = sql`(${now.toISOString()}::timestamptz at time zone ${zoneKnownToDatabase(users.timeZone)})::date`;
-  const spent = sql`(select coalesce(sum(d.spent), 0) from daily_spending d where d.user_id = ${budgets.userId} and d.category = ${budgetCategories.category} and d.day between ${p.startDate} and ${p.endDate})`;
-  const told = (level: string) =>
-    sql`exists (select 1 from ${notifications} n where n.user_id = ${budgets.userId} and n.key = 'budget:' || ${p.id}::text || ':' || ${budgetCategories.category}::text || ${`:${level}`})`;
-  return db
-    .selectDistinct({ userId: budgets.userId, timeZone: users.timeZone })
-    .from(budgets)
-    .innerJoin(users, eq(users.id, budgets.userId))
-    .innerJoin(p, and(eq(p.userId, budgets.userId), eq(p.budgetId, budgets.id)))
-    .innerJoin(pc, and(eq(pc.userId, p.userId), eq(pc.periodId, p.id)))
-    .innerJoin(
-      budgetCategories,
-      and(eq(budgetCategories.userId, pc.userId), eq(budgetCategories.id, pc.categoryId)),
-    )
-    .where(
-      and(
-        eq(budgets.isActive, true),
-        sql`${p.startDate} <= ${theirDay}`,
-        sql`${p.endDate} >= ${theirDay}`,
-        gt(pc.allocated, 0),
-        sql`${spent} * 100 >= ${pc.allocated} * ${BUDGET_WARNING_PERCENT}`,
-        sql`not ${told('over')}`,
-        sql`(${spent} > ${pc.allocated} or not ${told('warning')})`,
-      ),
-    );
-}
-
 /** The scheduled scan over everyone: set-based reads, and only people with something due are looked at. */
 export async function scanEveryone(deps: ScanDeps): Promise<number> {
   const now = deps.now();
   await catchUpSubscriptions(deps, now);
   const notices = [...(await subscriptionsDue(deps.db, now)), ...(await trialsEnding(deps.db, now))];
-  for (const viewer of await budgetCandidates(deps.db, now)) {
+  for (const viewer of await budgetCandidates(deps.db, { now })) {
     notices.push(...(await budgetNoticesOf(deps.db, viewer, todayIn(usableZone(viewer.timeZone), now))));
   }
   const told = await notifyMany(deps.db, notices, { createdAt: now, queue: deps.queue });
