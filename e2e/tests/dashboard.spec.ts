@@ -108,8 +108,14 @@ test.describe('dashboard', () => {
     await expect(card(page, 'Monthly Income').getByText(usd.format(current.totalIncome))).toBeVisible();
     await checkScreen(page, testInfo, 'dashboard-phone-dark-top', { fullPage: false });
     await page.getByRole('heading', { name: 'Income vs Expenses' }).scrollIntoViewIfNeeded();
-    await page.locator('.recharts-bar-rectangle').first().scrollIntoViewIfNeeded();
-    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    // The chart may draw its bars again as data arrives (a bar found can be replaced before the scroll).
+    const bar = page.locator('.recharts-bar-rectangle').first();
+    const barsInView = () =>
+      expect(async () => {
+        await bar.scrollIntoViewIfNeeded({ timeout: 2_000 });
+        await expect(bar).toBeVisible({ timeout: 2_000 });
+      }).toPass();
+    await barsInView();
     await page.getByRole('heading', { name: 'Spending by Category' }).evaluate((h) => h.scrollIntoView());
     await checkScreen(page, testInfo, 'dashboard-phone-dark-charts', { fullPage: false });
     await checkScreen(page, testInfo, 'dashboard-phone-dark');
@@ -121,8 +127,7 @@ test.describe('dashboard', () => {
     // A chart draws once it comes near the screen: bring the bar chart's card up first (a reload may or may
     // not return to where the page was).
     await page.getByRole('heading', { name: 'Income vs Expenses' }).scrollIntoViewIfNeeded();
-    await page.locator('.recharts-bar-rectangle').first().scrollIntoViewIfNeeded();
-    await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await barsInView();
     await checkScreen(page, testInfo, 'dashboard-phone-light');
   });
 
