@@ -437,7 +437,7 @@ export async function countOwned(app: TestApp, userId: string): Promise<Record<s
 export async function importsSettled(app: TestApp, userId: string) {
   await eventually(async () => {
     const [row] = await app.database.query<{ n: number | string }>(
-      `select count(*)::int as n from import_runs where user_id = $1 and status in ('Pending', 'InProgress')`,
+      `select count(*)::int as n from history_syncs where user_id = $1 and status in ('Pending', 'InProgress')`,
       [userId],
     );
     return Number(row?.n) === 0;

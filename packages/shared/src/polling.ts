@@ -23,7 +23,8 @@ export function accountsRefreshInterval(now: Date): number {
   return h >= 9 && h < 18 ? 60 * SECOND : 5 * MINUTE;
 }
 
-export const IMPORT_PROGRESS_POLL_MS = 5 * SECOND;
+/** A history sync's progress banner: every 5 s while it runs. */
+export const HISTORY_SYNC_POLL_MS = 5 * SECOND;
 /** Budgets and count-up status (SPEC §7): every 60 s while the screen is open. */
 export const BUDGET_REFRESH_MS = 60 * SECOND;
 export const LAST_UPDATED_TICK_MS = 5 * SECOND;

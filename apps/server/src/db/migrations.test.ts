@@ -60,3 +60,83 @@ describe('migration 0016_trial_for_existing_people', () => {
     expect(byEmail['payer@example.com']?.trial_ends_at).toBeNull();
   });
 });
+
+describe('migration 0025_history_syncs', () => {
+  let client: PGlite;
+  let before: string;
+  beforeAll(async () => {
+    client = await PGlite.create(pgliteOptions);
+    before = migrationsBefore('0025_history_syncs');
+  });
+  afterAll(async () => {
+    await client.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it('renames import_runs to history_syncs with its rows, its keys and its index', async () => {
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: before });
+    const [user] = (
+      await client.query<{ id: string }>(
+        `insert into users (email, first_name, last_name) values ('ada@example.com', 'Ada', 'L') returning id`,
+      )
+    ).rows;
+    const [connection] = (
+      await client.query<{ id: string }>(
+        `insert into bank_connections (user_id, provider, item_id, institution_name, access_token_encrypted)
+         values ($1, 'demo', 'item-1', 'First Demo Bank', 'sealed') returning id`,
+        [user!.id],
+      )
+    ).rows;
+    const [run] = (
+      await client.query<{ id: string }>(
+        `insert into import_runs (user_id, connection_id, status, processed, from_day, claimed_by)
+         values ($1, $2, 'InProgress', 120, '2026-03-01', 'old-server') returning id`,
+        [user!.id, connection!.id],
+      )
+    ).rows;
+
+    await migrate(db, { migrationsFolder });
+
+    const names = async (sql: string) => (await client.query<{ name: string }>(sql)).rows.map((r) => r.name);
+    expect(await names(`select to_regclass('import_runs')::text as name`)).toEqual([null]);
+    expect(
+      (
+        await client.query(
+          'select id, status, message, processed, from_day::text, claimed_by from history_syncs',
+        )
+      ).rows,
+    ).toEqual([
+      {
+        id: run!.id,
+        status: 'InProgress',
+        message: 'Import pending...',
+        processed: 120,
+        from_day: '2026-03-01',
+        claimed_by: 'old-server',
+      },
+    ]);
+    // Every constraint and index of the table says its new name; nothing is left under the old one.
+    const constraints = await names(
+      `select conname as name from pg_constraint where conrelid = 'history_syncs'::regclass order by 1`,
+    );
+    expect(constraints).toEqual(
+      expect.arrayContaining([
+        'history_syncs_connection_id_bank_connections_id_fk',
+        'history_syncs_pkey',
+        'history_syncs_user_id_users_id_fk',
+      ]),
+    );
+    expect(constraints.filter((name) => !name.startsWith('history_syncs_'))).toEqual([]);
+    expect(
+      await names(`select relname as name from pg_class where starts_with(relname::text, 'import_runs')
+                   union all select conname from pg_constraint where starts_with(conname::text, 'import_runs')`),
+    ).toEqual([]);
+    expect(
+      await names(`select indexname as name from pg_indexes where tablename = 'history_syncs' order by 1`),
+    ).toEqual(['history_syncs_pkey', 'history_syncs_user_connection_idx']);
+    // The keys still cascade: a person's runs go with them.
+    await client.query('delete from users where id = $1', [user!.id]);
+    expect((await client.query('select id from history_syncs')).rows).toEqual([]);
+  });
+});

@@ -349,9 +349,12 @@ export const transactionRules = pgTable(
   (t) => [index('transaction_rules_user_position_idx').on(t.userId, t.position)],
 );
 
-/** One background import of a connection's history, with what the progress banner shows. */
-export const importRuns = pgTable(
-  'import_runs',
+/**
+ * One history sync: a background download of a connection's transaction history from the bank, with what
+ * the progress banner shows. (A statement file the person uploads is an import; see features/imports.)
+ */
+export const historySyncs = pgTable(
+  'history_syncs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
@@ -378,7 +381,7 @@ export const importRuns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('import_runs_user_connection_idx').on(t.userId, t.connectionId, t.createdAt.desc())],
+  (t) => [index('history_syncs_user_connection_idx').on(t.userId, t.connectionId, t.createdAt.desc())],
 );
 
 /**

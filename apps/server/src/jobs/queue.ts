@@ -7,7 +7,8 @@ import type { JobHandler, JobQueue } from '../lib/job-queue';
 import { standaloneLogger } from '../lib/logger';
 
 /**
- * bank-import: one job per import run (progress banner), never merged.
+ * history-sync: one job per history sync (a connection's history from the bank, shown in the progress banner),
+ * never merged.
  * bank-sync: catch-ups (webhook or schedule); 'stately' keeps at most one waiting and one running per connection.
  * bank-refresh: the scheduled sweep that queues bank-sync for connections not synced lately.
  * login-failures-prune: the scheduled delete of sign-in failures older than the lockout window.
@@ -17,7 +18,7 @@ import { standaloneLogger } from '../lib/logger';
  * notifications-scan: the scheduled look for time-based notifications (budget levels, bills due, trials).
  */
 export const QUEUES = [
-  { name: 'bank-import', policy: 'standard' },
+  { name: 'history-sync', policy: 'standard' },
   { name: 'bank-sync', policy: 'stately' },
   { name: 'bank-refresh', policy: 'singleton' },
   { name: 'login-failures-prune', policy: 'singleton' },
@@ -26,6 +27,19 @@ export const QUEUES = [
   { name: 'notifications-deliver', policy: 'stately' },
   { name: 'notifications-scan', policy: 'singleton' },
 ] as const;
+
+/**
+ * Queues no longer used: each is deleted, with any job still in it, at every start (deleteRetiredQueue; a
+ * queue already gone is left be, so every start and several servers at once may run it).
+ *
+ * bank-import: the history-sync queue's old name. A job waiting there would never be worked now, and none
+ * needs to be: a job only names its run (a history_syncs row; the table was renamed with its rows), and the
+ * run keeps all its work needs. When the bank worker starts (startBankSyncWorker →
+ * resumeUnfinishedHistorySyncs), and hourly after, every open run that no live process holds and no
+ * history-sync job waits for is queued again on history-sync: every run an old job would still have worked.
+ * A run an old server was working when it stopped is taken over the same way once its claim lapses.
+ */
+export const RETIRED_QUEUES = ['bank-import'] as const;
 
 /** How long stopping waits for running jobs. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -54,6 +68,21 @@ function pgBossFor(database: Database, stopped: () => boolean) {
   });
 }
 
+/**
+ * Deletes a retired queue with its jobs, if it is still there. pg-boss 10 refuses to delete a queue that
+ * holds jobs (of any state), so they go first; its archived jobs age out like any other. A failure never
+ * stops the start: when two servers start at once, the second finds the queue gone mid-delete (done), and
+ * should a server still on the old code send to it meanwhile, the next start tries again.
+ */
+async function deleteRetiredQueue(boss: PgBoss, database: Database, name: string, log: FastifyBaseLogger) {
+  try {
+    await database.query('delete from pgboss.job where name = $1', [name]);
+    await boss.deleteQueue(name);
+  } catch (error) {
+    if (await boss.getQueue(name)) log.warn({ err: error, queue: name }, 'retired job queue not deleted yet');
+  }
+}
+
 /** log: the app's logger; callers without an app (bench, test setup) get one at the info level. */
 export async function startQueue(
   database: Database,
@@ -69,6 +98,7 @@ export async function startQueue(
   for (const { name, policy } of QUEUES) {
     await boss.createQueue(name, { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
   }
+  for (const name of RETIRED_QUEUES) await deleteRetiredQueue(boss, database, name, log);
   let stopped = false;
   // Handlers running now: stopping waits for them, so none is cut off by the database closing under it.
   const running = new Set<Promise<void>>();

@@ -12,12 +12,12 @@ export type JobQueue = {
     handler: JobHandler<T>,
     options?: { workers?: number },
   ) => Promise<void>;
-  /** This process's name on the import runs it claims; unique per started queue. */
+  /** This process's name on the history syncs it claims; unique per started queue. */
   owner: string;
   /**
    * Whether a job of this queue whose data contains `match` is waiting to run (created or retry); with
    * orActive, or fetched by a worker (active). An active job may belong to a process that died, so only a
-   * caller that knows its work was never started (an unclaimed import run) should count it.
+   * caller that knows its work was never started (an unclaimed history sync) should count it.
    */
   isWaiting: (
     name: string,

@@ -21,7 +21,8 @@ export const queryKeys = {
     list: [...accounts, 'list'] as const,
     connections: [...accounts, 'connections'] as const,
     institutions: [...accounts, 'institutions'] as const,
-    importProgress: (connectionId: string) => [...accounts, 'import-progress', connectionId] as const,
+    historySyncProgress: (connectionId: string) =>
+      [...accounts, 'history-sync-progress', connectionId] as const,
   },
   transactions: {
     all: transactions,

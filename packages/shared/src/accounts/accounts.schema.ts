@@ -25,11 +25,13 @@ export type Account = z.infer<typeof account>;
 /** The accounts of active connections, for pickers and totals. */
 export const accountList = z.array(account);
 
-export const importStatus = z.enum(['Pending', 'InProgress', 'Completed', 'Failed']);
-export type ImportStatus = z.infer<typeof importStatus>;
+/** A history sync: a background download of a connection's transaction history from the bank. */
+export const historySyncStatus = z.enum(['Pending', 'InProgress', 'Completed', 'Failed']);
+export type HistorySyncStatus = z.infer<typeof historySyncStatus>;
 
-export const importProgress = z.object({
-  status: importStatus,
+/** A history sync's progress, as the API's `importProgress` fields and GET …/import-progress send it. */
+export const historySyncProgress = z.object({
+  status: historySyncStatus,
   progress: z.number(),
   message: z.string(),
   canDismiss: z.boolean(),
@@ -37,7 +39,7 @@ export const importProgress = z.object({
   completedAt: z.string().nullable(),
   transactionsImported: z.number(),
 });
-export type ImportProgress = z.infer<typeof importProgress>;
+export type HistorySyncProgress = z.infer<typeof historySyncProgress>;
 
 export const connection = z.object({
   id: z.string(),
@@ -64,7 +66,7 @@ export const isManualConnection = (c: Pick<Connection, 'provider'>) => c.provide
 
 export const connectionList = z.array(connection);
 
-export const reconnectResponse = z.object({ connection, importProgress });
+export const reconnectResponse = z.object({ connection, importProgress: historySyncProgress });
 export type ReconnectResponse = z.infer<typeof reconnectResponse>;
 
 export const connectionStatus = z.object({
@@ -73,7 +75,7 @@ export const connectionStatus = z.object({
   lastSyncAt: z.string().nullable(),
   accountCount: z.number(),
   transactionCount: z.number(),
-  importProgress: importProgress.nullable(),
+  importProgress: historySyncProgress.nullable(),
 });
 
 export const linkTokenResponse = z.object({ linkToken: z.string(), expiration: z.string() });
@@ -90,7 +92,7 @@ export type PublicTokenBody = z.infer<typeof publicTokenBody>;
 export const exchangeResponse = z.object({
   connection,
   transactionsImported: z.number(),
-  importProgress: importProgress.nullable(),
+  importProgress: historySyncProgress.nullable(),
 });
 export type ExchangeResponse = z.infer<typeof exchangeResponse>;
 

@@ -1,7 +1,7 @@
-import { type Account, type Connection, type ImportProgress, sortAccounts } from '@tally/shared';
+import { type Account, type Connection, type HistorySyncProgress, sortAccounts } from '@tally/shared';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, bankConnections, importRuns, transactions, users } from '../../db/schema';
+import { bankAccounts, bankConnections, historySyncs, transactions, users } from '../../db/schema';
 import type { ProviderAccount } from '../../providers/bank/types';
 import {
   type AccountRow,
@@ -12,12 +12,12 @@ import {
 } from './account-shapes';
 
 export type { AccountRow, ConnectionRow };
-export type ImportRunRow = typeof importRuns.$inferSelect;
+export type HistorySyncRow = typeof historySyncs.$inferSelect;
 
 /** Bank connections only: the person's manual accounts hold nothing to sync, remove or reconnect. */
 const isBank = ne(bankConnections.provider, MANUAL_PROVIDER);
 
-export function toImportProgress(run: ImportRunRow): ImportProgress {
+export function toHistorySyncProgress(run: HistorySyncRow): HistorySyncProgress {
   return {
     status: run.status,
     progress: run.progress,
@@ -440,28 +440,30 @@ export async function countConnectionTransactions(
 }
 
 /** A backfill's days; absent on a cursor sync run. */
-export type ImportWindow = { fromDay: string; toDay?: string };
+export type HistorySyncWindow = { fromDay: string; toDay?: string };
 
-export async function createImportRun(
+export async function createHistorySync(
   db: Db,
-  { userId, connectionId, window }: { userId: string; connectionId: string; window?: ImportWindow },
+  { userId, connectionId, window }: { userId: string; connectionId: string; window?: HistorySyncWindow },
 ) {
   const [row] = await db
-    .insert(importRuns)
+    .insert(historySyncs)
     .values({ userId, connectionId, fromDay: window?.fromDay ?? null, toDay: window?.toDay ?? null })
     .returning();
   return row!;
 }
 
 /** The run's window, or undefined for a cursor sync. */
-export const importWindow = (run: Pick<ImportRunRow, 'fromDay' | 'toDay'>): ImportWindow | undefined =>
+export const historySyncWindow = (
+  run: Pick<HistorySyncRow, 'fromDay' | 'toDay'>,
+): HistorySyncWindow | undefined =>
   run.fromDay ? { fromDay: run.fromDay, ...(run.toDay ? { toDay: run.toDay } : {}) } : undefined;
 
 /**
  * owner: only while this process still holds the run's claim (a run taken over is no longer its to write).
  * Answers whether the row was written.
  */
-export async function updateImportRun(
+export async function updateHistorySync(
   db: Db,
   {
     userId,
@@ -469,82 +471,82 @@ export async function updateImportRun(
     now,
     owner,
     ...values
-  }: { userId: string; runId: string; now: Date; owner?: string } & Partial<ImportRunRow>,
+  }: { userId: string; runId: string; now: Date; owner?: string } & Partial<HistorySyncRow>,
 ) {
   const rows = await db
-    .update(importRuns)
+    .update(historySyncs)
     .set({ ...values, updatedAt: now })
     .where(
       and(
-        eq(importRuns.userId, userId),
-        eq(importRuns.id, runId),
-        owner ? eq(importRuns.claimedBy, owner) : undefined,
+        eq(historySyncs.userId, userId),
+        eq(historySyncs.id, runId),
+        owner ? eq(historySyncs.claimedBy, owner) : undefined,
       ),
     )
-    .returning({ id: importRuns.id });
+    .returning({ id: historySyncs.id });
   return rows.length > 0;
 }
 
-export async function latestImportRun(
+export async function latestHistorySync(
   db: Db,
   { userId, connectionId }: { userId: string; connectionId: string },
 ) {
   const [row] = await db
     .select()
-    .from(importRuns)
-    .where(and(eq(importRuns.userId, userId), eq(importRuns.connectionId, connectionId)))
-    .orderBy(desc(importRuns.createdAt))
+    .from(historySyncs)
+    .where(and(eq(historySyncs.userId, userId), eq(historySyncs.connectionId, connectionId)))
+    .orderBy(desc(historySyncs.createdAt))
     .limit(1);
   return row ?? null;
 }
 
 /** Not yet finished: waiting for a worker or being worked (possibly by a process that has since died). */
-const isOpen = inArray(importRuns.status, ['Pending', 'InProgress']);
+const isOpen = inArray(historySyncs.status, ['Pending', 'InProgress']);
 /** Nobody works the run: never claimed, released after a failed attempt, or its claim lapsed. */
-const isUnclaimed = (now: Date) => or(isNull(importRuns.claimedBy), lte(importRuns.claimExpiresAt, now));
+const isUnclaimed = (now: Date) => or(isNull(historySyncs.claimedBy), lte(historySyncs.claimExpiresAt, now));
 
 /**
- * Every person's imports that are open and that no live process works: left by a stopped or crashed
+ * Every person's history syncs that are open and that no live process works: left by a stopped or crashed
  * server, to be queued again. A run whose claim is still renewed is never among them.
  */
-export async function unfinishedImportRuns(db: Db, { now }: { now: Date }) {
+export async function unfinishedHistorySyncs(db: Db, { now }: { now: Date }) {
   const rows = await db
-    .select({ run: importRuns })
-    .from(importRuns)
+    .select({ run: historySyncs })
+    .from(historySyncs)
     .innerJoin(
       bankConnections,
-      and(eq(bankConnections.userId, importRuns.userId), eq(bankConnections.id, importRuns.connectionId)),
+      and(eq(bankConnections.userId, historySyncs.userId), eq(bankConnections.id, historySyncs.connectionId)),
     )
-    // A bank import only: nothing here would know how to finish one on the manual connection.
+    // A bank's history sync only: nothing here would know how to finish one on the manual connection.
     .where(and(isOpen, isUnclaimed(now), isBank));
   return rows.map((r) => r.run);
 }
 
-/** A connection's open imports, oldest first; the connection lock held by the caller keeps this current. */
-export async function openImportRuns(
+/** A connection's open history syncs, oldest first; the caller's connection lock keeps this current. */
+export async function openHistorySyncs(
   db: Db,
   { userId, connectionId }: { userId: string; connectionId: string },
 ) {
   return db
     .select()
-    .from(importRuns)
-    .where(and(eq(importRuns.userId, userId), eq(importRuns.connectionId, connectionId), isOpen))
-    .orderBy(asc(importRuns.createdAt));
+    .from(historySyncs)
+    .where(and(eq(historySyncs.userId, userId), eq(historySyncs.connectionId, connectionId), isOpen))
+    .orderBy(asc(historySyncs.createdAt));
 }
 
-/** Marks a connection's waiting or running imports as stopped (disconnect). */
+/** Marks a connection's waiting or running history syncs as stopped (disconnect). */
 export async function cancelOpenRuns(
   db: Db,
   { userId, connectionId, now }: { userId: string; connectionId: string; now: Date },
 ) {
   await db
-    .update(importRuns)
+    .update(historySyncs)
     .set({ status: 'Failed', message: 'Import cancelled', updatedAt: now })
     .where(
       and(
-        eq(importRuns.userId, userId),
-        eq(importRuns.connectionId, connectionId),
-        inArray(importRuns.status, ['Pending', 'InProgress']),
+        eq(historySyncs.userId, userId),
+        eq(historySyncs.connectionId, connectionId),
+        inArray(historySyncs.status, ['Pending', 'InProgress']),
       ),
     );
 }
@@ -554,7 +556,7 @@ export async function cancelOpenRuns(
  * whose previous owner stopped renewing its claim (crashed). Null when the run is finished or a live
  * process holds it, so a duplicate delivery (restart, queue expiry, a second server) never runs it twice.
  */
-export async function claimImportRun(
+export async function claimHistorySync(
   db: Db,
   {
     userId,
@@ -565,7 +567,7 @@ export async function claimImportRun(
   }: { userId: string; runId: string; owner: string; now: Date; expiresAt: Date },
 ) {
   const [row] = await db
-    .update(importRuns)
+    .update(historySyncs)
     .set({
       status: 'InProgress',
       message: 'Importing historical data...',
@@ -573,18 +575,20 @@ export async function claimImportRun(
       claimExpiresAt: expiresAt,
       updatedAt: now,
     })
-    .where(and(eq(importRuns.userId, userId), eq(importRuns.id, runId), isOpen, isUnclaimed(now)))
+    .where(and(eq(historySyncs.userId, userId), eq(historySyncs.id, runId), isOpen, isUnclaimed(now)))
     .returning();
   return row ?? null;
 }
 
 /** Gives the run back (a failed attempt the queue retries): the retry, on any process, may claim it at once. */
-export async function releaseImportRun(
+export async function releaseHistorySync(
   db: Db,
   { userId, runId, owner, now }: { userId: string; runId: string; owner: string; now: Date },
 ) {
   await db
-    .update(importRuns)
+    .update(historySyncs)
     .set({ claimedBy: null, claimExpiresAt: null, updatedAt: now })
-    .where(and(eq(importRuns.userId, userId), eq(importRuns.id, runId), eq(importRuns.claimedBy, owner)));
+    .where(
+      and(eq(historySyncs.userId, userId), eq(historySyncs.id, runId), eq(historySyncs.claimedBy, owner)),
+    );
 }

@@ -527,7 +527,7 @@ describe('an import interrupted by a stopped server', () => {
     await first.close();
     // A killed process never marks its import failed: it is left in progress, its job waiting for a retry.
     const [run] = await database.query<{ status: string }>(
-      'select status from import_runs where connection_id = $1',
+      'select status from history_syncs where connection_id = $1',
       [connection.id],
     );
     expect(run?.status).toBe('InProgress');
@@ -602,7 +602,7 @@ describe('disconnecting while an import runs', () => {
       expect(res.statusCode).toBe(200);
       const run = await eventually(async () => {
         const [row] = await app.database.query<{ status: string; message: string }>(
-          'select status, message from import_runs where connection_id = $1 order by created_at desc limit 1',
+          'select status, message from history_syncs where connection_id = $1 order by created_at desc limit 1',
           [connection.id],
         );
         return row?.status === 'Failed' ? row : undefined;

@@ -6,9 +6,9 @@ import {
   connectionStatus,
   errorBody,
   exchangeResponse,
+  historySyncProgress,
   idParam,
   importHistoricalDataBody,
-  importProgress,
   institutionList,
   linkTokenResponse,
   publicTokenBody,
@@ -30,12 +30,12 @@ import { accountsDeps } from './accounts.deps';
 import {
   countConnectionTransactions,
   getConnection,
-  latestImportRun,
+  latestHistorySync,
   listAccountRows,
   listActiveAccounts,
   listConnectionRows,
   listConnections,
-  toImportProgress,
+  toHistorySyncProgress,
 } from './accounts.queries';
 import {
   disconnect,
@@ -58,8 +58,8 @@ export const MANUAL_REFUSALS = {
 } as const;
 
 const RANGE_DAYS = { '30d': 30, '90d': 90, '1y': 365, '2y': 730 } as const;
-/** Each import start reads the bank's whole history; a repeat joins the run in flight, and this caps the rest. */
-const importStarts = perUserRateLimit(10);
+/** A history-sync start reads the bank's whole history (a repeat joins the run in flight): capped here. */
+const historySyncStarts = perUserRateLimit(10);
 /** Enough for a person trying every demo bank a few times; each token is a new item at the provider. */
 export const SANDBOX_TOKENS_PER_MINUTE = 10;
 
@@ -142,7 +142,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     app.post(
       url,
       {
-        config: { rateLimit: importStarts },
+        config: { rateLimit: historySyncStarts },
         schema: {
           tags: ['accounts'],
           body: publicTokenBody,
@@ -165,11 +165,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/plaid/import-historical-data',
     {
-      config: { rateLimit: importStarts },
+      config: { rateLimit: historySyncStarts },
       schema: {
         tags: ['accounts'],
         body: importHistoricalDataBody,
-        response: { 200: importProgress, ...errors, 409: errorBody, 429: errorBody },
+        response: { 200: historySyncProgress, ...errors, 409: errorBody, 429: errorBody },
       },
     },
     async (req) => {
@@ -184,7 +184,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
             : null;
       // The schema already refused a custom range without both days (or out of order); this narrows types.
       if (!window) throw badRequest('A custom range needs customStartDate and customEndDate');
-      return toImportProgress(await queueBackfill(deps, row, window));
+      return toHistorySyncProgress(await queueBackfill(deps, row, window));
     },
   );
 
@@ -204,7 +204,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   app.post(
     '/plaid/connections/:id/reconnect',
     {
-      config: { rateLimit: importStarts },
+      config: { rateLimit: historySyncStarts },
       schema: {
         tags: ['accounts'],
         params: idParam,
@@ -227,7 +227,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       const [accounts, transactionCount, run] = await Promise.all([
         listAccountRows(db, { userId: req.user.id, connectionIds: [row.id] }),
         countConnectionTransactions(db, { userId: req.user.id, connectionId: row.id }),
-        latestImportRun(db, { userId: req.user.id, connectionId: row.id }),
+        latestHistorySync(db, { userId: req.user.id, connectionId: row.id }),
       ]);
       return {
         id: row.id,
@@ -235,26 +235,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         lastSyncAt: row.lastSyncAt?.toISOString() ?? null,
         accountCount: accounts.length,
         transactionCount,
-        importProgress: run ? toImportProgress(run) : null,
+        importProgress: run ? toHistorySyncProgress(run) : null,
       };
     },
   );
 
   app.get(
     '/plaid/connections/:id/import-progress',
-    { schema: { tags: ['accounts'], params: idParam, response: { 200: importProgress, ...errors } } },
+    { schema: { tags: ['accounts'], params: idParam, response: { 200: historySyncProgress, ...errors } } },
     async (req) => {
       const row = await ownConnection(req.user.id, req.params.id);
-      const run = await latestImportRun(db, { userId: req.user.id, connectionId: row.id });
+      const run = await latestHistorySync(db, { userId: req.user.id, connectionId: row.id });
       if (!run) throw notFound('No import for this connection');
-      return toImportProgress(run);
+      return toHistorySyncProgress(run);
     },
   );
 
   app.post(
     '/transactions/reset-and-resync',
     {
-      config: { rateLimit: importStarts },
+      config: { rateLimit: historySyncStarts },
       schema: {
         tags: ['transactions'],
         body: resetAndResyncBody,

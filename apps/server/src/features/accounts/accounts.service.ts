@@ -9,25 +9,25 @@ import {
   type ConnectionRow,
   cancelOpenRuns,
   countHiddenAccounts,
-  createImportRun,
+  createHistorySync,
   deleteConnectionAccounts,
   deleteConnectionTransactions,
   getConnection,
-  type ImportRunRow,
-  type ImportWindow,
-  importWindow,
+  type HistorySyncRow,
+  type HistorySyncWindow,
+  historySyncWindow,
   itemsAwaitingRemoval,
   listAccountRows,
   lockActiveConnection,
   markItemRemoved,
-  openImportRuns,
+  openHistorySyncs,
   saveAccounts,
   saveConnection,
   setAccountsActive,
   toConnectionWithHidden,
-  toImportProgress,
+  toHistorySyncProgress,
   updateConnection,
-  updateImportRun,
+  updateHistorySync,
 } from './accounts.queries';
 import { backfill, syncConnection } from './accounts.sync';
 
@@ -90,29 +90,29 @@ async function connectionResponse(deps: AccountsDeps, connection: ConnectionRow)
 }
 
 /** Whether a run imports at least what was asked: a cursor sync run imports everything the bank has. */
-function covers(run: ImportRunRow, asked: ImportWindow) {
-  const has = importWindow(run);
+function covers(run: HistorySyncRow, asked: HistorySyncWindow) {
+  const has = historySyncWindow(run);
   if (!has) return true;
   return has.fromDay <= asked.fromDay && (!has.toDay || (!!asked.toDay && asked.toDay <= has.toDay));
 }
 
 /**
- * Starts an import of a connection, or joins the one already open that does the same work, so repeated
+ * Starts a history sync of a connection, or joins the one already open that does the same work, so repeated
  * calls make one run (and one job), not fifty. A backfill joins an open run that covers its days and is
  * refused while a narrower one is open. A cursor sync (link, reconnect, reset) joins one nobody works
  * yet: a run already past some pages could finish without seeing a cursor that was just reset, so then
  * one more waits behind it. Null when the connection is disconnected.
  */
-async function startImportRun(deps: AccountsDeps, connection: ConnectionRow, window?: ImportWindow) {
+async function startHistorySync(deps: AccountsDeps, connection: ConnectionRow, window?: HistorySyncWindow) {
   const { userId, id: connectionId } = connection;
   const now = deps.now();
   const started = await deps.db.transaction(async (tx) => {
     // Two requests for one connection take turns on its row lock, so they never both create a run.
     if (!(await lockActiveConnection(tx, { userId, connectionId }))) return null;
-    const open = await openImportRuns(tx, { userId, connectionId });
+    const open = await openHistorySyncs(tx, { userId, connectionId });
     const joined = window
       ? open.find((run) => covers(run, window))
-      : open.find((run) => !importWindow(run) && (!run.claimedBy || (run.claimExpiresAt ?? now) <= now));
+      : open.find((run) => !historySyncWindow(run) && (!run.claimedBy || (run.claimExpiresAt ?? now) <= now));
     if (joined) return { run: joined, isNew: false };
     if (window && open.length > 0)
       throw new AppError(
@@ -120,12 +120,12 @@ async function startImportRun(deps: AccountsDeps, connection: ConnectionRow, win
         'IMPORT_IN_PROGRESS',
         'An import is already running for this connection. Please try again when it finishes.',
       );
-    return { run: await createImportRun(tx, { userId, connectionId, window }), isNew: true };
+    return { run: await createHistorySync(tx, { userId, connectionId, window }), isNew: true };
   });
   if (!started) return null;
   const { run, isNew } = started;
   if (isNew || (await isAbandoned(deps, run, now))) {
-    await deps.queue.send<BankSyncJob>('bank-import', { userId, connectionId, runId: run.id });
+    await deps.queue.send<BankSyncJob>('history-sync', { userId, connectionId, runId: run.id });
   }
   return run;
 }
@@ -137,18 +137,18 @@ async function startImportRun(deps: AccountsDeps, connection: ConnectionRow, win
  * never claimed (or given back for a retry) is abandoned only when no job of it waits or is active: a
  * worker may have fetched the job and not claimed the run yet, and a repeat request must not add a second.
  */
-async function isAbandoned(deps: AccountsDeps, run: ImportRunRow, now: Date) {
+async function isAbandoned(deps: AccountsDeps, run: HistorySyncRow, now: Date) {
   if (run.claimedBy && (run.claimExpiresAt ?? now) > now) return false;
   const orActive = !run.claimedBy;
-  return !(await deps.queue.isWaiting('bank-import', { runId: run.id }, { orActive }));
+  return !(await deps.queue.isWaiting('history-sync', { runId: run.id }, { orActive }));
 }
 
 /** Queues the full cursor sync (or joins the waiting one) with a progress row the banner can follow. */
-async function queueFullImport(deps: AccountsDeps, connection: ConnectionRow, quickSyncDone = false) {
-  const run = await startImportRun(deps, connection);
+async function queueFullHistorySync(deps: AccountsDeps, connection: ConnectionRow, quickSyncDone = false) {
+  const run = await startHistorySync(deps, connection);
   if (!run) throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
   if (!quickSyncDone) return run;
-  await updateImportRun(deps.db, {
+  await updateHistorySync(deps.db, {
     now: deps.now(),
     userId: connection.userId,
     runId: run.id,
@@ -175,7 +175,7 @@ export async function linkBank(
 ): Promise<ExchangeResponse> {
   let connection = await link(deps, userId, publicToken, plan);
   if (mode === 'full') {
-    const run = await createImportRun(deps.db, { userId, connectionId: connection.id });
+    const run = await createHistorySync(deps.db, { userId, connectionId: connection.id });
     const imported = await syncConnection(deps, {
       userId,
       connectionId: connection.id,
@@ -209,17 +209,21 @@ export async function linkBank(
       deps.log.warn({ err: error }, 'quick sync failed; the background import continues');
     }
   }
-  const run = await queueFullImport(deps, connection, quickSyncDone);
+  const run = await queueFullHistorySync(deps, connection, quickSyncDone);
   return {
     connection: await connectionResponse(deps, connection),
     transactionsImported: imported,
-    importProgress: toImportProgress(run),
+    importProgress: toHistorySyncProgress(run),
   };
 }
 
 /** Queues a ranged import (import-historical-data), or answers with the open run that already covers it. */
-export async function queueBackfill(deps: AccountsDeps, connection: ConnectionRow, window: ImportWindow) {
-  const run = connection.isActive ? await startImportRun(deps, connection, window) : null;
+export async function queueBackfill(
+  deps: AccountsDeps,
+  connection: ConnectionRow,
+  window: HistorySyncWindow,
+) {
+  const run = connection.isActive ? await startHistorySync(deps, connection, window) : null;
   if (!run) throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
   return run;
 }
@@ -334,10 +338,10 @@ export async function reconnect(deps: AccountsDeps, connection: ConnectionRow, p
       }
       throw error;
     });
-  const run = await queueFullImport(deps, updated ?? connection);
+  const run = await queueFullHistorySync(deps, updated ?? connection);
   return {
     connection: await connectionResponse(deps, updated ?? connection),
-    importProgress: toImportProgress(run),
+    importProgress: toHistorySyncProgress(run),
   };
 }
 
@@ -395,6 +399,6 @@ export async function resetAndResync(deps: AccountsDeps, connections: Connection
       await deleteConnectionTransactions(tx, { userId, connectionId, keepFileRows: true });
       return updateConnection(tx, { now: deps.now(), userId, connectionId, cursor: null });
     });
-    if (updated?.isActive) await queueFullImport(deps, updated);
+    if (updated?.isActive) await queueFullHistorySync(deps, updated);
   }
 }

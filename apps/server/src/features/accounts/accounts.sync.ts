@@ -7,16 +7,16 @@ import { isManualConnection } from './account-shapes';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
   type ConnectionRow,
-  claimImportRun,
+  claimHistorySync,
   getConnection,
-  type ImportRunRow,
-  type ImportWindow,
-  importWindow,
+  type HistorySyncRow,
+  type HistorySyncWindow,
+  historySyncWindow,
   lockActiveConnection,
-  releaseImportRun,
+  releaseHistorySync,
   staleConnections,
   updateConnection,
-  updateImportRun,
+  updateHistorySync,
 } from './accounts.queries';
 import { applyPage } from './apply-page';
 
@@ -86,51 +86,51 @@ const percent = (done: number, page: SyncPage, pageNumber: number) =>
 type RunProgress = { page: (stored: number, page: SyncPage) => Promise<void> };
 
 /**
- * How long a claim on an import run holds unless renewed, and how often a live worker renews it (besides
+ * How long a claim on a history sync holds unless renewed, and how often a live worker renews it (besides
  * every page). A crashed process stops renewing, so another takes its run over once the claim lapses.
  * Claims are written and compared with the app's clock (deps.now), not the database's now(): tests pin
  * that clock and lapse a claim by starting a second server later, and the start-up sweep and a repeat
  * request judge lapses with it too. So servers' clocks must agree to well within the margin between the
  * two (90 s) for a live claim never to look lapsed to another; NTP keeps them within far less.
  */
-export const IMPORT_CLAIM_MS = 2 * 60_000;
+export const HISTORY_SYNC_CLAIM_MS = 2 * 60_000;
 const RENEW_CLAIM_MS = 30_000;
 
-/** What an import job carries, and who works it: owner names this process on the runs it claims. */
-export type ImportJob = BankSyncJob & { isLastAttempt?: boolean; owner?: string };
+/** What a history-sync job carries, and who works it: owner names this process on the runs it claims. */
+export type HistorySyncJob = BankSyncJob & { isLastAttempt?: boolean; owner?: string };
 
 /** This worker's claim was taken over (it stalled past the claim): the new owner finishes the run. */
 class ClaimLost extends Error {}
 
 /**
- * Runs an import job's work and keeps its progress row (what the banner polls) in step: InProgress,
+ * Runs a history-sync job's work and keeps its progress row (what the banner polls) in step: InProgress,
  * a percent per page, then Completed, Failed, or cancelled when the connection was disconnected meanwhile.
  * The work is given the run's window (a ranged backfill) as kept on the run, so a resumed run keeps it.
  */
-async function runImport(
+async function runHistorySync(
   deps: SyncDeps,
-  { userId, connectionId, runId, window, owner = randomUUID(), isLastAttempt = true }: ImportJob,
+  { userId, connectionId, runId, window, owner = randomUUID(), isLastAttempt = true }: HistorySyncJob,
   work: (
     connection: ConnectionRow,
-    window: ImportWindow | undefined,
+    window: HistorySyncWindow | undefined,
     progress: RunProgress,
   ) => Promise<number | 'cancelled'>,
 ): Promise<number> {
-  const claimUntil = () => new Date(deps.now().getTime() + IMPORT_CLAIM_MS);
-  let run: ImportRunRow | null = null;
+  const claimUntil = () => new Date(deps.now().getTime() + HISTORY_SYNC_CLAIM_MS);
+  let run: HistorySyncRow | null = null;
   if (runId) {
     // A finished run, or one a live process works, is not ours: a duplicate delivery (restart, queue
     // expiry, a second server) ends here.
-    run = await claimImportRun(deps.db, { userId, runId, owner, now: deps.now(), expiresAt: claimUntil() });
+    run = await claimHistorySync(deps.db, { userId, runId, owner, now: deps.now(), expiresAt: claimUntil() });
     if (!run) return 0;
   }
   // Writes only while the claim is still ours; a run taken over is left to its new owner.
-  const update = async (values: Partial<ImportRunRow>) => {
+  const update = async (values: Partial<HistorySyncRow>) => {
     if (!runId) return;
-    if (!(await updateImportRun(deps.db, { now: deps.now(), userId, runId, owner, ...values })))
+    if (!(await updateHistorySync(deps.db, { now: deps.now(), userId, runId, owner, ...values })))
       throw new ClaimLost();
   };
-  const finish = (values: Partial<ImportRunRow>) =>
+  const finish = (values: Partial<HistorySyncRow>) =>
     update({ ...values, claimedBy: null, claimExpiresAt: null });
   let lost = false;
   const renewal = runId
@@ -151,7 +151,7 @@ async function runImport(
     }
     let pageNumber = 0;
     try {
-      const stored = await work(connection, (run && importWindow(run)) ?? window, {
+      const stored = await work(connection, (run && historySyncWindow(run)) ?? window, {
         page: (done, page) => {
           if (lost) throw new ClaimLost();
           pageNumber += 1;
@@ -180,7 +180,7 @@ async function runImport(
       // back, so the retry (on whichever process) may claim it at once.
       if (runId) {
         if (isLastAttempt) await finish({ status: 'Failed', message: 'Import failed' });
-        else await releaseImportRun(deps.db, { userId, runId, owner, now: deps.now() });
+        else await releaseHistorySync(deps.db, { userId, runId, owner, now: deps.now() });
       }
       throw error;
     }
@@ -192,9 +192,9 @@ async function runImport(
   }
 }
 
-/** Runs an import job: the ranged backfill when its run (or the job) has a window, else the cursor sync. */
-export function importConnection(deps: SyncDeps, job: ImportJob): Promise<number> {
-  return runImport(deps, job, (connection, window, progress) =>
+/** A history-sync job: the ranged backfill when its run (or the job) has a window, else the cursor sync. */
+export function syncConnectionHistory(deps: SyncDeps, job: HistorySyncJob): Promise<number> {
+  return runHistorySync(deps, job, (connection, window, progress) =>
     window ? backfill(deps, connection, window, progress.page) : cursorSync(deps, connection, progress),
   );
 }
@@ -203,8 +203,8 @@ export function importConnection(deps: SyncDeps, job: ImportJob): Promise<number
  * The cursor sync: each page is applied and its cursor saved in one database transaction, so a crash
  * between pages resumes where it stopped and a page is never applied twice. Returns rows stored.
  */
-export function syncConnection(deps: SyncDeps, job: ImportJob): Promise<number> {
-  return runImport(deps, { ...job, window: undefined }, (connection, _window, progress) =>
+export function syncConnection(deps: SyncDeps, job: HistorySyncJob): Promise<number> {
+  return runHistorySync(deps, { ...job, window: undefined }, (connection, _window, progress) =>
     cursorSync(deps, connection, progress),
   );
 }

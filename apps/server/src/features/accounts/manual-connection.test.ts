@@ -16,13 +16,13 @@ import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, startFakePlaid } from '../../../
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
 import { recordingQueue } from '../../../test/recording-queue';
-import { resumeUnfinishedImports } from '../../jobs/bank-sync.job';
+import { resumeUnfinishedHistorySyncs } from '../../jobs/bank-sync.job';
 import { createCipher } from '../../lib/crypto';
 import { createPlaidProvider } from '../../providers/bank/plaid';
 import type { BankProvider } from '../../providers/bank/types';
 import { getConnectionsByItem } from './accounts.queries';
 import { MANUAL_REFUSALS } from './accounts.routes';
-import { importConnection, refreshStaleConnections } from './accounts.sync';
+import { refreshStaleConnections, syncConnectionHistory } from './accounts.sync';
 
 // The person's manual accounts sit on a connection of provider 'manual' with no bank behind it and no
 // token: everything that reads a bank must pass it by, and everything else must treat it as any other.
@@ -88,7 +88,7 @@ describe('bank-only requests on the manual connection', () => {
     });
     expect(await manualView(ada)).toEqual(before);
     const [runs] = await app.database.query<{ n: number }>(
-      'select count(*)::int as n from import_runs where user_id = $1',
+      'select count(*)::int as n from history_syncs where user_id = $1',
       [ada.user.id],
     );
     expect(Number(runs?.n)).toBe(0);
@@ -189,14 +189,14 @@ describe('the background work passes the manual connection by', () => {
     const { connectionId } = await withManualAccount(ada);
     // As a run would look had anything queued one for it: open and unclaimed.
     const [run] = await app.database.query<{ id: string }>(
-      'insert into import_runs (user_id, connection_id) values ($1, $2) returning id',
+      'insert into history_syncs (user_id, connection_id) values ($1, $2) returning id',
       [ada.user.id, connectionId],
     );
     const runId = run!.id;
 
     // The hourly resume of unfinished imports does not queue it...
     const { queue, sent } = recordingQueue();
-    await resumeUnfinishedImports({ db: app.database.db, queue, now: testNow });
+    await resumeUnfinishedHistorySyncs({ db: app.database.db, queue, now: testNow });
     expect(sent.filter((job) => job.data.runId === runId)).toEqual([]);
 
     // ...and a job that names it anyway finds nothing to do.
@@ -219,14 +219,14 @@ describe('the background work passes the manual connection by', () => {
       },
     };
     const cipher = createCipher(crypto.randomBytes(32).toString('hex'));
-    const stored = await importConnection(
+    const stored = await syncConnectionHistory(
       { db: app.database.db, provider, cipher, now: testNow },
       { userId: ada.user.id, connectionId, runId, owner: 'test' },
     );
     expect(stored).toBe(0);
     expect(asked).toEqual([]);
     const [after] = await app.database.query<{ status: string; message: string }>(
-      'select status, message from import_runs where id = $1',
+      'select status, message from history_syncs where id = $1',
       [runId],
     );
     expect(after).toEqual({ status: 'Failed', message: 'Import cancelled' });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
   exchangeResponse,
-  importProgress,
+  historySyncProgress,
   institutionList,
   type LoginResult,
   sandboxPublicTokenResponse,
@@ -57,7 +57,7 @@ type Row = { user_id: string; item_id: string; access_token_encrypted: string; r
 async function row(connectionId: string): Promise<Row> {
   const [found] = await app.database.query<Row>(
     `select c.user_id, c.item_id, c.access_token_encrypted,
-       (select r.id from import_runs r where r.connection_id = c.id order by r.created_at desc limit 1) as run_id
+       (select r.id from history_syncs r where r.connection_id = c.id order by r.created_at desc limit 1) as run_id
      from bank_connections c where c.id = $1`,
     [connectionId],
   );
@@ -85,7 +85,7 @@ async function progress(auth: LoginResult, connectionId: string) {
     url: `/api/plaid/connections/${connectionId}/import-progress`,
     headers: bearer(auth),
   });
-  return expectJson(res, 200, importProgress);
+  return expectJson(res, 200, historySyncProgress);
 }
 
 beforeEach(async () => {

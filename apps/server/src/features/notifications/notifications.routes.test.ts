@@ -24,7 +24,7 @@ import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../.
 import { NOTIFICATION_KINDS } from '../../db/schema';
 import { createCatchUpThrottle } from './catch-up-throttle';
 import { scanEveryone } from './notifications.service';
-import { notifyImportRun } from './notify';
+import { notifyHistorySync } from './notify';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -286,7 +286,7 @@ describe('notifications', () => {
       );
       const run = async (message: string) => {
         const [row] = await app.database.query<{ id: string }>(
-          `insert into import_runs (user_id, connection_id, status, message) values ($1, $2, 'Failed', $3) returning id`,
+          `insert into history_syncs (user_id, connection_id, status, message) values ($1, $2, 'Failed', $3) returning id`,
           [auth.user.id, connection?.id, message],
         );
         return row?.id ?? '';
@@ -296,21 +296,21 @@ describe('notifications', () => {
       const failed = await run('Import failed');
       const cancelled = await run('Import cancelled');
       expect(
-        await notifyImportRun(app.database.db, queue, {
+        await notifyHistorySync(app.database.db, queue, {
           userId: auth.user.id,
           runId: failed,
           now: testNow(),
         }),
       ).toBe(true);
       expect(
-        await notifyImportRun(app.database.db, queue, {
+        await notifyHistorySync(app.database.db, queue, {
           userId: auth.user.id,
           runId: failed,
           now: testNow(),
         }),
       ).toBe(false);
       expect(
-        await notifyImportRun(app.database.db, queue, {
+        await notifyHistorySync(app.database.db, queue, {
           userId: auth.user.id,
           runId: cancelled,
           now: testNow(),

@@ -1,7 +1,7 @@
 import { importCompletedNotice, importFailedNotice, type NewNotification } from '@tally/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankConnections, importRuns, notifications } from '../../db/schema';
+import { bankConnections, historySyncs, notifications } from '../../db/schema';
 import type { JobQueue } from '../../lib/job-queue';
 
 /** The queue whose job sends a person's new notifications by push and email (jobs/notifications.job.ts). */
@@ -65,28 +65,28 @@ export async function notifyMany(
 }
 
 /**
- * After an import job: tells the person its run completed, or failed for good (no attempt left). A run
+ * After a history-sync job: tells the person its run completed, or failed for good (no attempt left). A run
  * cancelled by a disconnect, or still going (the queue will retry), tells nothing.
  */
-export async function notifyImportRun(
+export async function notifyHistorySync(
   db: Db,
   queue: DeliveryQueue,
   { userId, runId, now }: { userId: string; runId: string; now: Date },
 ): Promise<boolean> {
   const [run] = await db
     .select({
-      id: importRuns.id,
-      status: importRuns.status,
-      message: importRuns.message,
-      processed: importRuns.processed,
+      id: historySyncs.id,
+      status: historySyncs.status,
+      message: historySyncs.message,
+      processed: historySyncs.processed,
       institution: bankConnections.institutionName,
     })
-    .from(importRuns)
+    .from(historySyncs)
     .innerJoin(
       bankConnections,
-      and(eq(bankConnections.userId, importRuns.userId), eq(bankConnections.id, importRuns.connectionId)),
+      and(eq(bankConnections.userId, historySyncs.userId), eq(bankConnections.id, historySyncs.connectionId)),
     )
-    .where(and(eq(importRuns.userId, userId), eq(importRuns.id, runId)));
+    .where(and(eq(historySyncs.userId, userId), eq(historySyncs.id, runId)));
   if (!run) return false;
   const institution = run.institution || 'Bank';
   if (run.status === 'Completed') {

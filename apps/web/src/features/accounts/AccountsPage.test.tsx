@@ -1,4 +1,4 @@
-import type { Account, Connection, ImportProgress } from '@tally/shared';
+import type { Account, Connection, HistorySyncProgress } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +59,7 @@ const manualGroup: Connection = {
   accounts: [],
 };
 
-const completed: ImportProgress = {
+const completed: HistorySyncProgress = {
   status: 'Completed',
   progress: 100,
   message: 'Import completed successfully!',
@@ -69,7 +69,7 @@ const completed: ImportProgress = {
   transactionsImported: 900,
 };
 
-const pending: ImportProgress = {
+const pending: HistorySyncProgress = {
   ...completed,
   status: 'Pending',
   progress: 0,

@@ -84,16 +84,16 @@ export function AccountsPage() {
   const transactionDialog = useDialog<string | null>(null);
   const importDialog = useDialog<string | null>(null);
   const [toDelete, setToDelete] = useState<Account | null>(null);
-  // Banners the person closed; a new import (connect or reconnect) shows its banner again.
+  // Banners the person closed; a new history sync (connect or reconnect) shows its banner again.
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
 
-  const showImport = (connectionId: string) =>
+  const showHistorySync = (connectionId: string) =>
     setDismissed((current) => {
       const next = new Set(current);
       next.delete(connectionId);
       return next;
     });
-  const dismissImport = (connectionId: string) =>
+  const dismissHistorySync = (connectionId: string) =>
     setDismissed((current) => new Set(current).add(connectionId));
 
   const openConnect = () => {
@@ -140,7 +140,7 @@ export function AccountsPage() {
   const startReconnect = (connection: Connection) =>
     reconnect.mutate(connection.id, {
       onSuccess: () => {
-        showImport(connection.id);
+        showHistorySync(connection.id);
         toast.success(
           'Account reconnected',
           `${connection.institutionName} is active again and its history is importing.`,
@@ -160,7 +160,7 @@ export function AccountsPage() {
       },
     });
 
-  const onConnected = ({ connection }: ExchangeResponse) => showImport(connection.id);
+  const onConnected = ({ connection }: ExchangeResponse) => showHistorySync(connection.id);
 
   const confirmDelete = (account: Account) =>
     deleteManual.mutate(account.id, {
@@ -293,8 +293,8 @@ export function AccountsPage() {
                 <InstitutionCard
                   key={connection.id}
                   connection={connection}
-                  importDismissed={dismissed.has(connection.id)}
-                  onDismissImport={() => dismissImport(connection.id)}
+                  historySyncDismissed={dismissed.has(connection.id)}
+                  onDismissHistorySync={() => dismissHistorySync(connection.id)}
                   onDisconnect={() => setToDisconnect(connection)}
                   onReconnect={() => startReconnect(connection)}
                   reconnecting={reconnect.isPending && reconnect.variables === connection.id}

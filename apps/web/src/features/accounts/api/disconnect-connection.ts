@@ -34,7 +34,7 @@ export function useDisconnectConnection() {
   return useMutation({
     mutationFn: disconnectConnection,
     onSuccess: (_data, connectionId) =>
-      queryClient.removeQueries({ queryKey: queryKeys.accounts.importProgress(connectionId) }),
+      queryClient.removeQueries({ queryKey: queryKeys.accounts.historySyncProgress(connectionId) }),
     // Even a failed disconnect may have cleared the transactions, so both lists are fetched again.
     onSettled: async () => {
       await Promise.all([

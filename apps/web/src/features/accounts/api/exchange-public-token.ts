@@ -30,9 +30,11 @@ export function useConnectBank() {
     onSuccess: async ({ connection, importProgress }) => {
       // Seeding the progress starts the banner's polling before the connection list has even refetched.
       if (importProgress)
-        queryClient.setQueryData(queryKeys.accounts.importProgress(connection.id), importProgress);
+        queryClient.setQueryData(queryKeys.accounts.historySyncProgress(connection.id), importProgress);
       else
-        await queryClient.invalidateQueries({ queryKey: queryKeys.accounts.importProgress(connection.id) });
+        await queryClient.invalidateQueries({
+          queryKey: queryKeys.accounts.historySyncProgress(connection.id),
+        });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections }),
         queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list }),

@@ -15,9 +15,11 @@ export function useReconnectConnection() {
     mutationFn: reconnectConnection,
     onSuccess: async ({ connection, importProgress }) => {
       if (importProgress)
-        queryClient.setQueryData(queryKeys.accounts.importProgress(connection.id), importProgress);
+        queryClient.setQueryData(queryKeys.accounts.historySyncProgress(connection.id), importProgress);
       else
-        await queryClient.invalidateQueries({ queryKey: queryKeys.accounts.importProgress(connection.id) });
+        await queryClient.invalidateQueries({
+          queryKey: queryKeys.accounts.historySyncProgress(connection.id),
+        });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.accounts.connections }),
         queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list }),

@@ -5,7 +5,7 @@ import { formatLastSynced } from '../../../lib/format';
 import { institutionColor } from '../institution-color';
 import { ConnectionCard } from './ConnectionCard';
 import { HiddenAccountsNotice } from './HiddenAccountsNotice';
-import { ImportProgressBanner } from './ImportProgressBanner';
+import { HistorySyncBanner } from './HistorySyncBanner';
 
 function lastSyncedText(lastSyncAt: string | null) {
   const text = formatLastSynced(lastSyncAt);
@@ -14,8 +14,8 @@ function lastSyncedText(lastSyncAt: string | null) {
 
 export function InstitutionCard({
   connection,
-  importDismissed,
-  onDismissImport,
+  historySyncDismissed,
+  onDismissHistorySync,
   onDisconnect,
   onReconnect,
   reconnecting,
@@ -24,8 +24,8 @@ export function InstitutionCard({
   connection: Connection;
   /** The plan in force: what the notice about accounts hidden past its limit says. */
   plan: Pick<Plan, 'name' | 'accountLimit'>;
-  importDismissed: boolean;
-  onDismissImport: () => void;
+  historySyncDismissed: boolean;
+  onDismissHistorySync: () => void;
   onDisconnect: () => void;
   onReconnect: () => void;
   reconnecting: boolean;
@@ -64,12 +64,12 @@ export function InstitutionCard({
         )
       }
     >
-      <ImportProgressBanner
+      <HistorySyncBanner
         connectionId={connection.id}
         institutionName={connection.institutionName}
         enabled={connection.isActive}
-        dismissed={importDismissed}
-        onDismiss={onDismissImport}
+        dismissed={historySyncDismissed}
+        onDismiss={onDismissHistorySync}
       />
       {connection.isActive && !!connection.hiddenAccounts && (
         <HiddenAccountsNotice hidden={connection.hiddenAccounts} plan={plan} />

@@ -1,7 +1,7 @@
 import {
   errorBody,
   exchangeResponse,
-  importProgress,
+  historySyncProgress,
   type LoginResult,
   sandboxPublicTokenResponse,
 } from '@tally/shared';
@@ -17,13 +17,14 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import type { Database } from '../../db/client';
+import { startQueue } from '../../jobs/queue';
 import { createCipher } from '../../lib/crypto';
 import { createPlaidProvider } from '../../providers/bank/plaid';
 import type { BankProvider } from '../../providers/bank/types';
-import { IMPORT_CLAIM_MS, importConnection } from './accounts.sync';
+import { HISTORY_SYNC_CLAIM_MS, syncConnectionHistory } from './accounts.sync';
 
-// Imports through the queue, with a bank that a test can hold mid-import: one run per connection, a limit
-// per person, different people's imports side by side, and runs that survive restarts and second servers.
+// History syncs through the queue, with a bank that a test can hold mid-sync: one run per connection, a limit
+// per person, different people's syncs side by side, and runs that survive restarts and second servers.
 
 let fake: FakePlaid;
 beforeAll(async () => {
@@ -101,16 +102,16 @@ type RunRow = {
 const runsOf = (database: Database, connectionId: string) =>
   database.query<RunRow>(
     `select id, status, from_day::text, to_day::text, claimed_by, claim_expires_at::text, updated_at::text
-       from import_runs where connection_id = $1 order by created_at`,
+       from history_syncs where connection_id = $1 order by created_at`,
     [connectionId],
   );
 const jobsOf = (database: Database, runId: string) =>
   database.query<{ id: string; state: string }>(
-    "select id, state from pgboss.job where name = 'bank-import' and data->>'runId' = $1",
+    "select id, state from pgboss.job where name = 'history-sync' and data->>'runId' = $1",
     [runId],
   );
 
-describe('one import per connection, a limit per person', () => {
+describe('one history sync per connection, a limit per person', () => {
   let app: TestApp;
   let bank: ReturnType<typeof heldBank>;
   beforeEach(() => {
@@ -131,7 +132,7 @@ describe('one import per connection, a limit per person', () => {
     const answers = [];
     for (let i = 0; i < 5; i += 1) {
       const res = await importHistory(app, alice, { connectionId: connection.id, range: '90d' });
-      answers.push(expectJson(res, 200, importProgress));
+      answers.push(expectJson(res, 200, historySyncProgress));
       // Every answer is about the same run: the newest run of the connection is still the first one made.
       const runs = await runsOf(app.database, connection.id);
       expect(runs).toHaveLength(2);
@@ -168,7 +169,7 @@ describe('one import per connection, a limit per person', () => {
     // A live server holds the claim: nothing more is queued.
     const claim = (expiresAt: Date) =>
       app.database.query(
-        "update import_runs set status = 'InProgress', claimed_by = 'first-server', claim_expires_at = $2 where id = $1",
+        "update history_syncs set status = 'InProgress', claimed_by = 'first-server', claim_expires_at = $2 where id = $1",
         [run!.id, expiresAt.toISOString()],
       );
     await claim(new Date(testNow().getTime() + 60_000));
@@ -248,7 +249,7 @@ describe('one import per connection, a limit per person', () => {
   });
 });
 
-describe('import runs across restarts and servers', () => {
+describe('history syncs across restarts and servers', () => {
   const IN_RANGE = 'MARCH MARKET';
   const OUT_OF_RANGE = 'MAY MARKET';
 
@@ -288,7 +289,7 @@ describe('import runs across restarts and servers', () => {
       job!.id,
     ]);
     bank.hold();
-    const firstWorker = importConnection(
+    const firstWorker = syncConnectionHistory(
       {
         db: database.db,
         provider: bank.provider,
@@ -327,7 +328,7 @@ describe('import runs across restarts and servers', () => {
     const database = await createTestDatabase();
     const { first, bank, firstWorker, alice, connection, run } = await heldRangedImport(database);
     // The first server is gone as far as anyone can tell: it stopped renewing, and its claim lapsed.
-    const later = () => new Date(testNow().getTime() + IMPORT_CLAIM_MS + 60_000);
+    const later = () => new Date(testNow().getTime() + HISTORY_SYNC_CLAIM_MS + 60_000);
     const second = await createTestApp({
       env: fake.env(),
       now: later,
@@ -360,6 +361,60 @@ describe('import runs across restarts and servers', () => {
     await database.close();
   });
 
+  it('queues again on history-sync a run whose job waited in the retired bank-import queue, and deletes that queue', async () => {
+    const database = await createTestDatabase();
+    // An installation from before the rename: the run's job waits in the queue of the old name.
+    const old = await createTestApp({
+      env: fake.env(),
+      now: testNow,
+      database,
+      keepDatabase: true,
+      runJobs: false,
+      ...secrets,
+    });
+    const alice = await signUp(old);
+    const connection = await connect(old, alice);
+    const [run] = await runsOf(database, connection.id);
+    await old.close();
+    await database.query('select pgboss.create_queue($1, $2::json)', [
+      'bank-import',
+      JSON.stringify({ policy: 'standard', retryLimit: 3, retryDelay: 5, expireInSeconds: 900 }),
+    ]);
+    await database.query(
+      "update pgboss.job set name = 'bank-import' where name = 'history-sync' and data->>'runId' = $1",
+      [run!.id],
+    );
+    const oldJobs = () => database.query("select id from pgboss.job where name = 'bank-import'");
+    const oldQueue = () => database.query("select name from pgboss.queue where name = 'bank-import'");
+    expect(await oldJobs()).toHaveLength(1);
+    expect(await jobsOf(database, run!.id)).toEqual([]);
+
+    // The new server deletes the old queue with its job, and its worker queues the open run again.
+    const app = await createTestApp({
+      env: fake.env(),
+      now: testNow,
+      database,
+      keepDatabase: true,
+      ...secrets,
+    });
+    try {
+      expect(await oldQueue()).toEqual([]);
+      expect(await oldJobs()).toEqual([]);
+      await waitForImport(app, alice.token, connection.id);
+      expect((await runsOf(database, connection.id)).at(-1)).toMatchObject({
+        id: run!.id,
+        status: 'Completed',
+      });
+      expect(await jobsOf(database, run!.id)).toEqual([{ id: expect.any(String), state: 'completed' }]);
+    } finally {
+      await app.close();
+    }
+    // Deleting a queue that is already gone does nothing: every later start goes through it.
+    await (await startQueue(database)).stop();
+    expect(await oldQueue()).toEqual([]);
+    await database.close();
+  });
+
   it('never runs again a run that a live server holds, not at start nor when the job is delivered twice', async () => {
     const database = await createTestDatabase();
     const { first, bank, firstWorker, alice, connection, run } = await heldRangedImport(database);
@@ -377,7 +432,7 @@ describe('import runs across restarts and servers', () => {
       expect(await jobsOf(database, run.id)).toHaveLength(1);
       // The queue delivers the job again (as after an expiry): the second server must leave the run alone.
       await database.query(
-        "update pgboss.job set state = 'retry', start_after = now() where name = 'bank-import' and data->>'runId' = $1",
+        "update pgboss.job set state = 'retry', start_after = now() where name = 'history-sync' and data->>'runId' = $1",
         [run.id],
       );
       await eventually(

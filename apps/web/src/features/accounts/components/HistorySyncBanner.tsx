@@ -1,20 +1,21 @@
 import { CloseButton, Group, Loader, Paper, Progress, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCloudDownload } from '@tabler/icons-react';
-import type { ImportStatus } from '@tally/shared';
+import type { HistorySyncStatus } from '@tally/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { toast } from '../../../components/toast';
 import { queryKeys } from '../../../lib/query-keys';
-import { useImportProgress } from '../api/get-import-progress';
-import { IMPORT_STATUS_MESSAGES, importBannerView } from '../import-status';
+import { useHistorySyncProgress } from '../api/get-history-sync-progress';
+import { HISTORY_SYNC_STATUS_MESSAGES, historySyncBannerView } from '../history-sync-status';
 
-const inFlight = (status: ImportStatus | undefined) => status === 'Pending' || status === 'InProgress';
+const inFlight = (status: HistorySyncStatus | undefined) => status === 'Pending' || status === 'InProgress';
 
 /**
- * The background import of one connection. It fetches the progress once; only an import that is still
- * running is polled (every 5 s), and when it finishes the balances and transactions are fetched again.
+ * The history sync of one connection (its history downloaded from the bank in the background). It fetches
+ * the progress once; only a sync that is still running is polled (every 5 s), and when it finishes the
+ * balances and transactions are fetched again.
  */
-export function ImportProgressBanner({
+export function HistorySyncBanner({
   connectionId,
   institutionName,
   enabled = true,
@@ -28,10 +29,10 @@ export function ImportProgressBanner({
   onDismiss: () => void;
 }) {
   const queryClient = useQueryClient();
-  const { data: progress, isError } = useImportProgress(connectionId, enabled);
+  const { data: progress, isError } = useHistorySyncProgress(connectionId, enabled);
 
-  // Seen running and now finished: this is the moment to refresh what the import changed.
-  const previous = useRef<ImportStatus | undefined>(undefined);
+  // Seen running and now finished: this is the moment to refresh what the sync changed.
+  const previous = useRef<HistorySyncStatus | undefined>(undefined);
   const status = progress?.status;
   useEffect(() => {
     const was = previous.current;
@@ -42,18 +43,22 @@ export function ImportProgressBanner({
       void queryClient.invalidateQueries({ queryKey: queryKeys.accounts.list });
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all });
       toast.success(
-        IMPORT_STATUS_MESSAGES.Completed,
+        HISTORY_SYNC_STATUS_MESSAGES.Completed,
         `${institutionName}: your full history is now in Tally.`,
         { withIcon: true, autoClose: 6000 },
       );
     } else if (status === 'Failed') {
-      toast.error(IMPORT_STATUS_MESSAGES.Failed, `The history of ${institutionName} could not be imported.`, {
-        withIcon: true,
-      });
+      toast.error(
+        HISTORY_SYNC_STATUS_MESSAGES.Failed,
+        `The history of ${institutionName} could not be imported.`,
+        {
+          withIcon: true,
+        },
+      );
     }
   }, [status, institutionName, queryClient]);
 
-  const view = enabled ? importBannerView({ progress, isError, dismissed }) : null;
+  const view = enabled ? historySyncBannerView({ progress, isError, dismissed }) : null;
   if (!view) return null;
 
   const isErrorView = view.kind === 'error';

@@ -1,12 +1,12 @@
-import type { ImportProgress } from '@tally/shared';
+import type { HistorySyncProgress } from '@tally/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
-import { ImportProgressBanner } from './ImportProgressBanner';
+import { HistorySyncBanner } from './HistorySyncBanner';
 
 const ROUTE = 'GET /api/plaid/connections/c1/import-progress';
 
-const progress = (over: Partial<ImportProgress>): ImportProgress => ({
+const progress = (over: Partial<HistorySyncProgress>): HistorySyncProgress => ({
   status: 'InProgress',
   progress: 42,
   message: 'Importing historical data...',
@@ -25,7 +25,7 @@ function Banner({
   onDismiss?: () => void;
 }) {
   return (
-    <ImportProgressBanner
+    <HistorySyncBanner
       connectionId="c1"
       institutionName="First Demo Bank"
       dismissed={dismissed}
@@ -39,7 +39,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('ImportProgressBanner', () => {
+describe('HistorySyncBanner', () => {
   it('shows a running import with its progress bar and percent', async () => {
     fakeApi({ [ROUTE]: { body: progress({}) } });
     renderWithProviders(<Banner />);

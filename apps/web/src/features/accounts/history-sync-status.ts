@@ -1,21 +1,21 @@
-import type { ImportProgress, ImportStatus } from '@tally/shared';
+import type { HistorySyncProgress, HistorySyncStatus } from '@tally/shared';
 
 /** SPEC §4 "Import status". */
-export const IMPORT_STATUS_MESSAGES: Record<ImportStatus, string> = {
+export const HISTORY_SYNC_STATUS_MESSAGES: Record<HistorySyncStatus, string> = {
   Pending: 'Import pending...',
   InProgress: 'Importing historical data...',
   Completed: 'Import completed successfully!',
   Failed: 'Import failed',
 };
 
-/** Polling goes on while an import runs and stops once the server says it can be dismissed. */
-export function isImportInFlight(progress: ImportProgress | null | undefined): boolean {
+/** Polling goes on while a history sync runs and stops once the server says it can be dismissed. */
+export function isHistorySyncInFlight(progress: HistorySyncProgress | null | undefined): boolean {
   return (
     !!progress && !progress.canDismiss && (progress.status === 'Pending' || progress.status === 'InProgress')
   );
 }
 
-export type ImportBannerView =
+export type HistorySyncBannerView =
   | { kind: 'error'; title: string; message: string }
   | {
       kind: 'progress';
@@ -26,15 +26,15 @@ export type ImportBannerView =
     };
 
 /** What the banner shows, or null when it is hidden: on Completed, Failed, when dismissed or with nothing to show. */
-export function importBannerView({
+export function historySyncBannerView({
   progress,
   isError,
   dismissed,
 }: {
-  progress: ImportProgress | null | undefined;
+  progress: HistorySyncProgress | null | undefined;
   isError: boolean;
   dismissed: boolean;
-}): ImportBannerView | null {
+}): HistorySyncBannerView | null {
   if (dismissed) return null;
   if (isError)
     return { kind: 'error', title: 'Import Status Error', message: 'Failed to fetch import progress' };
@@ -44,16 +44,16 @@ export function importBannerView({
   return {
     kind: 'progress',
     status,
-    title: IMPORT_STATUS_MESSAGES[status],
+    title: HISTORY_SYNC_STATUS_MESSAGES[status],
     // The server's own words say more than the status line, unless they merely repeat it.
-    message: detail && detail !== IMPORT_STATUS_MESSAGES[status] ? detail : progressDetail(progress),
+    message: detail && detail !== HISTORY_SYNC_STATUS_MESSAGES[status] ? detail : progressDetail(progress),
     percent: status === 'InProgress' ? Math.min(100, Math.max(0, Math.round(progress.progress))) : null,
   };
 }
 
 const count = new Intl.NumberFormat('en-US');
 
-function progressDetail({ status, transactionsImported }: ImportProgress): string {
+function progressDetail({ status, transactionsImported }: HistorySyncProgress): string {
   if (status === 'Pending') return 'Your full two-year history will start importing in a moment.';
   if (transactionsImported > 0) {
     const n = transactionsImported;
