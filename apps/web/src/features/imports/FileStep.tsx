@@ -1,7 +1,9 @@
 import { Alert, Button, FileButton, Group, Select, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconFileText, IconUpload } from '@tabler/icons-react';
 import type { Account } from '@tally/shared';
-import { type DragEvent, useId, useState } from 'react';
+import { type Dispatch, type DragEvent, useId, useState } from 'react';
+import { ManualAccountForm } from '../manual-accounts';
+import type { FileState, ImportEvent } from './import-flow';
 import classes from './imports.module.css';
 import { type ChosenFile, formatFileSize } from './read-file';
 
@@ -19,8 +21,67 @@ function accountGroups(accounts: readonly Account[]) {
   return [...groups].map(([group, items]) => ({ group, items }));
 }
 
-/** Step 1: the file (dropped or chosen) and the account its transactions go to. */
+/**
+ * Step 1: the file and the account its transactions go to, then Preview; or a manual account made on the
+ * spot, for a person with none to take the file (or none that fits).
+ */
 export function FileStep({
+  state,
+  accounts,
+  dispatch,
+  onCancel,
+}: {
+  state: FileState;
+  accounts: readonly Account[];
+  dispatch: Dispatch<ImportEvent>;
+  onCancel: () => void;
+}) {
+  if (state.creatingAccount) {
+    return (
+      <ManualAccountForm
+        cancelLabel="Back"
+        onPendingChange={(pending) => dispatch({ type: 'accountSaving', pending })}
+        onCancel={() => dispatch({ type: 'accountFormClosed' })}
+        onSaved={(account) => dispatch({ type: 'accountMade', account })}
+      />
+    );
+  }
+  const { file, accountId, reading, previewError } = state;
+  return (
+    <Stack gap="md">
+      <FileFields
+        file={file}
+        reading={reading !== null}
+        fileError={state.fileError}
+        onFile={(chosen) => dispatch({ type: 'fileChosen', file: chosen })}
+        accounts={accounts}
+        accountId={accountId}
+        onAccount={(id) => dispatch({ type: 'accountChosen', accountId: id })}
+        onCreateAccount={() => dispatch({ type: 'accountFormOpened' })}
+      />
+      {previewError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {previewError}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => dispatch({ type: 'previewAsked' })}
+          disabled={!file || !accountId || reading !== null}
+          loading={state.request !== null}
+        >
+          Preview
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The file (dropped or chosen) and the account its transactions go to. */
+function FileFields({
   file,
   reading,
   fileError,

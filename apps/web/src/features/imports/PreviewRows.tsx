@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { ImportCounts, ImportPreviewRow, ImportRowStatus } from '@tally/shared';
+import type { ImportCounts, ImportPreview, ImportPreviewRow, ImportRowStatus } from '@tally/shared';
 import { useId } from 'react';
 import { SignedAmount } from '../../components/SignedAmount';
 import { formatDay } from '../../lib/format';
@@ -227,5 +227,26 @@ export function InvalidRows({
         </Text>
       )}
     </Paper>
+  );
+}
+
+/** The rows that cannot be read and the first rows as they will be stored. */
+export function PreviewDetails({
+  preview,
+  updating,
+  rows,
+  compact,
+}: {
+  preview: ImportPreview;
+  updating: boolean;
+  rows?: number;
+  compact: boolean;
+}) {
+  const shown = rows === undefined ? preview.rows : preview.rows.slice(0, rows);
+  return (
+    <Stack gap="sm" style={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <InvalidRows rows={preview.invalidRows} count={preview.counts.invalid} />
+      <PreviewRows rows={shown} total={preview.counts.total} compact={compact} />
+    </Stack>
   );
 }
