@@ -1,4 +1,13 @@
-import type { Insight, InsightFigure } from '@tally/shared';
+import type { insight, insightFigure } from '@tally/shared';
+import type { z } from 'zod';
+
+/*
+ * Insights as the API sends them: amounts in dollars. Hand them to fakeApi as they are; a test that gives
+ * one straight to a component or a function reads it through its schema first (`insight.parse(anInsight())`),
+ * as the client does, so its figures hold cents.
+ */
+type Insight = z.input<typeof insight>;
+type InsightFigure = z.input<typeof insightFigure>;
 
 export const DINING_INSIGHT_ID = '5e1d2c3b-4a59-4f68-9d7e-000000000001';
 export const FORECAST_INSIGHT_ID = '5e1d2c3b-4a59-4f68-9d7e-000000000002';

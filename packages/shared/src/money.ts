@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Money is integer cents everywhere inside Tally.
  * Sign convention (the one place it is written down): positive = money in (income, refunds),
@@ -48,3 +50,11 @@ export function formatMoney(cents: Cents): string {
   // -0 (e.g. negating a zero balance) would otherwise print as "-$0.00".
   return usd.format(cents === 0 ? 0 : cents / 100);
 }
+
+/**
+ * An amount of money in an API answer. The wire speaks dollars (JSON numbers, as the SPEC shows them); both
+ * sides of it hold cents. The server answers in cents and its serializer writes dollars (encode); the web's
+ * client reads an answer through the same schema and gets cents back (decode). So no code on either side
+ * converts an answer's amounts by hand, and no amount is in dollars once it is off the wire.
+ */
+export const money = z.codec(z.number(), z.int(), { decode: dollarsToCents, encode: centsToDollars });

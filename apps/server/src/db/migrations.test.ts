@@ -140,3 +140,58 @@ describe('migration 0025_history_syncs', () => {
     expect((await client.query('select id from history_syncs')).rows).toEqual([]);
   });
 });
+
+describe('migration 0026_insight_figures_in_cents', () => {
+  let client: PGlite;
+  let before: string;
+  beforeAll(async () => {
+    client = await PGlite.create(pgliteOptions);
+    before = migrationsBefore('0026_insight_figures_in_cents');
+  });
+  afterAll(async () => {
+    await client.close();
+    fs.rmSync(before, { recursive: true, force: true });
+  });
+
+  it("keeps each stored figure's amount in cents, in order, with the rest of the figure as it was", async () => {
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: before });
+    const [user] = (
+      await client.query<{ id: string }>(
+        `insert into users (email, first_name, last_name) values ('ada@example.com', 'Ada', 'L') returning id`,
+      )
+    ).rows;
+    const source = { description: 'Dining out in October', startDate: '2026-10-01', endDate: null };
+    const figures = [
+      { label: 'Dining out', amount: 412.37, source },
+      { label: 'Refund', amount: -0.07, source },
+      { label: 'Round', amount: 1200, source },
+    ];
+    await client.query(
+      `insert into ai_insights (user_id, key, type, priority, context, title, message, confidence, figures,
+                                rank, generated_at)
+       values ($1, 'a', 'spending_alert', 'high', 'dashboard', 'T', 'M', 0.9, $2, 0, now()),
+              ($1, 'b', 'spending_alert', 'high', 'dashboard', 'T', 'M', 0.9, '[]', 1, now())`,
+      [user!.id, JSON.stringify(figures)],
+    );
+
+    await migrate(db, { migrationsFolder });
+
+    const rows = (
+      await client.query<{ key: string; figures: unknown }>(
+        'select key, figures from ai_insights order by key',
+      )
+    ).rows;
+    expect(rows).toEqual([
+      {
+        key: 'a',
+        figures: [
+          { label: 'Dining out', amount: 41237, source },
+          { label: 'Refund', amount: -7, source },
+          { label: 'Round', amount: 120000, source },
+        ],
+      },
+      { key: 'b', figures: [] },
+    ]);
+  });
+});

@@ -8,7 +8,7 @@ type MoneyProps = TextProps & {
   signed?: boolean;
 };
 
-/** An amount of money as text; callers convert the API's dollars with dollarsToCents first. */
+/** An amount of money (cents, as every amount in the app, API answers included) as text. */
 export function Money({ cents, signed = false, ...text }: MoneyProps) {
   return <Text {...text}>{signed ? formatSignedMoney(cents) : formatMoney(cents)}</Text>;
 }

@@ -1,15 +1,15 @@
-import { dollarsToCents } from '@tally/shared';
+import type { Cents } from '@tally/shared';
 import { Money } from './Money';
 import classes from './SignedAmount.module.css';
 
 /**
  * A transaction's amount as the transaction list shows it: an explicit + and the income colour for money
- * in, a minus for money out. Takes the API's dollars.
+ * in, a minus for money out. `value` is in cents.
  */
-export function SignedAmount({ value, fz = 'sm', fw = 600 }: { value: number; fz?: string; fw?: number }) {
+export function SignedAmount({ value, fz = 'sm', fw = 600 }: { value: Cents; fz?: string; fw?: number }) {
   return (
     <Money
-      cents={dollarsToCents(value)}
+      cents={value}
       signed
       span
       fw={fw}

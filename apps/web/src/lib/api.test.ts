@@ -1,4 +1,4 @@
-import { queryBody } from '@tally/shared';
+import { queryBody, transaction } from '@tally/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeApi, serverEvent, streamedBody } from '../test-utils';
@@ -22,6 +22,35 @@ async function collect(events: AsyncIterable<ServerEvent>): Promise<ServerEvent[
   for await (const event of events) all.push(event);
   return all;
 }
+
+describe('an answer', () => {
+  const wire = {
+    id: 't1',
+    description: 'Farmers market',
+    merchantName: null,
+    amount: 12.34,
+    accountId: 'a1',
+    accountName: 'Cash wallet',
+    category: 20,
+    categoryName: 'Groceries',
+    date: '2026-03-14',
+    pending: false,
+    isTransfer: false,
+    note: null,
+    isManual: true,
+  };
+
+  it('is read through the schema the call names: money arrives in dollars and is held in cents', async () => {
+    fakeApi({ 'GET /api/transactions/t1': { body: wire } });
+    const read = await api.get('transactions/t1', transaction);
+    expect(read).toEqual({ ...wire, amount: 1234 });
+  });
+
+  it('turns dollars into cents exactly, where floating point would not (0.07 × 100 is 7.000000000000001)', async () => {
+    fakeApi({ 'GET /api/transactions/t1': { body: { ...wire, amount: -0.07 } } });
+    expect((await api.get('transactions/t1', transaction)).amount).toBe(-7);
+  });
+});
 
 describe('a streamed call', () => {
   it('asks for server-sent events with the session’s token, and answers them in order as they come', async () => {

@@ -1,6 +1,12 @@
 import { formatMoney } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatLastSynced, formatSignedMoney, formatUpdatedAgo } from './format';
+import {
+  formatCompactMoney,
+  formatDay,
+  formatLastSynced,
+  formatSignedMoney,
+  formatUpdatedAgo,
+} from './format';
 
 describe('formatters', () => {
   it.each([
@@ -13,6 +19,13 @@ describe('formatters', () => {
     expect(formatSignedMoney(2_500)).toBe('+$25.00');
     expect(formatSignedMoney(-2_500)).toBe('-$25.00');
   });
+
+  it.each([
+    [0, '$0.0'],
+    [95_000, '$950.0'],
+    [150_000, '$1.5K'],
+    [230_000_000, '$2.3M'],
+  ])('labels a chart axis at %s cents as %s', (cents, text) => expect(formatCompactMoney(cents)).toBe(text));
 
   it('shows a day without shifting it across time zones', () => {
     expect(formatDay('2026-01-05')).toBe('Jan 5, 2026');

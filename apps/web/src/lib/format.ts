@@ -5,6 +5,12 @@ const signed = new Intl.NumberFormat('en-US', {
   currency: 'USD',
   signDisplay: 'exceptZero',
 });
+const compact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 const shortDate = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -16,6 +22,11 @@ const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-dig
 /** Cents with an explicit + for money in, as the transaction table shows amounts (plain amounts: formatMoney). */
 export function formatSignedMoney(cents: Cents): string {
   return signed.format(cents / 100);
+}
+
+/** Cents in short form, as a chart's axis labels them: $950.0, $1.5K, $2.3M. */
+export function formatCompactMoney(cents: Cents): string {
+  return compact.format(cents / 100);
 }
 
 /** A calendar day (YYYY-MM-DD) as "Jan 5, 2026"; it is a day, so no time zone shifts it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
+import { money } from '../money';
 
 export const account = z.object({
   id: z.string(),
@@ -11,14 +12,13 @@ export const account = z.object({
   /** 0 depository, 2 credit, 3 investment, 4 loan */
   type: z.number(),
   subtype: z.string().nullable(),
-  /** Dollars. */
-  currentBalance: z.number(),
-  availableBalance: z.number().nullable(),
+  currentBalance: money,
+  availableBalance: money.nullable(),
   isActive: z.boolean(),
   /** Kept by hand (and by file import): its balance follows its transactions, which can be edited. */
   isManual: z.boolean(),
-  /** Dollars; manual accounts only. */
-  openingBalance: z.number().nullable(),
+  /** Manual accounts only. */
+  openingBalance: money.nullable(),
 });
 export type Account = z.infer<typeof account>;
 

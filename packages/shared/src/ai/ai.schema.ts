@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
+import { money } from '../money';
 
 /** SPEC §3: what an insight is about, and how urgent. */
 export const INSIGHT_TYPES = ['spending', 'budget', 'savings', 'prediction', 'recommendation'] as const;
@@ -28,10 +29,10 @@ export const figureSource = z.object({
 });
 export type FigureSource = z.infer<typeof figureSource>;
 
-/** A number an insight or an answer stands on: what it is, its value in dollars, and where it came from. */
+/** A number an insight or an answer stands on: what it is, its amount, and where it came from. */
 export const insightFigure = z.object({
   label: z.string(),
-  amount: z.number(),
+  amount: money,
   source: figureSource,
 });
 export type InsightFigure = z.infer<typeof insightFigure>;
@@ -109,14 +110,14 @@ export const advisorAction = z.discriminatedUnion('kind', [
     budgetId: z.uuid(),
     categoryId: z.uuid(),
     category: z.number().int(),
-    /** The new allocation, dollars. */
-    allocatedAmount: z.number(),
+    /** The new allocation. */
+    allocatedAmount: money,
   }),
   z.object({
     kind: z.literal('create_goal'),
     label: z.string(),
     name: z.string(),
-    targetAmount: z.number(),
+    targetAmount: money,
     targetDate: isoDay.nullable(),
   }),
   z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
-import { dollarsToCents, hasAtMostTwoDecimals } from '../money';
+import { dollarsToCents, hasAtMostTwoDecimals, money } from '../money';
 import { CATEGORY, type CategoryCode } from '../transactions/categories';
 
 /** The categories a budget can allocate to, in the create form's order (SPEC §3). */
@@ -93,23 +93,23 @@ export const budgetBody = z
   });
 export type BudgetBody = z.input<typeof budgetBody>;
 
-/** A budget category as the API answers it (SPEC §3), amounts in dollars, for the period shown. */
+/** A budget category as the API answers it (SPEC §3), for the period shown. */
 export const budgetCategory = z.object({
   id: z.uuid(),
   category: z.number(),
   categoryName: z.string(),
-  allocatedAmount: z.number(),
+  allocatedAmount: money,
   /** Money out in the category in the period, less refunds in it; transfers never count. */
-  spentAmount: z.number(),
+  spentAmount: money,
   /** Allocated − spent (no rollover: the count-up view adds it). */
-  remainingAmount: z.number(),
+  remainingAmount: money,
   percentageUsed: z.number(),
   allowRollover: z.boolean(),
   /** Carried in from the previous period (negative: overspent there); 0 without rollover. */
-  rolledOverAmount: z.number(),
+  rolledOverAmount: money,
   countUpEnabled: z.boolean(),
   /** Replaces allocated ÷ days as what a count-up day earns; null = the even split. */
-  customDailyAllowance: z.number().nullable(),
+  customDailyAllowance: money.nullable(),
 });
 export type BudgetCategory = z.infer<typeof budgetCategory>;
 
@@ -121,7 +121,7 @@ export const budget = z.object({
   autoReset: z.boolean(),
   startDate: isoDay,
   endDate: isoDay,
-  totalIncome: z.number(),
+  totalIncome: money,
   /** The one budget in use; creating another archives this one. */
   isActive: z.boolean(),
   /** The person's today, in their time zone (the period may be over, or not begun). */
@@ -173,18 +173,18 @@ export const achievement = z.object({
  */
 const periodDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** A category's count-up status as the API answers it (SPEC §3), amounts in dollars. */
+/** A category's count-up status as the API answers it (SPEC §3). */
 export const countUpStatus = z.object({
   categoryId: z.uuid(),
   category: z.number(),
   categoryName: z.string(),
   countUpEnabled: z.boolean(),
-  dailyAllowance: z.number(),
-  earnedToDate: z.number(),
-  allocatedAmount: z.number(),
-  actualSpent: z.number(),
-  rolledOverAmount: z.number(),
-  availableBalance: z.number(),
+  dailyAllowance: money,
+  earnedToDate: money,
+  allocatedAmount: money,
+  actualSpent: money,
+  rolledOverAmount: money,
+  availableBalance: money,
   isOverEarned: z.boolean(),
   daysElapsed: z.number().int(),
   totalDays: z.number().int(),
@@ -193,9 +193,9 @@ export const countUpStatus = z.object({
   achievements: z.array(achievement),
   /**
    * For the pace chart: per day of the period so far (index 0 = its first day), what had been spent and
-   * what had been earned by its end (running totals), in dollars.
+   * what had been earned by its end (running totals).
    */
-  days: z.array(z.object({ date: periodDay, spent: z.number(), earned: z.number() })),
+  days: z.array(z.object({ date: periodDay, spent: money, earned: money })),
 });
 export type CountUpStatusResponse = z.infer<typeof countUpStatus>;
 

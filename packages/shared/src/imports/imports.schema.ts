@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { money } from '../money';
 
 /** The formats a file is recognised as, from its content (never its extension). */
 export const importFormat = z.enum(['csv', 'ofx', 'qfx', 'qif']);
@@ -106,8 +107,8 @@ export const importPreviewRow = z.object({
   date: z.string().nullable(),
   description: z.string(),
   merchantName: z.string().nullable(),
-  /** Dollars, positive = money in; null when invalid. */
-  amount: z.number().nullable(),
+  /** Positive = money in; null when invalid. */
+  amount: money.nullable(),
   category: z.number(),
   categoryName: z.string(),
   note: z.string().nullable(),

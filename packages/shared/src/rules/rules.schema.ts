@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../money';
+import { hasAtMostTwoDecimals, money } from '../money';
 import { categoryCode } from '../transactions/transactions.schema';
 
 export const ruleField = z.enum(['description', 'merchant', 'either'], {
@@ -64,8 +64,8 @@ export const rule = z.object({
   field: ruleField,
   operator: ruleOperator,
   pattern: z.string(),
-  minAmount: z.number().nullable(),
-  maxAmount: z.number().nullable(),
+  minAmount: money.nullable(),
+  maxAmount: money.nullable(),
   accountId: z.string().nullable(),
   accountName: z.string().nullable(),
   setCategory: z.number().nullable(),
@@ -93,7 +93,7 @@ export const rulePreview = z.object({
       date: z.string(),
       description: z.string(),
       merchantName: z.string().nullable(),
-      amount: z.number(),
+      amount: money,
       fromCategoryName: z.string(),
       toCategoryName: z.string(),
       toMerchantName: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
-import { hasAtMostTwoDecimals } from '../money';
+import { hasAtMostTwoDecimals, money } from '../money';
 
 /** SPEC §3: the icons and colours a goal can wear. */
 export const GOAL_ICONS = [
@@ -89,21 +89,21 @@ export type UpdateGoalBody = z.input<typeof updateGoalBody>;
 /** SPEC §3: completed, on_track, behind; anything else (no deadline) is active. */
 export const GOAL_STATUSES = ['completed', 'on_track', 'behind', 'active'] as const;
 
-/** A savings goal as the API answers it (SPEC §3), money in dollars. */
+/** A savings goal as the API answers it (SPEC §3). */
 export const savingsGoal = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
-  targetAmount: z.number(),
-  currentAmount: z.number(),
+  targetAmount: money,
+  currentAmount: money,
   allocationPercentage: z.number(),
   targetDate: isoDay.nullable(),
   /** Whole days to the target date, null without one. */
   daysRemaining: z.number().int().nullable(),
-  /** What must still be saved per day to make the date (dollars, rounded up), null without one. */
-  dailyRequiredSavings: z.number().nullable(),
+  /** What must still be saved per day to make the date (rounded up to the cent), null without one. */
+  dailyRequiredSavings: money.nullable(),
   /** SPEC §9: the target over the months until the target date; null without one. */
-  monthlyContribution: z.number().nullable(),
+  monthlyContribution: money.nullable(),
   progressPercentage: z.number(),
   progressStatus: z.enum(GOAL_STATUSES),
   iconName: z.enum(GOAL_ICONS),
@@ -114,8 +114,8 @@ export const savingsGoal = z.object({
   completedDate: isoDay.nullable(),
   /** The day it was set, in the person's time zone. */
   startDate: isoDay,
-  /** What its share of the current period's leftover comes to so far (dollars). */
-  currentPeriodShare: z.number(),
+  /** What its share of the current period's leftover comes to so far. */
+  currentPeriodShare: money,
   createdAt: z.string(),
 });
 export type SavingsGoal = z.infer<typeof savingsGoal>;
@@ -131,26 +131,26 @@ export const leftoverPeriod = z.object({
   daysElapsed: z.number().int(),
   totalDays: z.number().int(),
   /** What the period has left so far (its allocations earned by day, less spending). */
-  leftoverSoFar: z.number(),
+  leftoverSoFar: money,
   /** What it leaves if the rest of the period spends nothing: budgeted less spent so far. */
-  leftoverIfNoMoreSpending: z.number(),
+  leftoverIfNoMoreSpending: money,
 });
 export type LeftoverPeriod = z.infer<typeof leftoverPeriod>;
 
-/** GET /savings/overview (SPEC §3), money in dollars. */
+/** GET /savings/overview (SPEC §3). */
 export const savingsOverview = z.object({
   goals: savingsGoalList,
-  totalSaved: z.number(),
+  totalSaved: money,
   /** The active goals' share of the current period's leftover so far. */
-  totalAllocatedPerPeriod: z.number(),
+  totalAllocatedPerPeriod: money,
   /** Their percentages together (at most 100). */
   totalAllocationPercentage: z.number(),
   activeGoalsCount: z.number().int(),
   completedGoalsCount: z.number().int(),
-  currentPeriodLeftover: z.number(),
-  unallocatedAmount: z.number(),
+  currentPeriodLeftover: money,
+  unallocatedAmount: money,
   /** Saved into goals over the last 30 days. */
-  monthlyGrowth: z.number(),
+  monthlyGrowth: money,
   /** The active budget's current period, or null without a budget. */
   period: leftoverPeriod.nullable(),
 });
@@ -162,7 +162,7 @@ export type ContributionSource = (typeof CONTRIBUTION_SOURCES)[number];
 /** One row of a goal's ledger: a period's leftover share, or money added by hand. */
 export const contribution = z.object({
   id: z.uuid(),
-  amount: z.number(),
+  amount: money,
   source: z.enum(CONTRIBUTION_SOURCES),
   date: isoDay,
   /** The budget period it came from (source period). */
@@ -176,7 +176,7 @@ export type Contribution = z.infer<typeof contribution>;
 export const goalProgressView = z.object({
   goal: savingsGoal,
   contributions: z.array(contribution),
-  history: z.array(z.object({ date: isoDay, total: z.number() })),
+  history: z.array(z.object({ date: isoDay, total: money })),
 });
 export type GoalProgressView = z.infer<typeof goalProgressView>;
 
@@ -238,11 +238,11 @@ export const periodLeftoverView = z.object({
   periodId: z.uuid(),
   startDate: isoDay,
   endDate: isoDay,
-  leftover: z.number(),
-  allocated: z.number(),
+  leftover: money,
+  allocated: money,
   /** When its leftover went to goals; null while the period runs or waits for the job. */
   processedAt: z.string().nullable(),
-  allocations: z.array(z.object({ goalId: z.uuid(), goalName: z.string(), amount: z.number() })),
+  allocations: z.array(z.object({ goalId: z.uuid(), goalName: z.string(), amount: money })),
 });
 export type PeriodLeftoverView = z.infer<typeof periodLeftoverView>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
-import { hasAtMostTwoDecimals } from '../money';
+import { hasAtMostTwoDecimals, money } from '../money';
 import { SUBSCRIPTION_FREQUENCIES, type SubscriptionFrequency } from './schedule';
 
 /** Subscription status by its API number (SPEC §3). */
@@ -125,11 +125,11 @@ export const updateSubscriptionBody = subscriptionBody
   });
 export type UpdateSubscriptionBody = z.input<typeof updateSubscriptionBody>;
 
-/** A subscription as the API answers it (SPEC §3), amounts in dollars. */
+/** A subscription as the API answers it (SPEC §3). */
 export const subscription = z.object({
   id: z.uuid(),
   name: z.string(),
-  amount: z.number(),
+  amount: money,
   frequency: subscriptionFrequency,
   status: subscriptionStatus,
   category: subscriptionCategory,
@@ -138,13 +138,13 @@ export const subscription = z.object({
   isDetected: z.boolean(),
   autoRenew: z.boolean(),
   /** What one charge is worth per month (SPEC §9's factors). */
-  monthlyAmount: z.number(),
+  monthlyAmount: money,
   /** The merchant whose charges it follows (detected, or marked from a transaction); null when typed in. */
   merchantName: z.string().nullable(),
   /** The last charge seen for it. */
   lastChargeDate: isoDay.nullable(),
   /** The latest price change: what it cost before, and the day of the first charge at the new price. */
-  priceChange: z.object({ previousAmount: z.number(), date: isoDay }).nullable(),
+  priceChange: z.object({ previousAmount: money, date: isoDay }).nullable(),
   /**
    * A due date whose charge has still not posted when 5 whole days have passed after it (a failed payment,
    * or a service that stopped billing); null once it posts, and for subscriptions no charge was seen for.
@@ -157,15 +157,15 @@ export const subscriptionList = z.array(subscription);
 
 /** GET /subscriptions/summary (SPEC §3): active subscriptions only. */
 export const subscriptionSummary = z.object({
-  monthlyTotal: z.number(),
-  yearlyTotal: z.number(),
+  monthlyTotal: money,
+  yearlyTotal: money,
   activeCount: z.number().int(),
   categoryBreakdown: z.array(
     z.object({
       category: subscriptionCategory,
       categoryName: z.string(),
       count: z.number().int(),
-      monthlyTotal: z.number(),
+      monthlyTotal: money,
     }),
   ),
 });
@@ -191,7 +191,7 @@ export const subscriptionCalendar = z.object({
       date: isoDay,
       subscriptionId: z.uuid(),
       name: z.string(),
-      amount: z.number(),
+      amount: money,
       category: subscriptionCategory,
     }),
   ),
@@ -204,12 +204,12 @@ export const detectBody = z
   .nullish()
   .transform((b) => b ?? { includeBills: false });
 
-/** A detected subscription (SPEC §3) and the details its row unfolds; amounts in dollars. */
+/** A detected subscription (SPEC §3) and the details its row unfolds. */
 export const detectedSubscription = z.object({
   /** Dismiss with POST /subscriptions/{id}/dismiss. */
   id: z.uuid(),
   merchantName: z.string(),
-  amount: z.number(),
+  amount: money,
   frequency: subscriptionFrequency,
   confidence: z.number().min(0).max(1),
   estimatedNextDue: isoDay.nullable(),
@@ -221,7 +221,7 @@ export const detectedSubscription = z.object({
   lastChargeDate: isoDay,
   averageIntervalDays: z.number(),
   /** The price before the latest change, and the day it changed; null when the price held. */
-  priceChange: z.object({ previousAmount: z.number(), date: isoDay }).nullable(),
+  priceChange: z.object({ previousAmount: money, date: isoDay }).nullable(),
 });
 export type DetectedSubscription = z.infer<typeof detectedSubscription>;
 export const detectedSubscriptionList = z.array(detectedSubscription);
@@ -250,7 +250,7 @@ export type ConfirmSubscriptionBody = z.input<typeof confirmSubscriptionBody>;
 export const subscriptionPrefill = z.object({
   transactionId: z.uuid(),
   name: z.string(),
-  amount: z.number(),
+  amount: money,
   frequency: subscriptionFrequency,
   category: subscriptionCategory,
   nextDueDate: isoDay,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
+import { money } from '../money';
 import { CATEGORY_CODES, type CategoryCode } from './categories';
 
 export const MAX_PAGE_SIZE = 100;
@@ -66,8 +67,8 @@ export const transaction = z.object({
   id: z.string(),
   description: z.string(),
   merchantName: z.string().nullable(),
-  /** Dollars; positive = money in. */
-  amount: z.number(),
+  /** Positive = money in. */
+  amount: money,
   accountId: z.string(),
   accountName: z.string(),
   category: z.number(),
@@ -94,9 +95,9 @@ export const transactionList = z.object({ transactions: z.array(transaction), pa
 export type TransactionList = z.infer<typeof transactionList>;
 
 export const transactionSummary = z.object({
-  totalIncome: z.number(),
-  totalExpenses: z.number(),
-  netAmount: z.number(),
+  totalIncome: money,
+  totalExpenses: money,
+  netAmount: money,
   transactionCount: z.number(),
 });
 export type TransactionSummary = z.infer<typeof transactionSummary>;
@@ -105,14 +106,14 @@ export const categoryTotal = z.object({
   category: z.number(),
   categoryName: z.string(),
   group: z.string(),
-  income: z.number(),
-  expenses: z.number(),
+  income: money,
+  expenses: money,
   transactionCount: z.number(),
 });
 export const categoryTotals = z.array(categoryTotal);
 
 export const spendingByCategory = z.array(
-  z.object({ category: z.number(), categoryName: z.string(), amount: z.number() }),
+  z.object({ category: z.number(), categoryName: z.string(), amount: money }),
 );
 
 export const updateCategoryBody = z.object({ category: categoryCode });
@@ -146,7 +147,7 @@ export const monthlyCashFlowQuery = z.object({
 });
 
 /**
- * Income and spending (dollars, both positive) per calendar month, oldest first, every month present (a
+ * Income and spending (both positive) per calendar month, oldest first, every month present (a
  * month with nothing is zeros). Transfers between the person's own accounts are neither; the current month
  * counts up to today.
  */
@@ -154,10 +155,10 @@ export const monthlyCashFlow = z.array(
   z.object({
     /** The month's first day, YYYY-MM-01. */
     month: z.string(),
-    income: z.number(),
-    expenses: z.number(),
+    income: money,
+    expenses: money,
     /** Income less expenses. */
-    net: z.number(),
+    net: money,
   }),
 );
 export type MonthlyCashFlow = z.infer<typeof monthlyCashFlow>;

@@ -1,10 +1,4 @@
-import {
-  type Account,
-  type Connection,
-  centsToDollars,
-  isManualConnection,
-  sortAccounts,
-} from '@tally/shared';
+import { type Account, type Connection, isManualConnection, sortAccounts } from '@tally/shared';
 import type { bankAccounts, bankConnections } from '../../db/schema';
 
 /**
@@ -35,11 +29,11 @@ export function toAccount(row: AccountRow, holder: AccountHolder): Account {
     mask: row.mask,
     type: row.type,
     subtype: row.subtype,
-    currentBalance: centsToDollars(row.currentBalance ?? 0),
-    availableBalance: row.availableBalance === null ? null : centsToDollars(row.availableBalance),
+    currentBalance: row.currentBalance ?? 0,
+    availableBalance: row.availableBalance,
     isActive: row.isActive,
     isManual,
-    openingBalance: isManual ? centsToDollars(row.openingBalance ?? 0) : null,
+    openingBalance: isManual ? (row.openingBalance ?? 0) : null,
   };
 }
 

@@ -1,7 +1,6 @@
 import {
   addDays,
   categoryName,
-  centsToDollars,
   dayLabel,
   daysBetween,
   type Intent,
@@ -256,7 +255,7 @@ export async function afford(
         name: intent.what
           ? intent.what[0]?.toUpperCase() + intent.what.slice(1)
           : `Save ${money(intent.amount)}`,
-        targetAmount: centsToDollars(intent.amount),
+        targetAmount: intent.amount,
         targetDate: by > today ? by : null,
       },
     ],

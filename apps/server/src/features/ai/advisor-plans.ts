@@ -1,7 +1,6 @@
 import {
   type AdvisorAction,
   categoryName,
-  centsToDollars,
   type DayRange,
   dayLabel,
   daysBetween,
@@ -73,7 +72,7 @@ export async function budgetLeft(
           budgetId: budget.id,
           categoryId: row.id,
           category: c.category,
-          allocatedAmount: centsToDollars(c.spent),
+          allocatedAmount: c.spent,
         });
       }
     }

@@ -1,5 +1,6 @@
 import {
   addDays,
+  advisorAnswer,
   budget,
   CATEGORY,
   type CategoryCode,
@@ -118,8 +119,9 @@ afterAll(async () => {
   await fake.close();
 });
 
-const ask = (intent: Parameters<typeof answerIntent>[3]) =>
-  answerIntent(app.database.db, userId, TODAY, intent);
+/** The answer as the API writes it (amounts in dollars), to compare with what the screens' routes answer. */
+const ask = async (intent: Parameters<typeof answerIntent>[3]) =>
+  advisorAnswer.encode(await answerIntent(app.database.db, userId, TODAY, intent));
 
 describe('the advisor answers from the same numbers the screens show', () => {
   it('spending by category, with the filters the Transactions screen uses', async () => {

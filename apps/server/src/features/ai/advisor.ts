@@ -1,4 +1,4 @@
-import { type AdvisorAnswer, centsToDollars, type Intent } from '@tally/shared';
+import type { AdvisorAnswer, Intent } from '@tally/shared';
 import type { Db } from '../../db/client';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
 import { CAN_ANSWER, type Draft } from './advisor-draft';
@@ -48,7 +48,7 @@ export async function answerIntent(
   })();
   return {
     response: draft.response,
-    figures: draft.figures.map((f) => ({ ...f, amount: centsToDollars(f.amount) })),
+    figures: draft.figures,
     actions: draft.actions,
     intent: intent.kind,
     answeredBy: 'built-in',

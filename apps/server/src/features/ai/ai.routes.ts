@@ -114,7 +114,8 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         const answer = await ask(deps, viewer, ctx.advisorModel, req.body.query, (text) =>
           send('text', { text }),
         );
-        send('answer', answer);
+        // Written as the serializer would write it: amounts in dollars, as the JSON answer has them.
+        send('answer', advisorAnswer.encode(answer));
       } catch (error) {
         req.log.error({ err: error }, 'advisor failed');
         send('error', { message: 'Sorry, I encountered an error processing your request.' });

@@ -1,7 +1,6 @@
 import {
   type AdvisorAnswer,
   type AiUsage,
-  centsToDollars,
   generateInsights,
   type Insight,
   type InsightContext,
@@ -83,7 +82,7 @@ const asStored = (draft: InsightDraft) => ({
   message: draft.message,
   confidence: draft.confidence,
   actionSuggestion: draft.actionSuggestion,
-  figures: draft.figures.map((f) => ({ ...f, amount: centsToDollars(f.amount) })),
+  figures: draft.figures,
 });
 
 /**

@@ -11,7 +11,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeLlm, type FakeRequest, type FakeStep, startFakeLlm } from '../../../test/fake-llm';
 import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, expectJson, signUp, type TestApp, wire } from '../../../test/helpers';
 import { askModel, MAX_ROUNDS, MAX_TOOL_CALLS_PER_QUESTION, MAX_TOOL_CALLS_PER_ROUND } from './model-advisor';
 
 const TODAY = '2026-11-26';
@@ -178,7 +178,7 @@ describe('the advisor with a model', () => {
     expect(words.join('')).toBe('You spent $60.00 on dining out this month.');
     const last = events.at(-1);
     expect(last?.event).toBe('answer');
-    expect(advisorAnswer.parse(last?.data).figures[0]?.amount).toBe(60);
+    expect(wire(advisorAnswer, last?.data).figures[0]?.amount).toBe(60);
   });
 
   it('a merchant name that gives orders changes nothing: it reaches the model as data, and only reads exist', async () => {

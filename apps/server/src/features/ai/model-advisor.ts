@@ -2,6 +2,7 @@ import {
   type AdvisorAction,
   type AdvisorAnswer,
   CATEGORIES,
+  centsToDollars,
   dollarsToCents,
   type InsightFigure,
   type Intent,
@@ -279,6 +280,11 @@ async function runTool(
   into.intents.push(answer.intent);
   return JSON.stringify({
     answer: answer.response,
-    figures: answer.figures.map((f) => ({ label: f.label, amount: f.amount, source: f.source.description })),
+    // The model reads dollars, as the person does.
+    figures: answer.figures.map((f) => ({
+      label: f.label,
+      amount: centsToDollars(f.amount),
+      source: f.source.description,
+    })),
   });
 }

@@ -14,7 +14,7 @@ import {
   type FakeTransactionInput,
   startFakePlaid,
 } from '../../../test/fake-plaid';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, expectJson, signUp, type TestApp, wire } from '../../../test/helpers';
 import { rollDueBudgets } from '../../jobs/budget-roll.job';
 
 const GROCERIES = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' };
@@ -253,7 +253,7 @@ describe('budgets', () => {
       .transactions;
     // Recategorising the 5th's shop into Groceries' history elsewhere moves the streak…
     await alice.call('PUT', `/transactions/${refund.id}/category`, { category: CATEGORY.Travel });
-    const after = countUpResponse.parse((await alice.call('GET', `/budget/${created.id}/countup`)).json());
+    const after = wire(countUpResponse, (await alice.call('GET', `/budget/${created.id}/countup`)).json());
     const titles = after.categories[0]?.achievements.map((a) => [a.title, a.earnedDate]);
     expect(titles).toContainEqual(['Week Warrior', '2026-11-12']);
     await alice.call('PUT', `/transactions/${refund.id}/category`, { category: CATEGORY.Groceries });
@@ -283,7 +283,7 @@ describe('budgets', () => {
       budgetCategory,
     );
     expect(custom.customDailyAllowance).toBe(2.5);
-    const status = countUpResponse.parse((await alice.call('GET', `/budget/${created.id}/countup`)).json());
+    const status = wire(countUpResponse, (await alice.call('GET', `/budget/${created.id}/countup`)).json());
     expect(status.categories[1]).toMatchObject({
       countUpEnabled: true,
       dailyAllowance: 2.5,
@@ -342,7 +342,7 @@ describe('budgets', () => {
   });
 
   it('changes one category’s allocation within the income', async () => {
-    const current = budget.parse((await alice.call('GET', `/budget/${created.id}`)).json());
+    const current = wire(budget, (await alice.call('GET', `/budget/${created.id}`)).json());
     const travel = current.categories[1]!;
     const updated = expectJson(
       await alice.call('PUT', `/budget/${created.id}/category/${travel.id}`, {
@@ -383,7 +383,7 @@ describe('budgets', () => {
       ['Dining Out', 100, 0, 0],
       ['Other', 50, 0, 0],
     ]);
-    const status = countUpResponse.parse((await alice.call('GET', `/budget/${created.id}/countup`)).json());
+    const status = wire(countUpResponse, (await alice.call('GET', `/budget/${created.id}/countup`)).json());
     // Day 1 of 31 earned 300/31 (whole cents), plus the 210 carried in.
     expect(status.categories[0]).toMatchObject({
       daysElapsed: 1,
@@ -409,7 +409,7 @@ describe('budgets', () => {
     clock = new Date('2027-02-10T10:00:00Z');
     expect(await roll()).toBe(2);
     expect(await periodsOf(created.id)).toEqual(['2026-11-01', '2026-12-01', '2027-01-01', '2027-02-01']);
-    const february = budget.parse((await alice.call('GET', '/budget/active')).json());
+    const february = wire(budget, (await alice.call('GET', '/budget/active')).json());
     expect(february.categories[0]?.rolledOverAmount).toBe(810);
     clock = new Date('2026-11-20T15:00:00Z');
   });
@@ -443,7 +443,7 @@ describe('budgets', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe('Only the active budget can be edited');
     }
-    expect(budget.parse((await alice.call('GET', `/budget/${created.id}`)).json())).toEqual(old);
+    expect(wire(budget, (await alice.call('GET', `/budget/${created.id}`)).json())).toEqual(old);
     expect((await alice.call('GET', '/budget/active')).json().id).toBe(next.id);
   });
 
@@ -456,7 +456,7 @@ describe('budgets', () => {
 
   it("answers 404 for another person's budget and categories, and changes nothing", async () => {
     const bob = await person();
-    const mine = budget.parse((await alice.call('GET', '/budget/active')).json());
+    const mine = wire(budget, (await alice.call('GET', '/budget/active')).json());
     const category = mine.categories[0]!.id;
     for (const [method, url, payload] of [
       ['GET', `/budget/${mine.id}`],
@@ -475,7 +475,7 @@ describe('budgets', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await bob.call('GET', '/budget/active')).statusCode).toBe(404);
-    expect(budget.parse((await alice.call('GET', '/budget/active')).json())).toEqual(mine);
+    expect(wire(budget, (await alice.call('GET', '/budget/active')).json())).toEqual(mine);
   });
 });
 
@@ -483,7 +483,7 @@ describe('the period roll job', () => {
   it('opens due periods once, even run twice at the same time', async () => {
     clock = new Date('2026-11-20T15:00:00Z');
     const carol = await person();
-    const made = budget.parse((await carol.call('POST', '/budget', body())).json());
+    const made = wire(budget, (await carol.call('POST', '/budget', body())).json());
     clock = new Date('2026-12-02T00:00:00Z');
     const [a, b] = await Promise.all([roll(), roll()]);
     expect((a ?? 0) + (b ?? 0)).toBeGreaterThanOrEqual(1);
@@ -495,8 +495,8 @@ describe('the period roll job', () => {
     clock = new Date('2026-11-20T15:00:00Z');
     const auckland = await person('Pacific/Auckland');
     const utc = await person('UTC');
-    const theirs = budget.parse((await auckland.call('POST', '/budget', body())).json());
-    const ours = budget.parse((await utc.call('POST', '/budget', body())).json());
+    const theirs = wire(budget, (await auckland.call('POST', '/budget', body())).json());
+    const ours = wire(budget, (await utc.call('POST', '/budget', body())).json());
     clock = new Date('2026-11-30T12:00:00Z');
     await roll();
     expect(await periodsOf(theirs.id)).toEqual(['2026-11-01', '2026-12-01']);
@@ -506,10 +506,10 @@ describe('the period roll job', () => {
   it('leaves a budget without auto-reset on its last period', async () => {
     clock = new Date('2026-11-20T15:00:00Z');
     const dave = await person();
-    const made = budget.parse((await dave.call('POST', '/budget', body({ autoReset: false }))).json());
+    const made = wire(budget, (await dave.call('POST', '/budget', body({ autoReset: false }))).json());
     clock = new Date('2026-12-05T12:00:00Z');
     await roll();
-    const shown = budget.parse((await dave.call('GET', '/budget/active')).json());
+    const shown = wire(budget, (await dave.call('GET', '/budget/active')).json());
     expect(shown).toMatchObject({ startDate: '2026-11-01', endDate: '2026-11-30', today: '2026-12-05' });
     expect(await periodsOf(made.id)).toEqual(['2026-11-01']);
   });

@@ -3,7 +3,6 @@ import {
   budgetBody,
   budgetCategory,
   budgetList,
-  centsToDollars,
   countUpResponse,
   countUpSettingsBody,
   enableCountUpBody,
@@ -59,7 +58,6 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
       (await listBudgets(deps.db, req.user.id)).map((b) => ({
         ...b,
         period: b.period as 0 | 1 | 2 | 3 | 4,
-        totalIncome: centsToDollars(b.totalIncome),
       })),
   );
 

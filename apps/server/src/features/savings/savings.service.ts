@@ -4,7 +4,6 @@ import {
   amountOfLeftover,
   type BudgetLeftover,
   type Contribution,
-  centsToDollars,
   dailyRequired,
   daysRemaining,
   dollarsToCents,
@@ -83,13 +82,13 @@ function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
     id: g.id,
     name: g.name,
     description: g.description,
-    targetAmount: centsToDollars(g.targetAmount),
-    currentAmount: centsToDollars(g.saved),
+    targetAmount: g.targetAmount,
+    currentAmount: g.saved,
     allocationPercentage: fromBasisPoints(g.allocationBasisPoints),
     targetDate: g.targetDate,
     daysRemaining: daysRemaining(g.targetDate, day),
-    dailyRequiredSavings: required === null ? null : centsToDollars(required),
-    monthlyContribution: monthly === null ? null : centsToDollars(monthly),
+    dailyRequiredSavings: required,
+    monthlyContribution: monthly,
     progressPercentage: goalProgress(figures),
     progressStatus: goalStatus(figures, day),
     iconName: g.iconName as GoalIcon,
@@ -98,7 +97,7 @@ function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
     isCompleted: g.saved >= g.targetAmount,
     completedDate: g.completedDate,
     startDate: g.startDate,
-    currentPeriodShare: centsToDollars(periodShare),
+    currentPeriodShare: periodShare,
     createdAt: g.createdAt.toISOString(),
   };
 }
@@ -117,8 +116,8 @@ async function currentLeftover(deps: SavingsDeps, viewer: Viewer, day: string) {
     endDate: period.endDate,
     daysElapsed: elapsed,
     totalDays: days,
-    leftoverSoFar: centsToDollars(soFar),
-    leftoverIfNoMoreSpending: centsToDollars(periodLeftover(figures)),
+    leftoverSoFar: soFar,
+    leftoverIfNoMoreSpending: periodLeftover(figures),
   };
   return { soFar, view };
 }
@@ -170,13 +169,13 @@ export async function shareEndedPeriods(
         periodId: period.id,
         startDate: period.startDate,
         endDate: period.endDate,
-        leftover: centsToDollars(leftover),
-        allocated: centsToDollars(allocated),
+        leftover: leftover,
+        allocated: allocated,
         processedAt: run.processedAt.toISOString(),
         allocations: allocations.map(({ goal, amount }) => ({
           goalId: goal.id,
           goalName: goal.name,
-          amount: centsToDollars(amount),
+          amount: amount,
         })),
       });
     }
@@ -208,17 +207,17 @@ export async function overview(deps: SavingsDeps, viewer: Viewer): Promise<Savin
   const leftover = current?.soFar ?? 0;
   const views = goals.map((g) => goalView(g, day, leftover));
   const open = goals.filter(isOpen);
-  const allocated = views.reduce((sum, g) => sum + dollarsToCents(g.currentPeriodShare), 0);
+  const allocated = views.reduce((sum, g) => sum + g.currentPeriodShare, 0);
   return {
     goals: views,
-    totalSaved: centsToDollars(goals.reduce((sum, g) => sum + g.saved, 0)),
-    totalAllocatedPerPeriod: centsToDollars(allocated),
+    totalSaved: goals.reduce((sum, g) => sum + g.saved, 0),
+    totalAllocatedPerPeriod: allocated,
     totalAllocationPercentage: fromBasisPoints(open.reduce((sum, g) => sum + g.allocationBasisPoints, 0)),
     activeGoalsCount: open.length,
     completedGoalsCount: goals.filter((g) => g.saved >= g.targetAmount).length,
-    currentPeriodLeftover: centsToDollars(leftover),
-    unallocatedAmount: centsToDollars(Math.max(0, leftover - allocated)),
-    monthlyGrowth: centsToDollars(goals.reduce((sum, g) => sum + g.growth, 0)),
+    currentPeriodLeftover: leftover,
+    unallocatedAmount: Math.max(0, leftover - allocated),
+    monthlyGrowth: goals.reduce((sum, g) => sum + g.growth, 0),
     period: current?.view ?? null,
   };
 }
@@ -341,7 +340,7 @@ export async function goalProgressOf(
   const rows = await goalLedger(deps.db, { userId: viewer.userId, goalId });
   const contributions: Contribution[] = rows.map((r) => ({
     id: r.id,
-    amount: centsToDollars(r.amount),
+    amount: r.amount,
     source: r.source,
     date: r.day,
     periodStartDate: r.periodStartDate,
@@ -353,8 +352,8 @@ export async function goalProgressOf(
   for (const r of [...rows].reverse()) {
     total += r.amount;
     const last = history.at(-1);
-    if (last?.date === r.day) last.total = centsToDollars(total);
-    else history.push({ date: r.day, total: centsToDollars(total) });
+    if (last?.date === r.day) last.total = total;
+    else history.push({ date: r.day, total: total });
   }
   return { goal, contributions, history };
 }
@@ -391,14 +390,13 @@ export async function budgetLeftover(
       startDate: r.startDate,
       endDate: r.endDate,
       // A period not shared out (its budget was replaced first) still shows what it left.
-      leftover: centsToDollars(
+      leftover:
         r.leftover ?? periodLeftover(await periodFigures(deps.db, { userId: viewer.userId, period: r })),
-      ),
-      allocated: centsToDollars(r.allocated ?? 0),
+      allocated: r.allocated ?? 0,
       processedAt: r.processedAt?.toISOString() ?? null,
       allocations: shares
         .filter((s) => s.periodId === r.id)
-        .map((s) => ({ goalId: s.goalId, goalName: s.goalName, amount: centsToDollars(s.amount) })),
+        .map((s) => ({ goalId: s.goalId, goalName: s.goalName, amount: s.amount })),
     })),
   );
   return { budgetId: budget.id, current: current?.view ?? null, periods: views };

@@ -1,7 +1,6 @@
 // Subscriptions found in a person's history: detection, and confirming, dismissing or prefilling from it.
 import {
   addDays,
-  centsToDollars,
   type confirmSubscriptionBody,
   type DetectedSubscription,
   detectSubscriptions,
@@ -52,7 +51,7 @@ function detectedView(row: DetectedRow): DetectedSubscription {
   return {
     id: row.id,
     merchantName: row.merchantName,
-    amount: centsToDollars(row.amount),
+    amount: row.amount,
     frequency: row.frequency,
     confidence: Math.round(row.confidence * 1000) / 1000,
     estimatedNextDue: row.estimatedNextDue,
@@ -63,7 +62,7 @@ function detectedView(row: DetectedRow): DetectedSubscription {
     lastChargeDate: details.lastChargeDate,
     averageIntervalDays: details.averageIntervalDays,
     priceChange: details.priceChange
-      ? { previousAmount: centsToDollars(details.priceChange.previousAmount), date: details.priceChange.date }
+      ? { previousAmount: details.priceChange.previousAmount, date: details.priceChange.date }
       : null,
   };
 }
@@ -193,7 +192,7 @@ export async function prefillFromTransaction(
   return {
     transactionId: charge.id,
     name: (charge.merchantName ?? charge.description).slice(0, 100),
-    amount: centsToDollars(-charge.amount),
+    amount: -charge.amount,
     frequency: guess.frequency,
     category: guessSubscriptionCategory(
       {

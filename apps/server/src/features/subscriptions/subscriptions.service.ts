@@ -1,7 +1,6 @@
 import {
   addDays,
   addMonths,
-  centsToDollars,
   dollarsToCents,
   dueAfter,
   lastDayOfMonth,
@@ -52,7 +51,7 @@ export function subscriptionView(row: SubscriptionRow, today: string): Subscript
   return {
     id: row.id,
     name: row.name,
-    amount: centsToDollars(row.amount),
+    amount: row.amount,
     frequency,
     status: row.status,
     category: row.category,
@@ -60,12 +59,12 @@ export function subscriptionView(row: SubscriptionRow, today: string): Subscript
     nextDueDate: row.nextDueDate,
     isDetected: row.isDetected,
     autoRenew: row.autoRenew,
-    monthlyAmount: centsToDollars(monthlyEquivalent(row.amount, frequency)),
+    monthlyAmount: monthlyEquivalent(row.amount, frequency),
     merchantName: row.merchantName,
     lastChargeDate: row.lastChargeDate,
     priceChange:
       row.previousAmount !== null && row.priceChangedAt !== null
-        ? { previousAmount: centsToDollars(row.previousAmount), date: row.priceChangedAt }
+        ? { previousAmount: row.previousAmount, date: row.priceChangedAt }
         : null,
     missedDueDate: missedDueDate(row, today),
     createdAt: row.createdAt.toISOString(),
@@ -235,8 +234,8 @@ export async function subscriptionSummary(
     byCategory.set(category, entry);
   }
   return {
-    monthlyTotal: centsToDollars(monthly),
-    yearlyTotal: centsToDollars(yearly),
+    monthlyTotal: monthly,
+    yearlyTotal: yearly,
     activeCount: active.length,
     categoryBreakdown: [...byCategory]
       .sort(([, a], [, b]) => b.monthly - a.monthly)
@@ -244,7 +243,7 @@ export async function subscriptionSummary(
         category,
         categoryName: SUBSCRIPTION_CATEGORY_LABELS[category],
         count: entry.count,
-        monthlyTotal: centsToDollars(entry.monthly),
+        monthlyTotal: entry.monthly,
       })),
   };
 }
@@ -272,7 +271,7 @@ export async function subscriptionCalendar(
       date,
       subscriptionId: row.id,
       name: row.name,
-      amount: centsToDollars(row.amount),
+      amount: row.amount,
       category: row.category,
     }));
   });

@@ -1,4 +1,4 @@
-import { categoryName, centsToDollars, type Transaction } from '@tally/shared';
+import { categoryName, type Transaction } from '@tally/shared';
 import { sql } from 'drizzle-orm';
 import { bankAccounts, transactions } from '../../db/schema';
 
@@ -42,7 +42,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     id: row.id,
     description: row.description,
     merchantName: row.merchantName,
-    amount: centsToDollars(row.amount),
+    amount: row.amount,
     accountId: row.accountId,
     accountName: row.accountName,
     category: row.category,

@@ -3,7 +3,6 @@ import {
   addMonths,
   categoryGroup,
   categoryName,
-  centsToDollars,
   type MonthlyCashFlow,
   recentMonths,
   startOfMonth,
@@ -201,9 +200,9 @@ export async function getSummary(
   const income = sum((t) => t.income, spendable);
   const expenses = sum((t) => t.expenses, spendable);
   return {
-    totalIncome: centsToDollars(income),
-    totalExpenses: centsToDollars(expenses),
-    netAmount: centsToDollars(income - expenses),
+    totalIncome: income,
+    totalExpenses: expenses,
+    netAmount: income - expenses,
     transactionCount: sum((t) => t.count),
   };
 }
@@ -219,8 +218,8 @@ export async function getCategoryTotals(
       category: t.category,
       categoryName: categoryName(t.category),
       group: categoryGroup(t.category),
-      income: centsToDollars(t.income),
-      expenses: centsToDollars(t.expenses),
+      income: t.income,
+      expenses: t.expenses,
       transactionCount: t.count,
     }))
     .sort((a, b) => b.expenses + b.income - (a.expenses + a.income));
@@ -236,7 +235,7 @@ export async function getSpendingByCategory(
     .map((t) => ({
       category: t.category,
       categoryName: categoryName(t.category),
-      amount: centsToDollars(t.expenses),
+      amount: t.expenses,
     }))
     .sort((a, b) => b.amount - a.amount);
 }
@@ -301,9 +300,9 @@ export async function getMonthlyCashFlow(
     const { income, expenses } = byMonth.get(month) ?? { income: 0, expenses: 0 };
     return {
       month,
-      income: centsToDollars(income),
-      expenses: centsToDollars(expenses),
-      net: centsToDollars(income - expenses),
+      income: income,
+      expenses: expenses,
+      net: income - expenses,
     };
   });
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   categoryTotals,
+  centsToDollars,
   dateRangeQuery,
   errorBody,
   idParam,
@@ -147,14 +148,15 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
             // promises and no other request could be served until the end: let the event loop turn.
             await nextTurn();
             for (const t of page.value) {
-              // Amounts stay numbers (-12.34); only text cells are made safe to open in a spreadsheet.
+              // Amounts are written as dollars (-12.34), numbers still; only text cells are made safe to open
+              // in a spreadsheet.
               yield [
                 t.date,
                 spreadsheetText(t.description),
                 spreadsheetText(t.merchantName ?? ''),
                 spreadsheetText(t.accountName),
                 t.categoryName,
-                t.amount.toFixed(2),
+                centsToDollars(t.amount).toFixed(2),
                 t.pending ? 'yes' : 'no',
                 spreadsheetText(t.note ?? ''),
               ];

@@ -1,8 +1,9 @@
 import type { Account, Connection } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
-import { describeRefreshRate, pageSummary, subtypeLabel, totalsInCents } from './account-summary';
+import { describeRefreshRate, pageSummary, subtypeLabel } from './account-summary';
 
 let nextId = 0;
+/** An account as the client hands it over: amounts in cents. */
 const anAccount = (over: Partial<Account>): Account => ({
   id: `a${++nextId}`,
   connectionId: 'c1',
@@ -36,12 +37,15 @@ describe('pageSummary', () => {
     const summary = pageSummary([
       aConnection({
         id: 'c1',
-        accounts: [anAccount({ type: 0, currentBalance: 100 }), anAccount({ type: 2, currentBalance: 40 })],
+        accounts: [
+          anAccount({ type: 0, currentBalance: 10_000 }),
+          anAccount({ type: 2, currentBalance: 4_000 }),
+        ],
       }),
       aConnection({
         id: 'c2',
         isActive: false,
-        accounts: [anAccount({ type: 0, currentBalance: 5000, isActive: false })],
+        accounts: [anAccount({ type: 0, currentBalance: 500_000, isActive: false })],
       }),
     ]);
     expect(summary).toEqual({
@@ -56,14 +60,14 @@ describe('pageSummary', () => {
 
   it('counts manual accounts toward accounts and money, but their group not as a bank connection', () => {
     const summary = pageSummary([
-      aConnection({ id: 'c1', accounts: [anAccount({ type: 0, currentBalance: 100 })] }),
+      aConnection({ id: 'c1', accounts: [anAccount({ type: 0, currentBalance: 10_000 })] }),
       aConnection({
         id: 'm1',
         provider: 'manual',
         institutionName: 'Manual accounts',
         accounts: [
-          anAccount({ type: 0, currentBalance: 250.5, isManual: true, openingBalance: 200 }),
-          anAccount({ type: 2, currentBalance: 80, isManual: true, openingBalance: 0 }),
+          anAccount({ type: 0, currentBalance: 25_050, isManual: true, openingBalance: 20_000 }),
+          anAccount({ type: 2, currentBalance: 8_000, isManual: true, openingBalance: 0 }),
         ],
       }),
     ]);
@@ -75,18 +79,6 @@ describe('pageSummary', () => {
       totalBalance: 35_050,
       creditUsed: 8_000,
     });
-  });
-});
-
-describe('totalsInCents', () => {
-  it('adds dollar balances from the API as exact cents', () => {
-    expect(
-      totalsInCents([
-        { type: 0, currentBalance: 0.1 },
-        { type: 0, currentBalance: 0.2 },
-        { type: 2, currentBalance: -49.75 },
-      ]),
-    ).toEqual({ totalBalance: 30, creditUsed: 4_975 });
   });
 });
 

@@ -1,19 +1,4 @@
-import {
-  type AccountTotals,
-  accountTotals,
-  type Connection,
-  dollarsToCents,
-  isManualConnection,
-} from '@tally/shared';
-
-type Balance = Pick<Connection['accounts'][number], 'type' | 'currentBalance'>;
-
-/** The API sends balances in dollars; the totals are added up in cents. */
-export function totalsInCents(accounts: readonly Balance[]): AccountTotals {
-  return accountTotals(
-    accounts.map((a) => ({ type: a.type, currentBalance: dollarsToCents(a.currentBalance) })),
-  );
-}
+import { type AccountTotals, accountTotals, type Connection, isManualConnection } from '@tally/shared';
 
 export type PageSummary = AccountTotals & {
   /** Linked banks; the group of manual accounts is not a connection to a bank. */
@@ -39,7 +24,7 @@ export function pageSummary(connections: readonly Connection[]): PageSummary {
     activeConnections: banks.filter((c) => c.isActive).length,
     totalAccounts: accounts.length,
     manualAccounts: accounts.filter((a) => a.isManual).length,
-    ...totalsInCents(accounts),
+    ...accountTotals(accounts),
   };
 }
 

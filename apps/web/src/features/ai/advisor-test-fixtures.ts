@@ -7,6 +7,8 @@ import type {
   Subscription,
 } from '@tally/shared';
 
+// Answers as the API sends them (amounts in dollars): the client reads them through their schemas.
+
 export const BUDGET_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000001';
 export const DINING_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000021';
 export const NETFLIX_ID = '5d1c7f10-2a3b-4c5d-8e9f-000000000001';

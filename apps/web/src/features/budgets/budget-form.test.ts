@@ -1,3 +1,4 @@
+import { budget } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   allocationTotals,
@@ -74,8 +75,9 @@ describe('toBudgetBody', () => {
 });
 
 describe('budgetForm', () => {
-  it('puts an existing budget on the fifteen rows', () => {
-    const values = budgetForm(aBudget());
+  it('puts an existing budget on the fifteen rows, in dollars as the fields take them', () => {
+    const values = budgetForm(budget.parse(aBudget()));
+    expect(values.totalIncome).toBe(5000);
     expect(values.categories).toHaveLength(15);
     expect(values.categories[0]).toEqual({
       category: 20,

@@ -6,6 +6,7 @@ import {
   budgetBody,
   type CategoryCode,
   type Cents,
+  centsToDollars,
   defaultBudgetStart,
   dollarsToCents,
   type PeriodBounds,
@@ -13,7 +14,7 @@ import {
 } from '@tally/shared';
 import { zodErrors } from '../../lib/form';
 
-/** An amount input's value: a number, or '' while it is empty. */
+/** An amount input's value: dollars as typed, or '' while it is empty. */
 export type AmountValue = number | '';
 
 export type AllocationRow = {
@@ -53,20 +54,20 @@ export function emptyBudgetForm(): BudgetFormValues {
   };
 }
 
-/** An existing budget in the form: its amounts and flags on the rows of its categories. */
+/** An existing budget in the form: its amounts (in dollars, as the fields take them) and flags on its rows. */
 export function budgetForm(budget: Budget): BudgetFormValues {
   const byCode = new Map(budget.categories.map((c) => [c.category, c]));
   return {
     name: budget.name,
     period: String(budget.period),
-    totalIncome: budget.totalIncome,
+    totalIncome: centsToDollars(budget.totalIncome),
     start: 'period',
     categories: BUDGETABLE_CATEGORIES.map((category) => {
       const existing = byCode.get(category);
       return existing && existing.allocatedAmount > 0
         ? {
             category,
-            allocatedAmount: existing.allocatedAmount,
+            allocatedAmount: centsToDollars(existing.allocatedAmount),
             allowRollover: existing.allowRollover,
             countUp: existing.countUpEnabled,
           }

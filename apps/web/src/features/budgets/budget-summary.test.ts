@@ -1,3 +1,4 @@
+import { budget as budgetSchema, countUpResponse } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   budgetStatus,
@@ -67,10 +68,12 @@ describe('periods', () => {
 describe('budgetTotals', () => {
   it('adds the categories up in cents', () => {
     const totals = budgetTotals(
-      aBudget({
-        totalIncome: 1000,
-        categories: aBudget().categories.map((c) => ({ ...c, allocatedAmount: 0.1, spentAmount: 0.2 })),
-      }),
+      budgetSchema.parse(
+        aBudget({
+          totalIncome: 1000,
+          categories: aBudget().categories.map((c) => ({ ...c, allocatedAmount: 0.1, spentAmount: 0.2 })),
+        }),
+      ),
     );
     expect(totals).toEqual({
       income: 100_000,
@@ -83,7 +86,7 @@ describe('budgetTotals', () => {
   });
 
   it('answers 0% for a budget with nothing allocated or spent', () => {
-    expect(budgetTotals({ totalIncome: 10, categories: [] }).percentUsed).toBe(0);
+    expect(budgetTotals({ totalIncome: 1_000, categories: [] }).percentUsed).toBe(0);
   });
 });
 
@@ -112,9 +115,14 @@ describe('countUpTotals', () => {
   it('adds only the categories counting up', () => {
     const countUp = aCountUp();
     countUp.categories.push(
-      aCountUpStatus({ categoryId: 'x', dailyAllowance: 0.1, availableBalance: -0.3, earnedToDate: 0.2 }),
+      aCountUpStatus({
+        categoryId: '0b7a4c2e-1d3f-4a5b-8c6d-000000000099',
+        dailyAllowance: 0.1,
+        availableBalance: -0.3,
+        earnedToDate: 0.2,
+      }),
     );
-    expect(countUpTotals(countUp)).toEqual({
+    expect(countUpTotals(countUpResponse.parse(countUp))).toEqual({
       dailyEarnings: 2010,
       totalAvailable: 8470,
       earnedToDate: 24_020,
@@ -140,23 +148,23 @@ describe('paceSeries', () => {
   it('puts spending to date next to what was earned by then, day by day', () => {
     expect(
       paceSeries([
-        { date: '2026-11-01', spent: 0.1, earned: 20 },
-        { date: '2026-11-02', spent: 0.3, earned: 40 },
-        { date: '2026-11-03', spent: 0.3, earned: 60 },
+        { date: '2026-11-01', spent: 10, earned: 2_000 },
+        { date: '2026-11-02', spent: 30, earned: 4_000 },
+        { date: '2026-11-03', spent: 30, earned: 6_000 },
       ]),
     ).toEqual([
-      { date: '2026-11-01', label: 'Nov 1', earned: 20, spent: 0.1 },
-      { date: '2026-11-02', label: 'Nov 2', earned: 40, spent: 0.3 },
-      { date: '2026-11-03', label: 'Nov 3', earned: 60, spent: 0.3 },
+      { date: '2026-11-01', label: 'Nov 1', earned: 2_000, spent: 10 },
+      { date: '2026-11-02', label: 'Nov 2', earned: 4_000, spent: 30 },
+      { date: '2026-11-03', label: 'Nov 3', earned: 6_000, spent: 30 },
     ]);
   });
 });
 
 describe('paceSummary', () => {
   it.each([
-    { earned: 240, spent: 180, verdict: '$60.00 under pace' },
-    { earned: 100, spent: 130.5, verdict: '$30.50 over pace' },
-    { earned: 50, spent: 50, verdict: 'exactly on pace' },
+    { earned: 24_000, spent: 18_000, verdict: '$60.00 under pace' },
+    { earned: 10_000, spent: 13_050, verdict: '$30.50 over pace' },
+    { earned: 5_000, spent: 5_000, verdict: 'exactly on pace' },
   ])('$verdict', ({ earned, spent, verdict }) =>
     expect(
       paceSummary({

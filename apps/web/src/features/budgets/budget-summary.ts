@@ -4,12 +4,8 @@ import {
   type Cents,
   type CountUpResponse,
   type CountUpStatusResponse,
-  dollarsToCents,
   formatMoney,
 } from '@tally/shared';
-
-/** Dollars from the API as money text. */
-export const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 const PERIOD_LABELS: Record<BudgetPeriod, string> = {
   0: 'Weekly',
@@ -61,14 +57,14 @@ export type BudgetTotals = {
   percentUsed: number;
 };
 
-/** The summary card's figures, in cents so the sums are exact. */
+/** The summary card's figures. */
 export function budgetTotals(budget: Pick<Budget, 'totalIncome' | 'categories'>): BudgetTotals {
-  const income = dollarsToCents(budget.totalIncome);
+  const income = budget.totalIncome;
   let allocated = 0;
   let spent = 0;
   for (const c of budget.categories) {
-    allocated += dollarsToCents(c.allocatedAmount);
-    spent += dollarsToCents(c.spentAmount);
+    allocated += c.allocatedAmount;
+    spent += c.spentAmount;
   }
   return {
     income,
@@ -135,10 +131,10 @@ export function countUpTotals(countUp: Pick<CountUpResponse, 'categories'>): Cou
   };
   for (const c of countUp.categories) {
     if (!c.countUpEnabled) continue;
-    totals.dailyEarnings += dollarsToCents(c.dailyAllowance);
-    totals.totalAvailable += dollarsToCents(c.availableBalance);
-    totals.earnedToDate += dollarsToCents(c.earnedToDate);
-    totals.spent += dollarsToCents(c.actualSpent);
+    totals.dailyEarnings += c.dailyAllowance;
+    totals.totalAvailable += c.availableBalance;
+    totals.earnedToDate += c.earnedToDate;
+    totals.spent += c.actualSpent;
     totals.enabled += 1;
   }
   return totals;
@@ -152,10 +148,10 @@ export function visibleAchievements<T>(achievements: readonly T[], max = 3) {
 export type PacePoint = {
   date: string;
   label: string;
-  /** Earned by the end of the day, dollars. */
-  earned: number;
-  /** Spent from the first day to the end of this one, dollars. */
-  spent: number;
+  /** Earned by the end of the day. */
+  earned: Cents;
+  /** Spent from the first day to the end of this one. */
+  spent: Cents;
 };
 
 /**
@@ -178,8 +174,8 @@ export function paceSummary(
     'categoryName' | 'daysElapsed' | 'totalDays' | 'earnedToDate' | 'actualSpent'
   >,
 ): string {
-  const earned = dollarsToCents(status.earnedToDate);
-  const spent = dollarsToCents(status.actualSpent);
+  const earned = status.earnedToDate;
+  const spent = status.actualSpent;
   const gap = earned - spent;
   const verdict =
     gap === 0

@@ -1,10 +1,16 @@
-import type {
-  Budget,
-  BudgetCategory,
-  BudgetListItem,
-  CountUpResponse,
-  CountUpStatusResponse,
-} from '@tally/shared';
+import type { budget, budgetCategory, budgetListItem, countUpResponse, countUpStatus } from '@tally/shared';
+import type { z } from 'zod';
+
+/*
+ * Budgets as the API sends them: amounts in dollars. Hand them to fakeApi as they are; a test that gives
+ * one straight to a component or a function reads it through its schema first (`budget.parse(aBudget())`),
+ * as the client does, so it holds cents.
+ */
+type Budget = z.input<typeof budget>;
+type BudgetCategory = z.input<typeof budgetCategory>;
+type BudgetListItem = z.input<typeof budgetListItem>;
+type CountUpResponse = z.input<typeof countUpResponse>;
+type CountUpStatusResponse = z.input<typeof countUpStatus>;
 
 export const BUDGET_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000001';
 export const GROCERIES_ID = '0b7a4c2e-1d3f-4a5b-8c6d-000000000020';

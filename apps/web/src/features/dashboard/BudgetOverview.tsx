@@ -1,6 +1,6 @@
 import { Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type PeriodRange } from '@tally/shared';
+import { formatMoney, type PeriodRange } from '@tally/shared';
 import { EmptyState } from '../../components/EmptyState';
 import { useActiveBudget } from '../budgets';
 import { useSpendingByCategory } from './api/get-spending-by-category';
@@ -14,7 +14,6 @@ import {
 import { PanelError } from './PanelStates';
 
 const SKELETON_ROWS = Array.from({ length: OVERVIEW_CATEGORIES }, (_, i) => `row-${i}`);
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 function Bars({ rows, estimated }: { rows: OverviewRow[]; estimated: boolean }) {
   return (
@@ -40,10 +39,10 @@ function Bars({ rows, estimated }: { rows: OverviewRow[]; estimated: boolean }) 
               </Text>
               <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                 <Text span fw={600} c="var(--mantine-color-text)">
-                  {money(c.spentAmount)}
+                  {formatMoney(c.spentAmount)}
                 </Text>{' '}
                 of {estimated ? 'est. ' : ''}
-                {money(c.allocatedAmount)}
+                {formatMoney(c.allocatedAmount)}
               </Text>
             </Group>
             <Progress

@@ -1,6 +1,5 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
-import { dollarsToCents } from '@tally/shared';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Money } from '../../components/Money';
@@ -61,7 +60,7 @@ export function RecentTransactions() {
             </Text>
           </div>
           <Money
-            cents={dollarsToCents(t.amount)}
+            cents={t.amount}
             signed
             fw={600}
             c={t.amount > 0 ? 'var(--tally-money-in)' : undefined}

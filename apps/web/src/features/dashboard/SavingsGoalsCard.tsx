@@ -11,20 +11,18 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconPigMoney } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type SavingsGoal } from '@tally/shared';
+import { type Cents, formatMoney, type SavingsGoal } from '@tally/shared';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Figure } from '../../components/Figure';
 import { formatGoalPercent, GoalAvatar, goalColor, goalStatusBadge, useSavingsOverview } from '../savings';
 import { daysRemainingText, moreGoalsText, savingsCardView } from './savings-card';
 
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 const amountStyle = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** SPEC §2: the current period's leftover, as money available to save, when there is any. */
-function AvailableBanner({ leftover }: { leftover: number }) {
-  const cents = dollarsToCents(leftover);
-  if (cents <= 0) return null;
+function AvailableBanner({ leftover }: { leftover: Cents }) {
+  if (leftover <= 0) return null;
   return (
     <Paper withBorder radius="md" p="xs" mb="md" bg="var(--mantine-color-default-hover)">
       <Group gap="sm" wrap="nowrap">
@@ -33,7 +31,7 @@ function AvailableBanner({ leftover }: { leftover: number }) {
         </ThemeIcon>
         <Text fz="sm">
           <Text span fw={700} style={amountStyle}>
-            {formatMoney(cents)}
+            {formatMoney(leftover)}
           </Text>{' '}
           available to save this period
         </Text>
@@ -50,7 +48,7 @@ function ProgressLine({ goal, size = 'sm' }: { goal: SavingsGoal; size?: 'sm' | 
       color={goalColor(goal.colorTheme)}
       size={size}
       radius="xl"
-      aria-label={`${goal.name}: ${formatGoalPercent(percent)} of ${money(goal.targetAmount)} saved`}
+      aria-label={`${goal.name}: ${formatGoalPercent(percent)} of ${formatMoney(goal.targetAmount)} saved`}
     />
   );
 }
@@ -81,9 +79,9 @@ function OneGoal({ goal }: { goal: SavingsGoal }) {
         <Group justify="space-between" gap="xs" wrap="nowrap" mb={6} align="baseline">
           <Text fz="sm" c="dimmed" style={amountStyle}>
             <Text span fw={700} fz="lg" c="var(--mantine-color-text)">
-              {money(goal.currentAmount)}
+              {formatMoney(goal.currentAmount)}
             </Text>{' '}
-            of {money(goal.targetAmount)}
+            of {formatMoney(goal.targetAmount)}
           </Text>
           <Text fz="sm" fw={700} style={amountStyle}>
             {formatGoalPercent(goal.progressPercentage)}
@@ -95,7 +93,7 @@ function OneGoal({ goal }: { goal: SavingsGoal }) {
         <Figure label="Days remaining" value={daysRemainingText(goal.daysRemaining)} size="sm" />
         <Figure
           label="Daily needed"
-          value={goal.dailyRequiredSavings === null ? '—' : money(goal.dailyRequiredSavings)}
+          value={goal.dailyRequiredSavings === null ? '—' : formatMoney(goal.dailyRequiredSavings)}
           size="sm"
         />
       </SimpleGrid>
@@ -177,9 +175,9 @@ export function SavingsGoalsCard() {
                 </Group>
                 <Text fz="sm" c="dimmed" style={amountStyle}>
                   <Text span fw={600} c="var(--mantine-color-text)">
-                    {money(goal.currentAmount)}
+                    {formatMoney(goal.currentAmount)}
                   </Text>{' '}
-                  of {money(goal.targetAmount)}
+                  of {formatMoney(goal.targetAmount)}
                 </Text>
               </Group>
               <ProgressLine goal={goal} />
@@ -192,11 +190,11 @@ export function SavingsGoalsCard() {
           </Text>
         )}
         <SimpleGrid cols={3} spacing="sm">
-          <Figure label="Total saved" value={money(data.totalSaved)} size="sm" />
+          <Figure label="Total saved" value={formatMoney(data.totalSaved)} size="sm" />
           <Figure label="Active goals" value={data.activeGoalsCount} size="sm" />
           <Figure
             label="Last 30 days"
-            value={data.monthlyGrowth > 0 ? `+${money(data.monthlyGrowth)}` : money(0)}
+            value={data.monthlyGrowth > 0 ? `+${formatMoney(data.monthlyGrowth)}` : formatMoney(0)}
             size="sm"
           />
         </SimpleGrid>

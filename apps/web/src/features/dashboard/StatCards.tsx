@@ -10,11 +10,11 @@ import {
   IconTrendingUp,
   IconWallet,
 } from '@tabler/icons-react';
-import { formatMoney, type PeriodRange } from '@tally/shared';
+import { accountTotals, formatMoney, type PeriodRange } from '@tally/shared';
 import { useQuery } from '@tanstack/react-query';
 import { accountsQuery } from '../accounts';
 import { usePeriodSummary } from './api/get-period-summary';
-import { balanceStat, balanceTotals, describeChange, flowStats, type Stat } from './dashboard-stats';
+import { balanceStat, describeChange, flowStats, type Stat } from './dashboard-stats';
 
 type CardState =
   | { kind: 'loading' }
@@ -153,7 +153,7 @@ export function StatCards({ current, previous }: { current: PeriodRange; previou
   else if (accounts.isError) {
     balance = { kind: 'error', retrying: accounts.isFetching, onRetry: () => void accounts.refetch() };
   } else {
-    const { creditUsed } = balanceTotals(accounts.data);
+    const { creditUsed } = accountTotals(accounts.data);
     balance = {
       kind: 'ready',
       stat: balanceStat(accounts.data, now.data),

@@ -1,4 +1,4 @@
-import type { BudgetCategory } from '@tally/shared';
+import { type BudgetCategory, spendingByCategory } from '@tally/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { estimatedCategories, overviewBarColor, topCategories } from './budget-overview';
@@ -14,13 +14,14 @@ describe('overviewBarColor', () => {
   ])('is $color at $percent%', ({ percent, color }) => expect(overviewBarColor(percent)).toBe(color));
 });
 
+/** Amounts in cents, as the client holds them. */
 const aCategory = (id: string, spentAmount: number): BudgetCategory => ({
   id,
   category: 20,
   categoryName: id,
-  allocatedAmount: 100,
+  allocatedAmount: 10_000,
   spentAmount,
-  remainingAmount: 100 - spentAmount,
+  remainingAmount: 10_000 - spentAmount,
   percentageUsed: spentAmount,
   allowRollover: false,
   rolledOverAmount: 0,
@@ -31,22 +32,20 @@ const aCategory = (id: string, spentAmount: number): BudgetCategory => ({
 describe('topCategories', () => {
   it('keeps the four with the most spent, most first', () => {
     const list = [
-      aCategory('a', 5),
-      aCategory('b', 50),
+      aCategory('a', 500),
+      aCategory('b', 5_000),
       aCategory('c', 0),
-      aCategory('d', 20),
-      aCategory('e', 70),
+      aCategory('d', 2_000),
+      aCategory('e', 7_000),
     ];
     expect(topCategories(list).map((c) => c.id)).toEqual(['e', 'b', 'd', 'a']);
   });
 });
 
 describe('estimatedCategories (no budget: spent × 1.2)', () => {
-  const spend = (category: number, categoryName: string, amount: number) => ({
-    category,
-    categoryName,
-    amount,
-  });
+  /** A row as the API sends it (dollars), read as the client reads it (cents). */
+  const spend = (category: number, categoryName: string, amount: number) =>
+    spendingByCategory.element.parse({ category, categoryName, amount });
 
   it('the four largest, allocated at spent × 1.2 to the cent', () => {
     const rows = estimatedCategories([
@@ -57,10 +56,10 @@ describe('estimatedCategories (no budget: spent × 1.2)', () => {
       spend(24, 'Entertainment', 45),
     ]);
     expect(rows.map((r) => [r.categoryName, r.spentAmount, r.allocatedAmount])).toEqual([
-      ['Groceries', 412.35, 494.82],
-      ['Transportation', 120, 144],
-      ['Dining Out', 99.99, 119.99],
-      ['Entertainment', 45, 54],
+      ['Groceries', 41_235, 49_482],
+      ['Transportation', 12_000, 14_400],
+      ['Dining Out', 9_999, 11_999],
+      ['Entertainment', 4_500, 5_400],
     ]);
   });
 
@@ -75,7 +74,7 @@ describe('estimatedCategories (no budget: spent × 1.2)', () => {
         const [row] = estimatedCategories([spend(20, 'Groceries', cents / 100)]);
         expect(row!.percentageUsed).toBeGreaterThan(80);
         expect(row!.percentageUsed).toBeLessThan(84);
-        expect(Number.isInteger(Math.round(row!.allocatedAmount * 100))).toBe(true);
+        expect(Number.isInteger(row!.allocatedAmount)).toBe(true);
         expect(row!.allocatedAmount).toBeGreaterThanOrEqual(row!.spentAmount);
       }),
     );

@@ -1,4 +1,4 @@
-import { type BudgetCategory, dollarsToCents } from '@tally/shared';
+import type { BudgetCategory, Cents } from '@tally/shared';
 
 /** SPEC §9: the dashboard's budget bars are red above 80%, orange above 60%, else green. */
 export function overviewBarColor(percentUsed: number): 'red' | 'orange' | 'brand' {
@@ -22,9 +22,8 @@ export const ESTIMATE_FACTOR = 1.2;
 export type OverviewRow = {
   id: string;
   categoryName: string;
-  /** Dollars. */
-  spentAmount: number;
-  allocatedAmount: number;
+  spentAmount: Cents;
+  allocatedAmount: Cents;
   percentageUsed: number;
 };
 
@@ -33,7 +32,7 @@ export type OverviewRow = {
  * (in whole cents), so each bar sits at 83% of its estimate.
  */
 export function estimatedCategories(
-  spending: readonly { category: number; categoryName: string; amount: number }[],
+  spending: readonly { category: number; categoryName: string; amount: Cents }[],
   count = OVERVIEW_CATEGORIES,
 ): OverviewRow[] {
   return [...spending]
@@ -41,13 +40,13 @@ export function estimatedCategories(
     .sort((a, b) => b.amount - a.amount)
     .slice(0, count)
     .map((s) => {
-      const allocatedCents = Math.round(dollarsToCents(s.amount) * ESTIMATE_FACTOR);
+      const allocatedAmount = Math.round(s.amount * ESTIMATE_FACTOR);
       return {
         id: String(s.category),
         categoryName: s.categoryName,
         spentAmount: s.amount,
-        allocatedAmount: allocatedCents / 100,
-        percentageUsed: (dollarsToCents(s.amount) / allocatedCents) * 100,
+        allocatedAmount,
+        percentageUsed: (s.amount / allocatedAmount) * 100,
       };
     });
 }

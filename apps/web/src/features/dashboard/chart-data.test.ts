@@ -1,3 +1,4 @@
+import { monthlyCashFlow, spendingByCategory } from '@tally/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,11 +11,9 @@ import {
   spendingSummary,
 } from './chart-data';
 
-const spend = (category: number, categoryName: string, amount: number) => ({
-  category,
-  categoryName,
-  amount,
-});
+/** A row as the API sends it (dollars), read as the client reads it (cents). */
+const spend = (category: number, categoryName: string, amount: number) =>
+  spendingByCategory.element.parse({ category, categoryName, amount });
 
 describe('spendingSlices', () => {
   it('nothing spent, no slices', () => {
@@ -71,15 +70,15 @@ describe('spendingSlices', () => {
 });
 
 describe('cash flow', () => {
-  const months = [
+  const months = monthlyCashFlow.parse([
     { month: '2025-12-01', income: 0, expenses: 0, net: 0 },
     { month: '2026-01-01', income: 5200.5, expenses: 3100.25, net: 2100.25 },
-  ];
+  ]);
 
   it('labels each month by its short name, across a year', () => {
     expect(cashFlowBars(months)).toEqual([
       { month: '2025-12-01', label: 'Dec', income: 0, expenses: 0 },
-      { month: '2026-01-01', label: 'Jan', income: 5200.5, expenses: 3100.25 },
+      { month: '2026-01-01', label: 'Jan', income: 520_050, expenses: 310_025 },
     ]);
   });
 

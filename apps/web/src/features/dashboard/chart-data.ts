@@ -1,6 +1,6 @@
-import { dollarsToCents, formatMoney, type MonthlyCashFlow } from '@tally/shared';
+import { type Cents, formatMoney, type MonthlyCashFlow } from '@tally/shared';
 
-type Spending = readonly { category: number; categoryName: string; amount: number }[];
+type Spending = readonly { category: number; categoryName: string; amount: Cents }[];
 
 /** Colours that keep 3:1 against both the light and the dark card; "Other" is the quiet one. */
 export const SLICE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.7', 'pink.6'] as const;
@@ -9,7 +9,7 @@ export const OTHER_COLOR = 'gray.6';
 /** The donut shows the largest categories by name and the rest together, so no slice is a sliver. */
 export const NAMED_SLICES = SLICE_COLORS.length;
 
-export type Slice = { key: string; name: string; cents: number; share: number; color: string };
+export type Slice = { key: string; name: string; cents: Cents; share: number; color: string };
 
 /**
  * Spending by category as the donut's slices: the largest NAMED_SLICES, then "Other" for the rest, each
@@ -17,7 +17,7 @@ export type Slice = { key: string; name: string; cents: number; share: number; c
  */
 export function spendingSlices(spending: Spending): Slice[] {
   const rows = [...spending]
-    .map((s) => ({ key: String(s.category), name: s.categoryName, cents: dollarsToCents(s.amount) }))
+    .map((s) => ({ key: String(s.category), name: s.categoryName, cents: s.amount }))
     .filter((s) => s.cents > 0)
     .sort((a, b) => b.cents - a.cents);
   const total = rows.reduce((n, s) => n + s.cents, 0);
@@ -51,9 +51,9 @@ const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 
 const monthLong = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthDate = (month: string) => new Date(`${month}T00:00:00Z`);
 
-export type CashFlowBar = { month: string; label: string; income: number; expenses: number };
+export type CashFlowBar = { month: string; label: string; income: Cents; expenses: Cents };
 
-/** The bar chart's rows: one per month, dollars as the chart draws them, labelled by the month's name. */
+/** The bar chart's rows: one per month in cents (the chart's labels format them), named by the month. */
 export function cashFlowBars(months: MonthlyCashFlow): CashFlowBar[] {
   return months.map((m) => ({
     month: m.month,
@@ -70,7 +70,7 @@ export const hasCashFlow = (months: MonthlyCashFlow) => months.some((m) => m.inc
 export function cashFlowSummary(months: MonthlyCashFlow): string {
   const parts = months.map(
     (m) =>
-      `${monthLong.format(monthDate(m.month))}: income ${formatMoney(dollarsToCents(m.income))}, expenses ${formatMoney(dollarsToCents(m.expenses))}`,
+      `${monthLong.format(monthDate(m.month))}: income ${formatMoney(m.income)}, expenses ${formatMoney(m.expenses)}`,
   );
   return `Income and expenses by month. ${parts.join('; ')}.`;
 }

@@ -1,25 +1,11 @@
-import {
-  type AccountTotals,
-  accountTotals,
-  type Cents,
-  dollarsToCents,
-  percentChange,
-  type TransactionSummary,
-} from '@tally/shared';
+import { accountTotals, type Cents, percentChange, type TransactionSummary } from '@tally/shared';
 
-type Balances = readonly { type: number; currentBalance: number }[];
+type Balances = readonly { type: number; currentBalance: Cents }[];
 
 /** A figure and its change against the period before, in percent (null: not shown, the previous was 0). */
 export type Stat = { cents: Cents; change: number | null };
 
 export type FlowStats = { income: Stat; expenses: Stat; savings: Stat };
-
-/** SPEC §9's account rules on the API's dollars: the balance held, and credit used beside it. */
-export function balanceTotals(accounts: Balances): AccountTotals {
-  return accountTotals(
-    accounts.map((a) => ({ type: a.type, currentBalance: dollarsToCents(a.currentBalance) })),
-  );
-}
 
 /**
  * The balance now, and its change against the balance 30 days ago, worked back from what came in and
@@ -27,9 +13,9 @@ export function balanceTotals(accounts: Balances): AccountTotals {
  * no change to show.
  */
 export function balanceStat(accounts: Balances, current: TransactionSummary | undefined): Stat {
-  const { totalBalance } = balanceTotals(accounts);
+  const { totalBalance } = accountTotals(accounts);
   if (!current) return { cents: totalBalance, change: null };
-  const before = totalBalance - dollarsToCents(current.netAmount);
+  const before = totalBalance - current.netAmount;
   return { cents: totalBalance, change: percentChange(totalBalance, before) };
 }
 
@@ -38,11 +24,11 @@ export function balanceStat(accounts: Balances, current: TransactionSummary | un
  * before (SPEC §7). Without the previous period's figures the changes are left out, not guessed.
  */
 export function flowStats(current: TransactionSummary, previous: TransactionSummary | undefined): FlowStats {
-  const figures = (s: TransactionSummary) => {
-    const income = dollarsToCents(s.totalIncome);
-    const expenses = dollarsToCents(s.totalExpenses);
-    return { income, expenses, savings: income - expenses };
-  };
+  const figures = (s: TransactionSummary) => ({
+    income: s.totalIncome,
+    expenses: s.totalExpenses,
+    savings: s.totalIncome - s.totalExpenses,
+  });
   const now = figures(current);
   const before = previous ? figures(previous) : null;
   const stat = (key: keyof typeof now): Stat => ({

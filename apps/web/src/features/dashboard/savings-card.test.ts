@@ -1,9 +1,11 @@
+import { savingsGoalList } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import { daysRemainingText, moreGoalsText, savingsCardView } from './savings-card';
 import { numberedGoals } from './test-fixtures';
 
 describe('dashboard savings card', () => {
-  const goals = numberedGoals(5);
+  // As the client reads them: in cents.
+  const goals = savingsGoalList.parse(numberedGoals(5));
   it.each([
     [0, { kind: 'empty' }],
     [1, { kind: 'one', goal: goals[0] }],

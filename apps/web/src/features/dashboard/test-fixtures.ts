@@ -1,4 +1,12 @@
-import type { SavingsGoal, SavingsOverview } from '@tally/shared';
+import type { savingsGoal, savingsOverview } from '@tally/shared';
+import type { z } from 'zod';
+
+/*
+ * Savings as the API sends them: amounts in dollars. Hand them to fakeApi as they are; a test that gives
+ * one straight to a component or a function reads it through its schema first, as the client does.
+ */
+type SavingsGoal = z.input<typeof savingsGoal>;
+type SavingsOverview = z.input<typeof savingsOverview>;
 
 const goalId = (n: number) => `3c9e1a70-5b2d-4f8e-9a61-${String(n).padStart(12, '0')}`;
 

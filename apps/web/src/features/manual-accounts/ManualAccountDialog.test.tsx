@@ -1,4 +1,4 @@
-import type { Account } from '@tally/shared';
+import { type Account, account } from '@tally/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../test-utils';
@@ -8,7 +8,8 @@ Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => vi.unstubAllGlobals());
 
-const card: Account = {
+/** As the API sends it (dollars); `card` is what the client makes of it (cents). */
+const cardWire = {
   id: '6a0c1c55-3d6b-4b7e-9d55-000000000001',
   connectionId: 'm1',
   institutionName: 'Manual accounts',
@@ -23,6 +24,7 @@ const card: Account = {
   isManual: true,
   openingBalance: 100,
 };
+const card: Account = account.parse(cardWire);
 
 function renderDialog(props: Partial<Parameters<typeof ManualAccountDialog>[0]> = {}) {
   const onClose = vi.fn();
@@ -40,7 +42,7 @@ async function pick(dialog: Dialog, label: string, option: string) {
 
 describe('ManualAccountDialog', { timeout: 20_000 }, () => {
   it('offers the subtypes of the chosen type and adds the account', async () => {
-    const api = fakeApi({ 'POST /api/accounts/manual': { status: 201, body: card } });
+    const api = fakeApi({ 'POST /api/accounts/manual': { status: 201, body: cardWire } });
     const { dialog, onClose } = renderDialog();
     expect(combobox(dialog, 'Type').value).toBe('Depository');
     expect(combobox(dialog, 'Subtype').value).toBe('Checking');
@@ -97,7 +99,7 @@ describe('ManualAccountDialog', { timeout: 20_000 }, () => {
 
   it('edits the name, subtype and opening balance but not the type', async () => {
     const api = fakeApi({
-      [`PUT /api/accounts/manual/${card.id}`]: { body: { ...card, openingBalance: 50 } },
+      [`PUT /api/accounts/manual/${card.id}`]: { body: { ...cardWire, openingBalance: 50 } },
     });
     const { dialog } = renderDialog({ account: card });
     expect(screen.getByRole('dialog', { name: 'Edit manual account' })).toBeTruthy();

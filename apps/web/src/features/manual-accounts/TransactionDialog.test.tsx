@@ -1,6 +1,7 @@
-import type { Account, Transaction } from '@tally/shared';
+import { type Account, account, transaction } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { fakeApi, renderWithProviders } from '../../test-utils';
 import { TransactionDialog } from './TransactionDialog';
 
@@ -12,7 +13,8 @@ afterEach(() => vi.unstubAllGlobals());
 const CASH_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000001';
 const TODAY = '2026-03-14';
 
-const cash: Account = {
+/** As the API sends it (dollars); `cash` is what the client makes of it (cents). */
+const cashWire = {
   id: CASH_ID,
   connectionId: 'm1',
   institutionName: 'Manual accounts',
@@ -26,7 +28,8 @@ const cash: Account = {
   isActive: true,
   isManual: true,
   openingBalance: 100,
-};
+} satisfies z.input<typeof account>;
+const cash: Account = account.parse(cashWire);
 const linked: Account = {
   ...cash,
   id: 'bank-1',
@@ -35,7 +38,8 @@ const linked: Account = {
   openingBalance: null,
 };
 
-const saved = (patch: Partial<Transaction> = {}): Transaction => ({
+/** A saved transaction as the API sends it (dollars); `transaction.parse` gives what the client holds. */
+const saved = (patch: Partial<z.input<typeof transaction>> = {}) => ({
   id: 't1',
   description: 'Farmers market',
   merchantName: null,
@@ -114,7 +118,7 @@ describe('TransactionDialog', { timeout: 20_000 }, () => {
     const api = fakeApi({
       [`PUT /api/transactions/manual/${refund.id}`]: { body: { ...refund, amount: 9.99 } },
     });
-    const { dialog } = renderDialog({ transaction: refund });
+    const { dialog } = renderDialog({ transaction: transaction.parse(refund) });
     expect(screen.getByRole('dialog', { name: 'Edit transaction' })).toBeTruthy();
     expect((dialog.getByRole('radio', { name: 'Money in' }) as HTMLInputElement).checked).toBe(true);
     expect((dialog.getByRole('textbox', { name: /^Amount of money in/ }) as HTMLInputElement).value).toBe(
@@ -152,7 +156,7 @@ describe('TransactionDialog', { timeout: 20_000 }, () => {
 
   it('without a manual account, offers to make one first, then adds the transaction to it', async () => {
     const made = {
-      ...cash,
+      ...cashWire,
       id: '6a0c1c55-3d6b-4b7e-9d55-000000000009',
       name: 'Piggy bank',
       openingBalance: 0,

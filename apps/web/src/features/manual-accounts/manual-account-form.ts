@@ -1,6 +1,7 @@
 import {
   type Account,
   type CreateManualAccountBody,
+  centsToDollars,
   createManualAccountBody,
   type UpdateManualAccountBody,
   updateManualAccountBody,
@@ -29,7 +30,7 @@ export const manualAccountForm = (account: Account): ManualAccountFormValues => 
   name: account.name,
   type: String(account.type),
   subtype: account.subtype,
-  openingBalance: account.openingBalance ?? 0,
+  openingBalance: centsToDollars(account.openingBalance ?? 0),
 });
 
 /**

@@ -45,12 +45,12 @@ describe('transaction form', () => {
     });
   });
 
-  it('starts an edit from the saved sign and size', () => {
+  it('starts an edit from the saved sign and size, in dollars as the field takes them', () => {
     const saved: Transaction = {
       id: 't1',
       description: 'Refund',
       merchantName: null,
-      amount: 8.99,
+      amount: 899,
       accountId: ACCOUNT,
       accountName: 'Cash',
       category: 24,
@@ -70,7 +70,7 @@ describe('transaction form', () => {
       category: '24',
       note: '',
     });
-    expect(transactionForm({ ...saved, amount: -8.99 })).toMatchObject({ direction: 'out', amount: 8.99 });
+    expect(transactionForm({ ...saved, amount: -899 })).toMatchObject({ direction: 'out', amount: 8.99 });
   });
 
   it.each([

@@ -1,4 +1,10 @@
-import { CATEGORY, type ManualTransactionBody, manualTransactionBody, type Transaction } from '@tally/shared';
+import {
+  CATEGORY,
+  centsToDollars,
+  type ManualTransactionBody,
+  manualTransactionBody,
+  type Transaction,
+} from '@tally/shared';
 import { zodErrors } from '../../lib/form';
 
 /** Which way the money went; the amount field holds its size, so the sign is never typed. */
@@ -34,7 +40,7 @@ export const transactionForm = (t: Transaction): TransactionFormValues => ({
   date: t.date,
   description: t.description,
   direction: t.amount < 0 ? 'out' : 'in',
-  amount: Math.abs(t.amount),
+  amount: centsToDollars(Math.abs(t.amount)),
   category: String(t.category),
   note: t.note ?? '',
 });

@@ -1,3 +1,4 @@
+import { rule as ruleSchema } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   emptyRuleForm,
@@ -37,8 +38,8 @@ describe('rule form', () => {
     });
   });
 
-  it('reads a saved rule back into the fields', () => {
-    const rule = aRule({ minAmount: 5, maxAmount: null, renameMerchant: 'Starbucks' });
+  it('reads a saved rule back into the fields, its amounts in dollars as typed', () => {
+    const rule = ruleSchema.parse(aRule({ minAmount: 5, maxAmount: null, renameMerchant: 'Starbucks' }));
     expect(ruleForm(rule)).toEqual(
       form({ pattern: 'starbucks', minAmount: 5, setCategory: '21', renameMerchant: 'Starbucks' }),
     );

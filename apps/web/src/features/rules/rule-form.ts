@@ -1,5 +1,8 @@
 import {
   CATEGORIES,
+  type Cents,
+  centsToDollars,
+  dollarsToCents,
   isCategoryCode,
   MAX_RULE_PATTERN_LENGTH,
   type Rule,
@@ -40,8 +43,8 @@ export const ruleForm = (rule: Rule): RuleFormValues => ({
   field: rule.field,
   operator: rule.operator,
   pattern: rule.pattern,
-  minAmount: rule.minAmount ?? '',
-  maxAmount: rule.maxAmount ?? '',
+  minAmount: rule.minAmount === null ? '' : centsToDollars(rule.minAmount),
+  maxAmount: rule.maxAmount === null ? '' : centsToDollars(rule.maxAmount),
   accountId: rule.accountId,
   setCategory: rule.setCategory === null ? null : String(rule.setCategory),
   renameMerchant: rule.renameMerchant ?? '',
@@ -65,13 +68,23 @@ export const toRuleBody = (values: RuleFormValues): RuleInput => ({
 /** Each field's first problem, in the words the server would use (the same shared schema). */
 export const validateRuleForm = (values: RuleFormValues) => zodErrors(ruleBody, toRuleBody(values));
 
-/** The rule as its sentence reads while it is being written. */
+/** Typed dollars in cents, as a saved rule holds them; an amount too large to hold reads as none. */
+function centsOrNull(value: number | ''): Cents | null {
+  if (value === '') return null;
+  try {
+    return dollarsToCents(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The rule as its sentence reads while it is being written (its amounts in cents, as a saved rule's). */
 export const sentenceOfForm = (values: RuleFormValues, accountName: string | null): SentenceRule => ({
   field: values.field,
   operator: values.operator,
   pattern: values.pattern,
-  minAmount: amountOrNull(values.minAmount),
-  maxAmount: amountOrNull(values.maxAmount),
+  minAmount: centsOrNull(values.minAmount),
+  maxAmount: centsOrNull(values.maxAmount),
   accountId: values.accountId,
   accountName,
   setCategory: categoryOrNull(values.setCategory),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleSentence, ruleSentenceText, type SentenceRule } from './rule-sentence';
 
+/** Amounts in cents, as a saved rule holds them. */
 const base: SentenceRule = {
   field: 'either',
   operator: 'contains',
@@ -18,8 +19,8 @@ describe('ruleSentence', () => {
     [
       'every condition and both actions',
       {
-        minAmount: 5,
-        maxAmount: 20,
+        minAmount: 500,
+        maxAmount: 2_000,
         accountId: 'a1',
         accountName: 'Everyday Checking',
         renameMerchant: 'Starbucks',
@@ -45,22 +46,22 @@ describe('ruleSentence', () => {
     ],
     [
       'a minimum only',
-      { minAmount: 100 },
+      { minAmount: 10_000 },
       'When description or merchant contains "starbucks" and the amount is at least $100.00 → set category Dining Out',
     ],
     [
       'a maximum only',
-      { maxAmount: 1234.5 },
+      { maxAmount: 123_450 },
       'When description or merchant contains "starbucks" and the amount is at most $1,234.50 → set category Dining Out',
     ],
     [
       'the same minimum and maximum',
-      { minAmount: 9.99, maxAmount: 9.99 },
+      { minAmount: 999, maxAmount: 999 },
       'When description or merchant contains "starbucks" and the amount is exactly $9.99 → set category Dining Out',
     ],
     [
       'a zero minimum',
-      { minAmount: 0, maxAmount: 10 },
+      { minAmount: 0, maxAmount: 1_000 },
       'When description or merchant contains "starbucks" and the amount is between $0.00 and $10.00 → set category Dining Out',
     ],
     [
@@ -85,8 +86,8 @@ describe('ruleSentence', () => {
   it('emphasises only what the person chose', () => {
     const values = ruleSentence({
       ...base,
-      minAmount: 5,
-      maxAmount: 20,
+      minAmount: 500,
+      maxAmount: 2_000,
       accountId: 'a1',
       accountName: 'Checking',
       renameMerchant: 'Starbucks',
@@ -99,8 +100,8 @@ describe('ruleSentence', () => {
   it('gives every part a distinct key', () => {
     const parts = ruleSentence({
       ...base,
-      minAmount: 5,
-      maxAmount: 20,
+      minAmount: 500,
+      maxAmount: 2_000,
       accountId: 'a1',
       accountName: 'Checking',
       renameMerchant: 'S',

@@ -1,6 +1,6 @@
 import {
+  type Cents,
   categoryName,
-  dollarsToCents,
   formatMoney,
   type Rule,
   type RuleField,
@@ -36,32 +36,29 @@ export const OPERATOR_LABELS: Record<RuleOperator, string> = {
   equals: 'is exactly',
 };
 
-/** Rule amounts are dollars on the wire; shown as the app shows money. */
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
-
-function amountParts(min: number | null, max: number | null): SentencePart[] {
+function amountParts(min: Cents | null, max: Cents | null): SentencePart[] {
   if (min !== null && max !== null) {
     if (min === max)
       return [
         { key: 'amount', text: ' and the amount is exactly ' },
-        { key: 'min', text: money(min), value: true },
+        { key: 'min', text: formatMoney(min), value: true },
       ];
     return [
       { key: 'amount', text: ' and the amount is between ' },
-      { key: 'min', text: money(min), value: true },
+      { key: 'min', text: formatMoney(min), value: true },
       { key: 'and', text: ' and ' },
-      { key: 'max', text: money(max), value: true },
+      { key: 'max', text: formatMoney(max), value: true },
     ];
   }
   if (min !== null)
     return [
       { key: 'amount', text: ' and the amount is at least ' },
-      { key: 'min', text: money(min), value: true },
+      { key: 'min', text: formatMoney(min), value: true },
     ];
   if (max !== null)
     return [
       { key: 'amount', text: ' and the amount is at most ' },
-      { key: 'max', text: money(max), value: true },
+      { key: 'max', text: formatMoney(max), value: true },
     ];
   return [];
 }

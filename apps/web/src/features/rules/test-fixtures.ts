@@ -1,4 +1,14 @@
-import type { Account, Rule, RulePreview } from '@tally/shared';
+import type { account, rule, rulePreview } from '@tally/shared';
+import type { z } from 'zod';
+
+/*
+ * Rules, accounts and previews as the API sends them: amounts in dollars. Hand them to fakeApi as they are;
+ * a test that gives one with amounts straight to a component or a function reads it through its schema
+ * first (`rule.parse(aRule())`), as the client does, so it holds cents.
+ */
+type Account = z.input<typeof account>;
+type Rule = z.input<typeof rule>;
+type RulePreview = z.input<typeof rulePreview>;
 
 export const STARBUCKS_ID = '7a1e3c52-1b2d-4c3e-8f40-000000000001';
 export const RENT_ID = '7a1e3c52-1b2d-4c3e-8f40-000000000002';

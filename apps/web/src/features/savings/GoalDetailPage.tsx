@@ -20,7 +20,7 @@ import {
   IconSearch,
   IconTrash,
 } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type SavingsGoal, todayIn } from '@tally/shared';
+import { formatMoney, type SavingsGoal, todayIn } from '@tally/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
@@ -53,7 +53,6 @@ const DeleteGoalDialog = lazyDialog(
 );
 
 const TODAY_TICK_MS = 60_000;
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 function BackLink() {
   return (
@@ -93,18 +92,18 @@ function DetailSkeleton() {
 /** The figures SPEC §9 computes for a goal: what it needs per day and per month, its time left and status. */
 function GoalFigures({ goal }: { goal: SavingsGoal }) {
   const status = goalStatusBadge(goal);
-  const share = dollarsToCents(goal.currentPeriodShare);
+  const share = goal.currentPeriodShare;
   const hasDeadline = goal.targetDate !== null;
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'md', sm: 'lg' }} mt="lg">
       <Figure
         label="Daily needed"
-        value={goal.dailyRequiredSavings === null ? '—' : money(goal.dailyRequiredSavings)}
+        value={goal.dailyRequiredSavings === null ? '—' : formatMoney(goal.dailyRequiredSavings)}
         hint={hasDeadline ? 'To make the target date' : 'No deadline set'}
       />
       <Figure
         label="Monthly contribution"
-        value={goal.monthlyContribution === null ? '—' : money(goal.monthlyContribution)}
+        value={goal.monthlyContribution === null ? '—' : formatMoney(goal.monthlyContribution)}
         hint={hasDeadline ? 'Target over the months left' : 'No deadline set'}
       />
       <Figure
@@ -124,10 +123,14 @@ function GoalFigures({ goal }: { goal: SavingsGoal }) {
         color={share > 0 ? POSITIVE_MONEY : undefined}
         hint="Lands when the period ends"
       />
-      <Figure label="Saved" value={money(goal.currentAmount)} hint={`Of ${money(goal.targetAmount)}`} />
+      <Figure
+        label="Saved"
+        value={formatMoney(goal.currentAmount)}
+        hint={`Of ${formatMoney(goal.targetAmount)}`}
+      />
       <Figure
         label="Still to save"
-        value={money(Math.max(0, goal.targetAmount - goal.currentAmount))}
+        value={formatMoney(Math.max(0, goal.targetAmount - goal.currentAmount))}
         hint={goal.isCompleted ? 'Target reached' : undefined}
       />
     </SimpleGrid>
@@ -232,10 +235,10 @@ export function GoalDetailPage() {
             <Stack gap={6} miw={0}>
               <div>
                 <Text fw={800} fz={{ base: 22, sm: 26 }} lh={1.2} className={classes.amount}>
-                  {money(goal.currentAmount)}
+                  {formatMoney(goal.currentAmount)}
                 </Text>
                 <Text fz="sm" c="dimmed" className={classes.amount}>
-                  of {money(goal.targetAmount)} saved
+                  of {formatMoney(goal.targetAmount)} saved
                 </Text>
               </div>
               <GoalBadges goal={goal} today={today} />

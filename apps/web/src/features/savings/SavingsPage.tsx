@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconInfoCircle, IconPigMoney, IconPlus } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type SavingsGoal, type SavingsOverview, todayIn } from '@tally/shared';
+import { formatMoney, type SavingsGoal, type SavingsOverview, todayIn } from '@tally/shared';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
@@ -46,8 +46,7 @@ const TODAY_TICK_MS = 60_000;
 /** SPEC §2: the Savings screen shows up to 4 insights… */
 const SAVINGS_INSIGHTS = 4;
 /** …and only once goals receive part of this period's leftover. */
-export const showsInsights = (overview: SavingsOverview) =>
-  dollarsToCents(overview.totalAllocatedPerPeriod) > 0;
+export const showsInsights = (overview: SavingsOverview) => overview.totalAllocatedPerPeriod > 0;
 
 function GoalsSkeleton() {
   return (
@@ -134,7 +133,7 @@ export function SavingsPage() {
       </Card>
     );
   } else if (empty) {
-    const leftover = dollarsToCents(data.currentPeriodLeftover);
+    const leftover = data.currentPeriodLeftover;
     content = (
       <Card>
         <EmptyState

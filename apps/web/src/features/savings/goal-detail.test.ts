@@ -1,3 +1,4 @@
+import { goalProgressView } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   achievedMessage,
@@ -15,10 +16,10 @@ describe('goal detail', () => {
   });
 
   it('says when a goal was achieved and what it holds', () => {
-    expect(achievedMessage({ currentAmount: 1500, completedDate: '2026-11-02' })).toBe(
+    expect(achievedMessage({ currentAmount: 150_000, completedDate: '2026-11-02' })).toBe(
       'Goal achieved on Nov 2, 2026! You saved $1,500.00.',
     );
-    expect(achievedMessage({ currentAmount: 20, completedDate: null })).toBe(
+    expect(achievedMessage({ currentAmount: 2_000, completedDate: null })).toBe(
       'Goal achieved! You saved $20.00.',
     );
   });
@@ -69,11 +70,15 @@ describe('goal detail', () => {
   });
 
   it('says the chart in words', () => {
-    expect(historySummary(aProgressView())).toBe(
+    // As the client reads them: in cents.
+    const read = (view: ReturnType<typeof aProgressView>) => goalProgressView.parse(view);
+    expect(historySummary(read(aProgressView()))).toBe(
       '$1,250.00 saved toward $5,000.00 since Sep 1, 2026, in 3 contributions.',
     );
     expect(
-      historySummary(aProgressView({ goal: aGoal({ currentAmount: 0 }), contributions: [], history: [] })),
+      historySummary(
+        read(aProgressView({ goal: aGoal({ currentAmount: 0 }), contributions: [], history: [] })),
+      ),
     ).toBe('$0.00 saved toward $5,000.00, in 0 contributions.');
   });
 });

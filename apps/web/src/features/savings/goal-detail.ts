@@ -1,15 +1,13 @@
 import {
   addDays,
+  type Cents,
   type Contribution,
   daysBetween,
-  dollarsToCents,
   formatMoney,
   type GoalProgressView,
   type SavingsGoal,
 } from '@tally/shared';
 import { formatDay } from '../../lib/format';
-
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -23,7 +21,7 @@ export function formatDayRange(start: string, end: string): string {
 /** The achieved message of a completed goal (SPEC §2). */
 export function achievedMessage(goal: Pick<SavingsGoal, 'currentAmount' | 'completedDate'>): string {
   const when = goal.completedDate ? ` on ${formatDay(goal.completedDate)}` : '';
-  return `Goal achieved${when}! You saved ${money(goal.currentAmount)}.`;
+  return `Goal achieved${when}! You saved ${formatMoney(goal.currentAmount)}.`;
 }
 
 /** A ledger row's heading and the line under it: where the money came from (its note, if it has one). */
@@ -38,7 +36,7 @@ export function contributionText(c: Contribution): { title: string; detail: stri
   return { title: 'Added by hand', detail: c.note };
 }
 
-export type BalancePoint = { date: string; label: string; total: number };
+export type BalancePoint = { date: string; label: string; total: Cents };
 
 /** The chart draws at most about this many points; a longer history is sampled (its last day kept). */
 const MAX_POINTS = 370;
@@ -76,7 +74,7 @@ export function historySummary(view: GoalProgressView): string {
   const first = view.history[0];
   const count = contributions.length;
   const since = first ? ` since ${formatDay(first.date)}` : '';
-  return `${money(goal.currentAmount)} saved toward ${money(goal.targetAmount)}${since}, in ${count} contribution${
+  return `${formatMoney(goal.currentAmount)} saved toward ${formatMoney(goal.targetAmount)}${since}, in ${count} contribution${
     count === 1 ? '' : 's'
   }.`;
 }

@@ -1,4 +1,4 @@
-import { overAllocationCap } from '@tally/shared';
+import { overAllocationCap, type SavingsGoal, savingsGoal, savingsGoalList } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   allocationConversion,
@@ -15,6 +15,10 @@ import {
 } from './goal-form';
 import { aGoal, CAR_ID, EMERGENCY_ID, threeGoals } from './test-fixtures';
 
+// The fixtures as the client holds them once read (cents).
+const readGoal = (over?: Parameters<typeof aGoal>[0]) => savingsGoal.parse(aGoal(over));
+const readGoals = () => savingsGoalList.parse(threeGoals());
+
 const TODAY = '2026-11-12';
 // $400.00 left over so far this period.
 const LEFTOVER = 40_000;
@@ -27,7 +31,7 @@ const valid = (over: Partial<GoalFormValues> = {}): GoalFormValues => ({
 });
 const errorsOf = (
   values: GoalFormValues,
-  { goals = threeGoals(), editing = null as ReturnType<typeof aGoal> | null, leftover = LEFTOVER } = {},
+  { goals = readGoals(), editing = null as SavingsGoal | null, leftover = LEFTOVER } = {},
 ) => validateGoalForm(values, { today: TODAY, leftover, goals, editing });
 
 describe('goal form', () => {
@@ -81,7 +85,7 @@ describe('goal form', () => {
   });
 
   it('lets an edit keep a target date already past, but not move it into the past', () => {
-    const overdue = aGoal({ targetDate: '2026-11-01' });
+    const overdue = readGoal({ targetDate: '2026-11-01' });
     const values = goalForm(overdue, LEFTOVER);
     expect(errorsOf({ ...values, name: 'Rainy day fund' }, { editing: overdue })).toEqual({});
     expect(errorsOf({ ...values, targetDate: '2026-11-10' }, { editing: overdue })).toEqual({
@@ -145,7 +149,7 @@ describe('goal form', () => {
   describe('the 100% cap', () => {
     // Emergency 20%, trip 15%, car 30% are active; the laptop's 25% is complete, so it holds none.
     it('counts the active goals that are not complete', () => {
-      expect(overAllocationCap(capGoals(threeGoals()), null, 35.01)).toBe(35);
+      expect(overAllocationCap(capGoals(readGoals()), null, 35.01)).toBe(35);
       expect(errorsOf(valid({ allocationPercent: 35 }))).toEqual({});
       expect(errorsOf(valid({ allocationPercent: 35.01 }))).toEqual({
         allocationPercent: 'Total allocation would exceed 100%. Available: 35%',
@@ -153,12 +157,12 @@ describe('goal form', () => {
     });
 
     it('leaves paused goals out', () => {
-      const goals = threeGoals().map((g) => (g.id === CAR_ID ? { ...g, isActive: false } : g));
+      const goals = readGoals().map((g) => (g.id === CAR_ID ? { ...g, isActive: false } : g));
       expect(errorsOf(valid({ allocationPercent: 65 }), { goals })).toEqual({});
     });
 
     it('counts the goal being edited once, at its new percentage', () => {
-      const emergency = aGoal();
+      const emergency = readGoal();
       // 65% with it at 20%: raising it to 55% makes 100%, 56% makes 101%.
       expect(errorsOf(goalForm(emergency, LEFTOVER), { editing: emergency })).toEqual({});
       expect(
@@ -179,7 +183,7 @@ describe('goal form', () => {
     });
 
     it('does not hold a goal saved paused, or one its balance completes, to the cap', () => {
-      const emergency = aGoal();
+      const emergency = readGoal();
       const raised = { ...goalForm(emergency, LEFTOVER), allocationPercent: 90 };
       expect(errorsOf({ ...raised, isActive: false }, { editing: emergency })).toEqual({});
       expect(errorsOf({ ...raised, targetAmount: 1250 }, { editing: emergency })).toEqual({});
@@ -187,8 +191,8 @@ describe('goal form', () => {
 
     it('says what is available with two decimals at most, never below 0', () => {
       const goals = [
-        aGoal({ allocationPercentage: 33.33 }),
-        aGoal({ id: CAR_ID, allocationPercentage: 66.67 }),
+        readGoal({ allocationPercentage: 33.33 }),
+        readGoal({ id: CAR_ID, allocationPercentage: 66.67 }),
       ];
       expect(errorsOf(valid({ allocationPercent: 1 }), { goals })).toEqual({
         allocationPercent: 'Total allocation would exceed 100%. Available: 0%',
@@ -200,7 +204,7 @@ describe('goal form', () => {
   });
 
   it('fills the edit dialog from the goal, with its share of this leftover in dollars', () => {
-    expect(goalForm(aGoal(), LEFTOVER)).toEqual({
+    expect(goalForm(readGoal(), LEFTOVER)).toEqual({
       name: 'Emergency fund',
       description: 'Three months of rent',
       targetAmount: 5000,
@@ -246,6 +250,6 @@ describe('goal form', () => {
   });
 
   it('keeps the ids it is given', () => {
-    expect(overAllocationCap(capGoals(threeGoals()), EMERGENCY_ID, 55.01)).toBe(55);
+    expect(overAllocationCap(capGoals(readGoals()), EMERGENCY_ID, 55.01)).toBe(55);
   });
 });

@@ -2,6 +2,7 @@ import {
   allocationCapMessage,
   amountOfLeftover,
   type Cents,
+  centsToDollars,
   DEFAULT_ALLOCATION_PERCENT,
   dollarsToCents,
   formatMoney,
@@ -23,11 +24,11 @@ import { zodErrors } from '../../lib/form';
 /** How the allocation is typed: a percent of each period's leftover, or dollars of this period's leftover. */
 export type AllocationMode = 'percent' | 'amount';
 
-/** The create/edit dialog's fields as the inputs hold them. */
+/** The create/edit dialog's fields as the inputs hold them: amounts in dollars, as typed. */
 export type GoalFormValues = {
   name: string;
   description: string;
-  /** '' while the input is empty. */
+  /** Dollars; '' while the input is empty. */
   targetAmount: number | '';
   allocationMode: AllocationMode;
   allocationPercent: number | '';
@@ -66,10 +67,10 @@ export function goalForm(goal: SavingsGoal, leftover: Cents): GoalFormValues {
   return {
     name: goal.name,
     description: goal.description ?? '',
-    targetAmount: goal.targetAmount,
+    targetAmount: centsToDollars(goal.targetAmount),
     allocationMode: 'percent',
     allocationPercent: goal.allocationPercentage,
-    allocationAmount: amount > 0 ? amount / 100 : '',
+    allocationAmount: amount > 0 ? centsToDollars(amount) : '',
     targetDate: goal.targetDate,
     iconName: goal.iconName,
     colorTheme: goal.colorTheme,
@@ -122,7 +123,7 @@ export function switchAllocationMode(
     return {
       allocationMode: mode,
       allocationPercent: values.allocationPercent,
-      allocationAmount: amount > 0 ? amount / 100 : '',
+      allocationAmount: amount > 0 ? centsToDollars(amount) : '',
     };
   }
   const percent = allocationPercentOf(values, leftover);
@@ -193,8 +194,8 @@ export const capGoals = (goals: readonly SavingsGoal[]) =>
     allocationBasisPoints: toBasisPoints(g.allocationPercentage),
     takesShare: takesShare({
       isActive: g.isActive,
-      saved: dollarsToCents(g.currentAmount),
-      target: dollarsToCents(g.targetAmount),
+      saved: g.currentAmount,
+      target: g.targetAmount,
     }),
   }));
 
@@ -233,7 +234,7 @@ export function validateGoalForm(
 
   const percent = body.allocationPercentage;
   const target = cents(values.targetAmount);
-  const saved = editing === null ? 0 : dollarsToCents(editing.currentAmount);
+  const saved = editing === null ? 0 : editing.currentAmount;
   if (
     !errors[allocationField] &&
     takesShare({ isActive: values.isActive, saved, target: target ?? Number.POSITIVE_INFINITY })

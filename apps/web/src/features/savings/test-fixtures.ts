@@ -1,12 +1,25 @@
 import type {
-  Contribution,
-  GoalProgressView,
-  Insight,
-  LeftoverPeriod,
+  contribution,
+  goalProgressView,
+  insight,
+  leftoverPeriod,
   SavingsAchievement,
-  SavingsGoal,
-  SavingsOverview,
+  savingsGoal,
+  savingsOverview,
 } from '@tally/shared';
+import type { z } from 'zod';
+
+/*
+ * Savings as the API sends them: amounts in dollars. Hand them to fakeApi as they are; a test that gives
+ * one straight to a component or a function reads it through its schema first
+ * (`savingsGoal.parse(aGoal())`), as the client does, so it holds cents.
+ */
+type Contribution = z.input<typeof contribution>;
+type GoalProgressView = z.input<typeof goalProgressView>;
+type Insight = z.input<typeof insight>;
+type LeftoverPeriod = z.input<typeof leftoverPeriod>;
+type SavingsGoal = z.input<typeof savingsGoal>;
+type SavingsOverview = z.input<typeof savingsOverview>;
 
 export const EMERGENCY_ID = '3c9e1a70-5b2d-4f8e-9a61-000000000001';
 export const TRIP_ID = '3c9e1a70-5b2d-4f8e-9a61-000000000002';

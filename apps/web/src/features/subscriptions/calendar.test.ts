@@ -1,3 +1,4 @@
+import { subscriptionCalendar } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   CALENDAR_DAYS,
@@ -11,6 +12,9 @@ import {
   shiftMonth,
 } from './calendar';
 import { aCalendar } from './test-fixtures';
+
+/** The fixture's charges as the client reads them: in cents. */
+const occurrences = () => subscriptionCalendar.parse(aCalendar()).occurrences;
 
 describe('calendar page', () => {
   it.each([
@@ -52,7 +56,7 @@ describe('calendar page', () => {
 });
 
 describe('day cells', () => {
-  const byDay = chargesByDay(aCalendar().occurrences);
+  const byDay = chargesByDay(occurrences());
 
   it('shows at most two amounts, the largest first, then how many more', () => {
     const cell = dayCell(byDay.get('2026-11-20'));
@@ -67,12 +71,12 @@ describe('day cells', () => {
   });
 
   it("totals the month's own days only, not its neighbours' on the same page", () => {
-    expect(monthTotal(aCalendar().occurrences, '2026-11-01')).toBe(2499 + 4197);
+    expect(monthTotal(occurrences(), '2026-11-01')).toBe(2499 + 4197);
   });
 
   it('keeps cents under $1,000 and drops them above, so amounts fit a cell', () => {
-    expect(cellAmount(17.99)).toBe('$17.99');
-    expect(cellAmount(999.99)).toBe('$999.99');
-    expect(cellAmount(1250.4)).toBe('$1,250');
+    expect(cellAmount(1_799)).toBe('$17.99');
+    expect(cellAmount(99_999)).toBe('$999.99');
+    expect(cellAmount(125_040)).toBe('$1,250');
   });
 });

@@ -3,7 +3,6 @@ import {
   addMonths,
   type Cents,
   dayOfWeek,
-  dollarsToCents,
   lastDayOfMonth,
   type SubscriptionCalendar,
   startOfMonth,
@@ -59,8 +58,8 @@ export function dayCell(charges: readonly CalendarCharge[] = []): DayCell {
   };
 }
 
-export const totalOf = (charges: readonly { amount: number }[]): Cents =>
-  charges.reduce((sum, c) => sum + dollarsToCents(c.amount), 0);
+export const totalOf = (charges: readonly { amount: Cents }[]): Cents =>
+  charges.reduce((sum, c) => sum + c.amount, 0);
 
 /** What is due inside the month itself (the page's leading and trailing days belong to its neighbours). */
 export function monthTotal(charges: readonly CalendarCharge[], month: string): Cents {
@@ -87,8 +86,7 @@ export const longDayLabel = (day: string) => longDay.format(utc(day));
  * An amount short enough for a day cell: cents under $1,000, whole dollars from there ('$1,250'), so a
  * phone's narrow cells still fit it.
  */
-export function cellAmount(amount: number): string {
-  const cents = dollarsToCents(amount);
+export function cellAmount(cents: Cents): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',

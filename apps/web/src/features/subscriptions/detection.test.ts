@@ -1,3 +1,4 @@
+import { detectedSubscription } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   confidenceText,
@@ -8,20 +9,23 @@ import {
 } from './detection';
 import { aDetected } from './test-fixtures';
 
+/** A detected subscription as the client reads it: in cents. */
+const read = (over: Parameters<typeof aDetected>[0] = {}) => detectedSubscription.parse(aDetected(over));
+
 describe('detected subscriptions', () => {
   it('pre-selects only confidences above 0.8', () => {
-    const sure = aDetected({ confidence: 0.93 });
-    const edge = aDetected({ confidence: 0.8 });
-    const maybe = aDetected({ confidence: 0.65 });
-    const just = aDetected({ confidence: 0.81 });
+    const sure = read({ confidence: 0.93 });
+    const edge = read({ confidence: 0.8 });
+    const maybe = read({ confidence: 0.65 });
+    const just = read({ confidence: 0.81 });
     expect([...preselectedIds([sure, edge, maybe, just])]).toEqual([sure.id, just.id]);
   });
 
   it("totals the selection's monthly equivalents with SPEC §9's factors", () => {
-    const monthly = aDetected({ amount: 17.99, frequency: 2 });
-    const weekly = aDetected({ amount: 10, frequency: 0 });
-    const yearly = aDetected({ amount: 139, frequency: 5 });
-    const notSelected = aDetected({ amount: 500 });
+    const monthly = read({ amount: 17.99, frequency: 2 });
+    const weekly = read({ amount: 10, frequency: 0 });
+    const yearly = read({ amount: 139, frequency: 5 });
+    const notSelected = read({ amount: 500 });
     const items = [monthly, weekly, yearly, notSelected];
     const selected = new Set([monthly.id, weekly.id, yearly.id]);
     // 17.99 + 10 × 4.33 + 139 / 12 (11.58)

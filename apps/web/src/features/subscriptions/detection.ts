@@ -1,10 +1,4 @@
-import {
-  type Cents,
-  confidenceLabel,
-  type DetectedSubscription,
-  dollarsToCents,
-  monthlyEquivalent,
-} from '@tally/shared';
+import { type Cents, confidenceLabel, type DetectedSubscription, monthlyEquivalent } from '@tally/shared';
 
 /** SPEC §9: detections with a confidence above this are selected when the list opens. */
 export const PRESELECT_ABOVE = 0.8;
@@ -20,7 +14,7 @@ export function selectionMonthlyTotal(
 ): Cents {
   return items
     .filter((item) => selected.has(item.id))
-    .reduce((sum, item) => sum + monthlyEquivalent(dollarsToCents(item.amount), item.frequency), 0);
+    .reduce((sum, item) => sum + monthlyEquivalent(item.amount, item.frequency), 0);
 }
 
 /** 'High · 92%'. */

@@ -1,3 +1,4 @@
+import { subscription, subscriptionPrefill } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   emptySubscriptionForm,
@@ -63,7 +64,8 @@ describe('subscription form', () => {
   });
 
   it('lets an edit keep a due date already past, but not move it into the past', () => {
-    const values = subscriptionForm(aSubscription({ nextDueDate: '2026-11-03' }));
+    const values = subscriptionForm(subscription.parse(aSubscription({ nextDueDate: '2026-11-03' })));
+    expect(values.amount).toBe(17.99);
     expect(errorsOf(values, true, '2026-11-03')).toEqual({});
     expect(errorsOf({ ...values, nextDueDate: '2026-11-02' }, true, '2026-11-03')).toEqual({
       nextDueDate: 'Due date cannot be in the past',
@@ -88,7 +90,7 @@ describe('subscription form', () => {
   });
 
   it('fills Mark as Recurring from the prefill, the rest as for a new one', () => {
-    expect(prefilledForm(aPrefill(), TODAY)).toEqual({
+    expect(prefilledForm(subscriptionPrefill.parse(aPrefill()), TODAY)).toEqual({
       name: 'Hulu',
       amount: 18.99,
       frequency: '2',

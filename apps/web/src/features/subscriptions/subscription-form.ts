@@ -1,5 +1,6 @@
 import {
   addDays,
+  centsToDollars,
   MAX_SUBSCRIPTION_DESCRIPTION_LENGTH,
   SUBSCRIPTION_CATEGORY,
   SUBSCRIPTION_FREQUENCIES,
@@ -19,7 +20,7 @@ import type { FullUpdateBody } from './api/update-subscription';
 /** The add/edit dialog's fields as the inputs hold them (selects hold their option's number as text). */
 export type SubscriptionFormValues = {
   name: string;
-  /** '' while the amount input is empty. */
+  /** Dollars, as typed; '' while the amount input is empty. */
   amount: number | '';
   frequency: string;
   category: string;
@@ -51,7 +52,7 @@ export function emptySubscriptionForm(today: string): SubscriptionFormValues {
 export function subscriptionForm(s: Subscription): SubscriptionFormValues {
   return {
     name: s.name,
-    amount: s.amount,
+    amount: centsToDollars(s.amount),
     frequency: String(s.frequency),
     category: String(s.category),
     nextDueDate: s.nextDueDate,
@@ -66,7 +67,7 @@ export function prefilledForm(prefill: SubscriptionPrefill, today: string): Subs
   return {
     ...emptySubscriptionForm(today),
     name: prefill.name,
-    amount: prefill.amount,
+    amount: centsToDollars(prefill.amount),
     frequency: String(prefill.frequency),
     category: String(prefill.category),
     nextDueDate: prefill.nextDueDate,

@@ -1,11 +1,15 @@
-import { SUBSCRIPTION_STATUS } from '@tally/shared';
+import { SUBSCRIPTION_STATUS, subscription, subscriptionList } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import { dueDetail, dueThisMonth, priceIncrease, relativeDue, shortDay } from './subscription-list';
 import { aSubscription, threeSubscriptions } from './test-fixtures';
 
+// The fixtures as the client reads them: in cents.
+const read = (over: Parameters<typeof aSubscription>[0] = {}) => subscription.parse(aSubscription(over));
+const readThree = () => subscriptionList.parse(threeSubscriptions());
+
 describe('subscription list', () => {
   it("keeps to the person's month for 'This Month', active subscriptions only", () => {
-    const list = threeSubscriptions();
+    const list = readThree();
     // Spotify is due on the 28th too, but it is paused.
     expect(dueThisMonth(list, '2026-11-12').map((s) => s.name)).toEqual(['Netflix']);
     expect(dueThisMonth(list, '2026-12-31')).toEqual([]);
@@ -13,18 +17,18 @@ describe('subscription list', () => {
   });
 
   it('counts neither paused, cancelled nor expired subscriptions as due', () => {
-    const list = Object.entries(SUBSCRIPTION_STATUS).map(([name, status]) =>
-      aSubscription({ id: name, name, status }),
+    const list = Object.entries(SUBSCRIPTION_STATUS).map(([name, status], i) =>
+      read({ id: `5d1f0c8e-3b6a-4c2d-9e7f-00000000001${i}`, name, status }),
     );
     expect(dueThisMonth(list, '2026-11-12').map((s) => s.name)).toEqual(['Active']);
   });
 
   it("keeps the server's order", () => {
     const list = [
-      aSubscription({ id: 'b', name: 'Zoom', nextDueDate: '2026-11-25' }),
-      aSubscription({ id: 'a', name: 'Apple Music', nextDueDate: '2026-11-15' }),
+      read({ id: '5d1f0c8e-3b6a-4c2d-9e7f-00000000000b', name: 'Zoom', nextDueDate: '2026-11-25' }),
+      read({ id: '5d1f0c8e-3b6a-4c2d-9e7f-00000000000a', name: 'Apple Music', nextDueDate: '2026-11-15' }),
     ];
-    expect(dueThisMonth(list, '2026-11-12').map((s) => s.id)).toEqual(['b', 'a']);
+    expect(dueThisMonth(list, '2026-11-12').map((s) => s.name)).toEqual(['Zoom', 'Apple Music']);
   });
 
   it('says when something is due, in words', () => {
@@ -39,23 +43,23 @@ describe('subscription list', () => {
 
   it("says 'Next due' only while something is due", () => {
     const today = '2026-11-12';
-    expect(dueDetail(aSubscription({ status: 0 }), today)).toEqual({ label: 'Next due', hint: 'In 8 days' });
-    expect(dueDetail(aSubscription({ status: 1 }), today)).toEqual({ label: 'Next due' });
+    expect(dueDetail(read({ status: 0 }), today)).toEqual({ label: 'Next due', hint: 'In 8 days' });
+    expect(dueDetail(read({ status: 1 }), today)).toEqual({ label: 'Next due' });
     // Cancelled: the renewal it will not make ends it.
-    expect(dueDetail(aSubscription({ status: 2 }), today)).toEqual({ label: 'Ends' });
-    expect(dueDetail(aSubscription({ status: 2, nextDueDate: '2026-11-01' }), today)).toEqual({
+    expect(dueDetail(read({ status: 2 }), today)).toEqual({ label: 'Ends' });
+    expect(dueDetail(read({ status: 2, nextDueDate: '2026-11-01' }), today)).toEqual({
       label: 'Ended',
     });
-    expect(dueDetail(aSubscription({ status: 3, nextDueDate: '2026-11-01' }), today)).toEqual({
+    expect(dueDetail(read({ status: 3, nextDueDate: '2026-11-01' }), today)).toEqual({
       label: 'Ended',
     });
   });
 
   it('points out a price change only when it went up', () => {
-    const up = aSubscription({ amount: 17.99, priceChange: { previousAmount: 15.49, date: '2026-10-20' } });
-    const down = aSubscription({ amount: 9.99, priceChange: { previousAmount: 11.99, date: '2026-10-20' } });
-    expect(priceIncrease(up)).toEqual({ previousAmount: 15.49, date: '2026-10-20' });
+    const up = read({ amount: 17.99, priceChange: { previousAmount: 15.49, date: '2026-10-20' } });
+    const down = read({ amount: 9.99, priceChange: { previousAmount: 11.99, date: '2026-10-20' } });
+    expect(priceIncrease(up)).toEqual({ previousAmount: 1549, date: '2026-10-20' });
     expect(priceIncrease(down)).toBeNull();
-    expect(priceIncrease(aSubscription())).toBeNull();
+    expect(priceIncrease(read())).toBeNull();
   });
 });

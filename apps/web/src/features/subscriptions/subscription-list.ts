@@ -45,7 +45,7 @@ export function dueDetail(s: Subscription, today: string): { label: string; hint
 }
 
 /** A price rise to point out: the latest change made it dearer. */
-export function priceIncrease(s: Subscription): { previousAmount: number; date: string } | null {
+export function priceIncrease(s: Subscription): Subscription['priceChange'] {
   return s.priceChange && s.amount > s.priceChange.previousAmount ? s.priceChange : null;
 }
 

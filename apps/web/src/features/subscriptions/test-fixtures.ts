@@ -1,10 +1,22 @@
 import type {
-  DetectedSubscription,
-  Subscription,
-  SubscriptionCalendar,
-  SubscriptionPrefill,
-  SubscriptionSummary,
+  detectedSubscription,
+  subscription,
+  subscriptionCalendar,
+  subscriptionPrefill,
+  subscriptionSummary,
 } from '@tally/shared';
+import type { z } from 'zod';
+
+/*
+ * Subscriptions as the API sends them: amounts in dollars. Hand them to fakeApi as they are; a test that
+ * gives one straight to a component or a function reads it through its schema first
+ * (`subscription.parse(aSubscription())`), as the client does, so it holds cents.
+ */
+type DetectedSubscription = z.input<typeof detectedSubscription>;
+type Subscription = z.input<typeof subscription>;
+type SubscriptionCalendar = z.input<typeof subscriptionCalendar>;
+type SubscriptionPrefill = z.input<typeof subscriptionPrefill>;
+type SubscriptionSummary = z.input<typeof subscriptionSummary>;
 
 export const NETFLIX_ID = '5d1f0c8e-3b6a-4c2d-9e7f-000000000001';
 export const SPOTIFY_ID = '5d1f0c8e-3b6a-4c2d-9e7f-000000000002';

@@ -7,14 +7,7 @@ import {
   IconHome,
   IconWallet,
 } from '@tabler/icons-react';
-import {
-  ACCOUNT_TYPE,
-  type Account,
-  accountTypeLabel,
-  dollarsToCents,
-  formatMoney,
-  groupAccounts,
-} from '@tally/shared';
+import { ACCOUNT_TYPE, type Account, accountTypeLabel, formatMoney, groupAccounts } from '@tally/shared';
 import type { ReactNode } from 'react';
 import { Money } from '../../../components/Money';
 import { subtypeLabel } from '../account-summary';
@@ -62,19 +55,19 @@ function AccountRow({ account, actions }: { account: Account; actions?: RowActio
       </div>
       <div className={classes.balances}>
         <Money
-          cents={dollarsToCents(account.currentBalance)}
+          cents={account.currentBalance}
           fw={700}
           fz="sm"
           style={{ fontVariantNumeric: 'tabular-nums' }}
         />
         {account.availableBalance !== null && (
           <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            Available {formatMoney(dollarsToCents(account.availableBalance))}
+            Available {formatMoney(account.availableBalance)}
           </Text>
         )}
         {account.openingBalance !== null && (
           <Text fz="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            Opening {formatMoney(dollarsToCents(account.openingBalance))}
+            Opening {formatMoney(account.openingBalance)}
           </Text>
         )}
       </div>

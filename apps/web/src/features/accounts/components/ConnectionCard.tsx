@@ -12,10 +12,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { type Connection, formatMoney } from '@tally/shared';
+import { accountTotals, type Connection, formatMoney } from '@tally/shared';
 import type { ComponentProps, ReactNode } from 'react';
 import { DEBT_MONEY } from '../../../lib/money-colors';
-import { totalsInCents } from '../account-summary';
 import { AccountList } from './AccountList';
 
 function Stat({ label, value, color }: { label: string; value: string; color?: string }) {
@@ -33,7 +32,7 @@ function Stat({ label, value, color }: { label: string; value: string; color?: s
 
 /** How many accounts the connection holds, their total balance and the credit used. */
 function ConnectionStats({ accounts }: { accounts: Connection['accounts'] }) {
-  const totals = totalsInCents(accounts);
+  const totals = accountTotals(accounts);
   return (
     <SimpleGrid cols={3} spacing="xs">
       <Stat label="Accounts" value={String(accounts.length)} />

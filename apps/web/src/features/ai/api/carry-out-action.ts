@@ -1,4 +1,9 @@
-import { type AdvisorAction, DEFAULT_ALLOCATION_PERCENT, SUBSCRIPTION_STATUS } from '@tally/shared';
+import {
+  type AdvisorAction,
+  centsToDollars,
+  DEFAULT_ALLOCATION_PERCENT,
+  SUBSCRIPTION_STATUS,
+} from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { updateBudgetCategory } from '../../budgets';
@@ -7,7 +12,8 @@ import { asUpdateBody, getSubscription, updateSubscription } from '../../subscri
 
 /**
  * Carries out a change the advisor proposed, once the person has confirmed it, through the very route the
- * screen that owns it uses; the advisor itself never writes.
+ * screen that owns it uses; the advisor itself never writes. The action's amounts are cents, as every
+ * answer's; the bodies of those routes take dollars.
  */
 export async function carryOutAction(action: AdvisorAction): Promise<void> {
   switch (action.kind) {
@@ -15,13 +21,13 @@ export async function carryOutAction(action: AdvisorAction): Promise<void> {
       await updateBudgetCategory({
         budgetId: action.budgetId,
         categoryId: action.categoryId,
-        body: { allocatedAmount: action.allocatedAmount },
+        body: { allocatedAmount: centsToDollars(action.allocatedAmount) },
       });
       return;
     case 'create_goal':
       await createGoal({
         name: action.name,
-        targetAmount: action.targetAmount,
+        targetAmount: centsToDollars(action.targetAmount),
         targetDate: action.targetDate,
         allocationPercentage: DEFAULT_ALLOCATION_PERCENT,
       });

@@ -1,6 +1,6 @@
 import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowUpRight } from '@tabler/icons-react';
-import { dollarsToCents, type FigureSource, formatMoney, type InsightFigure } from '@tally/shared';
+import { type FigureSource, formatMoney, type InsightFigure } from '@tally/shared';
 import { Link } from 'react-router';
 import { transactionsHref } from '../../../lib/transactions-url';
 import classes from '../advisor.module.css';
@@ -43,7 +43,7 @@ export function FigureList({ figures, onNavigate }: { figures: InsightFigure[]; 
                 {figure.label}
               </Text>
               <Text component="span" fz="sm" fw={700} className={classes.amount}>
-                {formatMoney(dollarsToCents(figure.amount))}
+                {formatMoney(figure.amount)}
               </Text>
             </div>
             {(!sameSource || link) && (

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconArrowUpRight, IconX } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type Insight, type InsightFigure } from '@tally/shared';
+import { formatMoney, type Insight, type InsightFigure } from '@tally/shared';
 import { Link } from 'react-router';
 import {
   confidenceText,
@@ -25,7 +25,7 @@ function FigureTile({ figure }: { figure: InsightFigure }) {
         {href && <IconArrowUpRight size={14} className={classes.figureArrow} aria-hidden />}
       </span>{' '}
       <Text component="span" className={classes.figureAmount}>
-        {formatMoney(dollarsToCents(figure.amount))}
+        {formatMoney(figure.amount)}
       </Text>{' '}
       <Text component="span" className={classes.figureSource}>
         {figure.source.description}

@@ -1,12 +1,6 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { type Icon, IconCircleCheck, IconPigMoney, IconPlayerPause, IconWallet } from '@tabler/icons-react';
-import {
-  type AdvisorAction,
-  categoryName,
-  DEFAULT_ALLOCATION_PERCENT,
-  dollarsToCents,
-  formatMoney,
-} from '@tally/shared';
+import { type AdvisorAction, categoryName, DEFAULT_ALLOCATION_PERCENT, formatMoney } from '@tally/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessage } from '../../../lib/api';
@@ -14,8 +8,6 @@ import { formatDay } from '../../../lib/format';
 import { log } from '../../../lib/log';
 import classes from '../advisor.module.css';
 import { useCarryOutAction } from '../api/carry-out-action';
-
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 type Wording = {
   icon: Icon;
@@ -35,8 +27,8 @@ function wordingOf(action: AdvisorAction): Wording {
       const name = categoryName(action.category);
       return {
         icon: IconWallet,
-        consequence: `Your ${name} budget for this period will be ${money(action.allocatedAmount)}.`,
-        done: `${name} now has ${money(action.allocatedAmount)} budgeted.`,
+        consequence: `Your ${name} budget for this period will be ${formatMoney(action.allocatedAmount)}.`,
+        done: `${name} now has ${formatMoney(action.allocatedAmount)} budgeted.`,
         screen: { to: '/budgets', label: 'Open Budgets' },
         failure: 'Failed to update the budget. Please try again.',
       };
@@ -45,7 +37,7 @@ function wordingOf(action: AdvisorAction): Wording {
       return {
         icon: IconPigMoney,
         consequence:
-          `A savings goal “${action.name}” of ${money(action.targetAmount)}, ` +
+          `A savings goal “${action.name}” of ${formatMoney(action.targetAmount)}, ` +
           `${action.targetDate ? `by ${formatDay(action.targetDate)}` : 'with no deadline'}, ` +
           `funded with ${DEFAULT_ALLOCATION_PERCENT}% of your leftover budget.`,
         done: `Goal “${action.name}” created.`,

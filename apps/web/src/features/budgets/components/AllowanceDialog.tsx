@@ -1,6 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type CountUpStatusResponse, countUpSettingsBody, dollarsToCents, formatMoney } from '@tally/shared';
+import {
+  type Cents,
+  type CountUpStatusResponse,
+  centsToDollars,
+  countUpSettingsBody,
+  dollarsToCents,
+  formatMoney,
+} from '@tally/shared';
 import { Dialog } from '../../../components/Dialog';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
@@ -8,11 +15,10 @@ import { zodErrors } from '../../../lib/form';
 import { log } from '../../../lib/log';
 import { useUpdateCountUpSettings } from '../api/update-count-up-settings';
 import type { AmountValue } from '../budget-form';
-import { money } from '../budget-summary';
 
 /** The allowance a category earns each day with its allocation split evenly over the period. */
 const evenSplit = (status: CountUpStatusResponse) =>
-  status.totalDays > 0 ? Math.round(dollarsToCents(status.allocatedAmount) / status.totalDays) : 0;
+  status.totalDays > 0 ? Math.round(status.allocatedAmount / status.totalDays) : 0;
 
 /** Set daily allowance: a custom amount a count-up category earns each day, or back to the even split. */
 export function AllowanceDialog({
@@ -22,14 +28,15 @@ export function AllowanceDialog({
   onClose,
 }: {
   status: CountUpStatusResponse | null;
-  /** The custom allowance now set, in dollars; null when the category uses the even split. */
-  custom: number | null;
+  /** The custom allowance now set; null when the category uses the even split. */
+  custom: Cents | null;
   opened: boolean;
   onClose: () => void;
 }) {
   const save = useUpdateCountUpSettings();
   const form = useForm<{ allowance: AmountValue }>({
-    initialValues: { allowance: custom ?? '' },
+    // The field takes dollars, as typed.
+    initialValues: { allowance: custom === null ? '' : centsToDollars(custom) },
     validate: ({ allowance }) => {
       if (allowance === '') return { allowance: 'Enter a daily allowance' };
       const errors = zodErrors(countUpSettingsBody, {
@@ -42,6 +49,7 @@ export function AllowanceDialog({
   if (!status) return null;
   const even = evenSplit(status);
 
+  /** Sends dollars as typed (the request body's unit), or null for the even split. */
   const send = (customDailyAllowance: number | null) =>
     save.mutate(
       { categoryId: status.categoryId, customDailyAllowance },
@@ -51,7 +59,7 @@ export function AllowanceDialog({
             'Daily allowance updated',
             customDailyAllowance === null
               ? `${status.categoryName} is back to the even split of ${formatMoney(even)} a day.`
-              : `${status.categoryName} now earns ${money(customDailyAllowance)} a day.`,
+              : `${status.categoryName} now earns ${formatMoney(dollarsToCents(customDailyAllowance))} a day.`,
           );
           onClose();
         },
@@ -74,7 +82,7 @@ export function AllowanceDialog({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
-            Split evenly, {money(status.allocatedAmount)} over {status.totalDays} days earns{' '}
+            Split evenly, {formatMoney(status.allocatedAmount)} over {status.totalDays} days earns{' '}
             {formatMoney(even)} a day. Set your own amount to earn faster or slower than that.
           </Text>
           <MoneyInput

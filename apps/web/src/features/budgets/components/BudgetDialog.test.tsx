@@ -1,3 +1,4 @@
+import { budget as budgetSchema } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
@@ -153,11 +154,10 @@ describe('BudgetDialog', () => {
   });
 
   it('edits a budget: prefilled, the period locked, saved whole', async () => {
-    const budget = aBudget();
     const api = fakeApi({
-      [`PUT /api/budget/${BUDGET_ID}`]: { body: { ...budget, name: 'November, revised' } },
+      [`PUT /api/budget/${BUDGET_ID}`]: { body: { ...aBudget(), name: 'November, revised' } },
     });
-    const { dialog, onClose } = renderDialog({ budget });
+    const { dialog, onClose } = renderDialog({ budget: budgetSchema.parse(aBudget()) });
     expect(screen.getByRole('dialog', { name: 'Edit Budget' })).toBeTruthy();
     expect((dialog.getByRole('textbox', { name: /Budget name/ }) as HTMLInputElement).value).toBe(
       'November plan',

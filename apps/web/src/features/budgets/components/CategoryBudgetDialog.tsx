@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type Budget, type BudgetCategory, dollarsToCents, formatMoney } from '@tally/shared';
+import { type Budget, type BudgetCategory, centsToDollars, dollarsToCents, formatMoney } from '@tally/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { MoneyInput } from '../../../components/MoneyInput';
@@ -9,16 +9,17 @@ import { errorMessage } from '../../../lib/api';
 import { log } from '../../../lib/log';
 import { useUpdateBudgetCategory } from '../api/update-budget-category';
 import type { AmountValue } from '../budget-form';
-import { budgetTotals, money, thisPeriod } from '../budget-summary';
+import { budgetTotals, thisPeriod } from '../budget-summary';
 import { CategoryAvatar } from './CategoryAvatar';
 
+/** The fields as typed: the amount in dollars. */
 type Values = { allocatedAmount: AmountValue; allowRollover: boolean };
 
 /** SPEC §5's rules, for one category: an amount, and the allocations together within the income. */
 export function validateCategoryBudget(budget: Budget, category: BudgetCategory, values: Values) {
   if (values.allocatedAmount === '') return { allocatedAmount: 'Enter an amount' };
   const totals = budgetTotals(budget);
-  const others = totals.allocated - dollarsToCents(category.allocatedAmount);
+  const others = totals.allocated - category.allocatedAmount;
   const next = dollarsToCents(values.allocatedAmount);
   if (next === 0 && others === 0) return { allocatedAmount: 'Please select at least one budget category' };
   if (others + next > totals.income) {
@@ -44,7 +45,7 @@ export function CategoryBudgetDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: {
-      allocatedAmount: category?.allocatedAmount ?? '',
+      allocatedAmount: category ? centsToDollars(category.allocatedAmount) : '',
       allowRollover: category?.allowRollover ?? false,
     },
     validate: (values) => (budget && category ? validateCategoryBudget(budget, category, values) : {}),
@@ -52,10 +53,11 @@ export function CategoryBudgetDialog({
 
   if (!budget || !category) return null;
   const totals = budgetTotals(budget);
-  const free = totals.income - totals.allocated + dollarsToCents(category.allocatedAmount);
+  const free = totals.income - totals.allocated + category.allocatedAmount;
 
   const submit = form.onSubmit(({ allocatedAmount, allowRollover }) => {
     setFailure(null);
+    // Dollars as typed: the request body takes them so.
     const amount = allocatedAmount === '' ? 0 : allocatedAmount;
     update.mutate(
       {
@@ -67,7 +69,7 @@ export function CategoryBudgetDialog({
         onSuccess: () => {
           toast.success(
             'Budget updated',
-            `${category.categoryName} now has ${money(amount)} for ${thisPeriod(budget.period)}.`,
+            `${category.categoryName} now has ${formatMoney(dollarsToCents(amount))} for ${thisPeriod(budget.period)}.`,
           );
           onClose();
         },
@@ -98,7 +100,7 @@ export function CategoryBudgetDialog({
               <CategoryAvatar code={category.category} size={36} />
               <div>
                 <Text fz="sm" fw={600}>
-                  {money(category.spentAmount)} spent of {money(category.allocatedAmount)}
+                  {formatMoney(category.spentAmount)} spent of {formatMoney(category.allocatedAmount)}
                 </Text>
                 <Text fz="xs" c="dimmed">
                   Up to {formatMoney(Math.max(0, free))} of your income is free for this category

@@ -23,10 +23,10 @@ import {
   IconTrophy,
   IconYoga,
 } from '@tabler/icons-react';
-import { type CountUpStatusResponse, dollarsToCents } from '@tally/shared';
+import { type CountUpStatusResponse, formatMoney } from '@tally/shared';
 import { Figure } from '../../../components/Figure';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
-import { money, paceSeries, paceSummary, visibleAchievements } from '../budget-summary';
+import { paceSeries, paceSummary, visibleAchievements } from '../budget-summary';
 import { CategoryAvatar } from './CategoryAvatar';
 import { LazyPaceChart } from './LazyPaceChart';
 
@@ -116,8 +116,8 @@ export function CountUpCategoryCard({
   onSetAllowance,
 }: CardProps & { customAllowance: boolean; onSetAllowance?: () => void }) {
   const headingId = `count-up-${status.categoryId}`;
-  const available = dollarsToCents(status.availableBalance);
-  const rolled = dollarsToCents(status.rolledOverAmount);
+  const available = status.availableBalance;
+  const rolled = status.rolledOverAmount;
   const dayPercent = status.totalDays > 0 ? (status.daysElapsed / status.totalDays) * 100 : 0;
   const dayText = `Day ${status.daysElapsed} of ${status.totalDays}`;
   return (
@@ -131,7 +131,7 @@ export function CountUpCategoryCard({
                 {status.categoryName}
               </Title>
               <Text fz="sm" c="dimmed">
-                {money(status.dailyAllowance)} a day
+                {formatMoney(status.dailyAllowance)} a day
                 {customAllowance && ' · custom'}
               </Text>
             </div>
@@ -163,14 +163,14 @@ export function CountUpCategoryCard({
         <Group justify="space-between" align="flex-end" gap="sm">
           <Figure
             label="Available"
-            value={money(status.availableBalance)}
+            value={formatMoney(available)}
             size="lg"
             color={available < 0 ? DEBT_MONEY : POSITIVE_MONEY}
             hint={
               rolled !== 0
                 ? rolled > 0
-                  ? `Includes ${money(status.rolledOverAmount)} rolled over`
-                  : `Includes ${money(-status.rolledOverAmount)} overspent last period`
+                  ? `Includes ${formatMoney(rolled)} rolled over`
+                  : `Includes ${formatMoney(-rolled)} overspent last period`
                 : undefined
             }
           />
@@ -187,7 +187,7 @@ export function CountUpCategoryCard({
               {dayText}
             </Text>
             <Text fz="xs" c="dimmed">
-              {money(status.allocatedAmount)} this period
+              {formatMoney(status.allocatedAmount)} this period
             </Text>
           </Group>
           <Progress
@@ -200,8 +200,8 @@ export function CountUpCategoryCard({
         </div>
 
         <SimpleGrid cols={2} spacing="sm">
-          <Figure label="Earned so far" value={money(status.earnedToDate)} size="sm" />
-          <Figure label="Spent so far" value={money(status.actualSpent)} size="sm" />
+          <Figure label="Earned so far" value={formatMoney(status.earnedToDate)} size="sm" />
+          <Figure label="Spent so far" value={formatMoney(status.actualSpent)} size="sm" />
         </SimpleGrid>
 
         <LazyPaceChart data={paceSeries(status.days)} summary={paceSummary(status)} />
@@ -244,8 +244,8 @@ export function CountUpCategoryRow({ status, onToggle }: CardProps) {
             {status.categoryName}
           </Text>
           <Text fz="xs" c="dimmed">
-            {money(status.allocatedAmount)} this period · {onToggle ? 'would earn' : 'would have earned'}{' '}
-            {money(status.dailyAllowance)} a day
+            {formatMoney(status.allocatedAmount)} this period ·{' '}
+            {onToggle ? 'would earn' : 'would have earned'} {formatMoney(status.dailyAllowance)} a day
           </Text>
         </div>
       </Group>

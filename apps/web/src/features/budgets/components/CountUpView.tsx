@@ -23,7 +23,7 @@ import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
 import { isPlanRefusal, UpgradePanel } from '../../billing';
 import { useEnableCountUp } from '../api/enable-count-up';
 import { useCountUp } from '../api/get-count-up';
-import { countUpTotals, money } from '../budget-summary';
+import { countUpTotals } from '../budget-summary';
 import { isEditable } from '../past-budgets';
 import { BudgetActionsMenu } from './BudgetActionsMenu';
 import { BudgetHeading } from './BudgetHeading';
@@ -123,7 +123,7 @@ export function CountUpView({ budget, onEdit, onDelete, onSetAllowance }: CountU
           enable
             ? toast.success(
                 'Count-Up Enabled',
-                `${status.categoryName} now earns ${money(status.dailyAllowance)} a day.`,
+                `${status.categoryName} now earns ${formatMoney(status.dailyAllowance)} a day.`,
               )
             : toast.success('Count-Up Disabled', `${status.categoryName} is back to a traditional budget.`),
         onError: (error) => {

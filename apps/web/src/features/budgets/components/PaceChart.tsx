@@ -1,16 +1,8 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import { formatMoney } from '@tally/shared';
+import { formatCompactMoney } from '../../../lib/format';
 import type { PacePoint } from '../budget-summary';
-
-const compact = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
-const full = (dollars: number) => formatMoney(Math.round(dollars * 100));
 
 /**
  * Spent so far against what the count-up has earned, day by day. Its own chunk (charts are heavy); the
@@ -33,8 +25,8 @@ export function PaceChart({ data }: { data: PacePoint[] }) {
       tickLine="none"
       withLegend
       legendProps={{ verticalAlign: 'top', height: 28 }}
-      valueFormatter={full}
-      yAxisProps={{ tickFormatter: (v: number) => compact.format(v), width: 48 }}
+      valueFormatter={formatMoney}
+      yAxisProps={{ tickFormatter: formatCompactMoney, width: 48 }}
       xAxisProps={{ minTickGap: 24 }}
       tooltipAnimationDuration={0}
       // The chart is a picture here (the caption says it in words), so it takes no keyboard focus.

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconRepeat, IconTrendingUp } from '@tabler/icons-react';
-import { type Budget, type BudgetCategory, dollarsToCents, formatMoney } from '@tally/shared';
+import { type Budget, type BudgetCategory, formatMoney } from '@tally/shared';
 import { Figure } from '../../../components/Figure';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../../lib/money-colors';
-import { budgetTotals, categoryUsageColor, formatPercent, money, overallUsageColor } from '../budget-summary';
+import { budgetTotals, categoryUsageColor, formatPercent, overallUsageColor } from '../budget-summary';
 import { isEditable } from '../past-budgets';
 import { BudgetActionsMenu } from './BudgetActionsMenu';
 import { BudgetHeading } from './BudgetHeading';
@@ -80,7 +80,7 @@ function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit?:
   const headingId = `budget-category-${category.id}`;
   const percent = category.percentageUsed;
   const color = categoryUsageColor(percent);
-  const remaining = dollarsToCents(category.remainingAmount);
+  const remaining = category.remainingAmount;
   return (
     <Card component="section" aria-labelledby={headingId} padding="md">
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
@@ -91,7 +91,7 @@ function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit?:
               {category.categoryName}
             </Title>
             <Text fz="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {money(category.spentAmount)} of {money(category.allocatedAmount)}
+              {formatMoney(category.spentAmount)} of {formatMoney(category.allocatedAmount)}
             </Text>
           </div>
         </Group>
@@ -108,7 +108,7 @@ function CategoryCard({ category, onEdit }: { category: BudgetCategory; onEdit?:
         aria-label={`${category.categoryName}: ${formatPercent(percent)} of budget used`}
       />
       <SimpleGrid cols={2} mt="md" spacing="sm">
-        <Figure label="Spent" value={money(category.spentAmount)} size="sm" />
+        <Figure label="Spent" value={formatMoney(category.spentAmount)} size="sm" />
         {remaining < 0 ? (
           <Figure label="Over by" value={formatMoney(-remaining)} size="sm" color={DEBT_MONEY} />
         ) : (

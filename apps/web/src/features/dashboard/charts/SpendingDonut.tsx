@@ -3,8 +3,6 @@ import { DonutChart } from '@mantine/charts';
 import { formatMoney } from '@tally/shared';
 import type { Slice } from '../chart-data';
 
-const dollars = (value: number) => formatMoney(Math.round(value * 100));
-
 /**
  * The period's spending as a donut, the total in its middle. Its own chunk (charts are heavy); the panel
  * around it names it, lists the slices as its legend and says the same in words.
@@ -12,12 +10,12 @@ const dollars = (value: number) => formatMoney(Math.round(value * 100));
 export function SpendingDonut({ slices, total }: { slices: Slice[]; total: string }) {
   return (
     <DonutChart
-      data={slices.map((s) => ({ name: s.name, value: s.cents / 100, color: s.color }))}
+      data={slices.map((s) => ({ name: s.name, value: s.cents, color: s.color }))}
       size={176}
       thickness={26}
       paddingAngle={1}
       chartLabel={total}
-      valueFormatter={dollars}
+      valueFormatter={formatMoney}
       tooltipDataSource="segment"
       tooltipAnimationDuration={0}
       // The slices take no keyboard focus either: the picture is hidden from assistive technology.

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { dollarsToCents, type Rule, type RulePreview } from '@tally/shared';
+import type { Rule, RulePreview } from '@tally/shared';
 import { Dialog } from '../../../components/Dialog';
 import { toast } from '../../../components/toast';
 import { errorMessage, serverMessage } from '../../../lib/api';
@@ -242,7 +242,7 @@ function Example({ example: e }: { example: ExampleRow }) {
             )}
           </Text>
           <Text fz="xs" c="dimmed" className={classes.amount}>
-            {formatDay(e.date)} · {formatSignedMoney(dollarsToCents(e.amount))}
+            {formatDay(e.date)} · {formatSignedMoney(e.amount)}
           </Text>
         </div>
         {recategorised && (

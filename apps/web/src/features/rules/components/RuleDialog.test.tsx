@@ -1,3 +1,4 @@
+import { rule as ruleSchema } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
@@ -96,7 +97,8 @@ describe('RuleDialog', () => {
     );
     type(dialog, /Minimum amount/, '5');
     submit(dialog);
-    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    // Handed on as the client read it: in cents.
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(ruleSchema.parse(created)));
     expect(api.requests.find((r) => r.route === 'POST /api/rules')?.body).toEqual({
       field: 'either',
       operator: 'contains',
@@ -118,7 +120,7 @@ describe('RuleDialog', () => {
       },
     });
     const { dialog, onClose } = renderDialog({
-      rule: aRule({ accountId: CHECKING_ID, accountName: 'Everyday Checking' }),
+      rule: ruleSchema.parse(aRule({ accountId: CHECKING_ID, accountName: 'Everyday Checking' })),
     });
     expect(screen.getByRole('dialog', { name: 'Edit rule' })).toBeTruthy();
     submit(dialog, 'Save changes');
@@ -132,7 +134,7 @@ describe('RuleDialog', () => {
   it('keeps an account that is no longer connected choosable when editing', async () => {
     fakeApi({ [ACCOUNTS]: { body: [anAccount()] } });
     const { dialog } = renderDialog({
-      rule: aRule({ accountId: '7a1e3c52-1b2d-4c3e-8f40-000000000999', accountName: null }),
+      rule: ruleSchema.parse(aRule({ accountId: '7a1e3c52-1b2d-4c3e-8f40-000000000999', accountName: null })),
     });
     await waitFor(() =>
       expect((dialog.getByRole('combobox', { name: 'Account' }) as HTMLInputElement).value).toBe(

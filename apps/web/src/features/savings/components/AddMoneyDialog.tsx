@@ -12,8 +12,8 @@ import classes from '../savings.module.css';
 import { useCelebrateAchievements } from '../use-celebrate-achievements';
 
 const ADD_FAILED = 'Failed to add money to your savings goal. Please try again.';
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
+/** The amount in dollars, as typed (and as the request body takes it). */
 type AddMoneyValues = { amount: number | ''; note: string };
 
 /** Add money: a contribution made by hand, outside the budget periods' shares. */
@@ -50,12 +50,12 @@ export function AddMoneyDialog({
           if (reached)
             toast.success(
               'Goal Achieved!',
-              `“${view.goal.name}” reached its ${money(view.goal.targetAmount)} target.`,
+              `“${view.goal.name}” reached its ${formatMoney(view.goal.targetAmount)} target.`,
             );
           else
             toast.success(
               'Money Added',
-              `${money(values.amount === '' ? 0 : values.amount)} added to “${view.goal.name}”.`,
+              `${formatMoney(dollarsToCents(values.amount === '' ? 0 : values.amount))} added to “${view.goal.name}”.`,
             );
           onClose();
           void announce();
@@ -81,8 +81,8 @@ export function AddMoneyDialog({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text fz="sm">
-            To <strong>{goal.name}</strong>: {money(goal.currentAmount)} of {money(goal.targetAmount)} saved
-            so far.
+            To <strong>{goal.name}</strong>: {formatMoney(goal.currentAmount)} of{' '}
+            {formatMoney(goal.targetAmount)} saved so far.
           </Text>
           <MoneyInput
             label="Amount"

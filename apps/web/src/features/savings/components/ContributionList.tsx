@@ -1,6 +1,6 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarRepeat, IconHandFinger } from '@tabler/icons-react';
-import { type Contribution, dollarsToCents } from '@tally/shared';
+import type { Contribution } from '@tally/shared';
 import { formatDay, formatSignedMoney } from '../../../lib/format';
 import { POSITIVE_MONEY } from '../../../lib/money-colors';
 import { contributionText } from '../goal-detail';
@@ -43,7 +43,7 @@ export function ContributionList({ contributions }: { contributions: Contributio
               </Group>
               <div style={{ textAlign: 'right', flexShrink: 0 }}>
                 <Text fz="sm" fw={700} c={POSITIVE_MONEY} className={classes.amount}>
-                  {formatSignedMoney(dollarsToCents(c.amount))}
+                  {formatSignedMoney(c.amount)}
                 </Text>
                 <Text fz="xs" c="dimmed" className={classes.amount}>
                   {formatDay(c.date)}

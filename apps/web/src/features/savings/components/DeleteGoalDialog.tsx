@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { dollarsToCents, formatMoney, type SavingsGoal } from '@tally/shared';
+import { formatMoney, type SavingsGoal } from '@tally/shared';
 import { DeleteDialog } from '../../../components/DeleteDialog';
 import { toast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api';
@@ -42,8 +42,8 @@ export function DeleteGoalDialog({
       onConfirm={confirm}
     >
       <Text fz="sm">
-        “{goal.name}” and its record of {formatMoney(dollarsToCents(goal.currentAmount))} saved will be
-        removed, and it takes no more of your leftover. The money itself stays in your accounts.
+        “{goal.name}” and its record of {formatMoney(goal.currentAmount)} saved will be removed, and it takes
+        no more of your leftover. The money itself stays in your accounts.
       </Text>
     </DeleteDialog>
   );

@@ -7,7 +7,7 @@ import {
   IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type SavingsGoal } from '@tally/shared';
+import { formatMoney, type SavingsGoal } from '@tally/shared';
 import { Link } from 'react-router';
 import { Figure } from '../../../components/Figure';
 import { formatDay } from '../../../lib/format';
@@ -15,8 +15,6 @@ import { achievedMessage } from '../goal-detail';
 import { daysLeftLabel, formatGoalPercent, goalColor, goalStatusBadge } from '../goal-visuals';
 import classes from '../savings.module.css';
 import { GoalAvatar } from './GoalAvatar';
-
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 /** Complete, On Track, Behind or Paused, and 'Nd left': the badges a goal wears on its card and page. */
 export function GoalBadges({ goal, today }: { goal: SavingsGoal; today: string }) {
@@ -68,7 +66,7 @@ export function GoalCard({
 }: GoalCardActions & { goal: SavingsGoal; today: string }) {
   const headingId = `goal-${goal.id}`;
   const percent = goal.progressPercentage;
-  const share = dollarsToCents(goal.currentPeriodShare);
+  const share = goal.currentPeriodShare;
   return (
     <Card component="article" aria-labelledby={headingId} padding="md" className={classes.card}>
       <div className={classes.cardHead}>
@@ -115,9 +113,9 @@ export function GoalCard({
         <Group justify="space-between" gap="xs" wrap="nowrap" mt="md" mb={6} align="baseline">
           <Text fz="sm" c="dimmed" className={classes.amount}>
             <Text span fw={700} fz="md" c="var(--mantine-color-text)">
-              {money(goal.currentAmount)}
+              {formatMoney(goal.currentAmount)}
             </Text>{' '}
-            of {money(goal.targetAmount)}
+            of {formatMoney(goal.targetAmount)}
           </Text>
           <Text fz="sm" fw={700} className={classes.amount}>
             {formatGoalPercent(percent)}
@@ -128,7 +126,7 @@ export function GoalCard({
           color={goalColor(goal.colorTheme)}
           size="md"
           radius="xl"
-          aria-label={`${goal.name}: ${formatGoalPercent(percent)} of ${money(goal.targetAmount)} saved`}
+          aria-label={`${goal.name}: ${formatGoalPercent(percent)} of ${formatMoney(goal.targetAmount)} saved`}
         />
 
         <div className={classes.details2}>

@@ -1,3 +1,4 @@
+import { savingsGoal, savingsOverview } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
@@ -14,7 +15,14 @@ const noNewAchievements = { body: { newlyEarned: [], achievements: [] } };
 function renderDialog(props: Partial<Parameters<typeof GoalDialog>[0]> = {}) {
   const onClose = vi.fn();
   renderWithProviders(
-    <GoalDialog opened onClose={onClose} goal={null} overview={anOverview()} today={TODAY} {...props} />,
+    <GoalDialog
+      opened
+      onClose={onClose}
+      goal={null}
+      overview={savingsOverview.parse(anOverview())}
+      today={TODAY}
+      {...props}
+    />,
   );
   return { onClose, dialog: within(screen.getByRole('dialog')) };
 }
@@ -113,7 +121,9 @@ describe('GoalDialog', () => {
   });
 
   it('offers no dollars without a leftover to convert them with', () => {
-    const { dialog } = renderDialog({ overview: anOverview({ currentPeriodLeftover: 0 }) });
+    const { dialog } = renderDialog({
+      overview: savingsOverview.parse(anOverview({ currentPeriodLeftover: 0 })),
+    });
     expect((dialog.getByRole('radio', { name: 'Dollars' }) as HTMLInputElement).disabled).toBe(true);
     expect(dialog.getByText(/there is none so far, so enter a percent/)).toBeTruthy();
   });
@@ -122,7 +132,7 @@ describe('GoalDialog', () => {
     const api = fakeApi({
       [`PUT /api/savings/goals/${EMERGENCY_ID}`]: { body: aGoal({ allocationPercentage: 55 }) },
     });
-    const { dialog } = renderDialog({ goal: aGoal() });
+    const { dialog } = renderDialog({ goal: savingsGoal.parse(aGoal()) });
     expect(screen.getByRole('dialog', { name: 'Edit Savings Goal' })).toBeTruthy();
     expect(value(dialog, /Goal name/)).toBe('Emergency fund');
     expect(value(dialog, /Target amount/)).toBe('$5,000');
@@ -149,7 +159,7 @@ describe('GoalDialog', () => {
 
   it('lets a goal be paused, which frees it from the cap', async () => {
     const api = fakeApi({ [`PUT /api/savings/goals/${EMERGENCY_ID}`]: { body: aGoal({ isActive: false }) } });
-    const { dialog } = renderDialog({ goal: aGoal() });
+    const { dialog } = renderDialog({ goal: savingsGoal.parse(aGoal()) });
     type(dialog, /Allocation per budget period/, '90');
     fireEvent.click(dialog.getByRole('switch', { name: /Active/ }));
     submit(dialog, 'Save Changes');
@@ -185,7 +195,7 @@ describe('GoalDialog', () => {
 
   it("says the update failed in SPEC §8's words", async () => {
     fakeApi({ [`PUT /api/savings/goals/${EMERGENCY_ID}`]: { status: 502, text: 'Bad gateway' } });
-    const { dialog } = renderDialog({ goal: aGoal() });
+    const { dialog } = renderDialog({ goal: savingsGoal.parse(aGoal()) });
     submit(dialog, 'Save Changes');
     expect(await screen.findByText('Error Updating Goal')).toBeTruthy();
     expect(screen.getByText('Failed to update your savings goal. Please try again.')).toBeTruthy();
@@ -196,7 +206,7 @@ describe('GoalDialog', () => {
       [CREATE]: { status: 201, body: aGoal({ name: 'Wedding' }) },
       [CHECK]: { body: { newlyEarned: [anAchievement()], achievements: [anAchievement()] } },
     });
-    const { dialog } = renderDialog({ overview: anOverview({ goals: [] }) });
+    const { dialog } = renderDialog({ overview: savingsOverview.parse(anOverview({ goals: [] })) });
     type(dialog, /Goal name/, 'Wedding');
     type(dialog, /Target amount/, '8000');
     submit(dialog);

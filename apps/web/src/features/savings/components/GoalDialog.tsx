@@ -16,7 +16,6 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   type Cents,
-  dollarsToCents,
   MAX_GOAL_DESCRIPTION_LENGTH,
   type SavingsGoal,
   type SavingsOverview,
@@ -102,7 +101,7 @@ type FormProps = {
 function GoalForm({ goal, overview, today, onClose, create, update }: FormProps) {
   const editing = goal !== null;
   const pending = create.isPending || update.isPending;
-  const leftover: Cents = overview ? dollarsToCents(overview.currentPeriodLeftover) : 0;
+  const leftover: Cents = overview ? overview.currentPeriodLeftover : 0;
   const goals = overview?.goals ?? [];
   const celebrate = useCelebrateAchievements();
   const [formError, setFormError] = useState<string | null>(null);

@@ -1,16 +1,8 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { formatMoney } from '@tally/shared';
+import { type Cents, formatMoney } from '@tally/shared';
+import { formatCompactMoney } from '../../../lib/format';
 import type { BalancePoint } from '../goal-detail';
-
-const compact = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
-
-const full = (dollars: number) => formatMoney(Math.round(dollars * 100));
 
 /**
  * A goal's balance day by day, against its target. Its own chunk (charts are heavy); the card around it
@@ -22,7 +14,7 @@ export function HistoryChart({
   color,
 }: {
   data: BalancePoint[];
-  target: number;
+  target: Cents;
   color: string;
 }) {
   const top = Math.max(target, ...data.map((p) => p.total));
@@ -41,13 +33,13 @@ export function HistoryChart({
       referenceLines={[
         {
           y: target,
-          label: `Target ${full(target)}`,
+          label: `Target ${formatMoney(target)}`,
           color: 'var(--mantine-color-dimmed)',
           labelPosition: 'insideTopLeft',
         },
       ]}
-      valueFormatter={full}
-      yAxisProps={{ tickFormatter: (v: number) => compact.format(v), width: 56, domain: [0, top] }}
+      valueFormatter={formatMoney}
+      yAxisProps={{ tickFormatter: formatCompactMoney, width: 56, domain: [0, top] }}
       xAxisProps={{ minTickGap: 32 }}
       tooltipAnimationDuration={0}
       // The chart is a picture here (the caption says it in words), so it takes no keyboard focus.

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { Cents } from '@tally/shared';
 import { lazy } from 'react';
 import { LazyChart } from '../../../components/LazyChart';
 import type { BalancePoint } from '../goal-detail';
@@ -13,7 +14,7 @@ export function LazyHistoryChart({
   summary,
 }: {
   data: BalancePoint[];
-  target: number;
+  target: Cents;
   color: string;
   summary: string;
 }) {

@@ -8,11 +8,10 @@ import {
   IconTrophy,
   IconWallet,
 } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type SavingsOverview } from '@tally/shared';
+import { formatMoney, type SavingsOverview } from '@tally/shared';
 import { StatCard } from '../../../components/StatCard';
 import classes from '../savings.module.css';
 
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
@@ -20,7 +19,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * orange warning with a tip; otherwise it says all is well.
  */
 function UnallocatedCard({ overview }: { overview: SavingsOverview }) {
-  const unallocated = dollarsToCents(overview.unallocatedAmount);
+  const unallocated = overview.unallocatedAmount;
   const warn = unallocated > 0;
   return (
     <Card padding="md" className={warn ? classes.warnCard : undefined}>
@@ -57,7 +56,7 @@ function UnallocatedCard({ overview }: { overview: SavingsOverview }) {
       ) : (
         <div className={`${classes.tip} ${classes.tipOk}`}>
           <span>
-            {dollarsToCents(overview.currentPeriodLeftover) > 0
+            {overview.currentPeriodLeftover > 0
               ? 'Every dollar left over is going to a goal.'
               : 'Nothing left over is waiting for a goal.'}
           </span>
@@ -70,13 +69,13 @@ function UnallocatedCard({ overview }: { overview: SavingsOverview }) {
 /** SPEC §2's six cards: what is saved, what goes to goals, the goals by state, the leftover and its rest. */
 export function SummaryCards({ overview }: { overview: SavingsOverview }) {
   const paused = overview.goals.filter((g) => !g.isActive && !g.isCompleted).length;
-  const growth = dollarsToCents(overview.monthlyGrowth);
+  const growth = overview.monthlyGrowth;
   const period = overview.period;
   return (
     <SimpleGrid cols={{ base: 2, md: 3 }} spacing={{ base: 'sm', sm: 'lg' }}>
       <StatCard
         label="Total Saved"
-        value={money(overview.totalSaved)}
+        value={formatMoney(overview.totalSaved)}
         hint={
           growth > 0
             ? `+${formatMoney(growth)} in the last 30 days`
@@ -87,7 +86,7 @@ export function SummaryCards({ overview }: { overview: SavingsOverview }) {
       />
       <StatCard
         label="Allocated to Goals"
-        value={money(overview.totalAllocatedPerPeriod)}
+        value={formatMoney(overview.totalAllocatedPerPeriod)}
         hint={`${overview.totalAllocationPercentage}% of this period's leftover`}
         icon={IconCoins}
         color="indigo"
@@ -108,7 +107,7 @@ export function SummaryCards({ overview }: { overview: SavingsOverview }) {
       />
       <StatCard
         label="Total Leftover Budget"
-        value={money(overview.currentPeriodLeftover)}
+        value={formatMoney(overview.currentPeriodLeftover)}
         hint={
           period
             ? `${period.budgetName}, day ${period.daysElapsed} of ${period.totalDays}`

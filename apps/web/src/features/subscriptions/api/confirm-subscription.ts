@@ -1,16 +1,24 @@
-import { confirmSubscriptionBody, type DetectedSubscription, subscription } from '@tally/shared';
+import {
+  centsToDollars,
+  confirmSubscriptionBody,
+  type DetectedSubscription,
+  subscription,
+} from '@tally/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, jsonBody } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** POST /subscriptions/confirm: a detected item becomes a tracked subscription, as it was detected. */
+/**
+ * POST /subscriptions/confirm: a detected item becomes a tracked subscription, as it was detected (the
+ * body's amount in dollars, as request bodies take them).
+ */
 export const confirmSubscription = (item: DetectedSubscription) =>
   api.post(
     'subscriptions/confirm',
     jsonBody(confirmSubscriptionBody, {
       id: item.id,
       merchantName: item.merchantName,
-      amount: item.amount,
+      amount: centsToDollars(item.amount),
       frequency: item.frequency,
       category: item.category,
       estimatedNextDue: item.estimatedNextDue,

@@ -1,4 +1,5 @@
 import {
+  centsToDollars,
   type Subscription,
   subscription,
   type UpdateSubscriptionBody,
@@ -34,11 +35,14 @@ export function useUpdateSubscription() {
   });
 }
 
-/** The body that sends a subscription back as it is, but for what `patch` changes. */
+/**
+ * The body that sends a subscription back as it is, but for what `patch` changes; its amount in dollars, as
+ * request bodies take them.
+ */
 export function asUpdateBody(s: Subscription, patch: Partial<UpdateSubscriptionBody> = {}): FullUpdateBody {
   return {
     name: s.name,
-    amount: s.amount,
+    amount: centsToDollars(s.amount),
     frequency: s.frequency,
     category: s.category,
     description: s.description,

@@ -1,6 +1,5 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import {
-  dollarsToCents,
   FREQUENCY_LABELS,
   formatMoney,
   SUBSCRIPTION_CATEGORY_LABELS,
@@ -73,7 +72,7 @@ function DayCharges({
                     </div>
                   </Group>
                   <Text fw={600} fz="sm" className={classes.amount}>
-                    {formatMoney(dollarsToCents(charge.amount))}
+                    {formatMoney(charge.amount)}
                   </Text>
                 </Group>
               </li>

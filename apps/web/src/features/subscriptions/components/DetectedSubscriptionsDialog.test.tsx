@@ -1,4 +1,3 @@
-import type { DetectedSubscription } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
@@ -8,9 +7,10 @@ import { DetectedSubscriptionsDialog } from './DetectedSubscriptionsDialog';
 const DETECT = 'POST /api/subscriptions/detect';
 const CONFIRM = 'POST /api/subscriptions/confirm';
 
-let netflix: DetectedSubscription;
-let gym: DetectedSubscription;
-let meals: DetectedSubscription;
+// As the API sends them (dollars).
+let netflix: ReturnType<typeof aDetected>;
+let gym: ReturnType<typeof aDetected>;
+let meals: ReturnType<typeof aDetected>;
 
 beforeEach(() => {
   netflix = aDetected({

@@ -19,7 +19,6 @@ import { IconAlertTriangle, IconChevronDown, IconRadar, IconSparkles, IconX } fr
 import {
   confidenceLabel,
   type DetectedSubscription,
-  dollarsToCents,
   FREQUENCY_LABELS,
   formatMoney,
   SUBSCRIPTION_CATEGORY_LABELS,
@@ -47,8 +46,6 @@ import { AutoDetectedBadge } from './AutoDetectedBadge';
 
 export const NOTHING_DETECTED = 'No subscription patterns detected in your transaction history.';
 const DETECT_FAILED = 'Failed to detect subscriptions';
-
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 /**
  * Detect Subscriptions (SPEC §2): looks through the transaction history as it opens, then lists what
@@ -364,7 +361,7 @@ function Details({ item }: { item: DetectedSubscription }) {
       <Fact label="Average interval">{intervalText(item.averageIntervalDays)}</Fact>
       <Fact label="Price change">
         {item.priceChange
-          ? `${money(item.priceChange.previousAmount)} → ${money(item.amount)} on ${formatDay(item.priceChange.date)}`
+          ? `${formatMoney(item.priceChange.previousAmount)} → ${formatMoney(item.amount)} on ${formatDay(item.priceChange.date)}`
           : 'None'}
       </Fact>
     </div>
@@ -424,7 +421,7 @@ function DetectedTable({
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text fw={600} fz="sm" className={classes.amount}>
-                    {money(item.amount)}
+                    {formatMoney(item.amount)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -492,7 +489,7 @@ function DetectedCards({
                     {item.merchantName}
                   </Text>
                   <Text fw={700} fz="sm" className={classes.amount}>
-                    {money(item.amount)}
+                    {formatMoney(item.amount)}
                   </Text>
                 </Group>
                 <Text fz="xs" c="dimmed">

@@ -8,7 +8,6 @@ import {
   IconTrendingUp,
 } from '@tabler/icons-react';
 import {
-  dollarsToCents,
   FREQUENCY_LABELS,
   formatMoney,
   SUBSCRIPTION_CATEGORY_LABELS,
@@ -28,8 +27,6 @@ import {
 } from '../subscription-list';
 import classes from '../subscriptions.module.css';
 import { AutoDetectedBadge } from './AutoDetectedBadge';
-
-const money = (dollars: number) => formatMoney(dollarsToCents(dollars));
 
 function Detail({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -53,7 +50,7 @@ function Detail({ label, value, hint }: { label: string; value: string; hint?: s
 function cadenceNote(s: Subscription): string {
   if (s.frequency === SUBSCRIPTION_FREQUENCIES.Monthly) return 'per month';
   if (s.frequency === SUBSCRIPTION_FREQUENCIES.Custom) return 'custom';
-  return `≈ ${money(s.monthlyAmount)}/mo`;
+  return `≈ ${formatMoney(s.monthlyAmount)}/mo`;
 }
 
 export type SubscriptionCardActions = {
@@ -104,7 +101,7 @@ export function SubscriptionCard({
           </Group>
           <div style={{ textAlign: 'right', flexShrink: 0 }}>
             <Text fz="lg" fw={700} lh={1.3} className={classes.amount}>
-              {money(s.amount)}
+              {formatMoney(s.amount)}
             </Text>
             <Text fz="xs" c="dimmed" className={classes.amount}>
               {cadenceNote(s)}
@@ -137,7 +134,7 @@ export function SubscriptionCard({
                 <IconTrendingUp size={14} aria-hidden />
                 <span>
                   <strong>
-                    Price up: {money(increase.previousAmount)} → {money(s.amount)}
+                    Price up: {formatMoney(increase.previousAmount)} → {formatMoney(s.amount)}
                   </strong>{' '}
                   since {formatDay(increase.date)}
                 </span>

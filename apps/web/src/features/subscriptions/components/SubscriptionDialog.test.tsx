@@ -1,3 +1,4 @@
+import { subscription, subscriptionPrefill } from '@tally/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../../test-utils';
@@ -72,7 +73,9 @@ describe('SubscriptionDialog', () => {
   });
 
   it('shows what a charge is worth a month when it is not monthly', () => {
-    const { dialog } = renderDialog({ subscription: aSubscription({ amount: 10, frequency: 0 }) });
+    const { dialog } = renderDialog({
+      subscription: subscription.parse(aSubscription({ amount: 10, frequency: 0 })),
+    });
     expect(dialog.getByText('≈ $43.30 a month')).toBeTruthy();
   });
 
@@ -123,7 +126,14 @@ describe('SubscriptionDialog', () => {
       <SubscriptionDialog opened onClose={onClose} today={TODAY} loading />,
     );
     expect(screen.getByRole('status').textContent).toBe('Preparing the subscription…');
-    rerender(<SubscriptionDialog opened onClose={onClose} today={TODAY} prefill={aPrefill()} />);
+    rerender(
+      <SubscriptionDialog
+        opened
+        onClose={onClose}
+        today={TODAY}
+        prefill={subscriptionPrefill.parse(aPrefill())}
+      />,
+    );
     const dialog = within(screen.getByRole('dialog'));
     expect((field(dialog, /Name/) as HTMLInputElement).value).toBe('Hulu');
     expect((field(dialog, /Amount/) as HTMLInputElement).value).toBe('$18.99');

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Skeleton } from '@mantine/core';
 import { IconCalendarRepeat, IconCategory, IconChecklist, IconReceipt2 } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type SubscriptionSummary } from '@tally/shared';
+import { type Cents, formatMoney, type SubscriptionSummary } from '@tally/shared';
 import { StatCard } from '../../../components/StatCard';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -17,8 +17,7 @@ export function SummaryCards({
   pausedCount: number;
 }) {
   if (!summary && !failed) return <SummaryCardsSkeleton />;
-  const money = (dollars: number | undefined) =>
-    dollars === undefined ? '--' : formatMoney(dollarsToCents(dollars));
+  const moneyOrDash = (cents: Cents | undefined) => (cents === undefined ? '--' : formatMoney(cents));
   const breakdown = summary?.categoryBreakdown ?? [];
   // The server lists the categories by monthly total, the largest first.
   const top = breakdown[0];
@@ -26,14 +25,14 @@ export function SummaryCards({
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
       <StatCard
         label="Monthly Total"
-        value={money(summary?.monthlyTotal)}
+        value={moneyOrDash(summary?.monthlyTotal)}
         hint={summary ? `Across ${plural(summary.activeCount, 'active subscription')}` : 'Totals unavailable'}
         icon={IconReceipt2}
         color="brand"
       />
       <StatCard
         label="Yearly Total"
-        value={money(summary?.yearlyTotal)}
+        value={moneyOrDash(summary?.yearlyTotal)}
         hint="At today's prices"
         icon={IconCalendarRepeat}
         color="indigo"

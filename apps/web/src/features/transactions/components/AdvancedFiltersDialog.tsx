@@ -17,7 +17,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type Account, dollarsToCents, formatMoney, isCategoryCode, MAX_AMOUNT_FILTER } from '@tally/shared';
+import { type Account, formatMoney, isCategoryCode, MAX_AMOUNT_FILTER } from '@tally/shared';
 import { useEffect } from 'react';
 import { DayInput } from '../../../components/DayInput';
 import { Dialog } from '../../../components/Dialog';
@@ -86,7 +86,7 @@ export function AdvancedFiltersDialog({
 
   const accountData = (accounts ?? []).map((a) => ({
     value: a.id,
-    label: `${a.name}${a.mask ? ` ••${a.mask}` : ''} · ${formatMoney(dollarsToCents(a.currentBalance))}`,
+    label: `${a.name}${a.mask ? ` ••${a.mask}` : ''} · ${formatMoney(a.currentBalance)}`,
   }));
 
   const apply = () => {

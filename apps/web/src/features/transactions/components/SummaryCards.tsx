@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight, IconScale } from '@tabler/icons-react';
-import { dollarsToCents, formatMoney, type TransactionSummary } from '@tally/shared';
+import { formatMoney, type TransactionSummary } from '@tally/shared';
 import { IconStatCard } from '../../../components/StatCard';
 import { formatSignedMoney } from '../../../lib/format';
 
@@ -23,7 +23,7 @@ export function SummaryCards({
         icon={IconArrowDownLeft}
         color="brand"
         loading={loading}
-        value={summary ? formatMoney(dollarsToCents(summary.totalIncome)) : '--'}
+        value={summary ? formatMoney(summary.totalIncome) : '--'}
         valueColor={summary && summary.totalIncome > 0 ? 'var(--tx-positive)' : undefined}
       />
       <IconStatCard
@@ -32,7 +32,7 @@ export function SummaryCards({
         icon={IconArrowUpRight}
         color="red"
         loading={loading}
-        value={summary ? formatMoney(dollarsToCents(summary.totalExpenses)) : '--'}
+        value={summary ? formatMoney(summary.totalExpenses) : '--'}
       />
       <IconStatCard
         compact={compact}
@@ -40,7 +40,7 @@ export function SummaryCards({
         icon={IconScale}
         color="indigo"
         loading={loading}
-        value={net === undefined ? '--' : formatSignedMoney(dollarsToCents(net))}
+        value={net === undefined ? '--' : formatSignedMoney(net)}
         valueColor={
           net === undefined
             ? undefined
