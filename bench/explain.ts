@@ -2,12 +2,10 @@ import { dateRangeQuery, transactionListQuery } from '@tally/shared';
 import type { Database } from '../apps/server/src/db/client';
 import {
   countStatements,
-  totalsStatements,
-} from '../apps/server/src/features/transactions/transaction-totals';
-import {
   listTransactions,
   pageStatement,
   pageWindow,
+  totalsStatements,
 } from '../apps/server/src/features/transactions/transactions.queries';
 import type { Query } from './queries';
 
@@ -19,7 +17,7 @@ async function statements(database: Database, userId: string, q: Query): Promise
   const params = Object.fromEntries(new URL(q.url, 'http://x').searchParams);
   if (q.group === 'list') {
     const { page, pageSize, ...filters } = transactionListQuery.parse(params);
-    const counts = countStatements(db, userId, filters);
+    const counts = countStatements(db, { userId, filters });
     // The page as the app reads it, which past page 1 depends on the count (listTransactions).
     const { pagination } = await listTransactions(db, { userId, filters, page, pageSize });
     const window = pageWindow(page, pageSize, pagination.totalItems) ?? { offset: 0, limit: pageSize };

@@ -15,7 +15,8 @@ import { transactions } from '../../db/schema';
 import { filterWhere } from '../transactions';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
 import { type Draft, money, plural, rangeText, src, totals } from './advisor-draft';
-import { cashBalance, deposits, gatherFacts, trackedSubscriptions } from './facts';
+import { cashBalance } from './ai.queries';
+import { deposits, gatherFacts, trackedSubscriptions } from './facts';
 
 export async function spending(
   db: Db,
@@ -170,7 +171,7 @@ export async function incomeOrNet(
 }
 
 export async function balance(db: Db, userId: string): Promise<Draft> {
-  const cash = await cashBalance(db, userId);
+  const cash = await cashBalance(db, { userId });
   return {
     response: `You have ${money(cash)} across your checking and savings accounts.`,
     figures: [
@@ -196,9 +197,9 @@ export async function afford(
 ): Promise<Draft> {
   const by = intent.byDate && intent.byDate > today ? intent.byDate : today;
   const [facts, pay, subs] = await Promise.all([
-    gatherFacts(db, userId, today),
-    deposits(db, userId, addDays(today, -119), today),
-    trackedSubscriptions(db, userId, today),
+    gatherFacts(db, { userId, today }),
+    deposits(db, { userId, from: addDays(today, -119), today }),
+    trackedSubscriptions(db, { userId, today }),
   ]);
   const tomorrow = addDays(today, 1);
   const income = projectIncome(pay, today, by).reduce((n, p) => n + p.amount, 0);

@@ -127,7 +127,7 @@ export async function budgetLeft(
 }
 
 export async function subscriptionsTotal(db: Db, userId: string, today: string): Promise<Draft> {
-  const active = (await trackedSubscriptions(db, userId, today)).filter(
+  const active = (await trackedSubscriptions(db, { userId, today })).filter(
     (s) => s.status === SUBSCRIPTION_STATUS.Active,
   );
   if (active.length === 0) {
@@ -176,7 +176,7 @@ export async function subscriptionsUpcoming(
   today: string,
   range: DayRange,
 ): Promise<Draft> {
-  const active = (await trackedSubscriptions(db, userId, today)).filter(
+  const active = (await trackedSubscriptions(db, { userId, today })).filter(
     (s) => s.status === SUBSCRIPTION_STATUS.Active,
   );
   const due = active
@@ -217,7 +217,7 @@ export async function goalProgressAnswer(
   today: string,
   name: string | null,
 ): Promise<Draft> {
-  const all = await goals(db, userId, today);
+  const all = await goals(db, { userId, today });
   const chosen = name === null ? all : all.filter((g) => g.name.toLowerCase() === name.toLowerCase());
   if (chosen.length === 0) {
     return {

@@ -1,7 +1,16 @@
 import type { InsightContext, InsightType } from '@tally/shared';
-import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { aiInsightRuns, aiInsights, aiUsage, savingsGoals, transactions } from '../../db/schema';
+import {
+  aiInsightRuns,
+  aiInsights,
+  aiUsage,
+  bankAccounts,
+  savingsContributions,
+  savingsGoals,
+  subscriptions,
+  transactions,
+} from '../../db/schema';
 
 type Person = { userId: string };
 /** An insight as stored, without who it is for and when it was made. */
@@ -170,4 +179,121 @@ export async function advisorVocabulary(db: Db, { userId }: Person) {
     db.select({ name: savingsGoals.name }).from(savingsGoals).where(eq(savingsGoals.userId, userId)),
   ]);
   return { merchants: merchants.map((m) => m.name ?? ''), goals: goals.map((g) => g.name) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the insight rules and the advisor read (facts.ts shapes it)
+
+type Days = { from: string; to: string };
+
+/** Transactions the facts count: the person's, not deleted, not moves between their own accounts. */
+const counted = (userId: string, { from, to }: Days) =>
+  and(
+    eq(transactions.userId, userId),
+    isNull(transactions.deletedAt),
+    eq(transactions.isTransfer, false),
+    gte(transactions.date, from),
+    lte(transactions.date, to),
+  );
+
+/**
+ * The person's money out and in from `baselineStart` to `today`, by category, merchant and whether it falls
+ * in the recent window (from `recentStart`): one pass over the days, each group's total spent (cents, money
+ * out positive) and its number of transactions.
+ */
+export function spendingByWindow(
+  db: Db,
+  {
+    userId,
+    baselineStart,
+    recentStart,
+    today,
+  }: Person & { baselineStart: string; recentStart: string; today: string },
+) {
+  const t = transactions;
+  const recent = sql<boolean>`${t.date} >= ${recentStart}`;
+  return (
+    db
+      .select({
+        category: t.category,
+        merchant: t.merchantName,
+        recent,
+        spent: sql<string>`-sum(${t.amount})`,
+        // Every row, refunds too, as the Transactions screen counts them with the same filters.
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(t)
+      .where(counted(userId, { from: baselineStart, to: today }))
+      // By position: the window test is a parameterised expression, which GROUP BY cannot match by value.
+      .groupBy(sql`1`, sql`2`, sql`3`)
+  );
+}
+
+/** The person's money in between two days (every category: the caller keeps the income ones). */
+export function moneyIn(db: Db, { userId, from, to }: Person & Days) {
+  const t = transactions;
+  return db
+    .select({
+      date: t.date,
+      amount: t.amount,
+      merchant: t.merchantName,
+      description: t.description,
+      category: t.category,
+    })
+    .from(t)
+    .where(and(counted(userId, { from, to }), sql`${t.amount} > 0`));
+}
+
+/** The person's goals, each with what its ledger has saved so far (cents, as a decimal string). */
+export function goalsWithSaved(db: Db, { userId }: Person) {
+  return db
+    .select({
+      goal: savingsGoals,
+      saved: sql<string>`coalesce(sum(${savingsContributions.amount}), 0)`,
+    })
+    .from(savingsGoals)
+    .leftJoin(savingsContributions, eq(savingsContributions.goalId, savingsGoals.id))
+    .where(eq(savingsGoals.userId, userId))
+    .groupBy(savingsGoals.id);
+}
+
+/** Every subscription the person tracks, whatever its status. */
+export function trackedSubscriptionRows(db: Db, { userId }: Person) {
+  return db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+}
+
+/** How many transactions each category has between two days (refunds too, as Transactions counts). */
+export async function countsByCategory(db: Db, { userId, from, to }: Person & Days) {
+  const t = transactions;
+  const rows = await db
+    .select({ category: t.category, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(t)
+    .where(counted(userId, { from, to }))
+    .groupBy(t.category);
+  return new Map(rows.map((r) => [r.category, r.count]));
+}
+
+/** Cash now: the balances of the person's depository accounts (cents). */
+export async function cashBalance(db: Db, { userId }: Person): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${bankAccounts.currentBalance}), 0)` })
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.isActive, true),
+        eq(bankAccounts.type, 0),
+        isNull(bankAccounts.hiddenAt),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** The day of the person's first live transaction (transfers too), or null without any. */
+export async function firstTransactionDay(db: Db, { userId }: Person) {
+  const [row] = await db
+    .select({ first: min(transactions.date) })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), isNull(transactions.deletedAt)));
+  return row?.first ?? null;
 }

@@ -93,7 +93,7 @@ const asStored = (draft: InsightDraft) => ({
 export async function generate(deps: AiDeps, viewer: AiViewer) {
   await countRequest(deps, viewer);
   const day = today(deps, viewer);
-  const drafts = generateInsights(await gatherFacts(deps.db, viewer.userId, day));
+  const drafts = generateInsights(await gatherFacts(deps.db, { userId: viewer.userId, today: day }));
   const rows = drafts.map((d, rank) => ({ ...asStored(d), key: d.key, rank }));
   await withUserLock(deps.db, 'ai', viewer.userId, (tx) =>
     storeInsights(tx, { userId: viewer.userId, rows, now: deps.now() }),

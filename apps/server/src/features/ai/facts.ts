@@ -21,30 +21,21 @@ import {
   type SubscriptionFacts,
   type SubscriptionFrequency,
 } from '@tally/shared';
-import { and, eq, gte, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  bankAccounts,
-  savingsContributions,
-  savingsGoals,
-  subscriptions,
-  transactions,
-} from '../../db/schema';
 import { activePeriodNow } from '../budgets';
+import {
+  cashBalance,
+  countsByCategory,
+  firstTransactionDay,
+  goalsWithSaved,
+  moneyIn,
+  spendingByWindow,
+  trackedSubscriptionRows,
+} from './ai.queries';
 
 /** The windows the spending rules compare: the last 30 days against the 90 before them. */
 const RECENT_DAYS = 30;
 const BASELINE_DAYS = 90;
-
-/** Transactions the facts count: the person's, not deleted, not moves between their own accounts. */
-const counted = (userId: string, from: string, to: string) =>
-  and(
-    eq(transactions.userId, userId),
-    isNull(transactions.deletedAt),
-    eq(transactions.isTransfer, false),
-    gte(transactions.date, from),
-    lte(transactions.date, to),
-  );
 
 /**
  * Spending by category and by merchant in the recent and baseline windows, in one pass over the person's
@@ -52,24 +43,9 @@ const counted = (userId: string, from: string, to: string) =>
  */
 async function spending(
   db: Db,
-  userId: string,
-  windows: { baselineStart: string; recentStart: string; today: string },
+  windows: { userId: string; baselineStart: string; recentStart: string; today: string },
 ) {
-  const t = transactions;
-  const recent = sql<boolean>`${t.date} >= ${windows.recentStart}`;
-  const rows = await db
-    .select({
-      category: t.category,
-      merchant: t.merchantName,
-      recent,
-      spent: sql<string>`-sum(${t.amount})`,
-      // Every row, refunds too, as the Transactions screen counts them with the same filters.
-      count: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(t)
-    .where(counted(userId, windows.baselineStart, windows.today))
-    // By position: the window test is a parameterised expression, which GROUP BY cannot match by value.
-    .groupBy(sql`1`, sql`2`, sql`3`);
+  const rows = await spendingByWindow(db, windows);
   const categories = new Map<string, SpendingBucket>();
   const merchants = new Map<string, SpendingBucket>();
   const merchantCategories = new Map<string, Set<number>>();
@@ -132,18 +108,11 @@ async function spending(
 }
 
 /** Income deposits of the last 120 days, by payer, for the pay that is expected again. */
-export async function deposits(db: Db, userId: string, from: string, today: string): Promise<Deposit[]> {
-  const t = transactions;
-  const rows = await db
-    .select({
-      date: t.date,
-      amount: t.amount,
-      merchant: t.merchantName,
-      description: t.description,
-      category: t.category,
-    })
-    .from(t)
-    .where(and(counted(userId, from, today), sql`${t.amount} > 0`));
+export async function deposits(
+  db: Db,
+  { userId, from, today }: { userId: string; from: string; today: string },
+): Promise<Deposit[]> {
+  const rows = await moneyIn(db, { userId, from, to: today });
   return rows
     .filter((r) => isIncomeCategory(r.category))
     .map((r) => ({
@@ -154,16 +123,12 @@ export async function deposits(db: Db, userId: string, from: string, today: stri
     }));
 }
 
-export async function goals(db: Db, userId: string, today: string): Promise<GoalFacts[]> {
-  const rows = await db
-    .select({
-      goal: savingsGoals,
-      saved: sql<string>`coalesce(sum(${savingsContributions.amount}), 0)`,
-    })
-    .from(savingsGoals)
-    .leftJoin(savingsContributions, eq(savingsContributions.goalId, savingsGoals.id))
-    .where(eq(savingsGoals.userId, userId))
-    .groupBy(savingsGoals.id);
+/** The person's goals with their progress and status on `today`. */
+export async function goals(
+  db: Db,
+  { userId, today }: { userId: string; today: string },
+): Promise<GoalFacts[]> {
+  const rows = await goalsWithSaved(db, { userId });
   return rows.map(({ goal, saved }) => {
     const figures = {
       targetAmount: goal.targetAmount,
@@ -190,8 +155,11 @@ export async function goals(db: Db, userId: string, today: string): Promise<Goal
 /** Tracked subscriptions, with their schedule for the charges due by month end. */
 export type Tracked = SubscriptionFacts & { frequency: SubscriptionFrequency; anchorDate: string };
 
-export async function trackedSubscriptions(db: Db, userId: string, today: string): Promise<Tracked[]> {
-  const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+export async function trackedSubscriptions(
+  db: Db,
+  { userId, today }: { userId: string; today: string },
+): Promise<Tracked[]> {
+  const rows = await trackedSubscriptionRows(db, { userId });
   return rows.map((s) => ({
     id: s.id,
     name: s.name,
@@ -210,56 +178,34 @@ export async function trackedSubscriptions(db: Db, userId: string, today: string
   }));
 }
 
-/** How many of each budget category's transactions the period has (refunds too, as Transactions counts). */
-async function periodCounts(db: Db, userId: string, startDate: string, endDate: string) {
-  const t = transactions;
-  const rows = await db
-    .select({ category: t.category, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(t)
-    .where(counted(userId, startDate, endDate))
-    .groupBy(t.category);
-  return new Map(rows.map((r) => [r.category, r.count]));
-}
-
-/** Cash now: the balances of the person's depository accounts (cents). */
-export async function cashBalance(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${bankAccounts.currentBalance}), 0)` })
-    .from(bankAccounts)
-    .where(
-      and(
-        eq(bankAccounts.userId, userId),
-        eq(bankAccounts.isActive, true),
-        eq(bankAccounts.type, 0),
-        isNull(bankAccounts.hiddenAt),
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
 /** Everything the insight rules read for one person on their `today`. */
-export async function gatherFacts(db: Db, userId: string, today: string): Promise<InsightFacts> {
+export async function gatherFacts(
+  db: Db,
+  { userId, today }: { userId: string; today: string },
+): Promise<InsightFacts> {
   const recentStart = addDays(today, -(RECENT_DAYS - 1));
   const baselineEnd = addDays(recentStart, -1);
   const baselineStart = addDays(baselineEnd, -(BASELINE_DAYS - 1));
   const monthEnd = lastDayOfMonth(today);
-  const [spent, history, pay, goalFacts, subs, current, cash] = await Promise.all([
-    spending(db, userId, { baselineStart, recentStart, today }),
-    db
-      .select({ first: min(transactions.date) })
-      .from(transactions)
-      .where(and(eq(transactions.userId, userId), isNull(transactions.deletedAt))),
-    deposits(db, userId, baselineStart, today),
-    goals(db, userId, today),
-    trackedSubscriptions(db, userId, today),
+  const [spent, historyStart, pay, goalFacts, subs, current, cash] = await Promise.all([
+    spending(db, { userId, baselineStart, recentStart, today }),
+    firstTransactionDay(db, { userId }),
+    deposits(db, { userId, from: baselineStart, today }),
+    goals(db, { userId, today }),
+    trackedSubscriptions(db, { userId, today }),
     activePeriodNow(db, userId, today),
-    cashBalance(db, userId),
+    cashBalance(db, { userId }),
   ]);
 
   let budget: BudgetFacts | null = null;
   let leftover: InsightFacts['leftover'] = null;
   if (current) {
-    const counts = await periodCounts(db, userId, current.period.startDate, current.period.endDate);
+    // How many of each budget category's transactions the period has (refunds too, as Transactions counts).
+    const counts = await countsByCategory(db, {
+      userId,
+      from: current.period.startDate,
+      to: current.period.endDate,
+    });
     budget = {
       id: current.budget.id,
       name: current.budget.name,
@@ -306,7 +252,7 @@ export async function gatherFacts(db: Db, userId: string, today: string): Promis
     recentStart,
     baselineStart,
     baselineEnd,
-    historyStart: history[0]?.first ?? null,
+    historyStart,
     categories: spent.categories,
     merchants: spent.merchants,
     budget,

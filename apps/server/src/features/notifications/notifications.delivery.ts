@@ -1,12 +1,19 @@
 import type { NotificationKind, PushPayload } from '@tally/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { notifications, pushSubscriptions, sessions, users } from '../../db/schema';
-import { deleteOrphanedPushSubscriptions, sessionIsLive } from '../../lib/auth';
+import { deleteOrphanedPushSubscriptions } from '../../lib/auth';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PushOutcome, PushSender, PushTarget } from '../../providers/push/web-push';
-import { type NotificationRow, pushSubscriptionsOf } from './notifications.queries';
+import {
+  claimUndelivered,
+  type DeliveryChannel,
+  deletePushSubscriptionById,
+  deliverySettings,
+  hasUndelivered,
+  type NotificationRow,
+  pushSubscriptionsOf,
+  releaseEmailClaim,
+} from './notifications.queries';
 
 export type DeliveryDeps = {
   db: Db;
@@ -23,12 +30,7 @@ export type DeliveryDeps = {
  */
 export const DELIVERY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-const recent = (deps: DeliveryDeps, userId: string) =>
-  and(
-    eq(notifications.userId, userId),
-    isNull(notifications.dismissedAt),
-    gt(notifications.createdAt, new Date(deps.now().getTime() - DELIVERY_WINDOW_MS)),
-  );
+const windowStart = (now: Date) => new Date(now.getTime() - DELIVERY_WINDOW_MS);
 
 /**
  * Whether the person has a notification still to send on a channel that is on (push: with a browser to
@@ -36,37 +38,17 @@ const recent = (deps: DeliveryDeps, userId: string) =>
  * (a goal completed, a price seen) goes out without waiting for a schedule.
  */
 export async function hasPendingDelivery(deps: DeliveryDeps, userId: string): Promise<boolean> {
-  const liveBrowser = deps.db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
-    .where(and(eq(pushSubscriptions.userId, notifications.userId), sessionIsLive(deps.now())));
-  const pushOn = sql`${users.pushNotifications} and ${notifications.pushedAt} is null and exists (${liveBrowser})`;
-  // Only to an address its owner proved they read: otherwise anyone could have the server mail a stranger.
-  const emailOn = deps.mailer
-    ? sql`${users.emailNotifications} and ${users.emailVerifiedAt} is not null and ${notifications.emailedAt} is null`
-    : sql`false`;
-  const rows = await deps.db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .where(and(recent(deps, userId), sql`((${pushOn}) or (${emailOn}))`))
-    .limit(1);
-  return rows.length > 0;
+  const now = deps.now();
+  return hasUndelivered(deps.db, { userId, since: windowStart(now), now, canEmail: Boolean(deps.mailer) });
 }
 
 /**
- * Claims the notifications not yet sent on a channel (sets pushed_at or emailed_at) and answers them, so
- * each goes out once even with two workers at it.
+ * Claims the notifications not yet sent on a channel and answers them, so each goes out once even with two
+ * workers at it.
  */
-async function claim(deps: DeliveryDeps, userId: string, channel: 'push' | 'email') {
-  const column = channel === 'push' ? notifications.pushedAt : notifications.emailedAt;
-  const rows = await deps.db
-    .update(notifications)
-    .set(channel === 'push' ? { pushedAt: deps.now() } : { emailedAt: deps.now() })
-    .where(and(recent(deps, userId), isNull(column)))
-    .returning();
-  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+function claim(deps: DeliveryDeps, userId: string, channel: DeliveryChannel) {
+  const now = deps.now();
+  return claimUndelivered(deps.db, { userId, channel, since: windowStart(now), now });
 }
 
 export const linkUrl = (publicUrl: string, link: string) => `${publicUrl.replace(/\/+$/, '')}${link}`;
@@ -142,15 +124,7 @@ export async function deliverPending(
   userId: string,
   { isLastAttempt = false }: { isLastAttempt?: boolean } = {},
 ) {
-  const [person] = await deps.db
-    .select({
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      pushOn: users.pushNotifications,
-      emailOn: users.emailNotifications,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const person = await deliverySettings(deps.db, { userId });
   const sent = { pushed: 0, emailed: 0 };
   if (!person) return sent;
 
@@ -173,9 +147,7 @@ export async function deliverPending(
         for (const { browser, outcome } of outcomes) {
           if (outcome.status === 'sent') sent.pushed += 1;
           else if (outcome.status === 'gone') {
-            await deps.db
-              .delete(pushSubscriptions)
-              .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, browser.id)));
+            await deletePushSubscriptionById(deps.db, { userId, id: browser.id });
             browsers = browsers.filter((b) => b.id !== browser.id);
           } else deps.log.warn({ reason: outcome.reason }, 'push notification not delivered');
         }
@@ -198,10 +170,7 @@ export async function deliverPending(
           deps.log.warn({ err: error }, 'notification email not delivered; given up');
           continue;
         }
-        await deps.db
-          .update(notifications)
-          .set({ emailedAt: null })
-          .where(and(eq(notifications.userId, userId), eq(notifications.id, n.id)));
+        await releaseEmailClaim(deps.db, { userId, id: n.id });
       }
     }
     if (failed) throw failed;

@@ -165,6 +165,87 @@ export function pushSubscriptionsOf(db: Db, { userId, now }: { userId: string; n
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Delivery by push and email
+
+export type DeliveryChannel = 'push' | 'email';
+
+/** The person's notifications still shown that were created after `since`: the ones delivery may send. */
+const sendable = (userId: string, since: Date) => and(shown(userId), gt(notifications.createdAt, since));
+
+/**
+ * Whether the person has a notification created after `since` still to send on a channel that is on: push
+ * with a browser whose session is live at `now`; email, when `canEmail` (SMTP is set up), to a verified address.
+ */
+export async function hasUndelivered(
+  db: Db,
+  { userId, since, now, canEmail }: { userId: string; since: Date; now: Date; canEmail: boolean },
+): Promise<boolean> {
+  const liveBrowser = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(and(eq(pushSubscriptions.userId, notifications.userId), sessionIsLive(now)));
+  const pushOn = sql`${users.pushNotifications} and ${notifications.pushedAt} is null and exists (${liveBrowser})`;
+  // Only to an address its owner proved they read: otherwise anyone could have the server mail a stranger.
+  const emailOn = canEmail
+    ? sql`${users.emailNotifications} and ${users.emailVerifiedAt} is not null and ${notifications.emailedAt} is null`
+    : sql`false`;
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .where(and(sendable(userId, since), sql`((${pushOn}) or (${emailOn}))`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Claims the person's notifications created after `since` and not yet sent on a channel (sets pushed_at or
+ * emailed_at to `now`) and answers them, oldest first, so each goes out once even with two workers at it.
+ */
+export async function claimUndelivered(
+  db: Db,
+  { userId, channel, since, now }: { userId: string; channel: DeliveryChannel; since: Date; now: Date },
+) {
+  const column = channel === 'push' ? notifications.pushedAt : notifications.emailedAt;
+  const rows = await db
+    .update(notifications)
+    .set(channel === 'push' ? { pushedAt: now } : { emailedAt: now })
+    .where(and(sendable(userId, since), isNull(column)))
+    .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** Gives back an email claim (emailed_at cleared), so the queue's next attempt sends it again. */
+export async function releaseEmailClaim(db: Db, { userId, id }: Owned) {
+  await db
+    .update(notifications)
+    .set({ emailedAt: null })
+    .where(and(eq(notifications.userId, userId), eq(notifications.id, id)));
+}
+
+/** What delivery needs to know of the person: their address, whether it is verified, and their switches. */
+export async function deliverySettings(db: Db, { userId }: { userId: string }) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      pushOn: users.pushNotifications,
+      emailOn: users.emailNotifications,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Forgets one of the person's browsers (by its row's id). */
+export async function deletePushSubscriptionById(db: Db, { userId, id }: Owned) {
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The scan for time-based notifications
 
 /** The keys of the budget notices the person was given for a period. */

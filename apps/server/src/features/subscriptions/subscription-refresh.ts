@@ -6,33 +6,22 @@ import {
   type SubscriptionFrequency,
   subscriptionMerchantKey,
 } from '@tally/shared';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { subscriptionCharges, subscriptions, transactions } from '../../db/schema';
-import { likeBody, normalisedSql } from '../../lib/normalised-text-sql';
 import { withUserLock } from '../../lib/user-lock';
 import { notify } from '../notifications';
+import {
+  activeSubscriptionRows,
+  type Charge,
+  linkCharges,
+  type SubscriptionRow,
+  unlinkedChargesSince,
+  updateSubscriptionRow,
+} from './subscriptions.queries';
 
 /**
  * Following a subscription's charges: what its due dates, price and unpaid date become as charges post
  * and days pass. The Subscriptions screen's reads and the notifications scan both catch up through here.
  */
-
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-/** Links charges to a subscription (another person's transaction ids are ignored). */
-export async function linkCharges(db: Db, userId: string, subscriptionId: string, transactionIds: string[]) {
-  if (transactionIds.length === 0) return;
-  const own = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), inArray(transactions.id, transactionIds)));
-  if (own.length === 0) return;
-  await db
-    .insert(subscriptionCharges)
-    .values(own.map((t) => ({ userId, subscriptionId, transactionId: t.id })))
-    .onConflictDoNothing();
-}
 
 /** How far before its due date a charge may post and still pay it (card posting, business days, early billing). */
 const EARLY_DAYS: Record<SubscriptionFrequency, number> = { 0: 2, 1: 3, 2: 5, 3: 7, 4: 10, 5: 14, 99: 5 };
@@ -43,17 +32,6 @@ const EARLY_DAYS: Record<SubscriptionFrequency, number> = { 0: 2, 1: 3, 2: 5, 3:
  */
 const PRICE_BAND = 1.5;
 
-/** A person's live money out, transfers aside: the only rows a subscription can be paid by. */
-export const outflowsOf = (userId: string) =>
-  and(
-    eq(transactions.userId, userId),
-    isNull(transactions.deletedAt),
-    eq(transactions.isTransfer, false),
-    sql`${transactions.amount} < 0`,
-  );
-
-type Charge = { id: string; date: string; amount: number; merchantName: string | null; description: string };
-
 /**
  * Catches every active subscription of a person up with today: charges posted at its merchant since the
  * last one pay the due date they answer (recording a new price), due dates that passed move on, and a due
@@ -62,11 +40,7 @@ type Charge = { id: string; date: string; amount: number; merchantName: string |
  */
 export async function refreshSubscriptions(deps: { db: Db; now: () => Date }, userId: string, today: string) {
   await withUserLock(deps.db, 'subscriptions', userId, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SUBSCRIPTION_STATUS.Active)))
-      .orderBy(asc(subscriptions.createdAt));
+    const rows = await activeSubscriptionRows(tx, { userId });
     if (rows.length === 0) return;
     const since = rows.reduce((min, r) => {
       const from = r.lastChargeDate
@@ -74,9 +48,11 @@ export async function refreshSubscriptions(deps: { db: Db; now: () => Date }, us
         : addDays(r.unpaidDueDate ?? r.nextDueDate, -EARLY_DAYS[r.frequency]);
       return from < min ? from : min;
     }, today);
-    const charges = await unlinkedChargesSince(tx, userId, since, [
-      ...new Set(rows.map((r) => r.merchantKey)),
-    ]);
+    const charges = await unlinkedChargesSince(tx, {
+      userId,
+      since,
+      merchantKeys: [...new Set(rows.map((r) => r.merchantKey))],
+    });
     const byKey = new Map<string, Charge[]>();
     for (const c of charges) {
       const key = subscriptionMerchantKey(c.merchantName, c.description);
@@ -91,11 +67,14 @@ export async function refreshSubscriptions(deps: { db: Db; now: () => Date }, us
       const next = catchUp(row, open, today);
       if (!next) continue;
       for (const id of next.linked) taken.add(id);
-      if (next.linked.length > 0) await linkCharges(tx, userId, row.id, next.linked);
-      await tx
-        .update(subscriptions)
-        .set({ ...next.set, updatedAt: deps.now() })
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.id, row.id)));
+      if (next.linked.length > 0) {
+        await linkCharges(tx, { userId, subscriptionId: row.id, transactionIds: next.linked });
+      }
+      await updateSubscriptionRow(tx, {
+        userId,
+        subscriptionId: row.id,
+        set: { ...next.set, updatedAt: deps.now() },
+      });
       const { amount, previousAmount, priceChangedAt } = { ...row, ...next.set };
       if (
         priceChangedAt &&
@@ -118,42 +97,6 @@ export async function refreshSubscriptions(deps: { db: Db; now: () => Date }, us
       }
     }
   });
-}
-
-/**
- * Charges since a day that no subscription has taken yet, of the merchants given (by key) or without a
- * merchant name (their key comes from the descriptor, which SQL cannot tidy the same way). A merchant
- * name's key is its normalised self (normaliseText), which SQL computes the same way, exactly for ASCII and
- * as a superset otherwise (lib/normalised-text-sql.ts); the caller keys every row again in JavaScript, so
- * reads that catch subscriptions up do not walk a heavy user's every purchase of the last weeks.
- */
-async function unlinkedChargesSince(
-  db: Db,
-  userId: string,
-  since: string,
-  keys: string[],
-): Promise<Charge[]> {
-  return db
-    .select({
-      id: transactions.id,
-      date: transactions.date,
-      amount: transactions.amount,
-      merchantName: transactions.merchantName,
-      description: transactions.description,
-    })
-    .from(transactions)
-    .where(
-      and(
-        outflowsOf(userId),
-        sql`${transactions.date} >= ${since}`,
-        or(
-          isNull(transactions.merchantName),
-          sql`${normalisedSql(transactions.merchantName)} like any(${sql.param(keys.map((key) => likeBody(key).body))}::text[])`,
-        ),
-        sql`not exists (select 1 from subscription_charges c where c.user_id = ${userId} and c.transaction_id = ${transactions.id})`,
-      ),
-    )
-    .orderBy(asc(transactions.date), asc(transactions.id));
 }
 
 type CatchUp = { linked: string[]; set: Partial<SubscriptionRow> };

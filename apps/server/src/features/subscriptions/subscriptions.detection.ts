@@ -17,12 +17,12 @@ import type { detectedSubscriptions } from '../../db/schema';
 import type { Viewer } from '../../lib/context';
 import { badRequest, notFound } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
-import { linkCharges } from './subscription-refresh';
 import {
   detectionRows,
   dismissedMerchantKeys,
   dismissSuggestion,
   insertSubscription,
+  linkCharges,
   merchantPayments,
   replaceOpenSuggestions,
   takeOpenSuggestion,
@@ -149,7 +149,11 @@ export async function confirmDetected(
       previousAmount: details.priceChange?.previousAmount ?? null,
       priceChangedAt: details.priceChange?.date ?? null,
     });
-    await linkCharges(tx, viewer.userId, created.id, found.relatedTransactionIds);
+    await linkCharges(tx, {
+      userId: viewer.userId,
+      subscriptionId: created.id,
+      transactionIds: found.relatedTransactionIds,
+    });
     return created;
   });
   return subscriptionView(row, today);

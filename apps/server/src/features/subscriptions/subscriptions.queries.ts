@@ -1,9 +1,20 @@
 // The subscriptions feature's SQL: each query scoped to the person; a missing row is null.
-import type { CategoryCode, DetectionTransaction } from '@tally/shared';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type CategoryCode, type DetectionTransaction, SUBSCRIPTION_STATUS } from '@tally/shared';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { detectedSubscriptions, subscriptions, transactions } from '../../db/schema';
-import { outflowsOf } from './subscription-refresh';
+import { detectedSubscriptions, subscriptionCharges, subscriptions, transactions } from '../../db/schema';
+import { likeBody, normalisedSql } from '../../lib/normalised-text-sql';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** A person's live money out, transfers aside: the only rows a subscription can be paid by. */
+const outflowsOf = (userId: string) =>
+  and(
+    eq(transactions.userId, userId),
+    isNull(transactions.deletedAt),
+    eq(transactions.isTransfer, false),
+    sql`${transactions.amount} < 0`,
+  );
 
 /** One subscription of the person, or null. */
 export async function getSubscriptionRow(
@@ -77,6 +88,78 @@ export async function getLiveTransaction(
       ),
     );
   return row ?? null;
+}
+
+/** The person's active subscriptions, oldest first: the order in which they take new charges. */
+export function activeSubscriptionRows(db: Db, { userId }: { userId: string }) {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SUBSCRIPTION_STATUS.Active)))
+    .orderBy(asc(subscriptions.createdAt));
+}
+
+/** Links charges to a subscription (another person's transaction ids are ignored). */
+export async function linkCharges(
+  db: Db,
+  {
+    userId,
+    subscriptionId,
+    transactionIds,
+  }: { userId: string; subscriptionId: string; transactionIds: string[] },
+) {
+  if (transactionIds.length === 0) return;
+  const own = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, transactionIds)));
+  if (own.length === 0) return;
+  await db
+    .insert(subscriptionCharges)
+    .values(own.map((t) => ({ userId, subscriptionId, transactionId: t.id })))
+    .onConflictDoNothing();
+}
+
+export type Charge = {
+  id: string;
+  date: string;
+  amount: number;
+  merchantName: string | null;
+  description: string;
+};
+
+/**
+ * Charges since a day that no subscription has taken yet, of the merchants given (by key) or without a
+ * merchant name (their key comes from the descriptor, which SQL cannot tidy the same way). A merchant
+ * name's key is its normalised self (normaliseText), which SQL computes the same way, exactly for ASCII and
+ * as a superset otherwise (lib/normalised-text-sql.ts); the caller keys every row again in JavaScript, so
+ * reads that catch subscriptions up do not walk a heavy user's every purchase of the last weeks.
+ */
+export async function unlinkedChargesSince(
+  db: Db,
+  { userId, since, merchantKeys }: { userId: string; since: string; merchantKeys: string[] },
+): Promise<Charge[]> {
+  return db
+    .select({
+      id: transactions.id,
+      date: transactions.date,
+      amount: transactions.amount,
+      merchantName: transactions.merchantName,
+      description: transactions.description,
+    })
+    .from(transactions)
+    .where(
+      and(
+        outflowsOf(userId),
+        sql`${transactions.date} >= ${since}`,
+        or(
+          isNull(transactions.merchantName),
+          sql`${normalisedSql(transactions.merchantName)} like any(${sql.param(merchantKeys.map((key) => likeBody(key).body))}::text[])`,
+        ),
+        sql`not exists (select 1 from subscription_charges c where c.user_id = ${userId} and c.transaction_id = ${transactions.id})`,
+      ),
+    )
+    .orderBy(asc(transactions.date), asc(transactions.id));
 }
 
 /** Merchants already tracked, by key: detection leaves them out. */

@@ -26,13 +26,15 @@ import type { Db } from '../../db/client';
 import type { Viewer } from '../../lib/context';
 import { badRequest, found } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
-import { catchUp, linkCharges, refreshSubscriptions, type SubscriptionRow } from './subscription-refresh';
+import { catchUp, refreshSubscriptions } from './subscription-refresh';
 import {
   deleteSubscriptionRow,
   getLiveTransaction,
   getSubscriptionRow,
   insertSubscription,
+  linkCharges,
   listSubscriptionRows,
+  type SubscriptionRow,
   updateSubscriptionRow,
 } from './subscriptions.queries';
 
@@ -145,7 +147,13 @@ export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer,
       merchantName: charge ? (charge.merchantName ?? body.name) : null,
       lastChargeDate: charge?.date ?? null,
     });
-    if (charge) await linkCharges(tx, viewer.userId, created.id, [charge.id]);
+    if (charge) {
+      await linkCharges(tx, {
+        userId: viewer.userId,
+        subscriptionId: created.id,
+        transactionIds: [charge.id],
+      });
+    }
     return created;
   });
   return subscriptionView(row, today);
