@@ -41,7 +41,7 @@ export async function startBankSyncWorker(
     } finally {
       // The run's own row says how it ended (completed, failed for good, or still to be retried).
       if (job.runId)
-        await notifyHistorySync(deps.db, queue, { userId: job.userId, runId: job.runId, now: ctx.now() });
+        await notifyHistorySync(deps.db, { queue, userId: job.userId, runId: job.runId, now: ctx.now() });
     }
   };
   await queue.work<BankSyncJob>('history-sync', run, { workers: WORKERS['history-sync'] });

@@ -14,7 +14,7 @@ export type RollDeps = Pick<AppContext, 'database' | 'now' | 'log'>;
 /** Opens the next period of every active, auto-resetting budget whose period has ended in its person's day. */
 export async function rollDueBudgets({ database, now, log }: RollDeps) {
   let opened = 0;
-  for (const due of await dueBudgets(database.db, now())) {
+  for (const due of await dueBudgets(database.db, { now: now() })) {
     // One budget that cannot roll (a zone the runtime does not know, a failed write) is logged and left
     // for the next run or its next read; it never stops the others.
     try {

@@ -17,7 +17,7 @@ export type ShareDeps = Pick<AppContext, 'database' | 'now' | 'log'> & { queue?:
  * People with goals and a budget period that has ended in their day without its leftover shared out
  * (periods of a replaced budget only up to the day it was replaced, as shareEndedPeriods counts them).
  */
-function peopleDue(db: Db, now: Date) {
+function peopleDue(db: Db, { now }: { now: Date }) {
   const p = budgetPeriods;
   // A zone the database does not know counts as UTC, so one person's zone cannot fail the statement.
   const zone = zoneKnownToDatabase(users.timeZone);
@@ -45,7 +45,7 @@ function peopleDue(db: Db, now: Date) {
 export async function shareDueLeftovers({ database, now, log, queue }: ShareDeps) {
   const at = now();
   let periods = 0;
-  for (const viewer of await peopleDue(database.db, at)) {
+  for (const viewer of await peopleDue(database.db, { now: at })) {
     // One person whose share fails (a zone the runtime does not know, a failed write) is logged and tried
     // again next run; everyone else's leftovers are still shared.
     try {

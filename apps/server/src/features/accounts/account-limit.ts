@@ -97,17 +97,16 @@ export async function saveAccountsWithinPlan(
     .map((row) => row.id)
     .sort()[0];
   if (!firstId) return { hidden: 0, revealed, told: false };
-  const told = await notify(
-    tx,
+  const told = await notify(tx, {
     userId,
-    accountsHiddenNotice({
+    notice: accountsHiddenNotice({
       connectionId,
       accountId: firstId,
       institution: connection.institutionName || 'Your bank',
       hidden: newlyHidden.length,
       plan,
     }),
-    { createdAt: now },
-  );
+    createdAt: now,
+  });
   return { hidden: newlyHidden.length, revealed, told };
 }

@@ -53,7 +53,7 @@ export async function applyPage(
   const accountIds = new Map(accounts.map((a) => [a.providerAccountId, a.id]));
 
   // The person's rules (in their order), then their category remembered per merchant.
-  const categorise = incoming.length > 0 ? await loadCategoriser(tx, userId) : null;
+  const categorise = incoming.length > 0 ? await loadCategoriser(tx, { userId }) : null;
 
   // Pending rows that posted transactions replace: what the person did to them carries over.
   const pendingIds = incoming.map((t) => t.pendingTransactionId).filter((id): id is string => !!id);

@@ -52,8 +52,13 @@ export const rangeText = (r: DayRange) =>
  */
 export async function totals(
   db: Db,
-  userId: string,
-  filters: { startDate: string; endDate: string; category?: CategoryCode; searchTerm?: string },
+  {
+    userId,
+    filters,
+  }: {
+    userId: string;
+    filters: { startDate: string; endDate: string; category?: CategoryCode; searchTerm?: string };
+  },
 ) {
   const parts = await Promise.all(totalsStatements(db, { userId, filters }));
   let income = 0;

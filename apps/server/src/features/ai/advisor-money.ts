@@ -20,8 +20,7 @@ import { deposits, gatherFacts, trackedSubscriptions } from './facts';
 
 export async function spending(
   db: Db,
-  userId: string,
-  intent: Extract<Intent, { kind: 'spending' }>,
+  { userId, intent }: { userId: string; intent: Extract<Intent, { kind: 'spending' }> },
 ): Promise<Draft> {
   const { range } = intent;
   const filters = {
@@ -30,7 +29,7 @@ export async function spending(
     ...(intent.category !== null ? { category: intent.category } : {}),
     ...(intent.merchant !== null ? { searchTerm: intent.merchant } : {}),
   };
-  const t = await totals(db, userId, filters);
+  const t = await totals(db, { userId, filters });
   const what =
     intent.merchant !== null
       ? `at ${intent.merchant}${intent.category !== null ? ` (${categoryName(intent.category)})` : ''}`
@@ -60,8 +59,7 @@ export async function spending(
 
 export async function topSpending(
   db: Db,
-  userId: string,
-  intent: Extract<Intent, { kind: 'top_spending' }>,
+  { userId, intent }: { userId: string; intent: Extract<Intent, { kind: 'top_spending' }> },
 ): Promise<Draft> {
   const { range } = intent;
   let rows: {
@@ -72,7 +70,7 @@ export async function topSpending(
     merchant: string | null;
   }[];
   if (intent.by === 'category') {
-    const t = await totals(db, userId, { startDate: range.startDate, endDate: range.endDate });
+    const t = await totals(db, { userId, filters: { startDate: range.startDate, endDate: range.endDate } });
     rows = [...t.byCategory]
       .filter(([code, c]) => !isIncomeCategory(code) && c.expenses > 0)
       .map(([code, c]) => ({
@@ -131,11 +129,10 @@ export async function topSpending(
 
 export async function incomeOrNet(
   db: Db,
-  userId: string,
-  intent: Extract<Intent, { kind: 'income' | 'net' }>,
+  { userId, intent }: { userId: string; intent: Extract<Intent, { kind: 'income' | 'net' }> },
 ): Promise<Draft> {
   const { range } = intent;
-  const t = await totals(db, userId, { startDate: range.startDate, endDate: range.endDate });
+  const t = await totals(db, { userId, filters: { startDate: range.startDate, endDate: range.endDate } });
   const base = { startDate: range.startDate, endDate: range.endDate, transactionCount: t.count };
   const incomeFigure = {
     label: 'Money in',
@@ -170,7 +167,7 @@ export async function incomeOrNet(
   };
 }
 
-export async function balance(db: Db, userId: string): Promise<Draft> {
+export async function balance(db: Db, { userId }: { userId: string }): Promise<Draft> {
   const cash = await cashBalance(db, { userId });
   return {
     response: `You have ${money(cash)} across your checking and savings accounts.`,
@@ -191,9 +188,7 @@ export async function balance(db: Db, userId: string): Promise<Draft> {
  */
 export async function afford(
   db: Db,
-  userId: string,
-  today: string,
-  intent: Extract<Intent, { kind: 'afford' }>,
+  { userId, today, intent }: { userId: string; today: string; intent: Extract<Intent, { kind: 'afford' }> },
 ): Promise<Draft> {
   const by = intent.byDate && intent.byDate > today ? intent.byDate : today;
   const [facts, pay, subs] = await Promise.all([

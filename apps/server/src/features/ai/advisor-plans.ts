@@ -19,11 +19,13 @@ import { goals, trackedSubscriptions } from './facts';
 
 export async function budgetLeft(
   db: Db,
-  userId: string,
-  today: string,
-  intent: Extract<Intent, { kind: 'budget_left' }>,
+  {
+    userId,
+    today,
+    intent,
+  }: { userId: string; today: string; intent: Extract<Intent, { kind: 'budget_left' }> },
 ): Promise<Draft> {
-  const current = await activePeriodNow(db, userId, today);
+  const current = await activePeriodNow(db, { userId, day: today });
   if (!current) {
     return {
       response:
@@ -90,10 +92,9 @@ export async function budgetLeft(
           source: {
             ...source,
             transactionCount: (
-              await totals(db, userId, {
-                startDate: period.startDate,
-                endDate: period.endDate,
-                category: c.category,
+              await totals(db, {
+                userId,
+                filters: { startDate: period.startDate, endDate: period.endDate, category: c.category },
               })
             ).count,
           },
@@ -126,7 +127,10 @@ export async function budgetLeft(
   };
 }
 
-export async function subscriptionsTotal(db: Db, userId: string, today: string): Promise<Draft> {
+export async function subscriptionsTotal(
+  db: Db,
+  { userId, today }: { userId: string; today: string },
+): Promise<Draft> {
   const active = (await trackedSubscriptions(db, { userId, today })).filter(
     (s) => s.status === SUBSCRIPTION_STATUS.Active,
   );
@@ -172,9 +176,7 @@ export async function subscriptionsTotal(db: Db, userId: string, today: string):
 
 export async function subscriptionsUpcoming(
   db: Db,
-  userId: string,
-  today: string,
-  range: DayRange,
+  { userId, today, range }: { userId: string; today: string; range: DayRange },
 ): Promise<Draft> {
   const active = (await trackedSubscriptions(db, { userId, today })).filter(
     (s) => s.status === SUBSCRIPTION_STATUS.Active,
@@ -213,9 +215,7 @@ export async function subscriptionsUpcoming(
 
 export async function goalProgressAnswer(
   db: Db,
-  userId: string,
-  today: string,
-  name: string | null,
+  { userId, today, name }: { userId: string; today: string; name: string | null },
 ): Promise<Draft> {
   const all = await goals(db, { userId, today });
   const chosen = name === null ? all : all.filter((g) => g.name.toLowerCase() === name.toLowerCase());

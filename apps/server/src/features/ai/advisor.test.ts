@@ -120,8 +120,8 @@ afterAll(async () => {
 });
 
 /** The answer as the API writes it (amounts in dollars), to compare with what the screens' routes answer. */
-const ask = async (intent: Parameters<typeof answerIntent>[3]) =>
-  advisorAnswer.encode(await answerIntent(app.database.db, userId, TODAY, intent));
+const ask = async (intent: Parameters<typeof answerIntent>[1]['intent']) =>
+  advisorAnswer.encode(await answerIntent(app.database.db, { userId, today: TODAY, intent }));
 
 describe('the advisor answers from the same numbers the screens show', () => {
   it('spending by category, with the filters the Transactions screen uses', async () => {
@@ -204,7 +204,7 @@ describe('the advisor answers from the same numbers the screens show', () => {
 
   it('counts the days left as the Budgets screen does, and names the last day rather than counting none', async () => {
     const on = (day: string, category: CategoryCode | null) =>
-      answerIntent(app.database.db, userId, day, { kind: 'budget_left', category });
+      answerIntent(app.database.db, { userId, today: day, intent: { kind: 'budget_left', category } });
     expect((await on('2026-11-29', CATEGORY.Groceries)).response).toContain(', with 1 day to go (');
     expect((await on('2026-11-30', CATEGORY.Groceries)).response).toBe(
       "You have $320.00 left of your $400.00 Groceries budget, and today is its last day (you've spent $80.00).",

@@ -10,31 +10,29 @@ export { CAN_ANSWER };
 /** Answers an understood question from the person's own numbers; every figure carries its source. */
 export async function answerIntent(
   db: Db,
-  userId: string,
-  today: string,
-  intent: Intent,
+  { userId, today, intent }: { userId: string; today: string; intent: Intent },
 ): Promise<AdvisorAnswer> {
   const draft = await (async (): Promise<Draft> => {
     switch (intent.kind) {
       case 'spending':
-        return spending(db, userId, intent);
+        return spending(db, { userId, intent });
       case 'top_spending':
-        return topSpending(db, userId, intent);
+        return topSpending(db, { userId, intent });
       case 'income':
       case 'net':
-        return incomeOrNet(db, userId, intent);
+        return incomeOrNet(db, { userId, intent });
       case 'budget_left':
-        return budgetLeft(db, userId, today, intent);
+        return budgetLeft(db, { userId, today, intent });
       case 'subscriptions_total':
-        return subscriptionsTotal(db, userId, today);
+        return subscriptionsTotal(db, { userId, today });
       case 'subscriptions_upcoming':
-        return subscriptionsUpcoming(db, userId, today, intent.range);
+        return subscriptionsUpcoming(db, { userId, today, range: intent.range });
       case 'goal_progress':
-        return goalProgressAnswer(db, userId, today, intent.goal);
+        return goalProgressAnswer(db, { userId, today, name: intent.goal });
       case 'balance':
-        return balance(db, userId);
+        return balance(db, { userId });
       case 'afford':
-        return afford(db, userId, today, intent);
+        return afford(db, { userId, today, intent });
       case 'unknown':
         return {
           response:

@@ -193,7 +193,7 @@ export async function ask(
   onText?: (text: string) => void,
 ): Promise<AdvisorAnswer> {
   const day = today(deps, viewer);
-  const answer = (intent: Intent) => answerIntent(deps.db, viewer.userId, day, intent);
+  const answer = (intent: Intent) => answerIntent(deps.db, { userId: viewer.userId, today: day, intent });
   if (model) {
     try {
       const { answer: answered, tokens } = await askModel(

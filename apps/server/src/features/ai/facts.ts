@@ -193,7 +193,7 @@ export async function gatherFacts(
     deposits(db, { userId, from: baselineStart, today }),
     goals(db, { userId, today }),
     trackedSubscriptions(db, { userId, today }),
-    activePeriodNow(db, userId, today),
+    activePeriodNow(db, { userId, day: today }),
     cashBalance(db, { userId }),
   ]);
 

@@ -70,7 +70,7 @@ export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string
 }
 
 /** The budget's newest period, rolled forward first if it is due (the job may not have run yet). */
-export async function currentOf(db: Db, budget: BudgetRow, day: string) {
+export async function currentOf(db: Db, { budget, day }: { budget: BudgetRow; day: string }) {
   if (budget.isActive && budget.autoReset && budget.currentPeriodEnd < day) {
     await rollBudget(db, { budgetId: budget.id, today: day });
   }
@@ -82,10 +82,10 @@ export async function currentOf(db: Db, budget: BudgetRow, day: string) {
  * The person's active budget now: its current period (rolled first if due), each category's figures for
  * the leftover rules (savings/allocation.ts) with the category code, and the period's days; null without one.
  */
-export async function activePeriodNow(db: Db, userId: string, day: string) {
-  const budget = await getActiveBudget(db, userId);
+export async function activePeriodNow(db: Db, { userId, day }: { userId: string; day: string }) {
+  const budget = await getActiveBudget(db, { userId });
   if (!budget) return null;
-  const { period, categories } = await currentOf(db, budget, day);
+  const { period, categories } = await currentOf(db, { budget, day });
   const spent = await spentByCategory(db, { userId, startDate: period.startDate, endDate: period.endDate });
   const figures = categories.map((c) => ({
     category: c.category,

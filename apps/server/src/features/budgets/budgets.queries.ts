@@ -27,7 +27,8 @@ export async function getBudget(db: Db, { userId, budgetId }: { userId: string; 
   return row ?? null;
 }
 
-export async function getActiveBudget(db: Db, userId: string) {
+/** The person's budget in use, or null. */
+export async function getActiveBudget(db: Db, { userId }: { userId: string }) {
   const [row] = await db
     .select()
     .from(budgets)
@@ -36,7 +37,7 @@ export async function getActiveBudget(db: Db, userId: string) {
 }
 
 /** The person's budgets with their newest period's days: the active one first, then the newest. */
-export function listBudgets(db: Db, userId: string) {
+export function listBudgets(db: Db, { userId }: { userId: string }) {
   const latest = db
     .selectDistinctOn([budgetPeriods.budgetId], {
       budgetId: budgetPeriods.budgetId,
@@ -163,7 +164,7 @@ export async function saveAchievements(db: Db, rows: (typeof budgetAchievements.
  * day is worked out in the database, so one index range read finds them all; a zone the database does not
  * know counts as UTC there (and comes back as UTC) rather than failing the statement for everyone.
  */
-export function dueBudgets(db: Db, now: Date) {
+export function dueBudgets(db: Db, { now }: { now: Date }) {
   const zone = zoneKnownToDatabase(users.timeZone);
   return db
     .select({ id: budgets.id, timeZone: zone })

@@ -55,7 +55,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/budget',
     { schema: { tags: ['budgets'], response: { 200: budgetList, ...errors } } },
     async (req) =>
-      (await listBudgets(deps.db, req.user.id)).map((b) => ({
+      (await listBudgets(deps.db, { userId: req.user.id })).map((b) => ({
         ...b,
         period: b.period as 0 | 1 | 2 | 3 | 4,
       })),
@@ -65,7 +65,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/budget/active',
     { schema: { tags: ['budgets'], response: { 200: budget, ...errors } } },
     async (req) => {
-      const row = await getActiveBudget(deps.db, req.user.id);
+      const row = await getActiveBudget(deps.db, { userId: req.user.id });
       if (!row) throw notFound('No active budget');
       return budgetView(deps, viewerOf(req), row);
     },

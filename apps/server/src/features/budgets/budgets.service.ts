@@ -94,7 +94,7 @@ function toCategory(c: PeriodCategory, spent: number): BudgetCategory {
 /** A budget as the screens show it: its current period, each category's spent and what is left. */
 export async function budgetView(deps: BudgetDeps, viewer: Viewer, budget: BudgetRow): Promise<Budget> {
   const day = today(deps, viewer);
-  const { period, categories } = await currentOf(deps.db, budget, day);
+  const { period, categories } = await currentOf(deps.db, { budget, day });
   const spent = await spentByCategory(deps.db, {
     userId: viewer.userId,
     startDate: period.startDate,
@@ -130,7 +130,7 @@ export async function countUpView(
   budget: BudgetRow,
 ): Promise<CountUpResponse> {
   const day = today(deps, viewer);
-  const { period, categories } = await currentOf(deps.db, budget, day);
+  const { period, categories } = await currentOf(deps.db, { budget, day });
   const bounds = { startDate: period.startDate, endDate: period.endDate };
   const elapsed = daysElapsed(bounds, day);
   const days = totalDays(bounds);
@@ -280,7 +280,7 @@ export async function updateBudget(deps: BudgetDeps, viewer: Viewer, budget: Bud
   if (body.startDate && body.startDate !== budget.anchorDate) {
     throw badRequest("A budget's start date cannot be changed; create a new budget instead");
   }
-  const current = await currentOf(deps.db, budget, today(deps, viewer));
+  const current = await currentOf(deps.db, { budget, day: today(deps, viewer) });
   const chosen = allocations(body);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
@@ -309,7 +309,7 @@ export async function updateBudgetCategory(
   change: { allocatedAmount?: number; allowRollover?: boolean },
 ) {
   assertEditable(budget);
-  const { period, categories } = await currentOf(deps.db, budget, today(deps, viewer));
+  const { period, categories } = await currentOf(deps.db, { budget, day: today(deps, viewer) });
   const target = categories.find((c) => c.id === categoryId);
   if (!target) throw notFound('Budget category not found');
   const allocated =

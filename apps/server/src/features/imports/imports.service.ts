@@ -134,8 +134,11 @@ export function dayOrderOutcome(
  * from the description ('provider', like a bank's category). Descriptions repeat a lot in a statement, so
  * each distinct text is looked up once.
  */
-async function categorise(db: Db, userId: string, accountId: string, { parsed, keys }: ReadFile) {
-  const person = await loadCategoriser(db, userId);
+async function categorise(
+  db: Db,
+  { userId, accountId, file: { parsed, keys } }: { userId: string; accountId: string; file: ReadFile },
+) {
+  const person = await loadCategoriser(db, { userId });
   const rows = parsed.rows;
   const fromName = new Map<string, CategoryCode | null>();
   const fromDescription = new Map<string, CategoryCode>();
@@ -196,7 +199,7 @@ async function prepare(
     dayOrder: body.qifDayOrder ?? rememberedOrder,
   });
   const { parsed } = read;
-  const rows = await categorise(db, userId, account.id, read);
+  const rows = await categorise(db, { userId, accountId: account.id, file: read });
   return {
     account,
     parsed,
@@ -265,7 +268,10 @@ function dayRange(rows: readonly CategorisedRow[]): { fromDay: string; toDay: st
 }
 
 /** Looks up what the person already has (two statements, whatever the file's size) and classifies. */
-async function statusesOf(db: Db, userId: string, accountId: string, rows: readonly CategorisedRow[]) {
+async function statusesOf(
+  db: Db,
+  { userId, accountId, rows }: { userId: string; accountId: string; rows: readonly CategorisedRow[] },
+) {
   const range = dayRange(rows);
   if (!range) return [];
   const [existing, candidates] = await Promise.all([
@@ -338,7 +344,7 @@ export async function previewImport(
   body: ImportBody,
 ): Promise<ImportPreview> {
   const { parsed, mappingRemembered, dayOrder, rows, account } = await prepare(deps, userId, body);
-  const statuses = await statusesOf(deps.db, userId, account.id, rows);
+  const statuses = await statusesOf(deps.db, { userId, accountId: account.id, rows });
   return {
     format: parsed.format,
     columns: parsed.columns,
@@ -392,7 +398,7 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
   const outcome = await deps.db.transaction(async (tx) => {
     const account = await getImportAccount(tx, { userId, accountId: body.accountId, lock: true });
     if (!account) throw accountNotFound();
-    const statuses = await statusesOf(tx, userId, account.id, rows);
+    const statuses = await statusesOf(tx, { userId, accountId: account.id, rows });
     const fresh: NewFileRow[] = [];
     rows.forEach((r, i) => {
       if (statuses[i] !== 'new') return;
@@ -424,12 +430,15 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
     });
     if (stored.inserted > 0) {
       // In the transaction, so the notice exists exactly when the rows do; delivery is asked for after it.
-      await notify(
-        tx,
+      await notify(tx, {
         userId,
-        importCompletedNotice({ id: randomUUID(), institution: account.name, stored: stored.inserted }),
-        { createdAt: now },
-      );
+        notice: importCompletedNotice({
+          id: randomUUID(),
+          institution: account.name,
+          stored: stored.inserted,
+        }),
+        createdAt: now,
+      });
     }
     return {
       stored,

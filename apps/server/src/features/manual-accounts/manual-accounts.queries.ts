@@ -129,14 +129,14 @@ export async function updateManualAccount(
         isNotNull(bankAccounts.openingBalance),
       ),
     );
-  await refreshManualBalances(db, [accountId]);
+  await refreshManualBalances(db, { accountIds: [accountId] });
 }
 
 /**
  * Sets manual accounts' balances to their opening balance and live transactions (migration 0017's
  * function; its trigger calls it on every write to transactions, this is for the opening balance).
  */
-export async function refreshManualBalances(db: Db, accountIds: string[]) {
+export async function refreshManualBalances(db: Db, { accountIds }: { accountIds: string[] }) {
   if (accountIds.length === 0) return;
   await db.execute(
     sql`select refresh_manual_balances(array[${sql.join(

@@ -37,7 +37,11 @@ const SUBTYPE_MESSAGE = 'Choose a subtype of this account type';
 const subtypesOf = (type: number): readonly string[] =>
   type === 0 || type === 2 || type === 3 || type === 4 ? MANUAL_SUBTYPES[type] : [];
 
-async function ownManualAccount(db: Db, userId: string, accountId: string, lock = false) {
+/** One of the person's manual accounts (with its row locked when asked), or 404. */
+async function ownManualAccount(
+  db: Db,
+  { userId, accountId, lock = false }: { userId: string; accountId: string; lock?: boolean },
+) {
   const row = await getManualAccount(db, { userId, accountId, lock });
   if (!row) throw accountNotFound();
   return row;
@@ -78,7 +82,7 @@ export async function editManualAccount(
   accountId: string,
   body: UpdateManualAccountBody,
 ): Promise<Account> {
-  const { account } = await ownManualAccount(deps.db, userId, accountId);
+  const { account } = await ownManualAccount(deps.db, { userId, accountId });
   if (!subtypesOf(account.type).includes(body.subtype)) {
     throw new AppError(400, 'VALIDATION_ERROR', SUBTYPE_MESSAGE, [
       { path: 'subtype', message: SUBTYPE_MESSAGE },
@@ -129,7 +133,7 @@ export async function createManualTransaction(
   body: ManualTransactionBody,
 ): Promise<Transaction> {
   return deps.db.transaction(async (tx) => {
-    await ownManualAccount(tx, userId, body.accountId, true);
+    await ownManualAccount(tx, { userId, accountId: body.accountId, lock: true });
     const transactionId = await insertManualTransaction(tx, { userId, ...valuesOf(body) });
     const row = await getManualTransaction(tx, { userId, transactionId });
     if (!row) throw transactionNotFound();
@@ -152,7 +156,7 @@ export async function editManualTransaction(
     if (!current) throw transactionNotFound();
     // A move holds both accounts in one order, so two opposite moves at once cannot deadlock.
     await lockAccounts(tx, { userId, accountIds: [current.accountId, body.accountId] });
-    await ownManualAccount(tx, userId, body.accountId, true);
+    await ownManualAccount(tx, { userId, accountId: body.accountId, lock: true });
     await updateManualTransaction(tx, { userId, transactionId, now: deps.now(), ...valuesOf(body) });
     const row = await getManualTransaction(tx, { userId, transactionId });
     if (!row) throw transactionNotFound();

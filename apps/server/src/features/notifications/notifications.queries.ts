@@ -43,7 +43,8 @@ export function listNotifications(db: Db, { userId, limit }: { userId: string; l
     .limit(limit);
 }
 
-export async function unreadCount(db: Db, userId: string): Promise<number> {
+/** How many of the person's notifications still shown are unread. */
+export async function unreadCount(db: Db, { userId }: { userId: string }): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)

@@ -296,21 +296,24 @@ describe('notifications', () => {
       const failed = await run('Import failed');
       const cancelled = await run('Import cancelled');
       expect(
-        await notifyHistorySync(app.database.db, queue, {
+        await notifyHistorySync(app.database.db, {
+          queue,
           userId: auth.user.id,
           runId: failed,
           now: testNow(),
         }),
       ).toBe(true);
       expect(
-        await notifyHistorySync(app.database.db, queue, {
+        await notifyHistorySync(app.database.db, {
+          queue,
           userId: auth.user.id,
           runId: failed,
           now: testNow(),
         }),
       ).toBe(false);
       expect(
-        await notifyHistorySync(app.database.db, queue, {
+        await notifyHistorySync(app.database.db, {
+          queue,
           userId: auth.user.id,
           runId: cancelled,
           now: testNow(),

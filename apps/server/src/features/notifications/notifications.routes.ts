@@ -89,7 +89,7 @@ export function notificationsRoutes({
           await requestDelivery(deps.queue, userId);
         }
         const rows = await listNotifications(db, { userId, limit: req.query.limit });
-        return { notifications: rows.map(toNotification), unreadCount: await unreadCount(db, userId) };
+        return { notifications: rows.map(toNotification), unreadCount: await unreadCount(db, { userId }) };
       },
     );
 

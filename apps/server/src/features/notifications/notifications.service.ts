@@ -45,7 +45,7 @@ const usableZone = (timeZone: string) => canonicalTimeZone(timeZone) ?? 'UTC';
  * category is over, its 80% is not told after the fact (a refund bringing it back under).
  */
 async function budgetNoticesOf(db: Db, viewer: Viewer, day: string): Promise<Addressed[]> {
-  const active = await activePeriodNow(db, viewer.userId, day);
+  const active = await activePeriodNow(db, { userId: viewer.userId, day });
   if (!active) return [];
   const { period, figures } = active;
   const levels = figures.flatMap((f) => {
@@ -97,7 +97,10 @@ async function catchUpSubscriptions(deps: ScanDeps, now: Date, userId?: string) 
  * plan tracks subscriptions (caught up first: catchUpSubscriptions). SQL narrows to
  * due dates near UTC's today (every zone's today is within a day of it); the person's own today decides.
  */
-async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Addressed[]> {
+async function subscriptionsDue(
+  db: Db,
+  { now, userId }: { now: Date; userId?: string },
+): Promise<Addressed[]> {
   const utcToday = todayIn('UTC', now);
   const rows = await subscriptionsDueUntold(db, {
     from: addDays(utcToday, -1),
@@ -114,7 +117,7 @@ async function subscriptionsDue(db: Db, now: Date, userId?: string): Promise<Add
 }
 
 /** Pro trials (not converted: still on Starter) ending within 3 days of their person's calendar. */
-async function trialsEnding(db: Db, now: Date, userId?: string): Promise<Addressed[]> {
+async function trialsEnding(db: Db, { now, userId }: { now: Date; userId?: string }): Promise<Addressed[]> {
   const rows = await starterTrialsEnding(db, {
     after: now,
     by: new Date(now.getTime() + (DUE_SOON_DAYS + 1) * DAY_MS),
@@ -138,20 +141,20 @@ export async function catchUpPerson(deps: ScanDeps, viewer: Viewer): Promise<num
   await catchUpSubscriptions(deps, now, viewer.userId);
   const notices = [
     ...(await budgetNoticesOf(deps.db, viewer, todayIn(viewer.timeZone, now))),
-    ...(await subscriptionsDue(deps.db, now, viewer.userId)),
-    ...(await trialsEnding(deps.db, now, viewer.userId)),
+    ...(await subscriptionsDue(deps.db, { now, userId: viewer.userId })),
+    ...(await trialsEnding(deps.db, { now, userId: viewer.userId })),
   ];
-  return (await notifyMany(deps.db, notices, { createdAt: now, queue: deps.queue })).length;
+  return (await notifyMany(deps.db, { notices, createdAt: now, queue: deps.queue })).length;
 }
 
 /** The scheduled scan over everyone: set-based reads, and only people with something due are looked at. */
 export async function scanEveryone(deps: ScanDeps): Promise<number> {
   const now = deps.now();
   await catchUpSubscriptions(deps, now);
-  const notices = [...(await subscriptionsDue(deps.db, now)), ...(await trialsEnding(deps.db, now))];
+  const notices = [...(await subscriptionsDue(deps.db, { now })), ...(await trialsEnding(deps.db, { now }))];
   for (const viewer of await budgetCandidates(deps.db, { now })) {
     notices.push(...(await budgetNoticesOf(deps.db, viewer, todayIn(usableZone(viewer.timeZone), now))));
   }
-  const told = await notifyMany(deps.db, notices, { createdAt: now, queue: deps.queue });
+  const told = await notifyMany(deps.db, { notices, createdAt: now, queue: deps.queue });
   return told.length;
 }

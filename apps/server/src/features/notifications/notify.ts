@@ -31,9 +31,7 @@ export type Told = { createdAt: Date; queue?: DeliveryQueue };
  */
 export async function notify(
   db: Db,
-  userId: string,
-  notice: NewNotification,
-  { createdAt, queue }: Told,
+  { userId, notice, createdAt, queue }: Told & { userId: string; notice: NewNotification },
 ): Promise<boolean> {
   const created = await db
     .insert(notifications)
@@ -47,8 +45,7 @@ export async function notify(
 /** Many at once (the scans): one insert; answers the people who got something new. */
 export async function notifyMany(
   db: Db,
-  notices: Array<NewNotification & { userId: string }>,
-  { createdAt, queue }: Told,
+  { notices, createdAt, queue }: Told & { notices: Array<NewNotification & { userId: string }> },
 ): Promise<string[]> {
   const people = new Set<string>();
   // In chunks: one statement's parameters are limited (65,535), and a scan may find thousands.
@@ -70,8 +67,7 @@ export async function notifyMany(
  */
 export async function notifyHistorySync(
   db: Db,
-  queue: DeliveryQueue,
-  { userId, runId, now }: { userId: string; runId: string; now: Date },
+  { queue, userId, runId, now }: { queue: DeliveryQueue; userId: string; runId: string; now: Date },
 ): Promise<boolean> {
   const [run] = await db
     .select({
@@ -90,13 +86,15 @@ export async function notifyHistorySync(
   if (!run) return false;
   const institution = run.institution || 'Bank';
   if (run.status === 'Completed') {
-    return notify(db, userId, importCompletedNotice({ ...run, institution, stored: run.processed }), {
+    return notify(db, {
+      userId,
+      notice: importCompletedNotice({ ...run, institution, stored: run.processed }),
       createdAt: now,
       queue,
     });
   }
   if (run.status === 'Failed' && run.message === 'Import failed') {
-    return notify(db, userId, importFailedNotice({ ...run, institution }), { createdAt: now, queue });
+    return notify(db, { userId, notice: importFailedNotice({ ...run, institution }), createdAt: now, queue });
   }
   return false;
 }

@@ -221,7 +221,7 @@ describe('a rule in SQL matches what ruleMatches matches', () => {
     const exactIds = expectedIds(r);
     if (exact) expect(fromFilter).toEqual(exactIds);
     else expect(fromFilter).toEqual(expect.arrayContaining(exactIds));
-    expect(await idsWhere(await ruleMatchCondition(database.db, userId, r))).toEqual(exactIds);
+    expect(await idsWhere(await ruleMatchCondition(database.db, { userId, rule: r }))).toEqual(exactIds);
   });
 
   it('the table finds something for most cases (it tests matches, not only misses)', async () => {
@@ -258,7 +258,9 @@ describe('a rule in SQL matches what ruleMatches matches', () => {
           const { where, exact } = ruleFilter(userId, r);
           const exactIds = expectedIds(r);
           if (exact) expect(await idsWhere(where)).toEqual(exactIds);
-          expect(await idsWhere(await ruleMatchCondition(database.db, userId, r))).toEqual(exactIds);
+          expect(await idsWhere(await ruleMatchCondition(database.db, { userId, rule: r }))).toEqual(
+            exactIds,
+          );
         },
       ),
       { numRuns: 150, seed: 20_261_121 },
@@ -273,7 +275,7 @@ describe('the work a pattern may ask for', () => {
     const candidates = (await idsWhere(ruleFilter(userId, broad).where)).length;
     expect(candidates).toBeGreaterThan(100);
     await expect(
-      ruleMatchCondition(database.db, userId, broad, { maxCandidates: 100 }),
+      ruleMatchCondition(database.db, { userId, rule: broad, maxCandidates: 100 }),
     ).rejects.toMatchObject({
       statusCode: 400,
       code: 'RULE_TOO_BROAD',
@@ -281,7 +283,9 @@ describe('the work a pattern may ask for', () => {
     });
     // Within the cap it answers exactly as before.
     expect(
-      await idsWhere(await ruleMatchCondition(database.db, userId, broad, { maxCandidates: candidates })),
+      await idsWhere(
+        await ruleMatchCondition(database.db, { userId, rule: broad, maxCandidates: candidates }),
+      ),
     ).toEqual(expectedIds(broad));
   });
 });

@@ -81,9 +81,11 @@ export const RULE_TOO_BROAD =
  */
 export async function ruleMatchCondition(
   db: Db,
-  userId: string,
-  rule: MatchRule,
-  { maxCandidates = MAX_RULE_CANDIDATES }: { maxCandidates?: number } = {},
+  {
+    userId,
+    rule,
+    maxCandidates = MAX_RULE_CANDIDATES,
+  }: { userId: string; rule: MatchRule; maxCandidates?: number },
 ): Promise<SQL> {
   const { where, exact } = ruleFilter(userId, rule);
   if (exact) return where;

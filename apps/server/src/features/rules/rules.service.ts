@@ -56,7 +56,7 @@ export function ruleView(row: RuleRow): Rule {
 }
 
 /** The body as stored: cents inside. An account must be one of the person's own (else 404, like its id). */
-async function valuesOf(db: Db, userId: string, body: Body): Promise<RuleValues> {
+async function valuesOf(db: Db, { userId, body }: { userId: string; body: Body }): Promise<RuleValues> {
   if (body.accountId !== null && !(await getOwnAccount(db, { userId, accountId: body.accountId }))) {
     throw notFound(ACCOUNT_NOT_FOUND);
   }
@@ -72,7 +72,8 @@ async function valuesOf(db: Db, userId: string, body: Body): Promise<RuleValues>
   };
 }
 
-async function ownRule(db: Db, userId: string, ruleId: string): Promise<RuleRow> {
+/** One of the person's rules, or 404. */
+async function ownRule(db: Db, { userId, ruleId }: { userId: string; ruleId: string }): Promise<RuleRow> {
   const row = await getRule(db, { userId, ruleId });
   return found(row, RULE_NOT_FOUND);
 }
@@ -88,24 +89,24 @@ export async function listRules(deps: RulesDeps, userId: string): Promise<Rule[]
 /** A new rule goes last: it applies after the person's others. */
 export async function createRule(deps: RulesDeps, userId: string, body: Body): Promise<Rule> {
   const id = await withRulesLock(deps.db, userId, async (tx) => {
-    const values = await valuesOf(tx, userId, body);
+    const values = await valuesOf(tx, { userId, body });
     const count = await countRules(tx, { userId });
     if (count >= MAX_RULES) throw badRequest(RULE_LIMIT, 'RULE_LIMIT');
     await renumberRules(tx, { userId, now: deps.now() });
     return insertRule(tx, { userId, position: count, values, now: deps.now() });
   });
-  return ruleView(await ownRule(deps.db, userId, id));
+  return ruleView(await ownRule(deps.db, { userId, ruleId: id }));
 }
 
 /** Every field the body gives; the rule keeps its place. */
 export async function updateRule(deps: RulesDeps, userId: string, ruleId: string, body: Body): Promise<Rule> {
   await withRulesLock(deps.db, userId, async (tx) => {
-    await ownRule(tx, userId, ruleId);
-    const values = await valuesOf(tx, userId, body);
+    await ownRule(tx, { userId, ruleId });
+    const values = await valuesOf(tx, { userId, body });
     await updateRuleRow(tx, { userId, ruleId, values, now: deps.now() });
     await renumberRules(tx, { userId, now: deps.now() });
   });
-  return ruleView(await ownRule(deps.db, userId, ruleId));
+  return ruleView(await ownRule(deps.db, { userId, ruleId }));
 }
 
 /** Deletes the rule; the ones after it move up, so positions stay 0..n-1. */
@@ -133,8 +134,8 @@ const matchRuleOf = (row: RuleRow): MatchRule => row;
 
 /** What applying the rule to past transactions would do: counts, and the newest ten rows it would change. */
 export async function previewRule(deps: RulesDeps, userId: string, ruleId: string): Promise<RulePreview> {
-  const rule = matchRuleOf(await ownRule(deps.db, userId, ruleId));
-  const matched = await ruleMatchCondition(deps.db, userId, rule);
+  const rule = matchRuleOf(await ownRule(deps.db, { userId, ruleId }));
+  const matched = await ruleMatchCondition(deps.db, { userId, rule });
   const { matching, changing, examples } = await previewMatches(deps.db, { rule, matched });
   return {
     matching,
@@ -163,8 +164,8 @@ export async function applyRule(
   ruleId: string,
 ): Promise<{ changed: number }> {
   const changed = await deps.db.transaction(async (tx) => {
-    const rule = matchRuleOf(await ownRule(tx, userId, ruleId));
-    const matched = await ruleMatchCondition(tx, userId, rule);
+    const rule = matchRuleOf(await ownRule(tx, { userId, ruleId }));
+    const matched = await ruleMatchCondition(tx, { userId, rule });
     return applyToMatches(tx, { rule, matched, now: deps.now() });
   });
   return { changed };

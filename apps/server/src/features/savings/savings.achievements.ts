@@ -19,13 +19,16 @@ const PROGRESS = [25, 50, 75, 100] as const;
  * (from the ledger, not the day it was noticed): the first goal, 25/50/75/100% of each goal, and 3, 6 and
  * 12 budget periods in a row that funded goals. Returns the newly recorded ones.
  */
-export async function recordAchievements(tx: Db, userId: string, day: string, now: Date) {
+export async function recordAchievements(
+  tx: Db,
+  { userId, day, now }: { userId: string; day: string; now: Date },
+) {
   const goals = await tx
     .select()
     .from(savingsGoals)
     .where(eq(savingsGoals.userId, userId))
     .orderBy(asc(savingsGoals.startDate));
-  const ledger = await ledgerByDay(tx, userId);
+  const ledger = await ledgerByDay(tx, { userId });
   const earned: (typeof savingsAchievements.$inferInsert)[] = [];
   const first = goals[0];
   if (first) {
@@ -72,12 +75,11 @@ export async function recordAchievements(tx: Db, userId: string, day: string, no
   for (const a of inserted) {
     const goal = a.kind === 'progress_100' ? goals.find((g) => g.id === a.goalId) : undefined;
     if (goal) {
-      await notify(
-        tx,
+      await notify(tx, {
         userId,
-        goalCompletedNotice({ id: goal.id, name: goal.name, target: goal.targetAmount }),
-        { createdAt: now },
-      );
+        notice: goalCompletedNotice({ id: goal.id, name: goal.name, target: goal.targetAmount }),
+        createdAt: now,
+      });
     }
   }
   return inserted;

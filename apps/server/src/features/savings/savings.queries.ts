@@ -29,7 +29,7 @@ export function dayReaching(days: readonly { day: string; amount: number }[], am
 }
 
 /** Each goal's ledger, summed by day (ascending). */
-export async function ledgerByDay(db: Db, userId: string, goalIds?: string[]) {
+export async function ledgerByDay(db: Db, { userId, goalIds }: { userId: string; goalIds?: string[] }) {
   const c = savingsContributions;
   const rows = await db
     .select({ goalId: c.goalId, day: c.day, amount: sql<string>`sum(${c.amount})` })
@@ -49,9 +49,7 @@ export async function ledgerByDay(db: Db, userId: string, goalIds?: string[]) {
 /** The person's goals, oldest first, with their ledgers' totals; growth: saved in the 30 days to `day`. */
 export async function fundedGoals(
   db: Db,
-  userId: string,
-  day: string,
-  goalIds?: string[],
+  { userId, day, goalIds }: { userId: string; day: string; goalIds?: string[] },
 ): Promise<Funded[]> {
   const [goals, ledger] = await Promise.all([
     db
@@ -59,7 +57,7 @@ export async function fundedGoals(
       .from(savingsGoals)
       .where(and(eq(savingsGoals.userId, userId), goalIds ? inArray(savingsGoals.id, goalIds) : undefined))
       .orderBy(asc(savingsGoals.createdAt), asc(savingsGoals.id)),
-    ledgerByDay(db, userId, goalIds),
+    ledgerByDay(db, { userId, goalIds }),
   ]);
   const since = addDays(day, -29);
   return goals.map((goal) => {

@@ -104,7 +104,7 @@ function goalView(g: Funded, day: string, leftover: number): SavingsGoal {
 
 /** The active budget's current period and what it has left so far (cents), or null without a budget. */
 async function currentLeftover(deps: SavingsDeps, viewer: Viewer, day: string) {
-  const current = await activePeriodNow(deps.db, viewer.userId, day);
+  const current = await activePeriodNow(deps.db, { userId: viewer.userId, day });
   if (!current) return null;
   const { budget, period, figures, elapsed, days } = current;
   const soFar = leftoverSoFar(figures, elapsed, days);
@@ -139,7 +139,7 @@ export async function shareEndedPeriods(
   return withUserLock(db, 'savings', viewer.userId, async (tx) => {
     const due = await endedUnshared(tx, { ...viewer, day, budgetId });
     if (due.length === 0) return [];
-    const goals = await fundedGoals(tx, viewer.userId, day);
+    const goals = await fundedGoals(tx, { userId: viewer.userId, day });
     const results: PeriodLeftoverView[] = [];
     for (const period of due) {
       const leftover = periodLeftover(await periodFigures(tx, { userId: viewer.userId, period }));
@@ -179,7 +179,7 @@ export async function shareEndedPeriods(
         })),
       });
     }
-    await recordAchievements(tx, viewer.userId, day, now);
+    await recordAchievements(tx, { userId: viewer.userId, day, now });
     return results;
   });
 }
@@ -190,7 +190,7 @@ export async function shareEndedPeriods(
  */
 async function caughtUp(deps: SavingsDeps, viewer: Viewer) {
   const day = today(deps, viewer);
-  const budget = await getActiveBudget(deps.db, viewer.userId);
+  const budget = await getActiveBudget(deps.db, { userId: viewer.userId });
   if (budget?.autoReset && budget.currentPeriodEnd < day) {
     await rollBudget(deps.db, { budgetId: budget.id, today: day });
   }
@@ -201,7 +201,7 @@ async function caughtUp(deps: SavingsDeps, viewer: Viewer) {
 export async function overview(deps: SavingsDeps, viewer: Viewer): Promise<SavingsOverview> {
   const day = await caughtUp(deps, viewer);
   const [goals, current] = await Promise.all([
-    fundedGoals(deps.db, viewer.userId, day),
+    fundedGoals(deps.db, { userId: viewer.userId, day }),
     currentLeftover(deps, viewer, day),
   ]);
   const leftover = current?.soFar ?? 0;
@@ -236,7 +236,7 @@ export async function goalById(deps: SavingsDeps, viewer: Viewer, goalId: string
   await ownGoal(deps, viewer, goalId);
   const day = await caughtUp(deps, viewer);
   const [[goal], current] = await Promise.all([
-    fundedGoals(deps.db, viewer.userId, day, [goalId]),
+    fundedGoals(deps.db, { userId: viewer.userId, day, goalIds: [goalId] }),
     currentLeftover(deps, viewer, day),
   ]);
   if (!goal) throw notFound('Savings goal not found');
@@ -275,9 +275,9 @@ export async function createGoal(deps: SavingsDeps, viewer: Viewer, body: Create
   assertFuture(body.targetDate, day);
   const id = await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
     const columns = columnsOf(body);
-    assertWithinCap(await fundedGoals(tx, viewer.userId, day), body.allocationPercentage);
+    assertWithinCap(await fundedGoals(tx, { userId: viewer.userId, day }), body.allocationPercentage);
     const created = await insertGoal(tx, { ...columns, userId: viewer.userId, startDate: day });
-    await recordAchievements(tx, viewer.userId, day, deps.now());
+    await recordAchievements(tx, { userId: viewer.userId, day, now: deps.now() });
     return created.id;
   });
   return goalById(deps, viewer, id);
@@ -289,7 +289,7 @@ export async function updateGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRo
   if (body.targetDate !== goal.targetDate) assertFuture(body.targetDate, day);
   await withUserLock(deps.db, 'savings', viewer.userId, async (tx) => {
     const columns = columnsOf(body);
-    const goals = await fundedGoals(tx, viewer.userId, day);
+    const goals = await fundedGoals(tx, { userId: viewer.userId, day });
     const saved = goals.find((g) => g.id === goal.id)?.saved ?? 0;
     if (takesShare({ isActive: body.isActive, saved, target: columns.targetAmount })) {
       assertWithinCap(goals, body.allocationPercentage, goal.id);
@@ -299,7 +299,7 @@ export async function updateGoal(deps: SavingsDeps, viewer: Viewer, goal: GoalRo
       goalId: goal.id,
       set: { ...columns, isActive: body.isActive, updatedAt: deps.now() },
     });
-    await recordAchievements(tx, viewer.userId, day, deps.now());
+    await recordAchievements(tx, { userId: viewer.userId, day, now: deps.now() });
   });
   return goalById(deps, viewer, goal.id);
 }
@@ -325,7 +325,7 @@ export async function addContribution(
       day,
       note: body.note,
     });
-    await recordAchievements(tx, viewer.userId, day, deps.now());
+    await recordAchievements(tx, { userId: viewer.userId, day, now: deps.now() });
   });
   return goalProgressOf(deps, viewer, goal.id);
 }
@@ -361,7 +361,7 @@ export async function goalProgressOf(
 export async function checkAchievements(deps: SavingsDeps, viewer: Viewer) {
   const day = await caughtUp(deps, viewer);
   const fresh = await withUserLock(deps.db, 'savings', viewer.userId, (tx) =>
-    recordAchievements(tx, viewer.userId, day, deps.now()),
+    recordAchievements(tx, { userId: viewer.userId, day, now: deps.now() }),
   );
   return { newlyEarned: fresh.map(achievementView), achievements: await listAchievements(deps.db, viewer) };
 }

@@ -66,7 +66,7 @@ async function confirmIdentity(deps: SettingsDeps, user: UserRow, body: DeleteAc
  * The person's items that may still be live at a bank. Their manual accounts' connection is at no bank: it
  * has no token and nothing to remove, and it goes with the rest of their rows.
  */
-async function bankItems(db: Db, userId: string) {
+async function bankItems(db: Db, { userId }: { userId: string }) {
   return (await listLiveItems(db, { userId })).filter((item) => !isManualConnection(item));
 }
 
@@ -95,7 +95,7 @@ export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: Del
     );
   }
   const handled = new Set<string>();
-  for (const item of await bankItems(deps.db, user.id)) {
+  for (const item of await bankItems(deps.db, { userId: user.id })) {
     if ((await removeBankItem(deps, item)) === 'failed') {
       throw new AppError(
         502,
@@ -111,7 +111,7 @@ export async function deleteAccount(deps: SettingsDeps, user: UserRow, body: Del
     // listing above and this lock was not removed: it would be deleted here with its only token, so nothing
     // is deleted and the next attempt removes it first.
     await lockUser(tx, { userId: user.id });
-    if ((await bankItems(tx, user.id)).some((item) => !handled.has(item.itemId))) {
+    if ((await bankItems(tx, { userId: user.id })).some((item) => !handled.has(item.itemId))) {
       throw new AppError(
         409,
         'ACCOUNT_CHANGED',

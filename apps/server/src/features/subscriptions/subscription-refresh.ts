@@ -82,18 +82,17 @@ export async function refreshSubscriptions(deps: { db: Db; now: () => Date }, us
         previousAmount !== null &&
         amount > previousAmount
       ) {
-        await notify(
-          tx,
+        await notify(tx, {
           userId,
-          priceIncreaseNotice({
+          notice: priceIncreaseNotice({
             id: row.id,
             name: row.name,
             previousAmount,
             amount,
             changedOn: priceChangedAt,
           }),
-          { createdAt: deps.now() },
-        );
+          createdAt: deps.now(),
+        });
       }
     }
   });

@@ -177,7 +177,7 @@ export async function prefillFromTransaction(
   viewer: Viewer,
   transactionId: string,
 ): Promise<SubscriptionPrefill> {
-  const charge = await ownTransaction(deps.db, viewer.userId, transactionId);
+  const charge = await ownTransaction(deps.db, { userId: viewer.userId, id: transactionId });
   if (charge.amount >= 0 || charge.isTransfer) throw badRequest(NOT_A_PAYMENT);
   const key = subscriptionMerchantKey(charge.merchantName, charge.description);
   // The merchant's earlier charges, narrowed to the same key.

@@ -121,14 +121,16 @@ export async function getSubscription(deps: SubscriptionDeps, viewer: Viewer, id
 export const NOT_A_PAYMENT = 'Only money going out can be marked as recurring';
 
 /** The person's own live transaction, or 404. */
-export async function ownTransaction(db: Db, userId: string, id: string) {
+export async function ownTransaction(db: Db, { userId, id }: { userId: string; id: string }) {
   return found(await getLiveTransaction(db, { userId, transactionId: id }), 'Transaction not found');
 }
 
 export async function createSubscription(deps: SubscriptionDeps, viewer: Viewer, body: CreateBody) {
   const today = todayOf(deps, viewer);
   checkDue(body.nextDueDate, today);
-  const charge = body.transactionId ? await ownTransaction(deps.db, viewer.userId, body.transactionId) : null;
+  const charge = body.transactionId
+    ? await ownTransaction(deps.db, { userId: viewer.userId, id: body.transactionId })
+    : null;
   if (charge && (charge.amount >= 0 || charge.isTransfer)) throw badRequest(NOT_A_PAYMENT);
   const row = await withUserLock(deps.db, 'subscriptions', viewer.userId, async (tx) => {
     const created = await insertSubscription(tx, {

@@ -95,7 +95,7 @@ describe('loadCategoriser', () => {
       },
     ],
   ])('%s', async (_, input, expected) => {
-    const categorise = await loadCategoriser(database.db, userId);
+    const categorise = await loadCategoriser(database.db, { userId });
     expect(categorise(tx(input))).toEqual(expected);
   });
 
@@ -104,12 +104,12 @@ describe('loadCategoriser', () => {
     await database.db
       .delete(transactionRules)
       .where(and(eq(transactionRules.userId, userId), ne(transactionRules.position, 0)));
-    const categorise = await loadCategoriser(database.db, userId);
+    const categorise = await loadCategoriser(database.db, { userId });
     expect(categorise(tx())).toEqual({ category: CATEGORY.DiningOut, merchantName: 'The Corner Deli' });
   });
 
   it("uses only the person's own rules and memory", async () => {
-    const categorise = await loadCategoriser(database.db, otherId);
+    const categorise = await loadCategoriser(database.db, { userId: otherId });
     expect(categorise(tx({ description: 'BLUE BOTTLE', merchantName: 'Blue Bottle' }))).toEqual({
       category: null,
       merchantName: null,

@@ -19,7 +19,10 @@ export type PersonChoice = { category: CategoryCode | null; merchantName: string
  * category choice remembered per merchant (from editing a transaction's category). Both bank and file
  * imports call this first and fall back to the bank's category or the description's.
  */
-export async function loadCategoriser(db: Db, userId: string): Promise<(t: CategoriseInput) => PersonChoice> {
+export async function loadCategoriser(
+  db: Db,
+  { userId }: { userId: string },
+): Promise<(t: CategoriseInput) => PersonChoice> {
   const [rules, remembered] = await Promise.all([
     db
       .select()
