@@ -1,6 +1,9 @@
 import { addDays, exchangeResponse, sandboxPublicTokenResponse } from '@tally/shared';
-import type { FakeSeed, FakeTransactionInput } from './fake-plaid';
-import { DEFAULT_FAKE_ACCOUNTS } from './fake-plaid';
+import { afterAll, beforeAll } from 'vitest';
+import { createPlaidProvider } from '../src/providers/bank/plaid';
+import type { BankProvider } from '../src/providers/bank/types';
+import type { FakePlaid, FakeSeed, FakeTransactionInput } from './fake-plaid';
+import { DEFAULT_FAKE_ACCOUNTS, startFakePlaid } from './fake-plaid';
 import { bearer, expectJson, type TestApp } from './helpers';
 
 /** The day tests call "today"; app and fake Plaid share this clock. */
@@ -43,6 +46,36 @@ export function fakeHistory(days = 120): FakeSeed {
   return { accounts: DEFAULT_FAKE_ACCOUNTS, transactions };
 }
 
+/**
+ * The fake Plaid server a test file shares, on the tests' clock and holding `seed`: started before the
+ * file's tests, closed after them. Call it at the file's top level; what it answers gives the server to the
+ * tests and hooks that run after it started.
+ */
+export function fakePlaidForFile(seed: FakeSeed = fakeHistory()): () => FakePlaid {
+  let fake: FakePlaid | undefined;
+  beforeAll(async () => {
+    fake = await startFakePlaid({ now: testNow, seed });
+  });
+  afterAll(() => fake?.close());
+  return () => {
+    if (!fake) throw new Error('the fake Plaid server starts before the tests: read it inside one');
+    return fake;
+  };
+}
+
+/** The real Plaid SDK, pointed at a fake Plaid server. */
+export function plaidAgainst(fake: FakePlaid): BankProvider {
+  return createPlaidProvider({
+    clientId: fake.clientId,
+    secret: fake.secret,
+    env: 'sandbox',
+    baseUrl: fake.url,
+  });
+}
+
+/** Two app instances with these secrets act as two server processes of one deployment (as read from DATA_DIR). */
+export const SHARED_SECRETS = { jwtSecret: 'j'.repeat(40), tokenEncryptionKey: 'k'.repeat(40) };
+
 /** Polls until `check` passes: background jobs finish on their own schedule, never on a fixed delay. */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,
@@ -70,8 +103,15 @@ export async function waitForImport(app: TestApp, token: string, connectionId: s
   }, `import ${status}`);
 }
 
-/** Links the fake bank for a person through the API (its quick sync has run, its import not yet); the connection's id. */
-export async function linkBank(app: TestApp, auth: { token: string }): Promise<string> {
+/**
+ * Links the fake bank for a person through the API: a sandbox public token, exchanged at `exchangeUrl` (one
+ * of the exchange endpoints); the exchange's answer.
+ */
+export async function linkFakeBank(
+  app: TestApp,
+  auth: { token: string },
+  exchangeUrl = '/api/plaid/exchange-public-token',
+) {
   const { publicToken } = expectJson(
     await app.inject({
       method: 'POST',
@@ -84,12 +124,16 @@ export async function linkBank(app: TestApp, auth: { token: string }): Promise<s
   );
   const linked = await app.inject({
     method: 'POST',
-    url: '/api/plaid/exchange-public-token',
+    url: exchangeUrl,
     headers: bearer(auth),
     payload: { publicToken },
   });
-  const connectionId = expectJson(linked, 200, exchangeResponse).connection.id;
-  return connectionId;
+  return expectJson(linked, 200, exchangeResponse);
+}
+
+/** Links the fake bank for a person through the API (its quick sync has run, its import not yet); the connection's id. */
+export async function linkBank(app: TestApp, auth: { token: string }): Promise<string> {
+  return (await linkFakeBank(app, auth)).connection.id;
 }
 
 /** Links the fake bank for a person through the API and waits for its import; the connection's id. */

@@ -21,21 +21,40 @@ function migrationsBefore(tag: string) {
   return dir;
 }
 
-describe('migration 0016_trial_for_existing_people', () => {
-  let client: PGlite;
-  let before: string;
-  beforeAll(async () => {
-    client = await PGlite.create(pgliteOptions);
-    before = migrationsBefore('0016_trial_for_existing_people');
-  });
-  afterAll(async () => {
-    await client.close();
-    fs.rmSync(before, { recursive: true, force: true });
-  });
+/**
+ * One migration's test, on a database of its own that has every migration before `tag` applied (the
+ * database as that migration found it): the test puts in what it should find, calls `migrateToLatest` to
+ * apply it and those after it, and looks at what it left.
+ */
+function testMigration(
+  tag: string,
+  name: string,
+  test: (database: { client: PGlite; migrateToLatest: () => Promise<void> }) => Promise<void>,
+) {
+  describe(`migration ${tag}`, () => {
+    let client: PGlite;
+    let before: string;
+    beforeAll(async () => {
+      client = await PGlite.create(pgliteOptions);
+      before = migrationsBefore(tag);
+    });
+    afterAll(async () => {
+      await client.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    });
 
-  it('gives everyone on Starter without a trial a 14-day trial from now, and leaves everyone else', async () => {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    it(name, async () => {
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await test({ client, migrateToLatest: () => migrate(db, { migrationsFolder }) });
+    });
+  });
+}
+
+testMigration(
+  '0016_trial_for_existing_people',
+  'gives everyone on Starter without a trial a 14-day trial from now, and leaves everyone else',
+  async ({ client, migrateToLatest }) => {
     const set = new Date('2026-12-01T00:00:00Z');
     await client.query(
       `insert into users (email, first_name, last_name, plan, trial_ends_at) values
@@ -45,7 +64,7 @@ describe('migration 0016_trial_for_existing_people', () => {
       [set],
     );
 
-    await migrate(db, { migrationsFolder });
+    await migrateToLatest();
 
     const rows = (
       await client.query<{ email: string; trial_ends_at: Date | null; in_days: number | null }>(
@@ -58,24 +77,13 @@ describe('migration 0016_trial_for_existing_people', () => {
     expect(Number(byEmail['old@example.com']?.in_days)).toBeCloseTo(14, 2);
     expect(byEmail['trial@example.com']?.trial_ends_at).toEqual(set);
     expect(byEmail['payer@example.com']?.trial_ends_at).toBeNull();
-  });
-});
+  },
+);
 
-describe('migration 0025_history_syncs', () => {
-  let client: PGlite;
-  let before: string;
-  beforeAll(async () => {
-    client = await PGlite.create(pgliteOptions);
-    before = migrationsBefore('0025_history_syncs');
-  });
-  afterAll(async () => {
-    await client.close();
-    fs.rmSync(before, { recursive: true, force: true });
-  });
-
-  it('renames import_runs to history_syncs with its rows, its keys and its index', async () => {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+testMigration(
+  '0025_history_syncs',
+  'renames import_runs to history_syncs with its rows, its keys and its index',
+  async ({ client, migrateToLatest }) => {
     const [user] = (
       await client.query<{ id: string }>(
         `insert into users (email, first_name, last_name) values ('ada@example.com', 'Ada', 'L') returning id`,
@@ -96,7 +104,7 @@ describe('migration 0025_history_syncs', () => {
       )
     ).rows;
 
-    await migrate(db, { migrationsFolder });
+    await migrateToLatest();
 
     const names = async (sql: string) => (await client.query<{ name: string }>(sql)).rows.map((r) => r.name);
     expect(await names(`select to_regclass('import_runs')::text as name`)).toEqual([null]);
@@ -138,24 +146,13 @@ describe('migration 0025_history_syncs', () => {
     // The keys still cascade: a person's runs go with them.
     await client.query('delete from users where id = $1', [user!.id]);
     expect((await client.query('select id from history_syncs')).rows).toEqual([]);
-  });
-});
+  },
+);
 
-describe('migration 0026_insight_figures_in_cents', () => {
-  let client: PGlite;
-  let before: string;
-  beforeAll(async () => {
-    client = await PGlite.create(pgliteOptions);
-    before = migrationsBefore('0026_insight_figures_in_cents');
-  });
-  afterAll(async () => {
-    await client.close();
-    fs.rmSync(before, { recursive: true, force: true });
-  });
-
-  it("keeps each stored figure's amount in cents, in order, with the rest of the figure as it was", async () => {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+testMigration(
+  '0026_insight_figures_in_cents',
+  "keeps each stored figure's amount in cents, in order, with the rest of the figure as it was",
+  async ({ client, migrateToLatest }) => {
     const [user] = (
       await client.query<{ id: string }>(
         `insert into users (email, first_name, last_name) values ('ada@example.com', 'Ada', 'L') returning id`,
@@ -175,7 +172,7 @@ describe('migration 0026_insight_figures_in_cents', () => {
       [user!.id, JSON.stringify(figures)],
     );
 
-    await migrate(db, { migrationsFolder });
+    await migrateToLatest();
 
     const rows = (
       await client.query<{ key: string; figures: unknown }>(
@@ -193,5 +190,5 @@ describe('migration 0026_insight_figures_in_cents', () => {
       },
       { key: 'b', figures: [] },
     ]);
-  });
-});
+  },
+);

@@ -1,13 +1,15 @@
+import { errorBody, historySyncProgress, type LoginResult } from '@tally/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  errorBody,
-  exchangeResponse,
-  historySyncProgress,
-  type LoginResult,
-  sandboxPublicTokenResponse,
-} from '@tally/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventually, fakeHistory, testNow, waitForImport } from '../../../test/accounts';
-import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+  eventually,
+  fakeHistory,
+  fakePlaidForFile,
+  linkFakeBank,
+  plaidAgainst,
+  SHARED_SECRETS,
+  testNow,
+  waitForImport,
+} from '../../../test/accounts';
 import {
   bearer,
   createTestApp,
@@ -19,33 +21,20 @@ import {
 import type { Database } from '../../db/client';
 import { startQueue } from '../../jobs/queue';
 import { createCipher } from '../../lib/crypto';
-import { createPlaidProvider } from '../../providers/bank/plaid';
 import type { BankProvider } from '../../providers/bank/types';
 import { HISTORY_SYNC_CLAIM_MS, syncConnectionHistory } from './accounts.sync';
 
 // History syncs through the queue, with a bank that a test can hold mid-sync: one run per connection, a limit
 // per person, different people's syncs side by side, and runs that survive restarts and second servers.
 
-let fake: FakePlaid;
-beforeAll(async () => {
-  fake = await startFakePlaid({ now: testNow, seed: fakeHistory(60) });
-});
-afterAll(() => fake.close());
-
-/** Two app instances on one database act as two server processes with the same secrets. */
-const secrets = { jwtSecret: 'j'.repeat(40), tokenEncryptionKey: 'k'.repeat(40) };
+const fake = fakePlaidForFile(fakeHistory(60));
 
 /**
  * The real Plaid SDK against the fake server, with a gate: once `hold()` is called, every transactions
  * read waits until `release()`. `reads` counts the reads that reached the bank (or wait at the gate).
  */
 function heldBank() {
-  const real = createPlaidProvider({
-    clientId: fake.clientId,
-    secret: fake.secret,
-    env: 'sandbox',
-    baseUrl: fake.url,
-  });
+  const real = plaidAgainst(fake());
   let gate: Promise<void> | null = null;
   let open = () => {};
   const bank = {
@@ -72,19 +61,7 @@ function heldBank() {
 }
 
 async function connect(app: TestApp, auth: LoginResult, url = '/api/plaid/exchange-public-token') {
-  const token = await app.inject({
-    method: 'POST',
-    url: '/api/plaid/sandbox/public-token',
-    headers: bearer(auth),
-    payload: {},
-  });
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(auth),
-    payload: { publicToken: expectJson(token, 200, sandboxPublicTokenResponse).publicToken },
-  });
-  return expectJson(res, 200, exchangeResponse).connection;
+  return (await linkFakeBank(app, auth, url)).connection;
 }
 
 const importHistory = (app: TestApp, auth: LoginResult, payload: object) =>
@@ -123,7 +100,7 @@ describe('one history sync per connection, a limit per person', () => {
   });
 
   it('answers repeated import calls with the run already in flight: one run, one job', async () => {
-    app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: bank.provider });
+    app = await createTestApp({ env: fake().env(), now: testNow, bankProvider: bank.provider });
     const alice = await signUp(app);
     const connection = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
@@ -149,7 +126,7 @@ describe('one history sync per connection, a limit per person', () => {
 
   it('queues no second job while a worker holds the job but has not claimed the run yet, and one when the claim lapsed', async () => {
     // No workers: the test sets the job's and run's states a worker would leave at each moment.
-    app = await createTestApp({ env: fake.env(), now: testNow, runJobs: false });
+    app = await createTestApp({ env: fake().env(), now: testNow, runJobs: false });
     const alice = await signUp(app);
     const connection = await connect(app, alice);
     const [run] = await runsOf(app.database, connection.id);
@@ -186,7 +163,7 @@ describe('one history sync per connection, a limit per person', () => {
   });
 
   it('answers 429 with a message once a person starts too many imports or exports, and not to others', async () => {
-    app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: bank.provider });
+    app = await createTestApp({ env: fake().env(), now: testNow, bankProvider: bank.provider });
     const alice = await signUp(app);
     const bob = await signUp(app);
     const connection = await connect(app, alice);
@@ -207,7 +184,7 @@ describe('one history sync per connection, a limit per person', () => {
       method: 'POST',
       url: '/api/plaid/exchange-public-token',
       headers: bearer(alice),
-      payload: { publicToken: fake.createPublicToken() },
+      payload: { publicToken: fake().createPublicToken() },
     });
     // The link routes count on their own: the first link is allowed.
     expect(relinked.statusCode, relinked.body).toBe(200);
@@ -238,7 +215,7 @@ describe('one history sync per connection, a limit per person', () => {
         return real.syncTransactions(accessToken, ...rest);
       },
     };
-    app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: provider });
+    app = await createTestApp({ env: fake().env(), now: testNow, bankProvider: provider });
     const alice = await signUp(app);
     const bob = await signUp(app);
     const alices = await connect(app, alice);
@@ -262,17 +239,17 @@ describe('history syncs across restarts and servers', () => {
   async function heldRangedImport(database: Database) {
     const bank = heldBank();
     const first = await createTestApp({
-      env: fake.env(),
+      env: fake().env(),
       now: testNow,
       database,
       keepDatabase: true,
       runJobs: false,
-      ...secrets,
+      ...SHARED_SECRETS,
     });
     const alice = await signUp(first);
     const connection = await connect(first, alice, '/api/plaid/exchange-public-token-with-historical-data');
-    const itemId = [...fake.items.values()].at(-1)!.itemId;
-    fake.addTransactions(itemId, [
+    const itemId = [...fake().items.values()].at(-1)!.itemId;
+    fake().addTransactions(itemId, [
       { account: 'checking', amount: 21.5, date: '2026-03-10', name: IN_RANGE },
       { account: 'checking', amount: 32.25, date: '2026-05-12', name: OUT_OF_RANGE },
     ]);
@@ -293,7 +270,7 @@ describe('history syncs across restarts and servers', () => {
       {
         db: database.db,
         provider: bank.provider,
-        cipher: createCipher(secrets.tokenEncryptionKey),
+        cipher: createCipher(SHARED_SECRETS.tokenEncryptionKey),
         now: testNow,
       },
       {
@@ -330,11 +307,11 @@ describe('history syncs across restarts and servers', () => {
     // The first server is gone as far as anyone can tell: it stopped renewing, and its claim lapsed.
     const later = () => new Date(testNow().getTime() + HISTORY_SYNC_CLAIM_MS + 60_000);
     const second = await createTestApp({
-      env: fake.env(),
+      env: fake().env(),
       now: later,
       database,
       keepDatabase: true,
-      ...secrets,
+      ...SHARED_SECRETS,
     });
     try {
       const done = await eventually(async () => {
@@ -365,12 +342,12 @@ describe('history syncs across restarts and servers', () => {
     const database = await createTestDatabase();
     // An installation from before the rename: the run's job waits in the queue of the old name.
     const old = await createTestApp({
-      env: fake.env(),
+      env: fake().env(),
       now: testNow,
       database,
       keepDatabase: true,
       runJobs: false,
-      ...secrets,
+      ...SHARED_SECRETS,
     });
     const alice = await signUp(old);
     const connection = await connect(old, alice);
@@ -391,11 +368,11 @@ describe('history syncs across restarts and servers', () => {
 
     // The new server deletes the old queue with its job, and its worker queues the open run again.
     const app = await createTestApp({
-      env: fake.env(),
+      env: fake().env(),
       now: testNow,
       database,
       keepDatabase: true,
-      ...secrets,
+      ...SHARED_SECRETS,
     });
     try {
       expect(await oldQueue()).toEqual([]);
@@ -420,12 +397,12 @@ describe('history syncs across restarts and servers', () => {
     const { first, bank, firstWorker, alice, connection, run } = await heldRangedImport(database);
     const secondBank = heldBank();
     const second = await createTestApp({
-      env: fake.env(),
+      env: fake().env(),
       now: testNow,
       database,
       keepDatabase: true,
       bankProvider: secondBank.provider,
-      ...secrets,
+      ...SHARED_SECRETS,
     });
     try {
       // Starting found nothing to resume: the run is held, so no second job was queued for it.

@@ -4,26 +4,26 @@ import {
   connection as connectionResponse,
   connectionStatus,
   errorBody,
-  exchangeResponse,
   type LoginResult,
   linkTokenResponse,
   reconnectResponse,
   resetAndResyncResponse,
-  sandboxPublicTokenResponse,
   transactionList,
   webhookResponse,
 } from '@tally/shared';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   eventually,
-  fakeHistory,
+  fakePlaidForFile,
+  linkFakeBank,
+  plaidAgainst,
+  SHARED_SECRETS,
   TODAY,
   testNow,
   transactionContent,
   transactionRows,
   waitForImport,
 } from '../../../test/accounts';
-import { type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
 import {
   bearer,
   createTestApp,
@@ -32,10 +32,10 @@ import {
   signUp,
   type TestApp,
 } from '../../../test/helpers';
-import { createPlaidProvider } from '../../providers/bank/plaid';
 import type { BankProvider } from '../../providers/bank/types';
 
-let fake: FakePlaid;
+const fake = fakePlaidForFile();
+
 /** Asks for a 2-year backfill of the connection and waits until its run has completed. */
 async function backfillAndWait(app: TestApp, auth: LoginResult, connectionId: string) {
   const res = await app.inject({
@@ -48,14 +48,9 @@ async function backfillAndWait(app: TestApp, auth: LoginResult, connectionId: st
   await waitForImport(app, auth.token, connectionId);
 }
 
-beforeAll(async () => {
-  fake = await startFakePlaid({ now: testNow, seed: fakeHistory() });
-});
-afterAll(() => fake.close());
-
 /** Plaid tells us, with a signed webhook, that the item has new changes. */
 async function syncUpdates(app: TestApp, itemId: string) {
-  const { body, plaidVerification } = await fake.syncUpdatesWebhook(itemId);
+  const { body, plaidVerification } = await fake().syncUpdatesWebhook(itemId);
   const res = await app.inject({
     method: 'POST',
     url: '/api/plaid/webhook',
@@ -65,21 +60,8 @@ async function syncUpdates(app: TestApp, itemId: string) {
   expect(expectJson(res, 200, webhookResponse)).toEqual({ received: true });
 }
 
-async function connect(app: TestApp, auth: LoginResult, url = '/api/plaid/exchange-public-token-quick-sync') {
-  const token = await app.inject({
-    method: 'POST',
-    url: '/api/plaid/sandbox/public-token',
-    headers: bearer(auth),
-    payload: {},
-  });
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(auth),
-    payload: { publicToken: expectJson(token, 200, sandboxPublicTokenResponse).publicToken },
-  });
-  return expectJson(res, 200, exchangeResponse);
-}
+const connect = (app: TestApp, auth: LoginResult, url = '/api/plaid/exchange-public-token-quick-sync') =>
+  linkFakeBank(app, auth, url);
 
 const list = async (app: TestApp, auth: LoginResult, query = '') =>
   expectJson(
@@ -92,7 +74,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
   let app: TestApp;
   let alice: LoginResult;
   beforeEach(async () => {
-    app = await createTestApp({ env: fake.env(), now: testNow });
+    app = await createTestApp({ env: fake().env(), now: testNow });
     alice = await signUp(app, { timeZone: 'America/New_York' });
   });
   afterEach(() => app.close());
@@ -106,7 +88,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     expect(JSON.stringify(body)).not.toContain('access-');
 
     // Today in New York is the 20th, so the quick sync covers the 30 days from Oct 21.
-    const recent = fake.seed.transactions.filter((t) => t.date >= '2026-10-21');
+    const recent = fake().seed.transactions.filter((t) => t.date >= '2026-10-21');
     expect(body.transactionsImported).toBe(recent.length);
 
     const done = await waitForImport(app, alice.token, body.connection.id);
@@ -116,7 +98,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
       canDismiss: true,
     });
     const all = await list(app, alice);
-    expect(all.pagination.totalItems).toBe(fake.seed.transactions.length);
+    expect(all.pagination.totalItems).toBe(fake().seed.transactions.length);
     expect(all.transactions.at(-1)!.date < '2026-10-01').toBe(true);
   });
 
@@ -142,7 +124,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
       'select access_token_encrypted from bank_connections where id = $1',
       [connection.id],
     );
-    const accessToken = fake.items.values().next().value?.accessToken;
+    const accessToken = fake().items.values().next().value?.accessToken;
     expect(accessToken).toBeTruthy();
     expect(row?.access_token_encrypted).not.toContain(accessToken);
     expect(row?.access_token_encrypted.startsWith('v2.')).toBe(true);
@@ -159,11 +141,11 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
   it('applies a webhook delivered five times exactly once', async () => {
     const { connection } = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
-    const item = [...fake.items.values()].at(-1)!;
-    fake.addTransactions(item.itemId, [
+    const item = [...fake().items.values()].at(-1)!;
+    fake().addTransactions(item.itemId, [
       { account: 'checking', amount: 12.34, date: TODAY, name: 'NEW SHOP', merchantName: 'New Shop' },
     ]);
-    const { body, plaidVerification } = await fake.syncUpdatesWebhook(item.itemId);
+    const { body, plaidVerification } = await fake().syncUpdatesWebhook(item.itemId);
     for (let i = 0; i < 5; i += 1) {
       const res = await app.inject({
         method: 'POST',
@@ -192,13 +174,13 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
   it('stores descriptions and merchant names exactly, whatever characters they hold', async () => {
     const { connection } = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
-    const item = [...fake.items.values()].at(-1)!;
+    const item = [...fake().items.values()].at(-1)!;
     const odd = [
       { name: 'JOE\'S "CAFÉ" {1,2} \\ NULL', merchantName: null },
       { name: 'a,b;c\ttab NULL', merchantName: '{"braces"}, \\ and \'quotes\'' },
       { name: 'NULL', merchantName: '' },
     ];
-    fake.addTransactions(
+    fake().addTransactions(
       item.itemId,
       odd.map((t, i) => ({ account: 'checking', amount: 1 + i, date: TODAY, ...t })),
     );
@@ -217,19 +199,19 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
   it('rejects webhooks that are unsigned, forged, stale or tampered', async () => {
     const { connection } = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
-    const item = [...fake.items.values()].at(-1)!;
-    const { body } = await fake.syncUpdatesWebhook(item.itemId);
+    const item = [...fake().items.values()].at(-1)!;
+    const { body } = await fake().syncUpdatesWebhook(item.itemId);
     const cases = [
       {},
       { 'plaid-verification': 'not-a-jwt' },
-      { 'plaid-verification': await fake.signWebhook(body, { wrongKey: true }) },
+      { 'plaid-verification': await fake().signWebhook(body, { wrongKey: true }) },
       {
-        'plaid-verification': await fake.signWebhook(body, {
+        'plaid-verification': await fake().signWebhook(body, {
           issuedAt: Math.floor(testNow().getTime() / 1000) - 600,
         }),
       },
-      { 'plaid-verification': await fake.signWebhook(`${body} `) },
-      { 'plaid-verification': await fake.signWebhook(body, { alg: 'HS256' }) },
+      { 'plaid-verification': await fake().signWebhook(`${body} `) },
+      { 'plaid-verification': await fake().signWebhook(body, { alg: 'HS256' }) },
     ];
     for (const headers of cases) {
       const res = await app.inject({
@@ -260,9 +242,9 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
       payload: { note: 'with Sam' },
     });
 
-    const item = [...fake.items.values()].at(-1)!;
+    const item = [...fake().items.values()].at(-1)!;
     const pendingId = [...item.transactions.values()].find((t) => t.pending)!.transaction_id;
-    fake.postPending(item.itemId, pendingId, { amount: 5.5 });
+    fake().postPending(item.itemId, pendingId, { amount: 5.5 });
     await syncUpdates(app, item.itemId);
     const posted = await eventually(async () => {
       const rows = (await list(app, alice, '&searchTerm=blue%20bottle')).transactions;
@@ -288,9 +270,9 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     });
     expect(deleted.statusCode).toBe(204);
 
-    const item = [...fake.items.values()].at(-1)!;
+    const item = [...fake().items.values()].at(-1)!;
     const pendingId = [...item.transactions.values()].find((t) => t.pending)!.transaction_id;
-    const postedId = fake.postPending(item.itemId, pendingId, { amount: 5.5 }).transaction_id;
+    const postedId = fake().postPending(item.itemId, pendingId, { amount: 5.5 }).transaction_id;
     await syncUpdates(app, item.itemId);
     const posted = await eventually(async () => {
       const rows = await app.database.query<{ deleted: boolean; pending: boolean }>(
@@ -307,9 +289,9 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
   it('deletes what the bank removes, and a deleted transaction stays deleted after another import', async () => {
     const { connection } = await connect(app, alice);
     await waitForImport(app, alice.token, connection.id);
-    const item = [...fake.items.values()].at(-1)!;
+    const item = [...fake().items.values()].at(-1)!;
     const [first, second] = [...item.transactions.values()].filter((t) => !t.pending);
-    fake.removeTransactions(item.itemId, [first!.transaction_id]);
+    fake().removeTransactions(item.itemId, [first!.transaction_id]);
     const mine = (await list(app, alice)).transactions.find(
       (t: { description: string; date: string; amount: number }) =>
         t.date === second!.date && t.amount === -second!.amount,
@@ -333,8 +315,8 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
       headers: bearer(alice),
       payload: { category: 24 },
     });
-    const item = [...fake.items.values()].at(-1)!;
-    fake.addTransactions(item.itemId, [
+    const item = [...fake().items.values()].at(-1)!;
+    fake().addTransactions(item.itemId, [
       {
         account: 'checking',
         amount: 3.75,
@@ -389,7 +371,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
     });
     expect(expectJson(again, 200, reconnectResponse).connection.isActive).toBe(true);
     await waitForImport(app, alice.token, connection.id);
-    expect((await list(app, alice)).pagination.totalItems).toBe(fake.seed.transactions.length);
+    expect((await list(app, alice)).pagination.totalItems).toBe(fake().seed.transactions.length);
   });
 
   it("answers 404 for another user's connection on every route", async () => {
@@ -435,7 +417,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
       headers: bearer(alice),
     });
     expect(expectJson(ok, 200, linkTokenResponse).linkToken).toMatch(/^link-/);
-    fake.failNext('/link/token/create', {
+    fake().failNext('/link/token/create', {
       errorType: 'API_ERROR',
       errorCode: 'INTERNAL_SERVER_ERROR',
       status: 500,
@@ -491,13 +473,8 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
 describe('an import interrupted by a stopped server', () => {
   it('resumes from the saved cursor after a restart and ends with the same rows as an uninterrupted import', async () => {
     const database = await createTestDatabase();
-    fake.maxPageSize = 10;
-    const real = createPlaidProvider({
-      clientId: fake.clientId,
-      secret: fake.secret,
-      env: 'sandbox',
-      baseUrl: fake.url,
-    });
+    fake().maxPageSize = 10;
+    const real = plaidAgainst(fake());
     let calls = 0;
     // The first process dies while fetching its second page.
     const dying: BankProvider = {
@@ -508,22 +485,20 @@ describe('an import interrupted by a stopped server', () => {
         return real.syncTransactions(...args);
       },
     };
-    // The restarted server has the same secrets, as it would read them from DATA_DIR.
-    const secrets = { jwtSecret: 'j'.repeat(40), tokenEncryptionKey: 'k'.repeat(40) };
     const first = await createTestApp({
-      env: fake.env(),
+      env: fake().env(),
       now: testNow,
       database,
       keepDatabase: true,
       bankProvider: dying,
-      ...secrets,
+      ...SHARED_SECRETS,
     });
     const alice = await signUp(first);
     const { connection } = await connect(first, alice, '/api/plaid/exchange-public-token');
     await eventually(async () => calls >= 2, 'the interrupted import');
     const partial = await transactionRows(first, alice.user.id);
     expect(partial.length).toBeGreaterThan(0);
-    expect(partial.length).toBeLessThan(fake.seed.transactions.length);
+    expect(partial.length).toBeLessThan(fake().seed.transactions.length);
     await first.close();
     // A killed process never marks its import failed: it is left in progress, its job waiting for a retry.
     const [run] = await database.query<{ status: string }>(
@@ -532,12 +507,12 @@ describe('an import interrupted by a stopped server', () => {
     );
     expect(run?.status).toBe('InProgress');
 
-    const second = await createTestApp({ env: fake.env(), now: testNow, database, ...secrets });
+    const second = await createTestApp({ env: fake().env(), now: testNow, database, ...SHARED_SECRETS });
     try {
       await waitForImport(second, alice.token, connection.id);
       const resumed = await transactionContent(second, alice.user.id);
 
-      const clean = await createTestApp({ env: fake.env(), now: testNow });
+      const clean = await createTestApp({ env: fake().env(), now: testNow });
       try {
         const bob = await signUp(clean);
         const other = await connect(clean, bob, '/api/plaid/exchange-public-token');
@@ -548,12 +523,12 @@ describe('an import interrupted by a stopped server', () => {
         expect(strip(resumed).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
           strip(expected).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
         );
-        expect(resumed).toHaveLength(fake.seed.transactions.length);
+        expect(resumed).toHaveLength(fake().seed.transactions.length);
       } finally {
         await clean.close();
       }
     } finally {
-      fake.maxPageSize = 500;
+      fake().maxPageSize = 500;
       await second.close();
     }
   });
@@ -561,13 +536,8 @@ describe('an import interrupted by a stopped server', () => {
 
 describe('disconnecting while an import runs', () => {
   it('stops a re-import: no rows land on the disconnected connection and the run says cancelled', async () => {
-    fake.maxPageSize = 10;
-    const real = createPlaidProvider({
-      clientId: fake.clientId,
-      secret: fake.secret,
-      env: 'sandbox',
-      baseUrl: fake.url,
-    });
+    fake().maxPageSize = 10;
+    const real = plaidAgainst(fake());
     let onThirdPage: (() => Promise<void>) | null = null;
     let calls = 0;
     const provider: BankProvider = {
@@ -578,7 +548,7 @@ describe('disconnecting while an import runs', () => {
         return real.syncTransactions(...args);
       },
     };
-    const app = await createTestApp({ env: fake.env(), now: testNow, bankProvider: provider });
+    const app = await createTestApp({ env: fake().env(), now: testNow, bankProvider: provider });
     try {
       const alice = await signUp(app);
       const { connection } = await connect(app, alice, '/api/plaid/exchange-public-token');
@@ -616,7 +586,7 @@ describe('disconnecting while an import runs', () => {
       });
       expect(expectJson(accounts, 200, accountList)).toEqual([]);
     } finally {
-      fake.maxPageSize = 500;
+      fake().maxPageSize = 500;
       await app.close();
     }
   });
