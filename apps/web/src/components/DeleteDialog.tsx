@@ -25,7 +25,7 @@ export function DeleteDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog opened={opened} onClose={pending ? () => {} : onClose} title={title} centered>
+    <Dialog opened={opened} onClose={onClose} pending={pending} title={title} centered>
       <Stack gap="md">
         {children}
         <Group justify="flex-end" gap="xs">

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { errorMessages, FORM_ERROR, zodErrors } from './form';
+import { ApiError } from './api';
+import { errorMessages, FORM_ERROR, showAtField, zodErrors } from './form';
 
 const schema = z
   .object({
@@ -30,5 +31,25 @@ describe('errorMessages', () => {
     expect(
       errorMessages({ email: 'Required', password: 'Required', confirm: 'Do not match', other: '' }),
     ).toEqual(['Required', 'Do not match']);
+  });
+});
+
+describe('showAtField', () => {
+  const fieldOf = (message: string) => (message.startsWith('Name') ? 'name' : null);
+  it.each([
+    { case: 'a refused body naming a field', error: new ApiError(400, 'Name is taken', 'X'), shown: true },
+    {
+      case: 'a thing the body names, not found',
+      error: new ApiError(404, 'Name not found', 'X'),
+      shown: true,
+    },
+    { case: 'a message about no field', error: new ApiError(400, 'Too many goals', 'X'), shown: false },
+    { case: 'a refusal of another kind', error: new ApiError(429, 'Name later', 'X'), shown: false },
+    { case: 'a server failure', error: new ApiError(500, 'Name broke', 'X'), shown: false },
+    { case: 'no answer at all', error: new TypeError('Name unreachable'), shown: false },
+  ])('$case', ({ error, shown }) => {
+    const form = { setFieldError: vi.fn() };
+    expect(showAtField<{ name: string }>(form, error, error.message, fieldOf)).toBe(shown);
+    expect(form.setFieldError.mock.calls).toEqual(shown ? [['name', error.message]] : []);
   });
 });

@@ -1,5 +1,6 @@
-import type { FormErrors } from '@mantine/form';
+import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
+import { ApiError } from './api';
 
 /** Where an issue about the whole form (not one field) is kept in a form's errors. */
 export const FORM_ERROR = '';
@@ -27,4 +28,22 @@ export const zodResolver =
 /** Each distinct message once, in the schema's order, for forms that list their errors in one alert. */
 export function errorMessages(errors: FormErrors): string[] {
   return [...new Set(Object.values(errors).filter((m): m is string => typeof m === 'string' && m !== ''))];
+}
+
+/**
+ * Shows a refusal from the server at the field it is about, when `fieldOf` (a form's list of the shared schema's
+ * messages) knows its message: the server checks again what only it knows, such as the day in the person's time
+ * zone. A refused body answers 400, and a thing the body names that is not there (an account) 404. Answers
+ * whether a field took the message.
+ */
+export function showAtField<Values>(
+  form: Pick<UseFormReturnType<Values>, 'setFieldError'>,
+  error: unknown,
+  message: string,
+  fieldOf: (message: string) => (keyof Values & string) | null,
+): boolean {
+  const refused = error instanceof ApiError && (error.status === 400 || error.status === 404);
+  const field = refused ? fieldOf(message) : null;
+  if (field) form.setFieldError(field, message);
+  return field !== null;
 }

@@ -147,8 +147,7 @@ export function ImportDialog({
       title={title}
       size={state.step === 'file' || state.step === 'result' ? 'lg' : 'xl'}
       fullScreen={phone}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
+      pending={busy}
     >
       <div aria-busy={request !== null || state.step === 'importing'}>
         {state.step === 'file' && (

@@ -17,15 +17,12 @@ export function ManualAccountDialog({
   onSaved?: (saved: Account) => void;
 }) {
   const [pending, setPending] = useState(false);
-  const close = () => {
-    if (!pending) onClose();
-  };
   return (
     <Dialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      pending={pending}
       title={account ? 'Edit manual account' : 'Add manual account'}
-      closeOnClickOutside={!pending}
       centered
     >
       <ManualAccountForm
@@ -33,7 +30,7 @@ export function ManualAccountDialog({
         key={account?.id ?? 'new'}
         account={account}
         onPendingChange={setPending}
-        onCancel={close}
+        onCancel={onClose}
         onSaved={(saved) => {
           onSaved?.(saved);
           onClose();

@@ -1,11 +1,13 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type Account, accountTypeLabel } from '@tally/shared';
 import { useState } from 'react';
+import { FormActions } from '../../components/FormActions';
 import { MoneyInput } from '../../components/MoneyInput';
 import { toast } from '../../components/toast';
-import { ApiError, serverMessage } from '../../lib/api';
+import { serverMessage } from '../../lib/api';
+import { showAtField } from '../../lib/form';
 import { log } from '../../lib/log';
 import { MANUAL_TYPE_OPTIONS, manualSubtypeOptions } from '../accounts';
 import { useCreateManualAccount, useUpdateManualAccount } from './api/save-manual-account';
@@ -71,9 +73,7 @@ export function ManualAccountForm({
     onPendingChange?.(false);
     log.warn('Saving a manual account failed', error);
     const message = serverMessage(error, SAVE_FAILED);
-    const field = error instanceof ApiError && error.status === 400 ? fieldOfAccountMessage(message) : null;
-    if (field) form.setFieldError(field, message);
-    else setFormError(message);
+    if (!showAtField(form, error, message, fieldOfAccountMessage)) setFormError(message);
   };
 
   const submit = form.onSubmit((valid) => {
@@ -146,14 +146,12 @@ export function ManualAccountForm({
           min={undefined}
           {...form.getInputProps('openingBalance')}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {editing ? 'Save Changes' : 'Add Account'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={editing ? 'Save Changes' : 'Add Account'}
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          pending={pending}
+        />
       </Stack>
     </form>
   );

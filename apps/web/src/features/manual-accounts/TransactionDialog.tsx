@@ -1,13 +1,15 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type Account, MAX_NOTE_LENGTH, type Transaction } from '@tally/shared';
 import { useEffect, useState } from 'react';
 import { DayInput } from '../../components/DayInput';
 import { Dialog } from '../../components/Dialog';
+import { FormActions } from '../../components/FormActions';
 import { toast } from '../../components/toast';
-import { ApiError, serverMessage } from '../../lib/api';
+import { serverMessage } from '../../lib/api';
+import { showAtField } from '../../lib/form';
 import { log } from '../../lib/log';
 import { categorySelectData } from '../transactions';
 import { useCreateManualTransaction, useUpdateManualTransaction } from './api/save-manual-transaction';
@@ -59,19 +61,16 @@ export function TransactionDialog({
   const [creatingAccount, setCreatingAccount] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const needsAccount = transaction === null && (manual.length === 0 || creatingAccount);
-  const close = () => {
-    if (!pending) onClose();
-  };
   const firstAccount =
     createdId ?? (accountId && manual.some((a) => a.id === accountId) ? accountId : (manual[0]?.id ?? null));
 
   return (
     <Dialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      pending={pending}
       title={transaction ? 'Edit transaction' : needsAccount ? 'Add a manual account' : 'Add transaction'}
       size="lg"
-      closeOnClickOutside={!pending}
       centered
     >
       {needsAccount ? (
@@ -85,7 +84,7 @@ export function TransactionDialog({
           <ManualAccountForm
             onPendingChange={setPending}
             cancelLabel={manual.length === 0 ? 'Cancel' : 'Back'}
-            onCancel={() => (manual.length === 0 ? close() : setCreatingAccount(false))}
+            onCancel={() => (manual.length === 0 ? onClose() : setCreatingAccount(false))}
             onSaved={(saved) => {
               setMade((list) => [...list, saved]);
               setCreatedId(saved.id);
@@ -102,7 +101,7 @@ export function TransactionDialog({
           today={today}
           onPendingChange={setPending}
           onNewAccount={() => setCreatingAccount(true)}
-          onClose={close}
+          onClose={onClose}
         />
       )}
     </Dialog>
@@ -153,12 +152,7 @@ function TransactionForm({
     onPendingChange(false);
     log.warn('Saving a hand-entered transaction failed', error);
     const message = serverMessage(error, SAVE_FAILED);
-    const field =
-      error instanceof ApiError && (error.status === 400 || error.status === 404)
-        ? fieldOfTransactionMessage(message)
-        : null;
-    if (field) form.setFieldError(field, message);
-    else setFormError(message);
+    if (!showAtField(form, error, message, fieldOfTransactionMessage)) setFormError(message);
   };
 
   const submit = form.onSubmit((valid) => {
@@ -229,14 +223,11 @@ function TransactionForm({
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('note')}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {transaction ? 'Save Changes' : 'Add Transaction'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={transaction ? 'Save Changes' : 'Add Transaction'}
+          onCancel={onClose}
+          pending={pending}
+        />
       </Stack>
     </form>
   );

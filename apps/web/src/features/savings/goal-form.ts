@@ -10,7 +10,6 @@ import {
   type GoalColor,
   type GoalIcon,
   goalBody,
-  MAX_GOAL_DESCRIPTION_LENGTH,
   overAllocationCap,
   percentOfLeftover,
   type SavingsGoal,
@@ -244,10 +243,6 @@ export function validateGoalForm(
   }
   return errors;
 }
-
-/** The description's counter, e.g. '42/500'. */
-export const descriptionCounter = (description: string) =>
-  `${description.length}/${MAX_GOAL_DESCRIPTION_LENGTH}`;
 
 /**
  * The field a message the server sent belongs to, when it is one of SPEC §5's field messages (the server

@@ -41,7 +41,6 @@ export function DeleteAccountDialog({
   const messages = error ? [error] : errorMessages(form.errors);
 
   const close = () => {
-    if (remove.isPending) return;
     form.reset();
     setError(null);
     onClose();
@@ -73,14 +72,7 @@ export function DeleteAccountDialog({
 
   const clientId = config.data?.googleClientId;
   return (
-    <Dialog
-      opened={opened}
-      onClose={close}
-      closeOnClickOutside={!remove.isPending}
-      closeOnEscape={!remove.isPending}
-      title="Delete your account?"
-      centered
-    >
+    <Dialog opened={opened} onClose={close} pending={remove.isPending} title="Delete your account?" centered>
       <Stack gap="md">
         <Text fz="sm">Deleting your account will:</Text>
         <List

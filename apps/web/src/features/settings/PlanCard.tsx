@@ -268,7 +268,8 @@ export function PlanCard() {
 
       <Dialog
         opened={confirming}
-        onClose={cancel.isPending ? () => {} : confirm.close}
+        onClose={confirm.close}
+        pending={cancel.isPending}
         title={state?.onTrial ? 'End your Pro trial?' : `Cancel your ${state?.planName ?? ''} plan?`}
         centered
       >

@@ -1,7 +1,6 @@
 import {
   addDays,
   centsToDollars,
-  MAX_SUBSCRIPTION_DESCRIPTION_LENGTH,
   SUBSCRIPTION_CATEGORY,
   SUBSCRIPTION_FREQUENCIES,
   SUBSCRIPTION_STATUS,
@@ -122,10 +121,6 @@ export function validateSubscriptionForm(
   if (!errors.nextDueDate && due && due < today && due !== savedDueDate) errors.nextDueDate = PAST_DUE_DATE;
   return errors;
 }
-
-/** The description's counter, e.g. '42/500'. */
-export const descriptionCounter = (description: string) =>
-  `${description.length}/${MAX_SUBSCRIPTION_DESCRIPTION_LENGTH}`;
 
 /**
  * The field a message the server sent belongs to, when it is one of SPEC §5's field messages (the server

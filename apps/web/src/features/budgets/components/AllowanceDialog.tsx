@@ -9,6 +9,7 @@ import {
   formatMoney,
 } from '@tally/shared';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { zodErrors } from '../../../lib/form';
@@ -75,7 +76,8 @@ export function AllowanceDialog({
   return (
     <Dialog
       opened={opened}
-      onClose={save.isPending ? () => {} : onClose}
+      onClose={onClose}
+      pending={save.isPending}
       title={`${status.categoryName} daily allowance`}
       centered
     >
@@ -100,14 +102,7 @@ export function AllowanceDialog({
             ) : (
               <span />
             )}
-            <Group gap="xs">
-              <Button variant="default" onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save
-              </Button>
-            </Group>
+            <FormActions submitLabel="Save" onCancel={onClose} pending={save.isPending} />
           </Group>
         </Stack>
       </form>

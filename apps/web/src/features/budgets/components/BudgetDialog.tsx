@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type Budget, categoryName, formatMoney } from '@tally/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
@@ -85,11 +75,6 @@ export function BudgetDialog({
   });
   const totals = allocationTotals(form.values);
 
-  const close = () => {
-    if (pending) return;
-    onClose();
-  };
-
   const submit = form.onSubmit((values) => {
     setFailure(null);
     const built = toBudgetBody(values, editing ? undefined : today);
@@ -153,11 +138,11 @@ export function BudgetDialog({
   return (
     <Dialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      pending={pending}
       title={editing ? 'Edit Budget' : 'Create New Budget'}
       size="lg"
       fullScreen={phone}
-      closeOnClickOutside={!pending}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
@@ -304,14 +289,12 @@ export function BudgetDialog({
                   </Text>
                 </Text>
               </div>
-              <Group gap="xs" ml="auto">
-                <Button variant="default" onClick={close} disabled={pending}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={pending}>
-                  {editing ? 'Save Changes' : 'Create Budget'}
-                </Button>
-              </Group>
+              <FormActions
+                submitLabel={editing ? 'Save Changes' : 'Create Budget'}
+                onCancel={onClose}
+                pending={pending}
+                ml="auto"
+              />
             </Group>
           </div>
         </Stack>

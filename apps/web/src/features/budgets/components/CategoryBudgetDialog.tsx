@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type Budget, type BudgetCategory, centsToDollars, dollarsToCents, formatMoney } from '@tally/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
@@ -84,7 +85,8 @@ export function CategoryBudgetDialog({
   return (
     <Dialog
       opened={opened}
-      onClose={update.isPending ? () => {} : onClose}
+      onClose={onClose}
+      pending={update.isPending}
       title={`Edit ${category.categoryName} Budget`}
       centered
     >
@@ -120,14 +122,7 @@ export function CategoryBudgetDialog({
             description="Carry what is left (or overspent) into the next period"
             {...form.getInputProps('allowRollover', { type: 'checkbox' })}
           />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save Changes
-            </Button>
-          </Group>
+          <FormActions submitLabel="Save Changes" onCancel={onClose} pending={update.isPending} />
         </Stack>
       </form>
     </Dialog>

@@ -34,18 +34,14 @@ export type ApplyRuleDialogProps = {
 /** Apply to past transactions: what the rule would change (a count and examples), then Apply. */
 export function ApplyRuleDialog({ opened, onClose, rule, justCreated = false }: ApplyRuleDialogProps) {
   const apply = useApplyRule();
-  const close = () => {
-    if (!apply.isPending) onClose();
-  };
   return (
     <Dialog
       opened={opened && rule !== null}
-      onClose={close}
+      onClose={onClose}
       title="Apply to past transactions"
       size="lg"
       // Applying to many transactions can take a while; the dialog stays until the server has answered.
-      closeOnClickOutside={!apply.isPending}
-      closeOnEscape={!apply.isPending}
+      pending={apply.isPending}
       withCloseButton={!apply.isPending}
       classNames={{ content: classes.dialog }}
     >
@@ -57,7 +53,7 @@ export function ApplyRuleDialog({ opened, onClose, rule, justCreated = false }: 
           justCreated={justCreated}
           opened={opened}
           apply={apply}
-          onClose={close}
+          onClose={onClose}
         />
       )}
     </Dialog>

@@ -1,11 +1,13 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_RULE_PATTERN_LENGTH, type Rule, ruleField, ruleOperator } from '@tally/shared';
 import { useRef } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
-import { ApiError, serverMessage } from '../../../lib/api';
+import { serverMessage } from '../../../lib/api';
+import { showAtField } from '../../../lib/form';
 import { log } from '../../../lib/log';
 import { useAccounts } from '../../accounts';
 import { useCreateRule } from '../api/create-rule';
@@ -44,23 +46,19 @@ export type RuleDialogProps = {
 export function RuleDialog({ opened, onClose, rule, prefill = null, onCreated }: RuleDialogProps) {
   const create = useCreateRule();
   const update = useUpdateRule();
-  const pending = create.isPending || update.isPending;
-  const close = () => {
-    if (!pending) onClose();
-  };
   return (
     <Dialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      pending={create.isPending || update.isPending}
       title={rule ? 'Edit rule' : 'Create rule'}
       size="lg"
-      closeOnClickOutside={!pending}
       classNames={{ content: classes.dialog }}
     >
       <RuleForm
         rule={rule}
         prefill={prefill}
-        onClose={close}
+        onClose={onClose}
         onCreated={onCreated}
         create={create}
         update={update}
@@ -118,11 +116,7 @@ function RuleForm({ rule, prefill, onClose, onCreated, create, update }: FormPro
   const onFailed = (error: unknown) => {
     log.warn('Saving the rule failed', error);
     const message = serverMessage(error, SAVE_FAILED);
-    const field =
-      error instanceof ApiError && (error.status === 400 || error.status === 404)
-        ? fieldOfServerMessage(message)
-        : null;
-    if (field) form.setFieldError(field, message);
+    showAtField(form, error, message, fieldOfServerMessage);
     toast.error('Error saving rule', message);
   };
 
@@ -234,14 +228,11 @@ function RuleForm({ rule, prefill, onClose, onCreated, create, update }: FormPro
           <RuleSentence rule={sentenceOfForm(values, accountName)} fz="sm" />
         </Paper>
 
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {rule ? 'Save changes' : 'Create rule'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={rule ? 'Save changes' : 'Create rule'}
+          onCancel={onClose}
+          pending={pending}
+        />
       </Stack>
     </form>
   );

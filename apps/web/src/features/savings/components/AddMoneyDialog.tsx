@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { allocateBody, dollarsToCents, formatMoney, type SavingsGoal } from '@tally/shared';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
@@ -37,9 +38,6 @@ export function AddMoneyDialog({
       }),
   });
   if (!goal) return null;
-  const close = () => {
-    if (!allocate.isPending) onClose();
-  };
   const submit = form.onSubmit((values) => {
     const announce = celebrate();
     allocate.mutate(
@@ -73,9 +71,9 @@ export function AddMoneyDialog({
   return (
     <Dialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      pending={allocate.isPending}
       title="Add Money"
-      closeOnClickOutside={!allocate.isPending}
       classNames={{ content: classes.dialog }}
     >
       <form onSubmit={submit} noValidate>
@@ -97,14 +95,7 @@ export function AddMoneyDialog({
             autoComplete="off"
             {...form.getInputProps('note')}
           />
-          <Group justify="flex-end" gap="xs" mt="xs">
-            <Button variant="default" onClick={close} disabled={allocate.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={allocate.isPending}>
-              Add Money
-            </Button>
-          </Group>
+          <FormActions submitLabel="Add Money" onCancel={onClose} pending={allocate.isPending} mt="xs" />
         </Stack>
       </form>
     </Dialog>

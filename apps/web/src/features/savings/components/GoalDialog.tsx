@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import {
   Alert,
-  Button,
   Group,
   NumberInput,
   SegmentedControl,
@@ -9,7 +8,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -21,18 +19,20 @@ import {
   type SavingsOverview,
 } from '@tally/shared';
 import { useId, useState } from 'react';
+import { CountedTextarea } from '../../../components/CountedTextarea';
 import { DayInput } from '../../../components/DayInput';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
 import { ApiError, serverMessage } from '../../../lib/api';
+import { showAtField } from '../../../lib/form';
 import { log } from '../../../lib/log';
 import { useCreateGoal } from '../api/create-goal';
 import { useUpdateGoal } from '../api/update-goal';
 import {
   type AllocationMode,
   allocationConversion,
-  descriptionCounter,
   emptyGoalForm,
   fieldOfServerMessage,
   type GoalFormValues,
@@ -64,24 +64,20 @@ export type GoalDialogProps = {
 export function GoalDialog({ opened, onClose, goal, overview, today }: GoalDialogProps) {
   const create = useCreateGoal();
   const update = useUpdateGoal();
-  const pending = create.isPending || update.isPending;
-  const close = () => {
-    if (!pending) onClose();
-  };
   return (
     <Dialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      pending={create.isPending || update.isPending}
       title={goal ? 'Edit Savings Goal' : 'Create Savings Goal'}
       size="lg"
-      closeOnClickOutside={!pending}
       classNames={{ content: classes.dialog }}
     >
       <GoalForm
         goal={goal}
         overview={overview}
         today={today}
-        onClose={close}
+        onClose={onClose}
         create={create}
         update={update}
       />
@@ -118,9 +114,8 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
     const message = serverMessage(error, editing ? UPDATE_FAILED : CREATE_FAILED);
     // A rule the server applied (the date in the person's time zone, the cap over the goals it holds) shows
     // at its field; any other reason it gave, above the buttons.
-    const field = rejected ? fieldOfServerMessage(message, form.getValues().allocationMode) : null;
-    if (field) form.setFieldError(field, message);
-    else if (rejected && error.code) setFormError(message);
+    const fieldOf = (m: string) => fieldOfServerMessage(m, form.getValues().allocationMode);
+    if (!showAtField(form, error, message, fieldOf) && rejected && error.code) setFormError(message);
     if (editing) toast.error('Error Updating Goal', UPDATE_FAILED);
     else toast.error('Error Creating Goal', CREATE_FAILED);
   };
@@ -160,7 +155,6 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
     form.clearFieldError('allocationAmount');
   };
   const conversion = allocationConversion(values, leftover);
-  const descriptionLength = values.description.length;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -173,18 +167,11 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
           autoComplete="off"
           {...form.getInputProps('name')}
         />
-        <Textarea
+        <CountedTextarea
           label="Description"
           placeholder="What it is for"
           rows={2}
-          resize="vertical"
-          description={
-            <span className={descriptionLength > MAX_GOAL_DESCRIPTION_LENGTH ? classes.over : undefined}>
-              {descriptionCounter(values.description)}
-            </span>
-          }
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          classNames={{ description: classes.counter }}
+          max={MAX_GOAL_DESCRIPTION_LENGTH}
           {...form.getInputProps('description')}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -271,14 +258,12 @@ function GoalForm({ goal, overview, today, onClose, create, update }: FormProps)
           </Alert>
         )}
 
-        <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {editing ? 'Save Changes' : 'Create Goal'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={editing ? 'Save Changes' : 'Create Goal'}
+          onCancel={onClose}
+          pending={pending}
+          mt="xs"
+        />
       </Stack>
     </form>
   );

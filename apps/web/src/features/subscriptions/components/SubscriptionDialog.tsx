@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import {
-  Button,
   Group,
   Select,
   SimpleGrid,
@@ -8,7 +7,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
@@ -28,16 +26,18 @@ import {
   type SubscriptionPrefill,
 } from '@tally/shared';
 import type { ReactNode } from 'react';
+import { CountedTextarea } from '../../../components/CountedTextarea';
 import { DayInput } from '../../../components/DayInput';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
-import { ApiError, serverMessage } from '../../../lib/api';
+import { serverMessage } from '../../../lib/api';
+import { showAtField } from '../../../lib/form';
 import { log } from '../../../lib/log';
 import { useCreateSubscription } from '../api/create-subscription';
 import { useUpdateSubscription } from '../api/update-subscription';
 import {
-  descriptionCounter,
   emptySubscriptionForm,
   fieldOfServerMessage,
   prefilledForm,
@@ -47,7 +47,6 @@ import {
   toUpdateBody,
   validateSubscriptionForm,
 } from '../subscription-form';
-import classes from '../subscriptions.module.css';
 
 const FREQUENCY_OPTIONS = Object.values(SUBSCRIPTION_FREQUENCIES).map((f) => ({
   value: String(f),
@@ -88,17 +87,13 @@ export function SubscriptionDialog({
 }: SubscriptionDialogProps) {
   const create = useCreateSubscription();
   const update = useUpdateSubscription();
-  const pending = create.isPending || update.isPending;
-  const close = () => {
-    if (!pending) onClose();
-  };
   return (
     <Dialog
       opened={opened}
-      onClose={close}
+      onClose={onClose}
+      pending={create.isPending || update.isPending}
       title={subscription ? 'Edit Subscription' : 'Add Subscription'}
       size="lg"
-      closeOnClickOutside={!pending}
     >
       {loading ? (
         <FormSkeleton />
@@ -107,7 +102,7 @@ export function SubscriptionDialog({
           subscription={subscription ?? null}
           prefill={prefill ?? null}
           today={today}
-          onClose={close}
+          onClose={onClose}
           savedMessage={savedMessage}
           create={create}
           update={update}
@@ -176,8 +171,7 @@ function SubscriptionForm({
     log.warn('Saving the subscription failed', error);
     const message = serverMessage(error, SAVE_FAILED);
     // A field rule the server applied (the due date in the person's time zone) shows at its field too.
-    const field = error instanceof ApiError && error.status === 400 ? fieldOfServerMessage(message) : null;
-    if (field) form.setFieldError(field, message);
+    showAtField(form, error, message, fieldOfServerMessage);
     toast.error('Error saving subscription', message);
   };
 
@@ -192,7 +186,6 @@ function SubscriptionForm({
     }
   });
 
-  const descriptionLength = values.description.length;
   const monthlyHint = monthlyHintFor(values);
 
   return (
@@ -254,20 +247,11 @@ function SubscriptionForm({
             {...form.getInputProps('status')}
           />
         )}
-        <Textarea
+        <CountedTextarea
           label="Description"
           placeholder="Plan, account or anything to remember"
           rows={3}
-          resize="vertical"
-          description={
-            <span
-              className={descriptionLength > MAX_SUBSCRIPTION_DESCRIPTION_LENGTH ? classes.over : undefined}
-            >
-              {descriptionCounter(values.description)}
-            </span>
-          }
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          classNames={{ description: classes.counter }}
+          max={MAX_SUBSCRIPTION_DESCRIPTION_LENGTH}
           {...form.getInputProps('description')}
         />
         <Switch
@@ -275,14 +259,12 @@ function SubscriptionForm({
           description="It renews by itself at each due date"
           {...form.getInputProps('autoRenew', { type: 'checkbox' })}
         />
-        <Group justify="flex-end" gap="xs" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {editing ? 'Save Changes' : 'Add Subscription'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={editing ? 'Save Changes' : 'Add Subscription'}
+          onCancel={onClose}
+          pending={pending}
+          mt="xs"
+        />
       </Stack>
     </form>
   );

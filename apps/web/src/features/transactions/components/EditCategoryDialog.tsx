@@ -70,7 +70,8 @@ export function EditCategoryDialog({
   return (
     <Dialog
       opened={opened && transaction !== null}
-      onClose={update.isPending ? () => {} : onClose}
+      onClose={onClose}
+      pending={update.isPending}
       title="Edit Category"
       centered
     >

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { MAX_NOTE_LENGTH, type Transaction } from '@tally/shared';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { FormActions } from '../../../components/FormActions';
 import { toast } from '../../../components/toast';
 import { formatDay } from '../../../lib/format';
 import { useUpdateTransactionNote } from '../api/update-transaction-note';
@@ -52,7 +53,8 @@ export function NoteDialog({
   return (
     <Dialog
       opened={opened && transaction !== null}
-      onClose={save.isPending ? () => {} : onClose}
+      onClose={onClose}
+      pending={save.isPending}
       title={hadNote ? 'Edit Note' : 'Add Note'}
       centered
     >
@@ -89,14 +91,12 @@ export function NoteDialog({
                 {note.length}/{MAX_NOTE_LENGTH}
               </Text>
             </div>
-            <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={onClose} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={unchanged} loading={save.isPending}>
-                {hadNote && note.trim() === '' ? 'Remove Note' : 'Save Note'}
-              </Button>
-            </Group>
+            <FormActions
+              submitLabel={hadNote && note.trim() === '' ? 'Remove Note' : 'Save Note'}
+              submitDisabled={unchanged}
+              onCancel={onClose}
+              pending={save.isPending}
+            />
           </Stack>
         </form>
       )}
