@@ -5,7 +5,7 @@ import type { Outcome } from './start-session';
 /** The alert a failed attempt shows: fetched with start-session.ts, after the page is up. */
 export const FormAlert = lazy(async () => ({ default: (await import('./FormAlert')).FormAlert }));
 
-type StartSession = typeof import('./start-session');
+export type StartSession = typeof import('./start-session');
 
 let loading: Promise<StartSession> | undefined;
 
