@@ -93,6 +93,14 @@ async function replyTo(question: string) {
   return within(turn);
 }
 
+/** Opens Ask Tally on the screen at `path`, asks `question`, and answers the reply once it is whole. */
+async function ask(question: string, path?: string) {
+  renderShell(path);
+  await openAdvisor();
+  typeAndSend(question);
+  return replyTo(question);
+}
+
 /** Holds back requests to one path until released, so a test can look at the drawer while they wait. */
 function holdRequests(path: string) {
   let release = () => {};
@@ -208,10 +216,7 @@ describe('Ask Tally', () => {
     const body = streamedBody([...bytes].map((byte) => Uint8Array.of(byte)));
     body.end();
     fakeApi({ [ASK]: { stream: body.stream } });
-    renderShell();
-    await openAdvisor();
-    typeAndSend('How much did I spend on dining out last month?');
-    const reply = await replyTo('How much did I spend on dining out last month?');
+    const reply = await ask('How much did I spend on dining out last month?');
     expect(reply.getByText(answer.response)).toBeTruthy();
     expect(reply.getByRole('list', { name: 'Figures' })).toBeTruthy();
     expect(reply.getByRole('button', { name: 'Raise Dining Out to $35.00' })).toBeTruthy();
@@ -276,10 +281,7 @@ describe('Ask Tally', () => {
     const response =
       'Where your money went last month, by category:\n1. Rent: $1,800.00\n2. Groceries: $512.40';
     fakeApi({ [ASK]: () => streamed(anAnswer({ response, figures: [] })) });
-    renderShell();
-    await openAdvisor();
-    typeAndSend('Where did my money go last month?');
-    const reply = await replyTo('Where did my money go last month?');
+    const reply = await ask('Where did my money go last month?');
     const text = reply.getByText(/Where your money went/);
     expect(text.textContent).toBe(response);
     expect(text.className).toMatch(/text/);
@@ -331,10 +333,7 @@ describe('Ask Tally', () => {
           }),
         ),
     });
-    renderShell();
-    await openAdvisor();
-    typeAndSend('How much did I spend on dining out last month?');
-    const reply = await replyTo('How much did I spend on dining out last month?');
+    const reply = await ask('How much did I spend on dining out last month?');
 
     const figures = within(reply.getByRole('list', { name: 'Figures' })).getAllByRole('listitem');
     expect(figures.map((f) => f.textContent)).toEqual([
@@ -381,10 +380,7 @@ describe('Ask Tally', () => {
           }),
         ),
     });
-    renderShell();
-    await openAdvisor();
-    typeAndSend('How much is left in my dining budget?');
-    const reply = await replyTo('How much is left in my dining budget?');
+    const reply = await ask('How much is left in my dining budget?');
     expect(
       within(reply.getByRole('list', { name: 'Figures' }))
         .getAllByRole('listitem')
@@ -396,12 +392,7 @@ describe('Ask Tally', () => {
   });
 
   describe('proposed changes', () => {
-    const askFor = async () => {
-      renderShell();
-      await openAdvisor();
-      typeAndSend('How is my dining budget?');
-      return replyTo('How is my dining budget?');
-    };
+    const askFor = () => ask('How is my dining budget?');
 
     it('raises a budget category only once the person confirms', async () => {
       const api = fakeApi({
@@ -561,10 +552,7 @@ describe('Ask Tally', () => {
             : streamed(anAnswer()),
       });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      renderShell();
-      await openAdvisor();
-      typeAndSend('How much did I spend on dining out last month?');
-      const reply = await replyTo('How much did I spend on dining out last month?');
+      const reply = await ask('How much did I spend on dining out last month?');
       expect(reply.getByText(QUERY_FAILED)).toBeTruthy();
       expect(screen.getByRole('status').textContent).toBe(QUERY_FAILED);
 
@@ -585,10 +573,7 @@ describe('Ask Tally', () => {
             : streamed(anAnswer()),
       });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      renderShell();
-      await openAdvisor();
-      typeAndSend('How much did I spend on dining out last month?');
-      const reply = await replyTo('How much did I spend on dining out last month?');
+      const reply = await ask('How much did I spend on dining out last month?');
       expect(reply.getByText(QUERY_FAILED)).toBeTruthy();
       expect(reply.queryByText('You spent')).toBeNull();
       expect(screen.getByRole('status').textContent).toBe(QUERY_FAILED);
@@ -609,10 +594,7 @@ describe('Ask Tally', () => {
               : streamed(anAnswer()),
       });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      renderShell();
-      await openAdvisor();
-      typeAndSend('What did I spend?');
-      let reply = await replyTo('What did I spend?');
+      let reply = await ask('What did I spend?');
       expect(reply.getByText(QUERY_FAILED)).toBeTruthy();
 
       fireEvent.click(reply.getByRole('button', { name: 'Retry' }));
@@ -631,20 +613,14 @@ describe('Ask Tally', () => {
         throw new TypeError('Failed to fetch');
       });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      renderShell();
-      await openAdvisor();
-      typeAndSend('What is my balance?');
-      const reply = await replyTo('What is my balance?');
+      const reply = await ask('What is my balance?');
       expect(reply.getByText(QUERY_FAILED)).toBeTruthy();
       expect(reply.getByRole('button', { name: 'Retry' })).toBeTruthy();
     });
 
     it('says it could not process the request when the answer is empty', async () => {
       fakeApi({ [ASK]: () => streamed(anAnswer({ response: '  ', figures: [] })) });
-      renderShell();
-      await openAdvisor();
-      typeAndSend('What is my balance?');
-      const reply = await replyTo('What is my balance?');
+      const reply = await ask('What is my balance?');
       expect(reply.getByText(EMPTY_RESPONSE)).toBeTruthy();
     });
 
@@ -652,10 +628,7 @@ describe('Ask Tally', () => {
       const limit = "You've used your 10 AI requests for today. They renew at midnight.";
       fakeApi({ [ASK]: { status: 429, body: { message: limit, code: 'AI_LIMIT_REACHED' } } });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      renderShell();
-      await openAdvisor();
-      typeAndSend('What is my balance?');
-      const reply = await replyTo('What is my balance?');
+      const reply = await ask('What is my balance?');
       expect(reply.getByText(limit)).toBeTruthy();
       expect(screen.getByRole('status').textContent).toBe(limit);
       expect(reply.queryByRole('button', { name: 'Retry' })).toBeNull();
@@ -665,10 +638,7 @@ describe('Ask Tally', () => {
       const refused = 'Questions can be at most 500 characters';
       fakeApi({ [ASK]: { status: 400, body: { message: refused, code: 'VALIDATION_ERROR' } } });
       vi.spyOn(console, 'warn').mockImplementation(() => {});
-      renderShell();
-      await openAdvisor();
-      typeAndSend('What is my balance?');
-      const reply = await replyTo('What is my balance?');
+      const reply = await ask('What is my balance?');
       expect(reply.getByText(refused)).toBeTruthy();
       expect(reply.queryByRole('button', { name: 'Retry' })).toBeNull();
     });
@@ -681,10 +651,7 @@ describe('Ask Tally', () => {
       const api = fakeApi({
         [ASK]: { status: 401, body: { message: 'Session expired', code: 'UNAUTHORIZED' } },
       });
-      renderShell();
-      await openAdvisor();
-      typeAndSend('What is my balance?');
-      await replyTo('What is my balance?');
+      await ask('What is my balance?');
       expect(api.to('/api/ai/query')[0]?.headers.get('authorization')).toBe('Bearer expired');
       expect(leaveFor).toHaveBeenCalledWith('/login');
       expect(localStorage.getItem('authToken')).toBeNull();
@@ -695,10 +662,7 @@ describe('Ask Tally', () => {
       const decline =
         "I can't help with that. I can answer questions about your own money in Tally: what you spent.";
       fakeApi({ [ASK]: () => streamed(anAnswer({ response: decline, figures: [], intent: 'unknown' })) });
-      renderShell();
-      await openAdvisor();
-      typeAndSend("What's the weather tomorrow?");
-      const reply = await replyTo("What's the weather tomorrow?");
+      const reply = await ask("What's the weather tomorrow?");
       expect(reply.getByText(decline)).toBeTruthy();
       expect(reply.queryByRole('list', { name: 'Figures' })).toBeNull();
     });
