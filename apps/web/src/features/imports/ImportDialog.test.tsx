@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../test-utils';
 import { fakeXhr } from '../../test-xhr';
 import { ImportDialog } from './ImportDialog';
+import { aCsvMapping } from './test-fixtures';
 
 // jsdom has no layout; Mantine's combobox scrolls the selected option into view.
 Element.prototype.scrollIntoView ??= () => {};
@@ -63,20 +64,7 @@ const aRow = (patch: Partial<ImportPreviewRow>): ImportPreviewRow => ({
   ...patch,
 });
 
-const CSV_MAPPING: CsvMapping = {
-  delimiter: ';',
-  hasHeader: true,
-  date: 0,
-  description: 1,
-  amount: 2,
-  debit: null,
-  credit: null,
-  category: null,
-  notes: null,
-  dateFormat: 'DD.MM.YYYY',
-  decimalSeparator: '.',
-  negateAmount: false,
-};
+const CSV_MAPPING = aCsvMapping();
 
 const aPreview = (patch: Partial<ImportPreview> = {}): ImportPreview => ({
   format: 'ofx',

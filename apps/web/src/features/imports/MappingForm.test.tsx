@@ -4,23 +4,12 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils';
 import { MappingForm } from './MappingForm';
+import { aCsvMapping } from './test-fixtures';
 
 Element.prototype.scrollIntoView ??= () => {};
 
-const MAPPING: CsvMapping = {
-  delimiter: ',',
-  hasHeader: true,
-  date: 0,
-  description: 1,
-  amount: 2,
-  debit: null,
-  credit: null,
-  category: null,
-  notes: null,
-  dateFormat: 'MM/DD/YYYY',
-  decimalSeparator: '.',
-  negateAmount: false,
-};
+// An American bank's file: commas between the columns, the month first.
+const MAPPING = aCsvMapping({ delimiter: ',', dateFormat: 'MM/DD/YYYY' });
 const COLUMNS = ['Date', 'Payee', 'Withdrawal', 'Deposit', 'Memo'];
 const SAMPLE = [['01/03/2024', 'Coffee', '4.50', '', 'office']];
 

@@ -15,6 +15,7 @@ import {
 } from './import-flow';
 import { fallbackMapping } from './mapping';
 import type { ChosenFile } from './read-file';
+import { aCsvMapping } from './test-fixtures';
 
 const ACCOUNT_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000001';
 const OTHER_ACCOUNT_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000002';
@@ -45,20 +46,7 @@ const CSV_FILE: ChosenFile = {
   content: 'Buchungstag;Verwendungszweck;Betrag\n',
 };
 
-const MAPPING: CsvMapping = {
-  delimiter: ';',
-  hasHeader: true,
-  date: 0,
-  description: 1,
-  amount: 2,
-  debit: null,
-  credit: null,
-  category: null,
-  notes: null,
-  dateFormat: 'DD.MM.YYYY',
-  decimalSeparator: '.',
-  negateAmount: false,
-};
+const MAPPING = aCsvMapping();
 const CHANGED: CsvMapping = { ...MAPPING, decimalSeparator: ',' };
 const CHANGED_AGAIN: CsvMapping = { ...MAPPING, decimalSeparator: ',', hasHeader: false };
 // The date and the description in one column: the form says so, and it is not previewed.

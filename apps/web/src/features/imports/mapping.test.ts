@@ -1,28 +1,12 @@
-import type { CsvMapping } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import { amountMode, columnOptions, mappingProblem, withAmountMode } from './mapping';
-
-const aMapping = (patch: Partial<CsvMapping> = {}): CsvMapping => ({
-  delimiter: ';',
-  hasHeader: true,
-  date: 0,
-  description: 1,
-  amount: 2,
-  debit: null,
-  credit: null,
-  category: null,
-  notes: null,
-  dateFormat: 'DD.MM.YYYY',
-  decimalSeparator: ',',
-  negateAmount: false,
-  ...patch,
-});
+import { aCsvMapping } from './test-fixtures';
 
 const COLUMNS = ['Buchungstag', 'Verwendungszweck', 'Soll', 'Haben', 'Kategorie'];
 
 describe('withAmountMode', () => {
   it('turns the amount column into the debit and finds the credit column by its header', () => {
-    const split = withAmountMode(aMapping({ amount: 2, negateAmount: true }), 'split', COLUMNS);
+    const split = withAmountMode(aCsvMapping({ amount: 2, negateAmount: true }), 'split', COLUMNS);
     expect(split).toMatchObject({ amount: null, debit: 2, credit: 3, negateAmount: false });
     expect(amountMode(split)).toBe('split');
   });
@@ -30,16 +14,20 @@ describe('withAmountMode', () => {
   it('finds both columns by their headers when no amount column was chosen', () => {
     const columns = ['Date', 'Description', 'Money In', 'Money Out'];
     expect(
-      withAmountMode(aMapping({ amount: null, debit: null, credit: 2 }), 'single', columns),
+      withAmountMode(aCsvMapping({ amount: null, debit: null, credit: 2 }), 'single', columns),
     ).toMatchObject({ amount: 2, debit: null, credit: null });
-    expect(withAmountMode(aMapping({ amount: null, debit: 3, credit: 2 }), 'split', columns)).toMatchObject({
+    expect(
+      withAmountMode(aCsvMapping({ amount: null, debit: 3, credit: 2 }), 'split', columns),
+    ).toMatchObject({
       debit: 3,
       credit: 2,
     });
   });
 
   it('takes the debit back as the single amount column', () => {
-    expect(withAmountMode(aMapping({ amount: null, debit: 2, credit: 3 }), 'single', COLUMNS)).toMatchObject({
+    expect(
+      withAmountMode(aCsvMapping({ amount: null, debit: 2, credit: 3 }), 'single', COLUMNS),
+    ).toMatchObject({
       amount: 2,
       debit: null,
       credit: null,
@@ -47,7 +35,7 @@ describe('withAmountMode', () => {
   });
 
   it('leaves a mapping already in the asked mode as it is', () => {
-    const mapping = aMapping();
+    const mapping = aCsvMapping();
     expect(withAmountMode(mapping, 'single', COLUMNS)).toBe(mapping);
   });
 });
@@ -76,22 +64,22 @@ describe('columnOptions', () => {
 
 describe('mappingProblem', () => {
   it.each([
-    ['a complete mapping', aMapping(), null],
+    ['a complete mapping', aCsvMapping(), null],
     [
       'no amount column',
-      aMapping({ amount: null }),
+      aCsvMapping({ amount: null }),
       'Choose the amount column, or the debit and credit columns',
     ],
     [
       'one column twice',
-      aMapping({ description: 0 }),
+      aCsvMapping({ description: 0 }),
       'Date and Description are the same column; choose different ones',
     ],
     [
       'debit and credit in one column',
-      aMapping({ amount: null, debit: 2, credit: 2 }),
+      aCsvMapping({ amount: null, debit: 2, credit: 2 }),
       'Debit and Credit are the same column; choose different ones',
     ],
-    ['a debit column alone', aMapping({ amount: null, debit: 2 }), null],
+    ['a debit column alone', aCsvMapping({ amount: null, debit: 2 }), null],
   ])('%s → %s', (_, mapping, problem) => expect(mappingProblem(mapping)).toBe(problem));
 });
