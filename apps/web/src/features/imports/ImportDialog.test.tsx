@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderWithProviders } from '../../test-utils';
 import { fakeXhr } from '../../test-xhr';
 import { ImportDialog } from './ImportDialog';
-import { aCsvMapping } from './test-fixtures';
+import { aCsvMapping, anImportPreview } from './test-fixtures';
 
 // jsdom has no layout; Mantine's combobox scrolls the selected option into view.
 Element.prototype.scrollIntoView ??= () => {};
@@ -66,25 +66,15 @@ const aRow = (patch: Partial<ImportPreviewRow>): ImportPreviewRow => ({
 
 const CSV_MAPPING = aCsvMapping();
 
-const aPreview = (patch: Partial<ImportPreview> = {}): ImportPreview => ({
-  format: 'ofx',
-  columns: [],
-  sampleRows: [],
-  mapping: null,
-  mappingRemembered: false,
-  needsMapping: false,
-  dayOrder: null,
-  dayOrderSource: null,
-  needsDayOrder: false,
-  rows: [
-    aRow({ line: 1 }),
-    aRow({ line: 2, description: 'Salary ACME', amount: 2500, category: 1, categoryName: 'Salary' }),
-    aRow({ line: 3, status: 'duplicate', description: 'Rent', amount: -900, category: 10 }),
-  ],
-  counts: { total: 3, new: 2, duplicate: 1, matched: 0, invalid: 0 },
-  invalidRows: [],
-  ...patch,
-});
+const aPreview = (patch: Partial<ImportPreview> = {}): ImportPreview =>
+  anImportPreview({
+    rows: [
+      aRow({ line: 1 }),
+      aRow({ line: 2, description: 'Salary ACME', amount: 2500, category: 1, categoryName: 'Salary' }),
+      aRow({ line: 3, status: 'duplicate', description: 'Rent', amount: -900, category: 10 }),
+    ],
+    ...patch,
+  });
 
 const CSV_PREVIEW = aPreview({
   format: 'csv',

@@ -15,7 +15,7 @@ import {
 } from './import-flow';
 import { fallbackMapping } from './mapping';
 import type { ChosenFile } from './read-file';
-import { aCsvMapping } from './test-fixtures';
+import { aCsvMapping, anImportPreview } from './test-fixtures';
 
 const ACCOUNT_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000001';
 const OTHER_ACCOUNT_ID = '6a0c1c55-3d6b-4b7e-9d55-000000000002';
@@ -52,20 +52,7 @@ const CHANGED_AGAIN: CsvMapping = { ...MAPPING, decimalSeparator: ',', hasHeader
 // The date and the description in one column: the form says so, and it is not previewed.
 const BROKEN: CsvMapping = { ...MAPPING, description: 0 };
 
-const OFX_PREVIEW: ImportPreview = {
-  format: 'ofx',
-  columns: [],
-  sampleRows: [],
-  mapping: null,
-  mappingRemembered: false,
-  needsMapping: false,
-  dayOrder: null,
-  dayOrderSource: null,
-  needsDayOrder: false,
-  rows: [],
-  counts: { total: 3, new: 2, duplicate: 1, matched: 0, invalid: 0 },
-  invalidRows: [],
-};
+const OFX_PREVIEW = anImportPreview();
 const UNCLEAR_CSV: ImportPreview = {
   ...OFX_PREVIEW,
   format: 'csv',
