@@ -5,6 +5,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { type Budget, categoryName, formatMoney } from '@tally/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { FormActions } from '../../../components/FormActions';
 import { MoneyInput } from '../../../components/MoneyInput';
 import { toast } from '../../../components/toast';
@@ -266,7 +267,7 @@ export function BudgetDialog({
             })}
           </ul>
 
-          <div className={classes.footer}>
+          <DialogFooter>
             {categoriesError && (
               <Alert color="red" role="alert" mb="sm" py={8}>
                 {categoriesError}
@@ -296,7 +297,7 @@ export function BudgetDialog({
                 ml="auto"
               />
             </Group>
-          </div>
+          </DialogFooter>
         </Stack>
       </form>
     </Dialog>

@@ -25,6 +25,7 @@ import {
 } from '@tally/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
+import { DialogFooter } from '../../../components/DialogFooter';
 import { EmptyState } from '../../../components/EmptyState';
 import { toast } from '../../../components/toast';
 import { errorMessage, serverMessage } from '../../../lib/api';
@@ -233,7 +234,7 @@ function DetectedList({ items: detected, onClose }: { items: DetectedSubscriptio
   return (
     <>
       {wide ? <DetectedTable items={items} {...rowProps} /> : <DetectedCards items={items} {...rowProps} />}
-      <div className={classes.footer}>
+      <DialogFooter>
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="md" wrap="nowrap">
             <Checkbox
@@ -260,7 +261,7 @@ function DetectedList({ items: detected, onClose }: { items: DetectedSubscriptio
             </Button>
           </Group>
         </Group>
-      </div>
+      </DialogFooter>
     </>
   );
 }
