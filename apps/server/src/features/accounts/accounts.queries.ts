@@ -1,7 +1,23 @@
 import { type Account, type Connection, type HistorySyncProgress, sortAccounts } from '@tally/shared';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, ne, notLike, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  notLike,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, historySyncs, transactions, users } from '../../db/schema';
+import { LEGACY_SEALED_PREFIX } from '../../lib/crypto';
 import type { ProviderAccount } from '../../providers/bank/types';
 import {
   type AccountRow,
@@ -97,6 +113,44 @@ export async function markItemRemoved(
         eq(bankConnections.id, connectionId),
         eq(bankConnections.itemId, itemId),
         eq(bankConnections.isActive, false),
+      ),
+    )
+    .returning({ id: bankConnections.id });
+  return rows.length > 0;
+}
+
+/**
+ * Every person's connections whose access token is still sealed the old way, not bound to its row. Crosses
+ * people by design, like the scheduled refresh: resealing them at start is maintenance.
+ */
+export function connectionsWithUnboundTokens(db: Db) {
+  return db
+    .select({
+      id: bankConnections.id,
+      userId: bankConnections.userId,
+      itemId: bankConnections.itemId,
+      sealed: bankConnections.accessTokenEncrypted,
+    })
+    .from(bankConnections)
+    .where(like(bankConnections.accessTokenEncrypted, `${LEGACY_SEALED_PREFIX}%`));
+}
+
+/**
+ * Writes a connection's sealed access token, only while it still holds `from`: another instance starting
+ * at the same time may have written it first. Answers whether it was written.
+ */
+export async function replaceSealedToken(
+  db: Db,
+  { userId, connectionId, from, to }: { userId: string; connectionId: string; from: string; to: string },
+) {
+  const rows = await db
+    .update(bankConnections)
+    .set({ accessTokenEncrypted: to })
+    .where(
+      and(
+        eq(bankConnections.userId, userId),
+        eq(bankConnections.id, connectionId),
+        eq(bankConnections.accessTokenEncrypted, from),
       ),
     )
     .returning({ id: bankConnections.id });

@@ -1,8 +1,7 @@
-import { and, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { bankConnections } from '../../db/schema';
-import { type Cipher, LEGACY_SEALED_PREFIX } from '../../lib/crypto';
+import type { Cipher } from '../../lib/crypto';
+import { connectionsWithUnboundTokens, replaceSealedToken } from './accounts.queries';
 
 export type ResealDeps = { db: Db; cipher: Cipher; log: FastifyBaseLogger };
 
@@ -16,16 +15,7 @@ export type ResealDeps = { db: Db; cipher: Cipher; log: FastifyBaseLogger };
  * of its row; closing that needs a record that no old value is left, or asking the bank for the token's item.
  */
 export async function resealLegacyTokens({ db, cipher, log }: ResealDeps): Promise<number> {
-  // Crosses users by design, like the scheduled refresh: this is maintenance, not a person's request.
-  const legacy = await db
-    .select({
-      id: bankConnections.id,
-      userId: bankConnections.userId,
-      itemId: bankConnections.itemId,
-      sealed: bankConnections.accessTokenEncrypted,
-    })
-    .from(bankConnections)
-    .where(like(bankConnections.accessTokenEncrypted, `${LEGACY_SEALED_PREFIX}%`));
+  const legacy = await connectionsWithUnboundTokens(db);
   let resealed = 0;
   for (const row of legacy) {
     const context = { userId: row.userId, itemId: row.itemId };
@@ -37,18 +27,13 @@ export async function resealLegacyTokens({ db, cipher, log }: ResealDeps): Promi
       log.warn({ connectionId: row.id }, 'bank access token does not open with this key; left unsealed');
       continue;
     }
-    const updated = await db
-      .update(bankConnections)
-      .set({ accessTokenEncrypted: cipher.encrypt(plain, context) })
-      .where(
-        and(
-          eq(bankConnections.userId, row.userId),
-          eq(bankConnections.id, row.id),
-          eq(bankConnections.accessTokenEncrypted, row.sealed),
-        ),
-      )
-      .returning({ id: bankConnections.id });
-    resealed += updated.length;
+    const written = await replaceSealedToken(db, {
+      userId: row.userId,
+      connectionId: row.id,
+      from: row.sealed,
+      to: cipher.encrypt(plain, context),
+    });
+    if (written) resealed += 1;
   }
   if (resealed > 0) log.info(`${resealed} bank access token(s) sealed again, bound to their connection`);
   return resealed;

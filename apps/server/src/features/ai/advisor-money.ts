@@ -9,13 +9,10 @@ import {
   projectIncome,
   SUBSCRIPTION_STATUS,
 } from '@tally/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { transactions } from '../../db/schema';
-import { filterWhere } from '../transactions';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
 import { type Draft, money, plural, rangeText, src, totals } from './advisor-draft';
-import { cashBalance } from './ai.queries';
+import { cashBalance, topMerchants } from './ai.queries';
 import { deposits, gatherFacts, trackedSubscriptions } from './facts';
 
 export async function spending(
@@ -81,19 +78,12 @@ export async function topSpending(
         merchant: null,
       }));
   } else {
-    const tx = transactions;
-    const found = await db
-      .select({
-        merchant: tx.merchantName,
-        expenses: sql<string>`coalesce(-sum(${tx.amount}) filter (where ${tx.amount} < 0), 0)`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(tx)
-      .where(and(filterWhere(userId, range), eq(tx.isTransfer, false), sql`${tx.merchantName} is not null`))
-      .groupBy(tx.merchantName)
-      .having(sql`sum(${tx.amount}) filter (where ${tx.amount} < 0) < 0`)
-      .orderBy(desc(sql`2`), tx.merchantName)
-      .limit(intent.limit);
+    const found = await topMerchants(db, {
+      userId,
+      startDate: range.startDate,
+      endDate: range.endDate,
+      limit: intent.limit,
+    });
     rows = found
       .filter((r) => Number(r.expenses) > 0)
       .map((r) => ({

@@ -9,12 +9,11 @@ import {
   occurrencesBetween,
   SUBSCRIPTION_STATUS,
 } from '@tally/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { budgetCategories } from '../../db/schema';
 import { activePeriodNow } from '../budgets';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
 import { type Draft, money, plural, rangeText, src, totals } from './advisor-draft';
+import { budgetCategoryId } from './ai.queries';
 import { goals, trackedSubscriptions } from './facts';
 
 export async function budgetLeft(
@@ -57,22 +56,13 @@ export async function budgetLeft(
     });
     const actions: AdvisorAction[] = [];
     if (left < 0 && budget.isActive) {
-      const [row] = await db
-        .select({ id: budgetCategories.id })
-        .from(budgetCategories)
-        .where(
-          and(
-            eq(budgetCategories.userId, userId),
-            eq(budgetCategories.budgetId, budget.id),
-            eq(budgetCategories.category, c.category),
-          ),
-        );
-      if (row) {
+      const categoryId = await budgetCategoryId(db, { userId, budgetId: budget.id, category: c.category });
+      if (categoryId) {
         actions.push({
           kind: 'raise_budget_category',
           label: `Raise ${name} to ${money(c.spent)}`,
           budgetId: budget.id,
-          categoryId: row.id,
+          categoryId,
           category: c.category,
           allocatedAmount: c.spent,
         });

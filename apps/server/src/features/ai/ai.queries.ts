@@ -1,4 +1,4 @@
-import type { InsightContext, InsightType } from '@tally/shared';
+import type { CategoryCode, InsightContext, InsightType } from '@tally/shared';
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -6,11 +6,13 @@ import {
   aiInsights,
   aiUsage,
   bankAccounts,
+  budgetCategories,
   savingsContributions,
   savingsGoals,
   subscriptions,
   transactions,
 } from '../../db/schema';
+import { filterWhere } from '../transactions';
 
 type Person = { userId: string };
 /** An insight as stored, without who it is for and when it was made. */
@@ -296,4 +298,54 @@ export async function firstTransactionDay(db: Db, { userId }: Person) {
     .from(transactions)
     .where(and(eq(transactions.userId, userId), isNull(transactions.deletedAt)));
   return row?.first ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the advisor's answers read besides the facts
+
+/**
+ * The merchants the person paid most between two days, transfers aside, most first: what went out to each
+ * (cents, as a decimal string; refunds not taken off) and its number of transactions.
+ */
+export function topMerchants(
+  db: Db,
+  { userId, startDate, endDate, limit }: Person & { startDate: string; endDate: string; limit: number },
+) {
+  const t = transactions;
+  return db
+    .select({
+      merchant: t.merchantName,
+      expenses: sql<string>`coalesce(-sum(${t.amount}) filter (where ${t.amount} < 0), 0)`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(t)
+    .where(
+      and(
+        filterWhere(userId, { startDate, endDate }),
+        eq(t.isTransfer, false),
+        sql`${t.merchantName} is not null`,
+      ),
+    )
+    .groupBy(t.merchantName)
+    .having(sql`sum(${t.amount}) filter (where ${t.amount} < 0) < 0`)
+    .orderBy(desc(sql`2`), t.merchantName)
+    .limit(limit);
+}
+
+/** The id of a budget's category for a code, or null when the budget has none for it. */
+export async function budgetCategoryId(
+  db: Db,
+  { userId, budgetId, category }: Person & { budgetId: string; category: CategoryCode },
+) {
+  const [row] = await db
+    .select({ id: budgetCategories.id })
+    .from(budgetCategories)
+    .where(
+      and(
+        eq(budgetCategories.userId, userId),
+        eq(budgetCategories.budgetId, budgetId),
+        eq(budgetCategories.category, category),
+      ),
+    );
+  return row?.id ?? null;
 }

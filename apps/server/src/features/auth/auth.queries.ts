@@ -4,6 +4,11 @@ import { loginFailures, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 import type { RecentFailures } from './sign-in-throttle';
 
+export async function getUser(db: Db, { userId }: { userId: string }): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
 export async function findUserByEmail(db: Db, { email }: { email: string }): Promise<UserRow | null> {
   const [row] = await db
     .select()
@@ -28,6 +33,21 @@ export async function createUser(db: Db, values: NewUser): Promise<UserRow | nul
     .insert(users)
     .values({ ...values, email: values.email.trim() })
     .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id'>>;
+
+/** now: the app's clock, for updatedAt. */
+export async function updateUser(
+  db: Db,
+  { userId, now, ...values }: UserChanges & { userId: string; now: Date },
+) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, userId))
     .returning();
   return row ?? null;
 }

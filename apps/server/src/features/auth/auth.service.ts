@@ -19,11 +19,12 @@ import {
   findUserByGoogleSubject,
   getRecentFailures,
   recordFailure,
+  updateUser,
   withSignInLock,
 } from './auth.queries';
 import { sendVerificationEmail, type VerificationDeps } from './email-verification';
 import { describeWait, type Lockout, signInWait } from './sign-in-throttle';
-import { toUser, updateUser } from './users';
+import { toUser } from './users';
 
 export type AuthDeps = {
   db: Db;

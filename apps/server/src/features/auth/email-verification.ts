@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { TokenKeys, UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../providers/mail/mailer';
+import { getUser, updateUser } from './auth.queries';
 
 export type VerificationDeps = {
   db: Db;
@@ -70,16 +69,13 @@ export async function verifyEmail(deps: VerificationDeps, token: string): Promis
   if (payload.purpose !== PURPOSE || !payload.sub || typeof payload.email !== 'string') {
     throw refused('VERIFICATION_INVALID', LINK_INVALID);
   }
-  const [person] = await deps.db.select().from(users).where(eq(users.id, payload.sub));
+  const person = await getUser(deps.db, { userId: payload.sub });
   if (!person) throw refused('VERIFICATION_INVALID', LINK_INVALID);
   if (normalise(person.email) !== payload.email) {
     throw refused('VERIFICATION_OLD_ADDRESS', LINK_OLD_ADDRESS);
   }
   if (!person.emailVerifiedAt) {
-    await deps.db
-      .update(users)
-      .set({ emailVerifiedAt: deps.now(), updatedAt: deps.now() })
-      .where(eq(users.id, person.id));
+    await updateUser(deps.db, { userId: person.id, emailVerifiedAt: deps.now(), now: deps.now() });
   }
   return { email: person.email };
 }

@@ -1,2 +1,3 @@
 // The auth feature's front door: what other features may use of it.
-export { toUser, updateUser } from './users';
+export { getUser, updateUser } from './auth.queries';
+export { toUser } from './users';

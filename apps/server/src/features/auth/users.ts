@@ -1,7 +1,4 @@
 import type { User } from '@tally/shared';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
 
 /** The signed-in person as every feature sees them: the row the authenticator loaded, on the wire. */
@@ -18,19 +15,4 @@ export function toUser(row: UserRow): User {
     plan: row.plan,
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
   };
-}
-
-export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id'>>;
-
-/** now: the app's clock, for updatedAt. */
-export async function updateUser(
-  db: Db,
-  { userId, now, ...values }: UserChanges & { userId: string; now: Date },
-) {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning();
-  return row ?? null;
 }

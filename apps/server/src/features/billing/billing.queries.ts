@@ -1,13 +1,9 @@
 import type { PlanCode } from '@tally/shared';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { billingEvents, users } from '../../db/schema';
+import { bankAccounts, bankConnections, billingEvents, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
-
-export async function getUser(db: Db, { userId }: { userId: string }): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
-  return row ?? null;
-}
+import { MANUAL_PROVIDER } from '../accounts';
 
 /**
  * Locks a person's row until the transaction ends and answers it as it now stands: webhooks about the same
@@ -61,4 +57,52 @@ export async function recordEvent(db: Db, { eventId, type }: { eventId: string; 
     .onConflictDoNothing()
     .returning({ id: billingEvents.id });
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The bank accounts a plan's limit counts
+
+/** An active account of an active bank connection of the person's (not one they keep by hand). */
+const linkedAccountOf = (userId: string) =>
+  and(
+    eq(bankAccounts.userId, userId),
+    eq(bankConnections.userId, userId),
+    eq(bankConnections.isActive, true),
+    ne(bankConnections.provider, MANUAL_PROVIDER),
+    eq(bankAccounts.isActive, true),
+  );
+
+/**
+ * The bank accounts a plan's limit counts: active, visible accounts of active bank connections (disconnected
+ * ones don't, nor the accounts the person keeps by hand: the limit is on linked banks; nor those a sync
+ * hid past the limit).
+ */
+export async function countLinkedAccounts(db: Db, { userId }: { userId: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(bankAccounts)
+    .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
+    .where(and(linkedAccountOf(userId), isNull(bankAccounts.hiddenAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The person's active bank connections that keep accounts hidden past the plan's limit: once the plan
+ * allows more (an upgrade, another bank disconnected), syncing them shows those accounts with their history.
+ */
+export async function connectionsHidingAccounts(db: Db, { userId }: { userId: string }): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: bankConnections.id })
+    .from(bankAccounts)
+    .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
+    .where(and(linkedAccountOf(userId), isNotNull(bankAccounts.hiddenAt)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Inside a transaction: holds the person's linking lock until it ends, so two links at once are counted
+ * one after the other and cannot both take the last place under the limit.
+ */
+export async function lockLinking(tx: Db, { userId }: { userId: string }) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`linking:${userId}`}, 0))`);
 }

@@ -11,16 +11,17 @@ import type { UserRow } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { JobQueue } from '../../lib/job-queue';
 import type { BillingAccount, BillingEvent, BillingProvider } from '../../providers/billing/types';
-import { toUser } from '../auth';
+import { getUser, toUser } from '../auth';
 import {
+  connectionsHidingAccounts,
+  countLinkedAccounts,
   findUserByCustomer,
-  getUser,
   isEventApplied,
   lockUser,
   recordEvent,
   updatePlan,
 } from './billing.queries';
-import { connectionsHidingAccounts, countLinkedAccounts, planInForce } from './plans';
+import { planInForce } from './plans';
 
 export type BillingDeps = {
   db: Db;

@@ -1,10 +1,3 @@
 // The billing feature's front door: what other features may use of it.
-export {
-  accountLimitReached,
-  connectionsHidingAccounts,
-  countLinkedAccounts,
-  lockLinking,
-  planInForce,
-  requireAccountsFit,
-  requireFeature,
-} from './plans';
+export { connectionsHidingAccounts, countLinkedAccounts, lockLinking } from './billing.queries';
+export { accountLimitReached, planInForce, requireAccountsFit, requireFeature } from './plans';

@@ -1,15 +1,17 @@
 import { daysElapsed, periodAt, rollover, totalDays } from '@tally/shared';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { budgetPeriodCategories, budgetPeriods, budgets } from '../../db/schema';
 import { found } from '../../lib/errors';
 import {
   type BudgetRow,
   getActiveBudget,
+  insertPeriod,
+  insertPeriodCategories,
   latestPeriod,
+  lockBudget,
   type PeriodCategory,
   type PeriodRow,
   spentByCategory,
+  updateBudgetRow,
 } from './budgets.queries';
 
 /** Budget periods as budgets and savings both need them: rolled forward when due, and the current one. */
@@ -23,7 +25,7 @@ type Current = { period: PeriodRow; categories: PeriodCategory[] };
  */
 export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string; today: string }) {
   return db.transaction(async (tx) => {
-    const [budget] = await tx.select().from(budgets).where(eq(budgets.id, budgetId)).for('update');
+    const budget = await lockBudget(tx, { budgetId });
     if (!budget?.isActive || !budget.autoReset || budget.currentPeriodEnd >= today) return 0;
     const { userId } = budget;
     let current: Current | null = await latestPeriod(tx, { userId, budgetId });
@@ -36,35 +38,33 @@ export async function rollBudget(db: Db, { budgetId, today }: { budgetId: string
         ? await spentByCategory(tx, { userId, startDate: period.startDate, endDate: period.endDate })
         : new Map<number, number>();
       const bounds = periodAt(budget.period, budget.anchorDate, period.index + 1);
-      const [next]: PeriodRow[] = await tx
-        .insert(budgetPeriods)
-        .values({ userId, budgetId, index: period.index + 1, ...bounds, totalIncome: period.totalIncome })
-        .returning();
-      if (!next) throw new Error('period insert returned nothing');
+      const next = await insertPeriod(tx, {
+        userId,
+        budgetId,
+        index: period.index + 1,
+        ...bounds,
+        totalIncome: period.totalIncome,
+      });
       const carried: PeriodCategory[] = categories.map((c) => ({
         ...c,
         rolledOver: c.allowRollover
           ? rollover({ allocated: c.allocated, spent: spent.get(c.category) ?? 0, rolledOver: c.rolledOver })
           : 0,
       }));
-      if (carried.length) {
-        await tx.insert(budgetPeriodCategories).values(
-          carried.map((c) => ({
-            userId,
-            periodId: next.id,
-            categoryId: c.id,
-            allocated: c.allocated,
-            rolledOver: c.rolledOver,
-          })),
-        );
-      }
+      await insertPeriodCategories(
+        tx,
+        carried.map((c) => ({
+          userId,
+          periodId: next.id,
+          categoryId: c.id,
+          allocated: c.allocated,
+          rolledOver: c.rolledOver,
+        })),
+      );
       current = { period: next, categories: carried };
       opened += 1;
     }
-    await tx
-      .update(budgets)
-      .set({ currentPeriodEnd: current.period.endDate })
-      .where(eq(budgets.id, budgetId));
+    await updateBudgetRow(tx, { budgetId, set: { currentPeriodEnd: current.period.endDate } });
     return opened;
   });
 }

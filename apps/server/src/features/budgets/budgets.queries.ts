@@ -204,6 +204,21 @@ export async function insertPeriod(db: Db, values: typeof budgetPeriods.$inferIn
   return row;
 }
 
+/**
+ * Locks a budget's row until the transaction ends and answers it as it now stands, or null: two roll-overs
+ * of the same budget then run one after the other. By id alone: the roll-over job finds budgets of everyone.
+ */
+export async function lockBudget(db: Db, { budgetId }: { budgetId: string }) {
+  const [row] = await db.select().from(budgets).where(eq(budgets.id, budgetId)).for('update');
+  return row ?? null;
+}
+
+/** A new period's categories, each with what the period gives it. */
+export async function insertPeriodCategories(db: Db, rows: (typeof budgetPeriodCategories.$inferInsert)[]) {
+  if (rows.length === 0) return;
+  await db.insert(budgetPeriodCategories).values(rows);
+}
+
 /** Writes fields of a budget the caller has found to be the person's. */
 export async function updateBudgetRow(
   db: Db,

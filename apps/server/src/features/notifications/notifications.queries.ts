@@ -1,4 +1,4 @@
-import { BUDGET_WARNING_PERCENT, SUBSCRIPTION_STATUS } from '@tally/shared';
+import { BUDGET_WARNING_PERCENT, type NewNotification, SUBSCRIPTION_STATUS } from '@tally/shared';
 import {
   and,
   between,
@@ -15,10 +15,12 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  bankConnections,
   budgetCategories,
   budgetPeriodCategories,
   budgetPeriods,
   budgets,
+  historySyncs,
   notifications,
   pushSubscriptions,
   sessions,
@@ -32,6 +34,46 @@ export type NotificationRow = typeof notifications.$inferSelect;
 type Owned = { userId: string; id: string };
 
 const shown = (userId: string) => and(eq(notifications.userId, userId), isNull(notifications.dismissedAt));
+
+/**
+ * Adds notifications, each once per event: a row's (user, key) is unique, so an event told before writes
+ * nothing. Answers the people who got a new one.
+ */
+export async function insertNotifications(
+  db: Db,
+  { notices, createdAt }: { notices: Array<NewNotification & { userId: string }>; createdAt: Date },
+): Promise<string[]> {
+  const people = new Set<string>();
+  // In chunks: one statement's parameters are limited (65,535), and a scan may find thousands.
+  for (let i = 0; i < notices.length; i += 1000) {
+    const created = await db
+      .insert(notifications)
+      .values(notices.slice(i, i + 1000).map((n) => ({ ...n, createdAt })))
+      .onConflictDoNothing({ target: [notifications.userId, notifications.key] })
+      .returning({ userId: notifications.userId });
+    for (const c of created) people.add(c.userId);
+  }
+  return [...people];
+}
+
+/** One of the person's history-sync runs, with how it ended and its bank's name, or null. */
+export async function historySyncRun(db: Db, { userId, runId }: { userId: string; runId: string }) {
+  const [run] = await db
+    .select({
+      id: historySyncs.id,
+      status: historySyncs.status,
+      message: historySyncs.message,
+      processed: historySyncs.processed,
+      institution: bankConnections.institutionName,
+    })
+    .from(historySyncs)
+    .innerJoin(
+      bankConnections,
+      and(eq(bankConnections.userId, historySyncs.userId), eq(bankConnections.id, historySyncs.connectionId)),
+    )
+    .where(and(eq(historySyncs.userId, userId), eq(historySyncs.id, runId)));
+  return run ?? null;
+}
 
 /** The person's notifications still shown, newest first. */
 export function listNotifications(db: Db, { userId, limit }: { userId: string; limit: number }) {

@@ -1,8 +1,7 @@
 import { importCompletedNotice, importFailedNotice, type NewNotification } from '@tally/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankConnections, historySyncs, notifications } from '../../db/schema';
 import type { JobQueue } from '../../lib/job-queue';
+import { historySyncRun, insertNotifications } from './notifications.queries';
 
 /** The queue whose job sends a person's new notifications by push and email (jobs/notifications.job.ts). */
 export const DELIVER_QUEUE = 'notifications-deliver';
@@ -33,13 +32,9 @@ export async function notify(
   db: Db,
   { userId, notice, createdAt, queue }: Told & { userId: string; notice: NewNotification },
 ): Promise<boolean> {
-  const created = await db
-    .insert(notifications)
-    .values({ userId, ...notice, createdAt })
-    .onConflictDoNothing({ target: [notifications.userId, notifications.key] })
-    .returning({ id: notifications.id });
-  if (created.length > 0 && queue) await requestDelivery(queue, userId);
-  return created.length > 0;
+  const isNew = (await insertNotifications(db, { notices: [{ userId, ...notice }], createdAt })).length > 0;
+  if (isNew && queue) await requestDelivery(queue, userId);
+  return isNew;
 }
 
 /** Many at once (the scans): one insert; answers the people who got something new. */
@@ -47,18 +42,9 @@ export async function notifyMany(
   db: Db,
   { notices, createdAt, queue }: Told & { notices: Array<NewNotification & { userId: string }> },
 ): Promise<string[]> {
-  const people = new Set<string>();
-  // In chunks: one statement's parameters are limited (65,535), and a scan may find thousands.
-  for (let i = 0; i < notices.length; i += 1000) {
-    const created = await db
-      .insert(notifications)
-      .values(notices.slice(i, i + 1000).map((n) => ({ ...n, createdAt })))
-      .onConflictDoNothing({ target: [notifications.userId, notifications.key] })
-      .returning({ userId: notifications.userId });
-    for (const c of created) people.add(c.userId);
-  }
+  const people = await insertNotifications(db, { notices, createdAt });
   if (queue) for (const userId of people) await requestDelivery(queue, userId);
-  return [...people];
+  return people;
 }
 
 /**
@@ -69,20 +55,7 @@ export async function notifyHistorySync(
   db: Db,
   { queue, userId, runId, now }: { queue: DeliveryQueue; userId: string; runId: string; now: Date },
 ): Promise<boolean> {
-  const [run] = await db
-    .select({
-      id: historySyncs.id,
-      status: historySyncs.status,
-      message: historySyncs.message,
-      processed: historySyncs.processed,
-      institution: bankConnections.institutionName,
-    })
-    .from(historySyncs)
-    .innerJoin(
-      bankConnections,
-      and(eq(bankConnections.userId, historySyncs.userId), eq(bankConnections.id, historySyncs.connectionId)),
-    )
-    .where(and(eq(historySyncs.userId, userId), eq(historySyncs.id, runId)));
+  const run = await historySyncRun(db, { userId, runId });
   if (!run) return false;
   const institution = run.institution || 'Bank';
   if (run.status === 'Completed') {

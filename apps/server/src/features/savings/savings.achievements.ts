@@ -5,11 +5,18 @@ import {
   type SavingsAchievement,
   type SavingsAchievementKind,
 } from '@tally/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { budgetPeriods, savingsAchievements, savingsGoals, savingsPeriodRuns } from '../../db/schema';
 import { notify } from '../notifications';
-import { dayReaching, ledgerByDay } from './savings.queries';
+import {
+  type AchievementRow,
+  achievementRows,
+  dayReaching,
+  goalsByStart,
+  insertAchievements,
+  ledgerByDay,
+  type NewAchievement,
+  periodRunsByEnd,
+} from './savings.queries';
 
 const STREAKS = [3, 6, 12] as const;
 const PROGRESS = [25, 50, 75, 100] as const;
@@ -23,13 +30,9 @@ export async function recordAchievements(
   tx: Db,
   { userId, day, now }: { userId: string; day: string; now: Date },
 ) {
-  const goals = await tx
-    .select()
-    .from(savingsGoals)
-    .where(eq(savingsGoals.userId, userId))
-    .orderBy(asc(savingsGoals.startDate));
+  const goals = await goalsByStart(tx, { userId });
   const ledger = await ledgerByDay(tx, { userId });
-  const earned: (typeof savingsAchievements.$inferInsert)[] = [];
+  const earned: NewAchievement[] = [];
   const first = goals[0];
   if (first) {
     earned.push({ userId, key: 'first_goal', kind: 'first_goal', earnedDate: first.startDate });
@@ -50,12 +53,7 @@ export async function recordAchievements(
       });
     }
   }
-  const runs = await tx
-    .select({ allocated: savingsPeriodRuns.allocated, endDate: budgetPeriods.endDate })
-    .from(savingsPeriodRuns)
-    .innerJoin(budgetPeriods, eq(budgetPeriods.id, savingsPeriodRuns.periodId))
-    .where(eq(savingsPeriodRuns.userId, userId))
-    .orderBy(asc(budgetPeriods.endDate));
+  const runs = await periodRunsByEnd(tx, { userId });
   let streak = 0;
   for (const run of runs) {
     streak = run.allocated > 0 ? streak + 1 : 0;
@@ -70,7 +68,7 @@ export async function recordAchievements(
     (e) => e.earnedDate <= day,
   );
   if (firsts.length === 0) return [];
-  const inserted = await tx.insert(savingsAchievements).values(firsts).onConflictDoNothing().returning();
+  const inserted = await insertAchievements(tx, firsts);
   // A goal's 100% first reached is its completion: told once, in the same transaction as the ledger.
   for (const a of inserted) {
     const goal = a.kind === 'progress_100' ? goals.find((g) => g.id === a.goalId) : undefined;
@@ -85,7 +83,7 @@ export async function recordAchievements(
   return inserted;
 }
 
-export function achievementView(row: typeof savingsAchievements.$inferSelect): SavingsAchievement {
+export function achievementView(row: AchievementRow): SavingsAchievement {
   const kind = row.kind as SavingsAchievementKind;
   return {
     id: row.id,
@@ -98,10 +96,6 @@ export function achievementView(row: typeof savingsAchievements.$inferSelect): S
 }
 
 export async function listAchievements(db: Db, { userId }: { userId: string }) {
-  const rows = await db
-    .select()
-    .from(savingsAchievements)
-    .where(eq(savingsAchievements.userId, userId))
-    .orderBy(asc(savingsAchievements.earnedDate), asc(savingsAchievements.key));
+  const rows = await achievementRows(db, { userId });
   return rows.map(achievementView);
 }

@@ -7,10 +7,13 @@ import {
   budgetPeriodCategories,
   budgetPeriods,
   budgets,
+  savingsAchievements,
   savingsContributions,
   savingsGoals,
   savingsPeriodRuns,
+  users,
 } from '../../db/schema';
+import { zoneKnownToDatabase } from '../../lib/known-zone';
 import { spentByCategory } from '../budgets';
 
 export type GoalRow = typeof savingsGoals.$inferSelect;
@@ -213,6 +216,35 @@ export async function recordPeriodRun(
   return run;
 }
 
+/**
+ * People with goals and a budget period that has ended in their day without its leftover shared out
+ * (periods of a replaced budget only up to the day it was replaced, as endedUnshared counts them).
+ * Crosses people by design: the scheduled share looks for whom it has work.
+ */
+export function peopleWithUnsharedPeriods(db: Db, { now }: { now: Date }) {
+  const p = budgetPeriods;
+  // A zone the database does not know counts as UTC, so one person's zone cannot fail the statement.
+  const zone = zoneKnownToDatabase(users.timeZone);
+  const theirToday = sql`(${now.toISOString()}::timestamptz at time zone ${zone})::date`;
+  return db
+    .selectDistinct({ userId: p.userId, timeZone: zone })
+    .from(p)
+    .innerJoin(budgets, eq(budgets.id, p.budgetId))
+    .innerJoin(users, eq(users.id, p.userId))
+    .leftJoin(savingsPeriodRuns, eq(savingsPeriodRuns.periodId, p.id))
+    .where(
+      and(
+        isNull(savingsPeriodRuns.periodId),
+        sql`${p.endDate} < ${theirToday}`,
+        or(
+          isNull(budgets.archivedAt),
+          sql`${p.endDate} < (${budgets.archivedAt} at time zone ${zone})::date`,
+        ),
+        sql`exists (select 1 from ${savingsGoals} where ${savingsGoals.userId} = ${p.userId})`,
+      ),
+    );
+}
+
 /** A budget's ended periods, newest first, with what their shares were when they were shared out. */
 export function endedPeriodsWithRuns(
   db: Db,
@@ -248,4 +280,43 @@ export async function periodShares(db: Db, { userId, periodIds }: { userId: stri
     .from(savingsContributions)
     .innerJoin(savingsGoals, eq(savingsGoals.id, savingsContributions.goalId))
     .where(and(eq(savingsContributions.userId, userId), inArray(savingsContributions.periodId, periodIds)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Achievements
+
+/** The person's goals in the order they were started. */
+export function goalsByStart(db: Db, { userId }: { userId: string }) {
+  return db
+    .select()
+    .from(savingsGoals)
+    .where(eq(savingsGoals.userId, userId))
+    .orderBy(asc(savingsGoals.startDate));
+}
+
+/** The person's periods whose leftover was shared out: what went to goals and the last day, oldest first. */
+export function periodRunsByEnd(db: Db, { userId }: { userId: string }) {
+  return db
+    .select({ allocated: savingsPeriodRuns.allocated, endDate: budgetPeriods.endDate })
+    .from(savingsPeriodRuns)
+    .innerJoin(budgetPeriods, eq(budgetPeriods.id, savingsPeriodRuns.periodId))
+    .where(eq(savingsPeriodRuns.userId, userId))
+    .orderBy(asc(budgetPeriods.endDate));
+}
+
+export type AchievementRow = typeof savingsAchievements.$inferSelect;
+export type NewAchievement = typeof savingsAchievements.$inferInsert;
+
+/** Records achievements (one already recorded stays as it was); answers the ones new. */
+export function insertAchievements(db: Db, rows: NewAchievement[]) {
+  return db.insert(savingsAchievements).values(rows).onConflictDoNothing().returning();
+}
+
+/** The person's achievements in the order they were earned. */
+export function achievementRows(db: Db, { userId }: { userId: string }) {
+  return db
+    .select()
+    .from(savingsAchievements)
+    .where(eq(savingsAchievements.userId, userId))
+    .orderBy(asc(savingsAchievements.earnedDate), asc(savingsAchievements.key));
 }

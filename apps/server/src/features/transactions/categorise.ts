@@ -1,7 +1,6 @@
 import { applyRules, type CategoryCode, type MatchRule, merchantKey } from '@tally/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { merchantCategories, transactionRules } from '../../db/schema';
+import { rememberedCategories, rulesInOrder } from './transactions.queries';
 
 export type CategoriseInput = {
   accountId: string;
@@ -24,15 +23,8 @@ export async function loadCategoriser(
   { userId }: { userId: string },
 ): Promise<(t: CategoriseInput) => PersonChoice> {
   const [rules, remembered] = await Promise.all([
-    db
-      .select()
-      .from(transactionRules)
-      .where(eq(transactionRules.userId, userId))
-      .orderBy(asc(transactionRules.position), asc(transactionRules.createdAt)),
-    db
-      .select({ key: merchantCategories.merchantKey, category: merchantCategories.category })
-      .from(merchantCategories)
-      .where(eq(merchantCategories.userId, userId)),
+    rulesInOrder(db, { userId }),
+    rememberedCategories(db, { userId }),
   ]);
   const byMerchant = new Map(remembered.map((r) => [r.key, r.category]));
   const matchRules: MatchRule[] = rules;

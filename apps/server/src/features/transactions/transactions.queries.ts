@@ -12,7 +12,13 @@ import {
 } from '@tally/shared';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, merchantCategories, transactionRollups, transactions } from '../../db/schema';
+import {
+  bankAccounts,
+  merchantCategories,
+  transactionRollups,
+  transactionRules,
+  transactions,
+} from '../../db/schema';
 import { type TransactionRow, toTransaction, transactionSelection } from './transaction-shapes';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -452,4 +458,24 @@ export async function saveMerchantCategory(
       target: [merchantCategories.userId, merchantCategories.merchantKey],
       set: { category, updatedAt: now },
     });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the person decided, read by the categoriser
+
+/** The person's rules in the order they apply. */
+export function rulesInOrder(db: Db, { userId }: { userId: string }) {
+  return db
+    .select()
+    .from(transactionRules)
+    .where(eq(transactionRules.userId, userId))
+    .orderBy(asc(transactionRules.position), asc(transactionRules.createdAt));
+}
+
+/** The category the person chose for each merchant, by merchant key (remembered from their edits). */
+export function rememberedCategories(db: Db, { userId }: { userId: string }) {
+  return db
+    .select({ key: merchantCategories.merchantKey, category: merchantCategories.category })
+    .from(merchantCategories)
+    .where(eq(merchantCategories.userId, userId));
 }
