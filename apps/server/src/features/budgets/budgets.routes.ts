@@ -54,11 +54,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   app.get(
     '/budget',
     { schema: { tags: ['budgets'], response: { 200: budgetList, ...errors } } },
-    async (req) =>
-      (await listBudgets(deps.db, { userId: req.user.id })).map((b) => ({
-        ...b,
-        period: b.period as 0 | 1 | 2 | 3 | 4,
-      })),
+    async (req) => listBudgets(deps.db, { userId: req.user.id }),
   );
 
   app.get(
