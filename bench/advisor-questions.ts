@@ -1,5 +1,5 @@
 import type { CategoryKey } from '@tally/shared';
-import type { Kind } from './advisor';
+import type { Kind } from './advisor-data';
 
 /**
  * The advisor benchmark's questions (`npm run bench:advisor`), phrased as people type them: varied wording,
