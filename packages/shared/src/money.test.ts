@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatMoney, hasAtMostTwoDecimals, parseCents } from './money';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatMoney,
+  hasAtMostTwoDecimals,
+  money,
+  parseCents,
+} from './money';
 
 /** A billion dollars either way: far beyond any real balance, well inside exact double arithmetic. */
 const REALISTIC_CENTS = 100_000_000_000;
@@ -182,5 +189,23 @@ describe('hasAtMostTwoDecimals', () => {
   it('accepts every amount of whole cents up to $1,000,000,000, as a person types it', () => {
     const typed = fc.integer({ min: -REALISTIC_CENTS, max: REALISTIC_CENTS });
     fc.assert(fc.property(typed, (cents) => hasAtMostTwoDecimals(Number((cents / 100).toFixed(2)))));
+  });
+});
+
+describe('money (an amount in an API answer)', () => {
+  it('reads the wire’s dollars as cents and writes cents as dollars', () => {
+    expect(money.decode(12.34)).toBe(1234);
+    expect(money.decode(-0.07)).toBe(-7);
+    expect(money.encode(1234)).toBe(12.34);
+    expect(money.encode(-7)).toBe(-0.07);
+  });
+
+  it('gives back the same cents after a trip over the wire, for any amount', () => {
+    fc.assert(fc.property(realisticCents, (cents) => money.decode(money.encode(cents)) === cents));
+  });
+
+  it('refuses to write a part of a cent, rather than round it silently', () => {
+    expect(money.safeEncode(12.5).success).toBe(false);
+    expect(money.safeParse('12').success).toBe(false);
   });
 });

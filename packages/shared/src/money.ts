@@ -57,4 +57,11 @@ export function formatMoney(cents: Cents): string {
  * client reads an answer through the same schema and gets cents back (decode). So no code on either side
  * converts an answer's amounts by hand, and no amount is in dollars once it is off the wire.
  */
-export const money = z.codec(z.number(), z.int(), { decode: dollarsToCents, encode: centsToDollars });
+export const money = z
+  .codec(z.number(), z.number().refine(Number.isSafeInteger, 'Not a whole number of cents'), {
+    decode: dollarsToCents,
+    encode: centsToDollars,
+  })
+  // The API's documentation describes the wire, where an amount is dollars; a refinement (not z.int()) keeps
+  // the cents side a plain number there too, since the documentation is drawn from a response's output side.
+  .describe('US dollars, to the cent');

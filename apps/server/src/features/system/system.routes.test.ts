@@ -43,6 +43,16 @@ describe('system routes', () => {
     );
   });
 
+  it('documents amounts as the dollars the wire carries, not the cents the code holds', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const summary =
+      doc.paths['/api/transactions/summary'].get.responses['200'].content['application/json'].schema;
+    expect(summary.properties.totalIncome).toEqual({
+      type: 'number',
+      description: 'US dollars, to the cent',
+    });
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/nope' });
     expect(expectJson(res, 404, errorBody)).toMatchObject({ code: 'NOT_FOUND' });
