@@ -250,8 +250,11 @@ test.describe('manual accounts and file import', () => {
 
     // Deleting the typed rent: it leaves the list, and the balance gives its 1,250 back. (The imports'
     // toasts sit where the row's menu opens: they are let go first.)
+    // The search before it also left one row: the rent row must be the one shown, or the list can still swap
+    // its row (closing the row's menu) once the search answers.
     await page.getByRole('textbox', { name: 'Search transactions' }).fill('Miete');
     await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Miete Januar');
     await expect(page.getByText('Import complete')).toHaveCount(0, { timeout: 10_000 });
     await rows.first().getByRole('button', { name: 'Transaction actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
