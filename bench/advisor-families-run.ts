@@ -22,9 +22,7 @@
  * when answered (not declined) with at least one figure; out-of-scope questions are exact when declined.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type AdvisorAnswer, CATEGORY, type Cents } from '@tally/shared';
 import {
@@ -51,6 +49,7 @@ import {
   type Range,
 } from './advisor-families';
 import { TODAY } from './advisor-questions';
+import { writeResults } from './benchmarks-file';
 import { call } from './lib/app';
 
 const { values } = parseArgs({
@@ -372,13 +371,6 @@ console.log(`\n${lines.join('\n')}`);
 const markdown = lines.join('\n');
 
 if (values.write) {
-  const file = path.join(import.meta.dirname, '..', 'BENCHMARKS.md');
-  const doc = fs.readFileSync(file, 'utf8');
-  const start = '<!-- advisor-families:start -->';
-  const end = '<!-- advisor-families:end -->';
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`BENCHMARKS.md has no ${start} … ${end} block`);
-  fs.writeFileSync(file, `${doc.slice(0, from + start.length)}\n${markdown}\n${doc.slice(to)}`);
+  writeResults('advisor-families', markdown);
   console.log('\nWrote BENCHMARKS.md');
 }

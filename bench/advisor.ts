@@ -15,9 +15,7 @@
  * follows is written next to its function below.
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import {
@@ -51,6 +49,7 @@ import {
   startPerson,
 } from './advisor-data';
 import { type Expected, QUESTIONS, type Question, TODAY } from './advisor-questions';
+import { writeResults } from './benchmarks-file';
 import { call } from './lib/app';
 
 const { values } = parseArgs({
@@ -487,13 +486,6 @@ results.forEach((r, i) => {
 log(`\n${markdown}`);
 
 if (values.write) {
-  const file = path.join(import.meta.dirname, '..', 'BENCHMARKS.md');
-  const doc = fs.readFileSync(file, 'utf8');
-  const start = '<!-- advisor:start -->';
-  const end = '<!-- advisor:end -->';
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`BENCHMARKS.md has no ${start} … ${end} block`);
-  fs.writeFileSync(file, `${doc.slice(0, from + start.length)}\n${markdown}\n${doc.slice(to)}`);
+  writeResults('advisor', markdown);
   log('\nWrote BENCHMARKS.md');
 }

@@ -23,9 +23,7 @@
  * A detection is a true positive when its merchantKey is a positive's key (the key its charges group under).
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   addDays,
@@ -52,6 +50,7 @@ import {
 } from '../apps/server/src/providers/bank/demo/catalogue';
 import { generateHistory } from '../apps/server/src/providers/bank/demo/generator';
 import { createRandom, type Random } from '../apps/server/src/providers/bank/demo/random';
+import { writeResults } from './benchmarks-file';
 import { EMPLOYERS, LANDLORDS } from './lib/people';
 
 const { values } = parseArgs({
@@ -1205,13 +1204,6 @@ if (values.verbose) {
 }
 
 if (values.write) {
-  const file = path.join(import.meta.dirname, '..', 'BENCHMARKS.md');
-  const doc = fs.readFileSync(file, 'utf8');
-  const start = '<!-- detection:start -->';
-  const end = '<!-- detection:end -->';
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`BENCHMARKS.md has no ${start} … ${end} block`);
-  fs.writeFileSync(file, `${doc.slice(0, from + start.length)}\n${markdown}\n${doc.slice(to)}`);
+  writeResults('detection', markdown);
   console.log('\nWrote BENCHMARKS.md');
 }

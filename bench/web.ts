@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Result } from 'lighthouse';
+import { writeResults } from './benchmarks-file';
 import { median } from './queries';
 import { lighthouseRun, type Measurement, type Run } from './web/lighthouse';
 import { buildIfNeeded, type Session, signUpWithDemoBank, startServer } from './web/server';
@@ -118,14 +119,7 @@ function describeCheckout(): string {
 }
 
 function writeBlock(block: 'before' | 'after', text: string) {
-  const file = path.join(here, '..', 'BENCHMARKS.md');
-  const doc = fs.readFileSync(file, 'utf8');
-  const start = `<!-- web-${block}:start -->`;
-  const end = `<!-- web-${block}:end -->`;
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`BENCHMARKS.md has no ${start} … ${end} block`);
-  fs.writeFileSync(file, `${doc.slice(0, from + start.length)}\n${text}\n${doc.slice(to)}`);
+  writeResults(`web-${block}`, text);
   log(`wrote the ${block} block of BENCHMARKS.md`);
 }
 
