@@ -33,7 +33,8 @@ export function AdvisorDrawer({ opened, onClose }: { opened: boolean; onClose: (
 
   const ask = (question: string) => {
     if (chat.ask(question)) setDraft('');
-    // A suggestion's button goes once the chat has begun; the keyboard carries on in the input.
+    // A suggestion's button goes once the chat has begun, and a choice's is disabled while its question is
+    // answered: the keyboard carries on in the input.
     inputRef.current?.focus();
   };
 
@@ -116,6 +117,8 @@ export function AdvisorDrawer({ opened, onClose }: { opened: boolean; onClose: (
                     ref={turn === last ? lastTurnRef : undefined}
                     turn={turn}
                     onRetry={chat.retry}
+                    onAsk={ask}
+                    isThinking={chat.isThinking}
                     onNavigate={onClose}
                   />
                 ))}

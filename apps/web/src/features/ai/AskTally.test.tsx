@@ -391,6 +391,97 @@ describe('Ask Tally', () => {
     ]);
   });
 
+  describe('when Tally asks which one was meant', () => {
+    const AMAZON = 'How much did I spend at amazon?';
+    const PRIME = 'How much did I spend at Amazon Prime last month?';
+    /** A clarifying answer: which of the person's two Amazons, each reading a whole question. */
+    const whichOne = () =>
+      anAnswer({
+        response: 'Which one do you mean?',
+        figures: [],
+        intent: 'spending',
+        choices: [
+          { label: 'Amazon', question: 'How much did I spend at Amazon last month?' },
+          { label: 'Amazon Prime', question: PRIME },
+        ],
+      });
+    const prime = () =>
+      anAnswer({
+        response: 'You spent $14.99 at Amazon Prime last month (Oct 1 – Oct 31, 2026).',
+        figures: [],
+      });
+    const choicesIn = (reply: ReturnType<typeof within>) =>
+      within(reply.getByRole('group', { name: 'Choose what you meant' })).getAllByRole('button');
+
+    it('offers the readings to choose from as buttons under its words', async () => {
+      fakeApi({ [ASK]: () => streamed(whichOne()) });
+      const reply = await ask(AMAZON);
+      expect(reply.getByText('Which one do you mean?')).toBeTruthy();
+      expect(choicesIn(reply).map((b) => b.textContent)).toEqual(['Amazon', 'Amazon Prime']);
+      expect(choicesIn(reply).map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]);
+      expect(screen.getByRole('status').textContent).toBe('Which one do you mean?');
+    });
+
+    it('offers no choices with an answer that settles the question', async () => {
+      fakeApi({ [ASK]: () => streamed(anAnswer()) });
+      const reply = await ask('How much did I spend on dining out last month?');
+      expect(reply.queryByRole('group', { name: 'Choose what you meant' })).toBeNull();
+    });
+
+    it("asks a choice's whole question, as if typed and sent, and shows its answer", async () => {
+      const api = fakeApi({ [ASK]: ({ calls }) => streamed(calls === 1 ? whichOne() : prime()) });
+      renderShell('/transactions');
+      const drawer = await openAdvisor();
+      typeAndSend(AMAZON);
+      const first = await replyTo(AMAZON);
+
+      type('a draft');
+      fireEvent.click(first.getByRole('button', { name: 'Amazon Prime' }));
+      const reply = await replyTo(PRIME);
+      expect(reply.getByText(prime().response)).toBeTruthy();
+      expect(api.requests).toEqual([
+        { route: ASK, body: { query: AMAZON, context: 'transactions' } },
+        { route: ASK, body: { query: PRIME, context: 'transactions' } },
+      ]);
+      const conversation = drawer.getByRole('list', { name: 'Conversation' });
+      expect(
+        within(conversation)
+          .getAllByRole('listitem')
+          .map((turn) => within(turn).getByText(/^How much/).textContent),
+      ).toEqual([AMAZON, PRIME]);
+      expect(screen.getByRole('status').textContent).toBe(prime().response);
+      // As a sent question does, it takes the place of what was typed; the keyboard goes on in the input.
+      expect(input().value).toBe('');
+      expect(document.activeElement).toBe(input());
+      // The earlier turn keeps its choices, to pick another.
+      expect(choicesIn(first).map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]);
+    });
+
+    it('disables the choices while a question is being answered', async () => {
+      const body = streamedBody();
+      const api = fakeApi({
+        [ASK]: ({ calls }) => (calls === 1 ? streamed(whichOne()) : { stream: body.stream }),
+      });
+      const first = await ask(AMAZON);
+
+      fireEvent.click(first.getByRole('button', { name: 'Amazon Prime' }));
+      expect(await screen.findByText('Thinking…')).toBeTruthy();
+      expect(choicesIn(first).map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
+      // A disabled choice asks nothing: still one question at a time.
+      fireEvent.click(first.getByRole('button', { name: 'Amazon' }));
+      expect(api.count(ASK)).toBe(2);
+      body.write(serverEvent('text', { text: 'You spent $14.99' }));
+      expect(await screen.findByText('You spent $14.99')).toBeTruthy();
+      expect(choicesIn(first).map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
+
+      body.write(serverEvent('answer', prime()));
+      body.end();
+      await replyTo(PRIME);
+      expect(choicesIn(first).map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, false]);
+      expect(api.count(ASK)).toBe(2);
+    });
+  });
+
   describe('proposed changes', () => {
     const askFor = () => ask('How is my dining budget?');
 

@@ -33,6 +33,7 @@ export const anAnswer = (over: Partial<AdvisorAnswer> = {}): AdvisorAnswer => ({
   response: 'You spent $412.50 on Dining Out last month (Oct 1 – Oct 31, 2026), across 12 transactions.',
   figures: [aDiningFigure()],
   actions: [],
+  choices: [],
   intent: 'spending',
   answeredBy: 'built-in',
   ...over,

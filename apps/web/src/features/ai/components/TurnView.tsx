@@ -3,6 +3,7 @@ import { IconRefresh, IconSparkles } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import classes from '../advisor.module.css';
 import { EMPTY_RESPONSE, type Turn } from '../use-advisor-chat';
+import { Choices } from './Choices';
 import { FigureList } from './FigureList';
 import { ProposedAction } from './ProposedAction';
 
@@ -22,15 +23,17 @@ export function replyText(turn: Turn): string {
   }
 }
 
-function Reply({
-  turn,
-  onRetry,
-  onNavigate,
-}: {
+type ReplyProps = {
   turn: Turn;
   onRetry: (id: number) => void;
+  /** Asks a question as if typed and sent: a choice Tally offered. */
+  onAsk: (question: string) => void;
+  /** Another question is being answered: it has to land before the next is asked. */
+  isThinking: boolean;
   onNavigate: () => void;
-}) {
+};
+
+function Reply({ turn, onRetry, onAsk, isThinking, onNavigate }: ReplyProps) {
   const { state } = turn;
   if (state.status === 'thinking') {
     return (
@@ -79,6 +82,9 @@ function Reply({
       <Text fz="sm" className={classes.text}>
         {replyText(turn)}
       </Text>
+      {answer.choices.length > 0 && (
+        <Choices choices={answer.choices} onAsk={onAsk} isThinking={isThinking} />
+      )}
       {answer.figures.length > 0 && <FigureList figures={answer.figures} onNavigate={onNavigate} />}
       {answer.actions.length > 0 && (
         <div className={classes.actions}>
@@ -92,17 +98,8 @@ function Reply({
 }
 
 /** One question, as the person asked it, and Tally's reply beneath it. */
-export function TurnView({
-  turn,
-  onRetry,
-  onNavigate,
-  ref,
-}: {
-  turn: Turn;
-  onRetry: (id: number) => void;
-  onNavigate: () => void;
-  ref?: Ref<HTMLLIElement>;
-}) {
+export function TurnView({ ref, ...reply }: ReplyProps & { ref?: Ref<HTMLLIElement> }) {
+  const { turn } = reply;
   return (
     <li className={classes.turn} ref={ref}>
       <div className={classes.question}>
@@ -115,7 +112,7 @@ export function TurnView({
         </ThemeIcon>
         <div style={{ flex: 1, minWidth: 0 }}>
           <VisuallyHidden component="span">Tally: </VisuallyHidden>
-          <Reply turn={turn} onRetry={onRetry} onNavigate={onNavigate} />
+          <Reply {...reply} />
         </div>
       </div>
     </li>
