@@ -20,8 +20,8 @@ type Days = { from: string; to: string };
 
 export type Expected =
   /**
-   * Money out of non-transfer rows, by the filters; the merchant is a case-insensitive substring of the row's
-   * text. `kind` narrows a category to the kind of purchase the person means (fuel, not every transport).
+   * Money out of non-transfer rows, by the filters; the merchant is the row's merchant name, case aside.
+   * `kind` narrows a category to the kind of purchase the person means (fuel, not every transport).
    */
   | ({ intent: 'spending'; category?: CategoryKey; merchant?: string; kind?: Kind } & Days)
   /** The ranking by money out; `limit` when the question names how many (else any length from 1). */

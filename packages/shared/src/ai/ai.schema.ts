@@ -129,11 +129,19 @@ export const advisorAction = z.discriminatedUnion('kind', [
 ]);
 export type AdvisorAction = z.infer<typeof advisorAction>;
 
-/** The advisor's answer: its words, every figure in them with where it came from, and what it proposes. */
+/** One reading of a question the advisor could not settle alone: picking it asks `question`. */
+export const advisorChoice = z.object({ label: z.string(), question: z.string() });
+export type AdvisorChoice = z.infer<typeof advisorChoice>;
+
+/**
+ * The advisor's answer: its words, every figure in them with where it came from, what it proposes, and,
+ * when it asks back, the readings to choose from.
+ */
 export const advisorAnswer = z.object({
   response: z.string(),
   figures: z.array(insightFigure),
   actions: z.array(advisorAction),
+  choices: z.array(advisorChoice),
   /** What the question was understood as ('unknown' when it was declined). */
   intent: z.string(),
   /** 'built-in' (Tally's own interpreter) or 'model' (a configured language model). */

@@ -21,11 +21,16 @@ export type Draft = {
 
 /** What the built-in advisor can answer, said when it declines. */
 export const CAN_ANSWER =
-  'I can answer questions about your own money in Tally: what you spent (by category, merchant or period), ' +
-  'your income, what is left in your budget, your subscriptions and what is due, your goals, your balance, ' +
-  'and whether you can afford something by a date.';
+  'I can answer questions about your own money in Tally: what you spent or earned (totals, counts, averages, ' +
+  'the largest purchase, shares, one period against another, by category, merchant or period, with or ' +
+  'without some of them), your savings rate, your balances, what is left in your budget, your subscriptions ' +
+  'and what is due, your goals, whether you can afford something by a date, and where you could save.';
 
 export const money = formatMoney;
+
+/** A part of a whole in percent to one decimal, without a trailing ".0": "41.3", "50"; null of nothing. */
+export const percentOf = (part: number, whole: number): string | null =>
+  whole === 0 ? null : String(Math.round((1000 * part) / whole) / 10);
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,62 +1,24 @@
 import {
+  ACCOUNT_TYPE,
   addDays,
   categoryName,
   dayLabel,
   daysBetween,
-  type Intent,
   isIncomeCategory,
   occurrencesBetween,
   projectIncome,
+  type Question,
   SUBSCRIPTION_STATUS,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
 import { type Draft, money, plural, rangeText, src, totals } from './advisor-draft';
-import { cashBalance, topMerchants } from './ai.queries';
+import { accountBalances, topMerchants } from './ai.queries';
 import { deposits, gatherFacts, trackedSubscriptions } from './facts';
-
-export async function spending(
-  db: Db,
-  { userId, intent }: { userId: string; intent: Extract<Intent, { kind: 'spending' }> },
-): Promise<Draft> {
-  const { range } = intent;
-  const filters = {
-    startDate: range.startDate,
-    endDate: range.endDate,
-    ...(intent.category !== null ? { category: intent.category } : {}),
-    ...(intent.merchant !== null ? { searchTerm: intent.merchant } : {}),
-  };
-  const t = await totals(db, { userId, filters });
-  const what =
-    intent.merchant !== null
-      ? `at ${intent.merchant}${intent.category !== null ? ` (${categoryName(intent.category)})` : ''}`
-      : intent.category !== null
-        ? `on ${categoryName(intent.category)}`
-        : 'in all';
-  const figure = {
-    label: `Spent ${what}`,
-    amount: t.expenses,
-    source: src(`Transactions ${what}, ${rangeText(range)}`, {
-      startDate: range.startDate,
-      endDate: range.endDate,
-      category: intent.category,
-      merchant: intent.merchant,
-      transactionCount: t.count,
-    }),
-  };
-  if (t.count === 0) {
-    return { response: `I found no spending ${what} ${rangeText(range)}.`, figures: [figure], actions: [] };
-  }
-  return {
-    response: `You spent ${money(t.expenses)} ${what} ${rangeText(range)}, across ${plural(t.count, 'transaction')}.`,
-    figures: [figure],
-    actions: [],
-  };
-}
 
 export async function topSpending(
   db: Db,
-  { userId, intent }: { userId: string; intent: Extract<Intent, { kind: 'top_spending' }> },
+  { userId, question: intent }: { userId: string; question: Extract<Question, { kind: 'top_spending' }> },
 ): Promise<Draft> {
   const { range } = intent;
   let rows: {
@@ -117,57 +79,75 @@ export async function topSpending(
   };
 }
 
-export async function incomeOrNet(
+const ACCOUNTS_TEXT = {
+  cash: 'across your checking and savings accounts',
+  checking: 'in checking',
+  savings: 'in savings',
+  credit: 'owed on your credit cards',
+  net_worth: 'in net worth',
+} as const;
+
+/**
+ * Balances as the bank last reported them: cash is every depository account; checking and savings by the
+ * account's kind; credit what the cards owe; net worth what is held less what is owed.
+ */
+export async function balance(
   db: Db,
-  { userId, intent }: { userId: string; intent: Extract<Intent, { kind: 'income' | 'net' }> },
+  { userId, question: q }: { userId: string; question: Extract<Question, { kind: 'balance' }> },
 ): Promise<Draft> {
-  const { range } = intent;
-  const t = await totals(db, { userId, filters: { startDate: range.startDate, endDate: range.endDate } });
-  const base = { startDate: range.startDate, endDate: range.endDate, transactionCount: t.count };
-  const incomeFigure = {
-    label: 'Money in',
-    amount: t.income,
-    source: src(`Money in, ${rangeText(range)}`, base),
+  const rows = (await accountBalances(db, { userId })).map((r) => ({ ...r, balance: r.balance ?? 0 }));
+  const isCash = (r: (typeof rows)[number]) => r.type === ACCOUNT_TYPE.Depository;
+  const owes = (r: (typeof rows)[number]) => r.type === ACCOUNT_TYPE.Credit || r.type === ACCOUNT_TYPE.Loan;
+  const kinds: Record<typeof q.accounts, (r: (typeof rows)[number]) => boolean> = {
+    cash: isCash,
+    checking: (r) => isCash(r) && (r.subtype ?? '').toLowerCase().includes('checking'),
+    savings: (r) => isCash(r) && (r.subtype ?? '').toLowerCase().includes('savings'),
+    credit: (r) => r.type === ACCOUNT_TYPE.Credit,
+    net_worth: () => true,
   };
-  const spentFigure = {
-    label: 'Money out',
-    amount: t.expenses,
-    source: src(`Money out, ${rangeText(range)}`, base),
-  };
-  if (intent.kind === 'income') {
+  const chosen = rows.filter(kinds[q.accounts]);
+
+  if (chosen.length === 0) {
     return {
-      response: `${money(t.income)} came in ${rangeText(range)} (transfers between your accounts left out).`,
-      figures: [incomeFigure],
+      response:
+        `You have no ${q.accounts === 'credit' ? 'credit card' : q.accounts === 'net_worth' ? '' : q.accounts} accounts in Tally.`.replace(
+          / {2}/,
+          ' ',
+        ),
+      figures: [],
       actions: [],
     };
   }
-  const net = t.income - t.expenses;
-  const verdict =
-    net >= 0
-      ? `you kept ${money(net)}: more came in than went out.`
-      : `you spent ${money(-net)} more than came in.`;
+  const signed = (r: (typeof rows)[number]) => (owes(r) ? -Math.abs(r.balance) : r.balance);
+  const total =
+    q.accounts === 'credit'
+      ? chosen.reduce((n, r) => n + Math.abs(r.balance), 0)
+      : chosen.reduce((n, r) => n + signed(r), 0);
+  const label = {
+    cash: 'Cash',
+    checking: 'Checking',
+    savings: 'Savings',
+    credit: 'Credit card balance',
+    net_worth: 'Net worth',
+  }[q.accounts];
+  const each =
+    chosen.length > 1
+      ? chosen.map((r) => ({
+          label: r.name,
+          amount: q.accounts === 'credit' ? Math.abs(r.balance) : signed(r),
+          source: src(`${r.name}, as the bank last reported it`),
+        }))
+      : [];
+  const which = chosen.length === 1 ? ` (${chosen[0]?.name})` : '';
+  const response =
+    q.accounts === 'credit'
+      ? `You owe ${money(total)} on your credit card${chosen.length > 1 ? 's' : ''}${which}.`
+      : q.accounts === 'net_worth'
+        ? `Your net worth is ${money(total)}: what your accounts hold less what your cards and loans owe.`
+        : `You have ${money(total)} ${ACCOUNTS_TEXT[q.accounts]}${which}.`;
   return {
-    response: `${rangeText(range)[0]?.toUpperCase()}${rangeText(range).slice(1)}: ${money(t.income)} came in and ${money(t.expenses)} went out, so ${verdict}`,
-    figures: [
-      incomeFigure,
-      spentFigure,
-      { label: 'Net', amount: net, source: src(`Money in less money out, ${rangeText(range)}`, base) },
-    ],
-    actions: [],
-  };
-}
-
-export async function balance(db: Db, { userId }: { userId: string }): Promise<Draft> {
-  const cash = await cashBalance(db, { userId });
-  return {
-    response: `You have ${money(cash)} across your checking and savings accounts.`,
-    figures: [
-      {
-        label: 'Cash',
-        amount: cash,
-        source: src('Checking and savings balances, as the bank last reported them'),
-      },
-    ],
+    response,
+    figures: [{ label, amount: total, source: src(`${label}, as the bank last reported it`) }, ...each],
     actions: [],
   };
 }
@@ -178,7 +158,11 @@ export async function balance(db: Db, { userId }: { userId: string }): Promise<D
  */
 export async function afford(
   db: Db,
-  { userId, today, intent }: { userId: string; today: string; intent: Extract<Intent, { kind: 'afford' }> },
+  {
+    userId,
+    today,
+    question: intent,
+  }: { userId: string; today: string; question: Extract<Question, { kind: 'afford' }> },
 ): Promise<Draft> {
   const by = intent.byDate && intent.byDate > today ? intent.byDate : today;
   const [facts, pay, subs] = await Promise.all([

@@ -4,25 +4,27 @@ import {
   type DayRange,
   dayLabel,
   daysBetween,
-  goalProgress,
-  type Intent,
   occurrencesBetween,
+  type Question,
   SUBSCRIPTION_STATUS,
+  type SubscriptionFrequency,
+  yearlyTotal,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { activePeriodNow } from '../budgets';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
-import { type Draft, money, plural, rangeText, src, totals } from './advisor-draft';
+import { type Draft, money, percentOf, plural, rangeText, src, totals } from './advisor-draft';
 import { budgetCategoryId } from './ai.queries';
 import { goals, trackedSubscriptions } from './facts';
 
-export async function budgetLeft(
+/** The current budget period, whole or one category: the asked measure first, all three figures. */
+export async function budgetAnswer(
   db: Db,
   {
     userId,
     today,
-    intent,
-  }: { userId: string; today: string; intent: Extract<Intent, { kind: 'budget_left' }> },
+    question: intent,
+  }: { userId: string; today: string; question: Extract<Question, { kind: 'budget' }> },
 ): Promise<Draft> {
   const current = await activePeriodNow(db, { userId, day: today });
   if (!current) {
@@ -68,11 +70,21 @@ export async function budgetLeft(
         });
       }
     }
+    const used = percentOf(c.spent, c.allocated);
+    const lead =
+      intent.measure === 'used_percent' && used !== null
+        ? `You've used ${used}% of your ${money(c.allocated)} ${name} budget (${money(c.spent)} spent), ${rest}.`
+        : intent.measure === 'spent'
+          ? `You've spent ${money(c.spent)} against your ${money(c.allocated)} ${name} budget, ${rest}.`
+          : intent.measure === 'allocated'
+            ? `Your ${name} budget is ${money(c.allocated)} this period (${money(c.spent)} spent so far).`
+            : null;
     return {
       response:
-        left >= 0
+        lead ??
+        (left >= 0
           ? `You have ${money(left)} left of your ${money(c.allocated)} ${name} budget, ${rest} (you've spent ${money(c.spent)}).`
-          : `You're ${money(-left)} over your ${money(c.allocated)} ${name} budget (spent ${money(c.spent)}), ${rest}.`,
+          : `You're ${money(-left)} over your ${money(c.allocated)} ${name} budget (spent ${money(c.spent)}), ${rest}.`),
       figures: [
         { label: `${name} budget`, amount: c.allocated, source },
         {
@@ -101,12 +113,22 @@ export async function budgetLeft(
     startDate: period.startDate,
     endDate: period.endDate,
   });
+  const used = percentOf(spent, allocated);
+  const lead =
+    intent.measure === 'allocated'
+      ? `You've budgeted ${money(allocated)} in all in "${budget.name}" this period (${money(spent)} spent, ${rest}).`
+      : intent.measure === 'spent'
+        ? `You've spent ${money(spent)} against your ${money(allocated)} budget "${budget.name}", ${rest}.`
+        : intent.measure === 'used_percent' && used !== null
+          ? `You've used ${used}% of your ${money(allocated)} budget "${budget.name}" (${money(spent)} spent), ${rest}.`
+          : null;
   return {
     response:
-      (allocated >= spent
-        ? `Your budget "${budget.name}" has ${money(allocated - spent)} left of ${money(allocated)} `
-        : `Your budget "${budget.name}" is ${money(spent - allocated)} over its ${money(allocated)} `) +
-      `(${money(spent)} spent), ${rest}.` +
+      (lead ??
+        (allocated >= spent
+          ? `Your budget "${budget.name}" has ${money(allocated - spent)} left of ${money(allocated)} `
+          : `Your budget "${budget.name}" is ${money(spent - allocated)} over its ${money(allocated)} `) +
+          `(${money(spent)} spent), ${rest}.`) +
       (over.length ? ` Over budget: ${over.join(', ')}.` : ' Every category is within its budget.'),
     figures: [
       { label: 'Budgeted', amount: allocated, source },
@@ -117,13 +139,36 @@ export async function budgetLeft(
   };
 }
 
-export async function subscriptionsTotal(
+/** What tracked subscriptions cost a month or a year, one by its name or all the active ones, or how many. */
+export async function subscriptionsAnswer(
   db: Db,
-  { userId, today }: { userId: string; today: string },
+  {
+    userId,
+    today,
+    question: q,
+  }: { userId: string; today: string; question: Extract<Question, { kind: 'subscriptions' }> },
 ): Promise<Draft> {
-  const active = (await trackedSubscriptions(db, { userId, today })).filter(
-    (s) => s.status === SUBSCRIPTION_STATUS.Active,
-  );
+  const tracked = await trackedSubscriptions(db, { userId, today });
+  if (q.name !== null) {
+    const s = tracked.find((t) => t.name.toLowerCase() === q.name?.toLowerCase());
+    if (!s)
+      return {
+        response: `You are not tracking a subscription called "${q.name}".`,
+        figures: [],
+        actions: [],
+      };
+    const yearly = yearlyTotal(s.amount, s.frequency);
+    const [amount, per] = q.measure === 'yearly' ? [yearly, 'a year'] : [s.monthlyAmount, 'a month'];
+    const state = s.status === SUBSCRIPTION_STATUS.Active ? '' : ' It is not active now.';
+    return {
+      response: `${s.name} costs you ${money(amount)} ${per} (${money(s.amount)} each ${FREQUENCY_WORD[s.frequency]}).${state}`,
+      figures: [
+        { label: `${s.name}, ${per}`, amount, source: src(`${s.name}, ${per}`, { merchant: s.name }) },
+      ],
+      actions: [],
+    };
+  }
+  const active = tracked.filter((s) => s.status === SUBSCRIPTION_STATUS.Active);
   if (active.length === 0) {
     return {
       response:
@@ -133,18 +178,27 @@ export async function subscriptionsTotal(
     };
   }
   const monthly = active.reduce((n, s) => n + s.monthlyAmount, 0);
+  // Each one's year as its own schedule makes it: an annual $100 is $100.00, not twelve rounded months.
+  const yearly = active.reduce((n, s) => n + yearlyTotal(s.amount, s.frequency), 0);
   const top = [...active].sort((a, b) => b.monthlyAmount - a.monthlyAmount).slice(0, 3);
   const rising = active.find((s) => s.priceChange && s.amount > s.priceChange.previousAmount);
+  const described = `${plural(active.length, 'active subscription')}`;
+  const lead =
+    q.measure === 'count'
+      ? `You have ${described}, about ${money(monthly)} a month (${money(yearly)} a year).`
+      : q.measure === 'yearly'
+        ? `Your ${described} come to ${money(yearly)} a year (about ${money(monthly)} a month).`
+        : `Your ${described} come to about ${money(monthly)} a month (${money(yearly)} a year).`;
   return {
-    response:
-      `Your ${plural(active.length, 'active subscription')} come to about ${money(monthly)} a month ` +
-      `(${money(monthly * 12)} a year). The biggest: ${top.map((s) => `${s.name} ${money(s.monthlyAmount)}/mo`).join(', ')}.`,
+    response: `${lead} The biggest: ${top.map((s) => `${s.name} ${money(s.monthlyAmount)}/mo`).join(', ')}.`,
     figures: [
-      {
-        label: 'Subscriptions per month',
-        amount: monthly,
-        source: src(`${plural(active.length, 'active subscription')}, monthly equivalents`),
-      },
+      q.measure === 'yearly'
+        ? { label: 'Subscriptions per year', amount: yearly, source: src(`${described}, a year each`) }
+        : {
+            label: 'Subscriptions per month',
+            amount: monthly,
+            source: src(`${described}, monthly equivalents`),
+          },
       ...top.map((s) => ({
         label: s.name,
         amount: s.monthlyAmount,
@@ -163,6 +217,16 @@ export async function subscriptionsTotal(
       : [],
   };
 }
+
+const FREQUENCY_WORD: Record<SubscriptionFrequency, string> = {
+  0: 'week',
+  1: 'two weeks',
+  2: 'month',
+  3: 'quarter',
+  4: 'six months',
+  5: 'year',
+  99: 'charge',
+};
 
 export async function subscriptionsUpcoming(
   db: Db,
@@ -203,10 +267,16 @@ export async function subscriptionsUpcoming(
   };
 }
 
-export async function goalProgressAnswer(
+/** One goal or every goal: progress in percent, what is saved, or what is still needed. */
+export async function goalAnswer(
   db: Db,
-  { userId, today, name }: { userId: string; today: string; name: string | null },
+  {
+    userId,
+    today,
+    question: q,
+  }: { userId: string; today: string; question: Extract<Question, { kind: 'goal' }> },
 ): Promise<Draft> {
+  const name = q.goal;
   const all = await goals(db, { userId, today });
   const chosen = name === null ? all : all.filter((g) => g.name.toLowerCase() === name.toLowerCase());
   if (chosen.length === 0) {
@@ -219,21 +289,53 @@ export async function goalProgressAnswer(
       actions: [],
     };
   }
+  const needed = (g: (typeof all)[number]) => Math.max(g.targetAmount - g.currentAmount, 0);
   const line = (g: (typeof all)[number]) => {
-    const percent = goalProgress(g);
+    const percent = percentOf(g.currentAmount, g.targetAmount) ?? '0';
     const when = g.isCompleted
       ? 'reached'
       : g.targetDate
         ? `${g.status === 'behind' ? 'behind pace' : 'on track'} for ${dayLabel(g.targetDate, today)}${g.dailyRequired ? `, ${money(g.dailyRequired)} a day needed` : ''}`
         : 'no deadline';
-    return `${g.name}: ${money(g.currentAmount)} of ${money(g.targetAmount)} (${percent}%), ${when}`;
+    const still = g.isCompleted ? '' : `, ${money(needed(g))} still needed`;
+    return `${g.name}: ${money(g.currentAmount)} of ${money(g.targetAmount)} (${percent}%)${still}, ${when}`;
   };
-  return {
-    response: chosen.map(line).join('\n'),
-    figures: chosen.flatMap((g) => [
-      { label: `${g.name} saved`, amount: g.currentAmount, source: src(`Goal "${g.name}"`) },
-      { label: `${g.name} target`, amount: g.targetAmount, source: src(`Goal "${g.name}"`) },
-    ]),
-    actions: [],
-  };
+  const saved = chosen.reduce((n, g) => n + g.currentAmount, 0);
+  const target = chosen.reduce((n, g) => n + g.targetAmount, 0);
+  const stillNeeded = chosen.reduce((n, g) => n + needed(g), 0);
+  const several = chosen.length > 1;
+  const lead = !several
+    ? ''
+    : q.measure === 'saved'
+      ? `You've saved ${money(saved)} toward your ${chosen.length} goals (${percentOf(saved, target) ?? '0'}% of ${money(target)}).\n`
+      : q.measure === 'needed'
+        ? `Your ${chosen.length} goals still need ${money(stillNeeded)} in all.\n`
+        : '';
+  const perGoal = chosen.flatMap((g) => [
+    { label: `${g.name} saved`, amount: g.currentAmount, source: src(`Goal "${g.name}"`) },
+    { label: `${g.name} target`, amount: g.targetAmount, source: src(`Goal "${g.name}"`) },
+    ...(q.measure === 'needed'
+      ? [
+          {
+            label: `${g.name} still needed`,
+            amount: needed(g),
+            source: src(`Goal "${g.name}": target less saved`),
+          },
+        ]
+      : []),
+  ]);
+  const totals = !several
+    ? []
+    : q.measure === 'saved'
+      ? [{ label: 'Saved toward all goals', amount: saved, source: src('Every goal') }]
+      : q.measure === 'needed'
+        ? [
+            {
+              label: 'Still needed for all goals',
+              amount: stillNeeded,
+              source: src('Every goal: targets less saved'),
+            },
+          ]
+        : [];
+  return { response: lead + chosen.map(line).join('\n'), figures: [...totals, ...perGoal], actions: [] };
 }

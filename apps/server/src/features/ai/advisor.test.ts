@@ -5,6 +5,8 @@ import {
   CATEGORY,
   type CategoryCode,
   exchangeResponse,
+  flow,
+  type Question,
   savingsGoal,
   subscription,
 } from '@tally/shared';
@@ -17,7 +19,7 @@ import {
   startFakePlaid,
 } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
-import { answerIntent } from './advisor';
+import { answerQuestion } from './advisor';
 
 const TODAY = '2026-11-26';
 const DINING = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_RESTAURANT' };
@@ -120,12 +122,12 @@ afterAll(async () => {
 });
 
 /** The answer as the API writes it (amounts in dollars), to compare with what the screens' routes answer. */
-const ask = async (intent: Parameters<typeof answerIntent>[1]['intent']) =>
-  advisorAnswer.encode(await answerIntent(app.database.db, { userId, today: TODAY, intent }));
+const ask = async (question: Question) =>
+  advisorAnswer.encode(await answerQuestion(app.database.db, { userId, today: TODAY, question }));
 
 describe('the advisor answers from the same numbers the screens show', () => {
   it('spending by category, with the filters the Transactions screen uses', async () => {
-    const a = await ask({ kind: 'spending', range: OCTOBER, category: CATEGORY.DiningOut, merchant: null });
+    const a = await ask(flow('total', 'spending', OCTOBER, { categories: [CATEGORY.DiningOut] }));
     expect(a.response).toBe(
       'You spent $100.00 on Dining Out last month (Oct 1 – Oct 31, 2026), across 2 transactions.',
     );
@@ -142,18 +144,18 @@ describe('the advisor answers from the same numbers the screens show', () => {
         }),
       },
     ]);
-    expect(a).toMatchObject({ intent: 'spending', answeredBy: 'built-in', actions: [] });
+    expect(a).toMatchObject({ intent: 'flow.total', answeredBy: 'built-in', actions: [], choices: [] });
   });
 
   it('spending at a merchant, and everything (transfers left out, refunds not netted)', async () => {
-    const safeway = await ask({ kind: 'spending', range: OCTOBER, category: null, merchant: 'Safeway' });
+    const safeway = await ask(flow('total', 'spending', OCTOBER, { merchants: ['Safeway'] }));
     expect(safeway.figures[0]).toMatchObject({
       amount: 120.25,
       source: { merchant: 'Safeway', transactionCount: 2 },
     });
-    const all = await ask({ kind: 'spending', range: NOVEMBER, category: null, merchant: null });
+    const all = await ask(flow('total', 'spending', NOVEMBER));
     expect(all.figures[0]?.amount).toBe(115);
-    const none = await ask({ kind: 'spending', range: OCTOBER, category: CATEGORY.Travel, merchant: null });
+    const none = await ask(flow('total', 'spending', OCTOBER, { categories: [CATEGORY.Travel] }));
     expect(none.response).toBe('I found no spending on Travel last month (Oct 1 – Oct 31, 2026).');
   });
 
@@ -168,15 +170,15 @@ describe('the advisor answers from the same numbers the screens show', () => {
   });
 
   it('income and net', async () => {
-    const income = await ask({ kind: 'income', range: OCTOBER });
+    const income = await ask(flow('total', 'income', OCTOBER));
     expect(income.figures[0]?.amount).toBe(3020.25);
-    const net = await ask({ kind: 'net', range: OCTOBER });
+    const net = await ask(flow('total', 'net', OCTOBER));
     expect(net.figures.map((f) => f.amount)).toEqual([3020.25, 220.25, 2800]);
     expect(net.response).toContain('you kept $2,800.00');
   });
 
   it('what is left in the budget, and a proposal to raise an overspent category', async () => {
-    const groceries = await ask({ kind: 'budget_left', category: CATEGORY.Groceries });
+    const groceries = await ask({ kind: 'budget', measure: 'left', category: CATEGORY.Groceries });
     expect(groceries.response).toBe(
       "You have $320.00 left of your $400.00 Groceries budget, with 4 days to go (you've spent $80.00).",
     );
@@ -187,7 +189,7 @@ describe('the advisor answers from the same numbers the screens show', () => {
       endDate: '2026-11-30',
       transactionCount: 1,
     });
-    const dining = await ask({ kind: 'budget_left', category: CATEGORY.DiningOut });
+    const dining = await ask({ kind: 'budget', measure: 'left', category: CATEGORY.DiningOut });
     expect(dining.response).toContain("You're $5.00 over your $30.00 Dining Out budget");
     expect(dining.actions).toEqual([
       expect.objectContaining({
@@ -197,14 +199,18 @@ describe('the advisor answers from the same numbers the screens show', () => {
         allocatedAmount: 35,
       }),
     ]);
-    const whole = await ask({ kind: 'budget_left', category: null });
+    const whole = await ask({ kind: 'budget', measure: 'left', category: null });
     expect(whole.figures.map((f) => f.amount)).toEqual([430, 115, 315]);
     expect(whole.response).toContain('Over budget: Dining Out.');
   });
 
   it('counts the days left as the Budgets screen does, and names the last day rather than counting none', async () => {
     const on = (day: string, category: CategoryCode | null) =>
-      answerIntent(app.database.db, { userId, today: day, intent: { kind: 'budget_left', category } });
+      answerQuestion(app.database.db, {
+        userId,
+        today: day,
+        question: { kind: 'budget', measure: 'left', category },
+      });
     expect((await on('2026-11-29', CATEGORY.Groceries)).response).toContain(', with 1 day to go (');
     expect((await on('2026-11-30', CATEGORY.Groceries)).response).toBe(
       "You have $320.00 left of your $400.00 Groceries budget, and today is its last day (you've spent $80.00).",
@@ -216,7 +222,7 @@ describe('the advisor answers from the same numbers the screens show', () => {
   });
 
   it('subscriptions: the monthly total and what is due', async () => {
-    const total = await ask({ kind: 'subscriptions_total' });
+    const total = await ask({ kind: 'subscriptions', measure: 'monthly', name: null });
     // Netflix 17.99 + the gym weekly 10 × 4.33.
     expect(total.figures[0]?.amount).toBe(61.29);
     const due = await ask({
@@ -229,12 +235,12 @@ describe('the advisor answers from the same numbers the screens show', () => {
   });
 
   it('goals and balance', async () => {
-    const goal = await ask({ kind: 'goal_progress', goal: 'trip' });
+    const goal = await ask({ kind: 'goal', measure: 'progress', goal: 'trip' });
     expect(goal.response).toContain('Trip: $0.00 of $1,000.00 (0%)');
-    expect((await ask({ kind: 'goal_progress', goal: 'house' })).response).toBe(
+    expect((await ask({ kind: 'goal', measure: 'progress', goal: 'house' })).response).toBe(
       'I couldn\'t find a goal called "house".',
     );
-    const bal = await ask({ kind: 'balance' });
+    const bal = await ask({ kind: 'balance', accounts: 'cash' });
     expect(bal.figures[0]?.label).toBe('Cash');
   });
 

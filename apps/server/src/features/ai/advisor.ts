@@ -1,42 +1,58 @@
-import type { AdvisorAnswer, Intent } from '@tally/shared';
+import type { AdvisorAnswer, Question } from '@tally/shared';
 import type { Db } from '../../db/client';
+import { adviceAnswer } from './advisor-advice';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
 import { CAN_ANSWER, type Draft } from './advisor-draft';
-import { afford, balance, incomeOrNet, spending, topSpending } from './advisor-money';
-import { budgetLeft, goalProgressAnswer, subscriptionsTotal, subscriptionsUpcoming } from './advisor-plans';
+import { averageAnswer, compareAnswer, flowAnswer } from './advisor-flows';
+import { afford, balance, topSpending } from './advisor-money';
+import { budgetAnswer, goalAnswer, subscriptionsAnswer, subscriptionsUpcoming } from './advisor-plans';
 
 export { CAN_ANSWER };
 
-/** Answers an understood question from the person's own numbers; every figure carries its source. */
-export async function answerIntent(
+/** What the answer says the question was understood as: the structure's kind, and its measure if it has one. */
+export function understoodAs(q: Question): string {
+  return 'measure' in q ? `${q.kind}.${q.measure}` : q.kind;
+}
+
+/**
+ * The one executor: answers any question structure from the person's own numbers, every figure with its
+ * source. The interpreter and a configured model both reach the numbers only through here.
+ */
+export async function answerQuestion(
   db: Db,
-  { userId, today, intent }: { userId: string; today: string; intent: Intent },
+  { userId, today, question }: { userId: string; today: string; question: Question },
 ): Promise<AdvisorAnswer> {
-  const draft = await (async (): Promise<Draft> => {
-    switch (intent.kind) {
-      case 'spending':
-        return spending(db, { userId, intent });
+  const at = { userId, today, question } as const;
+  const draft = await (async (): Promise<Draft & { choices?: AdvisorAnswer['choices'] }> => {
+    switch (question.kind) {
+      case 'flow':
+        return flowAnswer(db, { ...at, question });
+      case 'average':
+        return averageAnswer(db, { userId, question });
+      case 'compare':
+        return compareAnswer(db, { userId, question });
       case 'top_spending':
-        return topSpending(db, { userId, intent });
-      case 'income':
-      case 'net':
-        return incomeOrNet(db, { userId, intent });
-      case 'budget_left':
-        return budgetLeft(db, { userId, today, intent });
-      case 'subscriptions_total':
-        return subscriptionsTotal(db, { userId, today });
-      case 'subscriptions_upcoming':
-        return subscriptionsUpcoming(db, { userId, today, range: intent.range });
-      case 'goal_progress':
-        return goalProgressAnswer(db, { userId, today, name: intent.goal });
+        return topSpending(db, { userId, question });
       case 'balance':
-        return balance(db, { userId });
+        return balance(db, { userId, question });
+      case 'subscriptions':
+        return subscriptionsAnswer(db, { ...at, question });
+      case 'subscriptions_upcoming':
+        return subscriptionsUpcoming(db, { userId, today, range: question.range });
+      case 'budget':
+        return budgetAnswer(db, { ...at, question });
+      case 'goal':
+        return goalAnswer(db, { ...at, question });
       case 'afford':
-        return afford(db, { userId, today, intent });
+        return afford(db, { ...at, question });
+      case 'advice':
+        return adviceAnswer(db, { ...at, question });
+      case 'clarify':
+        return { response: question.prompt, figures: [], actions: [], choices: question.choices };
       case 'unknown':
         return {
           response:
-            intent.reason === 'out_of_scope'
+            question.reason === 'out_of_scope'
               ? `I can't help with that. ${CAN_ANSWER}`
               : `I'm not sure what you're asking. ${CAN_ANSWER}`,
           figures: [],
@@ -48,7 +64,8 @@ export async function answerIntent(
     response: draft.response,
     figures: draft.figures,
     actions: draft.actions,
-    intent: intent.kind,
+    choices: draft.choices ?? [],
+    intent: understoodAs(question),
     answeredBy: 'built-in',
   };
 }

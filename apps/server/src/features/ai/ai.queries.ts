@@ -1,5 +1,20 @@
-import type { CategoryCode, InsightContext, InsightType } from '@tally/shared';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, min, notInArray, sql } from 'drizzle-orm';
+import type { CategoryCode, InsightContext, InsightType, QuestionFilters } from '@tally/shared';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  min,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   aiInsightRuns,
@@ -167,10 +182,13 @@ export async function dismissInsight(db: Db, { userId, id, at }: Person & { id: 
 
 const MAX_MERCHANTS = 2000;
 
-/** The merchants the person has bought from (most used first) and their goals' names, for the interpreter. */
+/**
+ * What the interpreter reads names against: the merchants the person has bought from (most used first),
+ * their goals' and subscriptions' names, and the day their history starts.
+ */
 export async function advisorVocabulary(db: Db, { userId }: Person) {
   const t = transactions;
-  const [merchants, goals] = await Promise.all([
+  const [merchants, goals, subs, historyStart] = await Promise.all([
     db
       .select({ name: t.merchantName })
       .from(t)
@@ -179,8 +197,15 @@ export async function advisorVocabulary(db: Db, { userId }: Person) {
       .orderBy(desc(sql`count(*)`))
       .limit(MAX_MERCHANTS),
     db.select({ name: savingsGoals.name }).from(savingsGoals).where(eq(savingsGoals.userId, userId)),
+    db.select({ name: subscriptions.name }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+    firstTransactionDay(db, { userId }),
   ]);
-  return { merchants: merchants.map((m) => m.name ?? ''), goals: goals.map((g) => g.name) };
+  return {
+    merchants: merchants.map((m) => m.name ?? ''),
+    goals: goals.map((g) => g.name),
+    subscriptions: subs.map((s) => s.name),
+    historyStart,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -348,4 +373,97 @@ export async function budgetCategoryId(
       ),
     );
   return row?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the advisor's question structure reads
+
+/** The rows a question's filters keep: any of its categories and merchants, less the excluded ones. */
+function questionWhere(f: QuestionFilters): SQL {
+  const t = transactions;
+  const merchant = sql`lower(${t.merchantName})`;
+  const lower = (names: readonly string[]) => names.map((n) => n.toLowerCase());
+  return (
+    and(
+      f.categories.length > 0 ? inArray(t.category, f.categories) : undefined,
+      f.merchants.length > 0 ? inArray(merchant, lower(f.merchants)) : undefined,
+      f.excludeCategories.length > 0 ? notInArray(t.category, f.excludeCategories) : undefined,
+      f.excludeMerchants.length > 0
+        ? or(isNull(t.merchantName), notInArray(merchant, lower(f.excludeMerchants)))
+        : undefined,
+    ) ?? sql`true`
+  );
+}
+
+/**
+ * Money out and in between two days, transfers aside, for the rows the filters keep and for all of them:
+ * one pass over the days. Cents; out positive; largest and smallest are single payments out (or in).
+ */
+export async function flowOver(
+  db: Db,
+  { userId, from, to, filters }: Person & Days & { filters: QuestionFilters },
+) {
+  const t = transactions;
+  const kept = questionWhere(filters);
+  const out = sql`${t.amount} < 0`;
+  const into = sql`${t.amount} > 0`;
+  const cents = (expression: SQL) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      /** Every row kept, money in and out: what the Transactions screen lists for the same filters. */
+      count: cents(sql`count(*) filter (where ${kept})`),
+      out: cents(sql`-sum(${t.amount}) filter (where ${out} and ${kept})`),
+      outCount: cents(sql`count(*) filter (where ${out} and ${kept})`),
+      largestOut: cents(sql`-min(${t.amount}) filter (where ${out} and ${kept})`),
+      smallestOut: cents(sql`-max(${t.amount}) filter (where ${out} and ${kept})`),
+      in: cents(sql`sum(${t.amount}) filter (where ${into} and ${kept})`),
+      inCount: cents(sql`count(*) filter (where ${into} and ${kept})`),
+      largestIn: cents(sql`max(${t.amount}) filter (where ${into} and ${kept})`),
+      smallestIn: cents(sql`min(${t.amount}) filter (where ${into} and ${kept})`),
+      allOut: cents(sql`-sum(${t.amount}) filter (where ${out})`),
+      allIn: cents(sql`sum(${t.amount}) filter (where ${into})`),
+    })
+    .from(t)
+    .where(counted(userId, { from, to }));
+  if (!row) throw new Error('an aggregate always has a row');
+  return row;
+}
+
+/** The single largest or smallest payment out (or in) the filters keep between two days, or null. */
+export async function extremeOver(
+  db: Db,
+  {
+    userId,
+    from,
+    to,
+    filters,
+    direction,
+    largest,
+  }: Person & Days & { filters: QuestionFilters; direction: 'out' | 'in'; largest: boolean },
+) {
+  const t = transactions;
+  const [row] = await db
+    .select({ date: t.date, amount: t.amount, merchant: t.merchantName, description: t.description })
+    .from(t)
+    .where(
+      and(
+        counted(userId, { from, to }),
+        questionWhere(filters),
+        direction === 'out' ? sql`${t.amount} < 0` : sql`${t.amount} > 0`,
+      ),
+    )
+    // Money out is negative: the largest purchase is the smallest amount.
+    .orderBy((direction === 'out') === largest ? asc(t.amount) : desc(t.amount), desc(t.date))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The person's visible, active accounts with what the bank last reported (cents). */
+export function accountBalances(db: Db, { userId }: Person) {
+  const a = bankAccounts;
+  return db
+    .select({ name: a.name, type: a.type, subtype: a.subtype, balance: a.currentBalance })
+    .from(a)
+    .where(and(eq(a.userId, userId), eq(a.isActive, true), isNull(a.hiddenAt)))
+    .orderBy(a.name);
 }

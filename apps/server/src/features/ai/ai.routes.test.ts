@@ -245,7 +245,7 @@ describe('AI insights', () => {
       200,
       advisorAnswer,
     );
-    expect(answer).toMatchObject({ intent: 'spending', answeredBy: 'built-in' });
+    expect(answer).toMatchObject({ intent: 'flow.total', answeredBy: 'built-in' });
     expect(answer.figures[0]).toMatchObject({
       amount: 320,
       source: { merchant: "Luigi's", transactionCount: 8 },

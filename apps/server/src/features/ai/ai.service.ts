@@ -6,9 +6,9 @@ import {
   type InsightContext,
   type InsightDraft,
   type InsightType,
-  type Intent,
   interpretQuestion,
   planOf,
+  type Question,
   todayIn,
 } from '@tally/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,7 +18,7 @@ import type { Viewer } from '../../lib/context';
 import { AppError, found, notFound, tooManyRequests } from '../../lib/errors';
 import { withUserLock } from '../../lib/user-lock';
 import type { AdvisorModel } from '../../providers/ai/model';
-import { answerIntent } from './advisor';
+import { answerQuestion } from './advisor';
 import {
   addAiCost,
   advisorVocabulary,
@@ -193,7 +193,8 @@ export async function ask(
   onText?: (text: string) => void,
 ): Promise<AdvisorAnswer> {
   const day = today(deps, viewer);
-  const answer = (intent: Intent) => answerIntent(deps.db, { userId: viewer.userId, today: day, intent });
+  const answer = (question: Question) =>
+    answerQuestion(deps.db, { userId: viewer.userId, today: day, question });
   if (model) {
     try {
       const { answer: answered, tokens } = await askModel(
@@ -209,11 +210,11 @@ export async function ask(
       deps.log?.warn({ err: error }, 'the advisor model failed; the built-in interpreter answers');
     }
   }
-  const intent = interpretQuestion(question, {
+  const understood = interpretQuestion(question, {
     today: day,
     ...(await advisorVocabulary(deps.db, { userId: viewer.userId })),
   });
-  const built = await answer(intent);
+  const built = await answer(understood);
   onText?.(built.response);
   return built;
 }

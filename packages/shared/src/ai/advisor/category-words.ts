@@ -40,8 +40,11 @@ const SYNONYMS = {
     'takeout',
     'take out',
     'takeaway',
+    'meal out',
+    'meals out',
+    'out to eat',
   ],
-  Transportation: ['transportation', 'transport', 'commute', 'commuting'],
+  Transportation: ['transportation', 'transport', 'commute', 'commuting', 'getting around', 'transit'],
   Entertainment: ['entertainment', 'hobbies', 'fun'],
   Shopping: ['shopping'],
   Healthcare: ['health', 'healthcare', 'health care', 'medical'],
@@ -76,25 +79,31 @@ export const CATEGORY_WORDS: ReadonlySet<string> = new Set(ENTRIES.flatMap((e) =
 
 /** Takes each category phrase in the words; the codes in the order they appear (repeats kept). */
 export function takeCategories(words: Word[]): CategoryCode[] {
-  const found: { at: number; code: CategoryCode }[] = [];
+  return takeCategoryPhrases(words).map((f) => f.code);
+}
+
+/** Takes each category phrase in the words, with where it is: words [at, end). */
+export function takeCategoryPhrases(words: Word[]): { at: number; end: number; code: CategoryCode }[] {
+  const found: { at: number; end: number; code: CategoryCode }[] = [];
   for (let i = 0; i < words.length; i++) {
     for (const entry of ENTRIES) {
       const n = entry.words.length;
       const span = words.slice(i, i + n);
       if (span.length < n || span.some((w, k) => w.used || !sameWord(w.text, entry.words[k] ?? ''))) continue;
       for (const w of span) w.used = true;
+      const at = i;
       // "Doctor bills", "vet bill": the bill of a category is that category, not a utility.
       const next = words[i + n];
       if (next && !next.used && (next.text === 'bill' || next.text === 'bills')) {
         next.used = true;
         i++;
       }
-      found.push({ at: i, code: entry.code });
+      found.push({ at, end: i + n, code: entry.code });
       i += n - 1;
       break;
     }
   }
-  return found.map((f) => f.code);
+  return found;
 }
 
 export const SUBSCRIPTIONS_CATEGORY: CategoryCode = CATEGORY.Subscriptions;

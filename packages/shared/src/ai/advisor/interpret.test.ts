@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoDay } from '../../dates';
 import type { CategoryCode } from '../../transactions/categories';
 import { CATEGORY } from '../../transactions/categories';
-import type { DayRange, Intent } from './intents';
 import { interpretQuestion } from './interpret';
+import { type DayRange, flow, NO_FILTERS, type Question, type QuestionFilters } from './question';
 
 /** A Thursday: this week is Sun Nov 22 – Sat Nov 28, the weekend just past Nov 21–22. */
 const TODAY = '2026-11-26';
@@ -51,30 +51,29 @@ const spent = (
   range: DayRange,
   category: CategoryCode | null = null,
   merchant: string | null = null,
-): Intent => ({
-  kind: 'spending',
-  range,
-  category,
-  merchant,
-});
-const top = (range: DayRange, by: 'category' | 'merchant', limit: number): Intent => ({
+): Question =>
+  flow('total', 'spending', range, {
+    categories: category === null ? [] : [category],
+    merchants: merchant === null ? [] : [merchant],
+  });
+const top = (range: DayRange, by: 'category' | 'merchant', limit: number): Question => ({
   kind: 'top_spending',
   range,
   by,
   limit,
 });
-const afford = (amount: number, byDate: string | null, what: string | null): Intent => ({
+const afford = (amount: number, byDate: string | null, what: string | null): Question => ({
   kind: 'afford',
   amount,
   byDate,
   what,
 });
-const UNCLEAR: Intent = { kind: 'unknown', reason: 'unclear' };
-const OUT_OF_SCOPE: Intent = { kind: 'unknown', reason: 'out_of_scope' };
+const UNCLEAR: Question = { kind: 'unknown', reason: 'unclear' };
+const OUT_OF_SCOPE: Question = { kind: 'unknown', reason: 'out_of_scope' };
 
 describe('interpretQuestion', () => {
   describe('spending, by category, merchant or everything', () => {
-    it.each<[string, Intent]>([
+    it.each<[string, Question]>([
       ['How much did I spend on groceries last month?', spent(LAST_MONTH, Groceries)],
       ['HOW MUCH DID I SPEND ON GROCERYS???', spent(THIS_MONTH, Groceries)],
       ['what did I spend on food shopping in October', spent(OCTOBER, Groceries)],
@@ -162,8 +161,15 @@ describe('interpretQuestion', () => {
       );
     });
 
-    it('declines a name that fits two merchants equally', () => {
-      expect(withMerchants('amazon this month', ['Amazon Prime', 'Amazon Fresh'])).toEqual(UNCLEAR);
+    it('asks back which of two merchants a name fits equally', () => {
+      expect(withMerchants('amazon this month', ['Amazon Prime', 'Amazon Fresh'])).toEqual({
+        kind: 'clarify',
+        prompt: 'Which do you mean: Amazon Prime, Amazon Fresh?',
+        choices: [
+          { label: 'Amazon Prime', question: 'Amazon Prime this month' },
+          { label: 'Amazon Fresh', question: 'Amazon Fresh this month' },
+        ],
+      });
     });
 
     it('ignores an empty merchant name', () => {
@@ -263,7 +269,7 @@ describe('interpretQuestion', () => {
   });
 
   describe('top spending', () => {
-    it.each<[string, Intent]>([
+    it.each<[string, Question]>([
       ['where does my money go', top(THIS_MONTH, 'category', 5)],
       ['show me where my money went last month', top(LAST_MONTH, 'category', 5)],
       ['where did most of my money go in october', top(OCTOBER, 'category', 5)],
@@ -285,48 +291,51 @@ describe('interpretQuestion', () => {
   });
 
   describe('income and net', () => {
-    it.each<[string, Intent]>([
-      ['How much did I earn last month?', { kind: 'income', range: LAST_MONTH }],
-      ['what was my income this year', { kind: 'income', range: THIS_YEAR }],
-      ['how much did i make in october', { kind: 'income', range: OCTOBER }],
-      ['did i get paid this week', { kind: 'income', range: days('2026-11-22', TODAY, 'this week') }],
-      ['how much money came in last month', { kind: 'income', range: LAST_MONTH }],
-      ['what did i earn ytd', { kind: 'income', range: days('2026-01-01', TODAY, 'year to date') }],
-      ['did I save money last month', { kind: 'net', range: LAST_MONTH }],
-      ['how much did I save last month', { kind: 'net', range: LAST_MONTH }],
-      ['am I spending more than I earn', { kind: 'net', range: THIS_MONTH }],
-      ["what's my net this month", { kind: 'net', range: THIS_MONTH }],
-      ['cash flow this year', { kind: 'net', range: THIS_YEAR }],
-      ['how much was left over last month', { kind: 'net', range: LAST_MONTH }],
+    it.each<[string, Question]>([
+      ['How much did I earn last month?', flow('total', 'income', LAST_MONTH)],
+      ['what was my income this year', flow('total', 'income', THIS_YEAR)],
+      ['how much did i make in october', flow('total', 'income', OCTOBER)],
+      ['did i get paid this week', flow('total', 'income', days('2026-11-22', TODAY, 'this week'))],
+      ['how much money came in last month', flow('total', 'income', LAST_MONTH)],
+      ['what did i earn ytd', flow('total', 'income', days('2026-01-01', TODAY, 'year to date'))],
+      ['did I save money last month', flow('total', 'net', LAST_MONTH)],
+      ['how much did I save last month', flow('total', 'net', LAST_MONTH)],
+      ['am I spending more than I earn', flow('total', 'net', THIS_MONTH)],
+      ["what's my net this month", flow('total', 'net', THIS_MONTH)],
+      ['cash flow this year', flow('total', 'net', THIS_YEAR)],
+      ['how much was left over last month', flow('total', 'net', LAST_MONTH)],
     ])('reads %j', (question, intent) => {
       expect(ask(question)).toEqual(intent);
     });
   });
 
   describe('budget left', () => {
-    it.each<[string, Intent]>([
-      ['how much is left in my dining budget', { kind: 'budget_left', category: DiningOut }],
-      ['am I over budget', { kind: 'budget_left', category: null }],
-      ["how's my budget", { kind: 'budget_left', category: null }],
-      ['How am I doing on my budget?', { kind: 'budget_left', category: null }],
-      ['how much do i have left to spend', { kind: 'budget_left', category: null }],
-      ['how much can I still spend on dining out this month', { kind: 'budget_left', category: DiningOut }],
-      ['how much of my grocery budget is left', { kind: 'budget_left', category: Groceries }],
-      ['am I over budget on entertainment?', { kind: 'budget_left', category: Entertainment }],
-      ['did I overspend on groceries', { kind: 'budget_left', category: Groceries }],
-      ['remaining budget for shopping', { kind: 'budget_left', category: Shopping }],
+    it.each<[string, Question]>([
+      ['how much is left in my dining budget', { kind: 'budget', measure: 'left', category: DiningOut }],
+      ['am I over budget', { kind: 'budget', measure: 'left', category: null }],
+      ["how's my budget", { kind: 'budget', measure: 'left', category: null }],
+      ['How am I doing on my budget?', { kind: 'budget', measure: 'left', category: null }],
+      ['how much do i have left to spend', { kind: 'budget', measure: 'left', category: null }],
+      [
+        'how much can I still spend on dining out this month',
+        { kind: 'budget', measure: 'left', category: DiningOut },
+      ],
+      ['how much of my grocery budget is left', { kind: 'budget', measure: 'left', category: Groceries }],
+      ['am I over budget on entertainment?', { kind: 'budget', measure: 'left', category: Entertainment }],
+      ['did I overspend on groceries', { kind: 'budget', measure: 'left', category: Groceries }],
+      ['remaining budget for shopping', { kind: 'budget', measure: 'left', category: Shopping }],
     ])('reads %j', (question, intent) => {
       expect(ask(question)).toEqual(intent);
     });
   });
 
   describe('subscriptions', () => {
-    it.each<[string, Intent]>([
-      ['how much do I pay for subscriptions', { kind: 'subscriptions_total' }],
-      ['what are my subscriptions', { kind: 'subscriptions_total' }],
-      ['how many subscriptions do I have', { kind: 'subscriptions_total' }],
-      ['list my recurring charges', { kind: 'subscriptions_total' }],
-      ['my monthly bills', { kind: 'subscriptions_total' }],
+    it.each<[string, Question]>([
+      ['how much do I pay for subscriptions', { kind: 'subscriptions', measure: 'monthly', name: null }],
+      ['what are my subscriptions', { kind: 'subscriptions', measure: 'monthly', name: null }],
+      ['how many subscriptions do I have', { kind: 'subscriptions', measure: 'count', name: null }],
+      ['list my recurring charges', { kind: 'subscriptions', measure: 'monthly', name: null }],
+      ['my monthly bills', { kind: 'subscriptions', measure: 'monthly', name: null }],
       [
         'what bills are due this week',
         { kind: 'subscriptions_upcoming', range: days(TODAY, '2026-11-28', 'this week') },
@@ -355,27 +364,30 @@ describe('interpretQuestion', () => {
   });
 
   describe('goals and balance', () => {
-    it.each<[string, Intent]>([
-      ['how is my emergency fund going', { kind: 'goal_progress', goal: 'Emergency Fund' }],
-      ['how much have I saved for the wedding', { kind: 'goal_progress', goal: 'Wedding' }],
-      ["how's the japan trip going", { kind: 'goal_progress', goal: 'Japan Trip' }],
-      ['am I on track for my new car goal', { kind: 'goal_progress', goal: 'New Car' }],
-      ['how far am I from my down payment goal', { kind: 'goal_progress', goal: 'House Down Payment' }],
-      ['how close am I to my goals', { kind: 'goal_progress', goal: null }],
-      ['my goals?', { kind: 'goal_progress', goal: null }],
-      ['how is my boat fund doing', { kind: 'goal_progress', goal: null }],
-      ["what's my balance", { kind: 'balance' }],
-      ['how much cash do I have', { kind: 'balance' }],
-      ['how much money do I have right now', { kind: 'balance' }],
-      ['How much do I have in savings?', { kind: 'balance' }],
-      ['how much is in my checking account', { kind: 'unknown', reason: 'unclear' }],
+    it.each<[string, Question]>([
+      ['how is my emergency fund going', { kind: 'goal', measure: 'progress', goal: 'Emergency Fund' }],
+      ['how much have I saved for the wedding', { kind: 'goal', measure: 'saved', goal: 'Wedding' }],
+      ["how's the japan trip going", { kind: 'goal', measure: 'progress', goal: 'Japan Trip' }],
+      ['am I on track for my new car goal', { kind: 'goal', measure: 'progress', goal: 'New Car' }],
+      [
+        'how far am I from my down payment goal',
+        { kind: 'goal', measure: 'progress', goal: 'House Down Payment' },
+      ],
+      ['how close am I to my goals', { kind: 'goal', measure: 'progress', goal: null }],
+      ['my goals?', { kind: 'goal', measure: 'progress', goal: null }],
+      ['how is my boat fund doing', { kind: 'goal', measure: 'progress', goal: null }],
+      ["what's my balance", { kind: 'balance', accounts: 'cash' }],
+      ['how much cash do I have', { kind: 'balance', accounts: 'cash' }],
+      ['how much money do I have right now', { kind: 'balance', accounts: 'cash' }],
+      ['How much do I have in savings?', { kind: 'balance', accounts: 'savings' }],
+      ['how much is in my checking account', { kind: 'balance', accounts: 'checking' }],
     ])('reads %j', (question, intent) => {
       expect(ask(question)).toEqual(intent);
     });
   });
 
   describe('afford', () => {
-    it.each<[string, Intent]>([
+    it.each<[string, Question]>([
       ['Can I afford a $1,200 laptop by December 15?', afford(120_000, '2026-12-15', 'laptop')],
       ['Can I spend $300 this weekend?', afford(30_000, '2026-11-28', null)],
       ['can I spend 300 this weekend', afford(30_000, '2026-11-28', null)],
@@ -392,6 +404,183 @@ describe('interpretQuestion', () => {
     ])('reads %j', (question, intent) => {
       expect(ask(question)).toEqual(intent);
     });
+  });
+
+  describe('the measure, filters and time of money that moved', () => {
+    const SEPTEMBER = days('2026-09-01', '2026-09-30', 'in September');
+    const f = (filters: Partial<QuestionFilters>) => ({ ...NO_FILTERS, ...filters });
+    const MONTHS_3 = [
+      days('2026-08-01', '2026-08-31', 'Aug 2026'),
+      days('2026-09-01', '2026-09-30', 'Sep 2026'),
+      days('2026-10-01', '2026-10-31', 'Oct 2026'),
+    ];
+    it.each<[string, Question]>([
+      [
+        'how many times did I go to starbucks',
+        flow('count', 'spending', THIS_MONTH, f({ merchants: ['Starbucks'] })),
+      ],
+      [
+        'number of grocery runs in october',
+        flow('count', 'spending', OCTOBER, f({ categories: [Groceries] })),
+      ],
+      ['what was my biggest purchase last month', flow('largest', 'spending', LAST_MONTH)],
+      [
+        'cheapest thing I bought at target this year',
+        flow('smallest', 'spending', THIS_YEAR, f({ merchants: ['Target'] })),
+      ],
+      [
+        'average grocery trip last month',
+        flow('per_item', 'spending', LAST_MONTH, f({ categories: [Groceries] })),
+      ],
+      [
+        'what percent of my spending last month was rent',
+        flow('share', 'spending', LAST_MONTH, f({ categories: [Rent] })),
+      ],
+      ['savings rate this year', flow('savings_rate', 'net', THIS_YEAR)],
+      [
+        'how much did I spend at costco and target',
+        flow('total', 'spending', THIS_MONTH, f({ merchants: ['Costco', 'Target'] })),
+      ],
+      [
+        'how much did i spend on groceries excluding costco',
+        flow('total', 'spending', THIS_MONTH, f({ categories: [Groceries], excludeMerchants: ['Costco'] })),
+      ],
+      [
+        'spending last month apart from rent and utilities',
+        flow('total', 'spending', LAST_MONTH, f({ excludeCategories: [Rent, Utilities] })),
+      ],
+      [
+        'non-amazon shopping this year',
+        flow('total', 'spending', THIS_YEAR, f({ categories: [Shopping], excludeMerchants: ['Amazon.com'] })),
+      ],
+      ['what did I spend last month not counting transfers', flow('total', 'spending', LAST_MONTH)],
+      [
+        'what do I spend on groceries a month on average over the last 3 months',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: f({ categories: [Groceries] }),
+          per: 'month',
+          periods: MONTHS_3,
+        },
+      ],
+      [
+        'did I spend more on dining this month than last month',
+        {
+          kind: 'compare',
+          subject: 'spending',
+          filters: f({ categories: [DiningOut] }),
+          a: THIS_MONTH,
+          b: LAST_MONTH,
+          asks: 'more',
+        },
+      ],
+      [
+        'did my income go down in october vs september',
+        { kind: 'compare', subject: 'income', filters: NO_FILTERS, a: OCTOBER, b: SEPTEMBER, asks: 'less' },
+      ],
+      [
+        'did i spend less last month than the month before',
+        {
+          kind: 'compare',
+          subject: 'spending',
+          filters: NO_FILTERS,
+          a: LAST_MONTH,
+          b: days('2026-09-01', '2026-09-30', 'Sep 2026'),
+          asks: 'less',
+        },
+      ],
+    ])('reads "%s"', (question, expected) => {
+      expect(ask(question)).toEqual(expected);
+    });
+
+    it('asks back what a comparison with one span is against, with questions that answer it', () => {
+      const q = ask('did I spend more on dining this month');
+      expect(q.kind).toBe('clarify');
+      if (q.kind !== 'clarify') return;
+      expect(q.choices.map((c) => ask(c.question))).toEqual([
+        {
+          kind: 'compare',
+          subject: 'spending',
+          filters: f({ categories: [DiningOut] }),
+          a: THIS_MONTH,
+          b: days('2026-10-01', '2026-10-31', 'from October 1 to October 31'),
+          asks: 'more',
+        },
+        {
+          kind: 'compare',
+          subject: 'spending',
+          filters: f({ categories: [DiningOut] }),
+          a: THIS_MONTH,
+          b: days('2025-11-01', '2025-11-26', 'from November 1, 2025 to November 26, 2025'),
+          asks: 'more',
+        },
+      ]);
+    });
+
+    it('asks back which of two filters joined by "or" is meant', () => {
+      const q = ask('groceries or dining?');
+      expect(q).toMatchObject({ kind: 'clarify' });
+      if (q.kind !== 'clarify') return;
+      expect(q.choices.map((c) => c.label)).toEqual(['Groceries', 'Dining Out', 'All together']);
+      expect(ask(q.choices[2]?.question ?? '')).toEqual(
+        flow('total', 'spending', THIS_MONTH, f({ categories: [Groceries, DiningOut] })),
+      );
+    });
+  });
+
+  describe('what stands now: balances, subscriptions, budget and goals', () => {
+    it.each<[string, Question]>([
+      ["what's my net worth", { kind: 'balance', accounts: 'net_worth' }],
+      ['what do I owe on my credit card', { kind: 'balance', accounts: 'credit' }],
+      ['checking plus savings total', { kind: 'balance', accounts: 'cash' }],
+      ['how much is netflix a year', { kind: 'subscriptions', measure: 'yearly', name: 'Netflix' }],
+      ['spotify monthly price', { kind: 'subscriptions', measure: 'monthly', name: 'Spotify' }],
+      ['what do my subscriptions cost per year', { kind: 'subscriptions', measure: 'yearly', name: null }],
+      [
+        'what percent of my dining budget have I used',
+        { kind: 'budget', measure: 'used_percent', category: DiningOut },
+      ],
+      ["what's my total budget", { kind: 'budget', measure: 'allocated', category: null }],
+      [
+        'how much have I spent against my shopping budget',
+        { kind: 'budget', measure: 'spent', category: Shopping },
+      ],
+      ['how much more do I need for the wedding', { kind: 'goal', measure: 'needed', goal: 'Wedding' }],
+      [
+        'what percent of my emergency fund have I saved',
+        { kind: 'goal', measure: 'progress', goal: 'Emergency Fund' },
+      ],
+    ])('reads "%s"', (question, expected) => {
+      expect(
+        interpretQuestion(question, {
+          today: TODAY,
+          merchants: MERCHANTS,
+          goals: GOALS,
+          subscriptions: ['Netflix', 'Spotify'],
+        }),
+      ).toEqual(expected);
+    });
+  });
+
+  describe('advice on the person’s own spending and saving', () => {
+    it.each<[string, Question]>([
+      ['how do I save more money', { kind: 'advice', category: null }],
+      ['where should I cut back', { kind: 'advice', category: null }],
+      ['am I overspending', { kind: 'advice', category: null }],
+      ['can I cancel something', { kind: 'advice', category: null }],
+      ['should I cut back on eating out', { kind: 'advice', category: DiningOut }],
+      ['is my grocery spending reasonable', { kind: 'advice', category: Groceries }],
+    ])('reads "%s"', (question, expected) => {
+      expect(ask(question)).toEqual(expected);
+    });
+
+    it.each(['should I buy Tesla stock', 'how do I file my taxes', 'should I get a dog', 'cancel netflix'])(
+      'still declines "%s"',
+      (question) => {
+        expect(ask(question)).toEqual(OUT_OF_SCOPE);
+      },
+    );
   });
 
   describe('declines what is not about the person’s own money in Tally', () => {
@@ -422,7 +611,6 @@ describe('interpretQuestion', () => {
       'how much does my wife make',
       'recommend a good budgeting app',
       'is it a good time to buy a house',
-      'how do I save more money',
       'what if I stopped eating out',
     ])('declines %j as out of scope', (question) => {
       expect(ask(question)).toEqual(OUT_OF_SCOPE);
@@ -438,27 +626,20 @@ describe('interpretQuestion', () => {
       'hello',
       'how much',
       '12345',
-      'groceries or dining?',
       'how much did I spend on lego',
       'how much did I spend at zara',
       'how much did I spend in Paris',
       'how much did I spend on food last month',
       'how much did I spend on my credit card',
-      'how much did i spend on groceries excluding costco',
       'how much did I spend on restaurants vs groceries last month',
-      'did I spend more on dining this month than last month',
       "what's my average monthly grocery spend",
-      'how many times did I go to starbucks',
       'how much will i spend next month',
-      'how much did I spend at costco and target',
       "what's my balance and how much did I spend on dining",
       'why is my spending so high',
-      'what was my biggest purchase last month',
       'when did I last buy coffee',
       'what was my balance last month',
       'did I go over budget last month',
       'how much was my bonus',
-      "what's my net worth",
       'can I afford a laptop',
       'can i afford 2 laptops',
       'can I afford $300 by last friday',

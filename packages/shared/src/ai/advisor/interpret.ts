@@ -1,16 +1,31 @@
 import { addDays, isoDay, lastDayOfMonth, startOfMonth } from '../../dates';
 import type { Cents } from '../../money';
 import type { CategoryCode } from '../../transactions/categories';
+import { categoryName } from '../../transactions/categories';
+import { spanLabel } from '../insight-text';
 import { type Amount, takeAmounts, toCents } from './amounts';
-import { CATEGORY_WORDS, SUBSCRIPTIONS_CATEGORY, takeCategories } from './category-words';
+import {
+  CATEGORY_WORDS,
+  SUBSCRIPTIONS_CATEGORY,
+  takeCategories,
+  takeCategoryPhrases,
+} from './category-words';
 import { type DatePhrase, findDatePhrases, type Tense } from './date-phrases';
-import type { DayRange, Intent } from './intents';
+import {
+  completePeriods,
+  completeSince,
+  isExcluded,
+  previousSpan,
+  takeExclusionMarkers,
+  takeMeasure,
+} from './measures';
 import { findGoal, takeMerchants } from './names';
+import { type DayRange, type FlowSubject, hasFilters, type Question, type QuestionFilters } from './question';
 import { correctTypos, findPhrases, maskedText, toWords, useWords, type Word } from './text';
 import { COUNT_SOURCE, KNOWN_WORDS, PHRASE_ONLY_WORDS, readCount } from './vocabulary';
 
 /**
- * The built-in advisor interpreter: a question in the person's words to the one Intent it asks, read
+ * The built-in advisor interpreter: a question in the person's words to the Question structure it asks, read
  * against their today, the merchants in their history and their goals' names. It declines rather than
  * guess: a word it does not understand, two questions in one, a comparison, an average or a filter the
  * intents cannot hold ("excluding Costco", "in Paris") makes it 'unclear', because a confident wrong
@@ -26,10 +41,14 @@ export type InterpretContext = {
   merchants: readonly string[];
   /** The person's goals' names. */
   goals: readonly string[];
+  /** The names of the subscriptions the person tracks. */
+  subscriptions?: readonly string[];
+  /** The day of the person's first transaction (for "on average a month" over all of it), or null. */
+  historyStart?: string | null;
 };
 
-const UNCLEAR: Intent = Object.freeze({ kind: 'unknown', reason: 'unclear' });
-const OUT_OF_SCOPE: Intent = Object.freeze({ kind: 'unknown', reason: 'out_of_scope' });
+const UNCLEAR: Question = Object.freeze({ kind: 'unknown', reason: 'unclear' });
+const OUT_OF_SCOPE: Question = Object.freeze({ kind: 'unknown', reason: 'out_of_scope' });
 
 /** A longer message is not one question about one's money. */
 const MAX_WORDS = 60;
@@ -38,37 +57,64 @@ const MAX_WORDS = 60;
 const MAX_TOP = 20;
 
 /** Throws RangeError when today is not a real YYYY-MM-DD day; never throws on the question. */
-export function interpretQuestion(question: string, ctx: InterpretContext): Intent {
+export function interpretQuestion(question: string, ctx: InterpretContext): Question {
   if (!isoDay.safeParse(ctx.today).success) throw new RangeError(`Not a day: ${ctx.today}`);
-  const intent = interpret(question, ctx);
+  const q = interpret(question, ctx);
   // Near the ends of the years Tally holds, "the next 30 days" can reach past them.
   const isRealDay = (day: string | null) => day === null || isoDay.safeParse(day).success;
-  if ('range' in intent && !(isRealDay(intent.range.startDate) && isRealDay(intent.range.endDate)))
-    return UNCLEAR;
-  if (intent.kind === 'afford' && !isRealDay(intent.byDate)) return UNCLEAR;
-  return intent;
+  const spans = [
+    ...('range' in q ? [q.range] : []),
+    ...(q.kind === 'compare' ? [q.a, q.b] : []),
+    ...(q.kind === 'average' ? q.periods : []),
+  ];
+  if (!spans.every((r) => isRealDay(r.startDate) && isRealDay(r.endDate))) return UNCLEAR;
+  if (q.kind === 'afford' && !isRealDay(q.byDate)) return UNCLEAR;
+  return q;
 }
 
-function interpret(question: string, ctx: InterpretContext): Intent {
-  const words = toWords(
-    // Idioms whose words mean something else alone: "shell out" is not the merchant Shell.
+/** Words that mean the same as words the interpreter reads, put in before it reads them. */
+function rewrite(question: string): string {
+  return (
     question
+      // Idioms whose words mean something else alone: "shell out" is not the merchant Shell.
       .replace(/\b(shell|fork)(ed)? (out|over)\b/gi, (_m, _verb, past) => (past ? 'spent' : 'spend'))
-      .replace(/\bon target\b/gi, 'on track'),
+      .replace(/\bon target\b/gi, 'on track')
+      .replace(/%/g, ' percent ')
+      // "last week's spending": the possessive is the span itself.
+      .replace(/\b(this|last|next|past|previous) (week|month|year|quarter)['’]?s\b/gi, '$1 $2')
+      .replace(/\b(?:money )?in (?:minus|less|vs|versus|and) (?:money )?out\b/gi, 'net')
+      .replace(/\bw\/o\b/gi, 'without')
+      // Moves between one's own accounts never count, so leaving them out changes nothing.
+      .replace(
+        /\b(?:not counting|excluding|without|leaving out|leave out|minus|ignoring|apart from|except(?: for)?|not including|other than|aside from|besides)\s+(?:any |the |my |internal |account )?transfers?(?: between (?:my )?accounts)?\b/gi,
+        ' ',
+      )
   );
+}
+
+function interpret(question: string, ctx: InterpretContext): Question {
+  const words = toWords(rewrite(question));
   if (!words.some((w) => /[a-z]/.test(w.text)) || words.length > MAX_WORDS) return UNCLEAR;
   const whole = words.map((w) => w.text).join(' ');
-  if (OUT_OF_SCOPE_PATTERNS.some((p) => p.test(whole))) return OUT_OF_SCOPE;
-  if (/\bnet worth\b/.test(whole)) return UNCLEAR;
-
-  const amounts = takeAmounts(words);
+  const matches = (patterns: readonly RegExp[]) => patterns.some((p) => p.test(whole));
+  if (matches(MARKET_PATTERNS) || matches(TOPIC_PATTERNS)) return OUT_OF_SCOPE;
   const goal = findGoal(words, ctx.goals);
+  if (matches(ADVICE) && !(goal.taken.length > 0 && GOAL_FIGURE.test(whole))) return advice(words);
+  if (matches(REQUEST_PATTERNS) || matches(ADVICE_SHAPED)) return OUT_OF_SCOPE;
+  // "Net worth" is a balance, the others are flows.
+
+  const subscription = findGoal(words, ctx.subscriptions ?? []);
+  const amounts = takeAmounts(words);
+  const exclusions = takeExclusionMarkers(words);
   const merchants = takeMerchants(words, ctx.merchants);
   correctTypos(words, DICTIONARY);
   const text = maskedText(words);
   const cues = readCues(text);
   const probe = words.map((w) => ({ ...w }));
   const hasCategory = takeCategories(probe).length > 0;
+  if (subscription.goal && PER_YEAR_OR_MONTH.test(whole) && !cues.budget && !cues.goalStrong) {
+    return subscriptionCost(words, subscription);
+  }
   const kind = chooseKind(cues, {
     hasAmount: amounts.length > 0 || findPhrases(words, BARE_AMOUNT).length > 0,
     hasNamedGoal: goal.taken.length > 0,
@@ -76,7 +122,15 @@ function interpret(question: string, ctx: InterpretContext): Intent {
     hasGoalOnItsOwn: goal.taken.some((i) => !probe[i]?.used),
     hasFilter: merchants.names.length > 0 || hasCategory,
   });
-  const read: Reading = { words, text, today: ctx.today, amounts, merchants };
+  const read: Reading = {
+    words,
+    text,
+    today: ctx.today,
+    historyStart: ctx.historyStart ?? null,
+    amounts,
+    merchants,
+    exclusions,
+  };
   switch (kind) {
     case null:
       return declineWithoutIntent(
@@ -89,26 +143,26 @@ function interpret(question: string, ctx: InterpretContext): Intent {
     case 'afford':
       return afford(read);
     case 'budget_left':
-      return budgetLeft(read);
+      return budget(read);
     case 'goal_progress':
-      return goalProgress(read, goal);
+      return goalQuestion(read, goal);
     case 'subscriptions':
       return subscriptions(read);
     case 'balance':
       return balance(read);
     case 'net':
     case 'income':
-      return incomeOrNet(read, kind);
+      return moneyFlow(read, kind);
     case 'top_spending':
       return topSpending(read);
     case 'spending': {
-      const intent = spending(read);
+      const q = moneyFlow(read, 'spending');
       // Only a category or merchant word made this a spending question: a word no one understood
       // around it ("who won the game") says the question is about something else.
-      if (intent === UNCLEAR && !cues.spend && !isAboutMoney(text) && unknownWords(words).length > 0) {
+      if (q === UNCLEAR && !cues.spend && !isAboutMoney(text) && unknownWords(words).length > 0) {
         return declineWithoutIntent(words, cues, merchants.names.length > 0);
       }
-      return intent;
+      return q;
     }
   }
 }
@@ -118,8 +172,11 @@ type Reading = {
   /** The words once merchants and amounts are taken, for the cue and shape checks. */
   text: string;
   today: string;
+  historyStart: string | null;
   amounts: Amount[];
-  merchants: { names: string[]; isAmbiguous: boolean };
+  merchants: ReturnType<typeof takeMerchants>;
+  /** Where "apart from", "excluding"… were: the filters after them are left out. */
+  exclusions: ReturnType<typeof takeExclusionMarkers>;
 };
 
 /* ------------------------------------------------------------------------------------------------------ */
@@ -133,19 +190,59 @@ const ACTION_VERBS =
   'decrease|raise|lower|turn|enable|disable|log|sign|apply|file|approve|block|tag|adjust|modify|put|' +
   'allocate|assign|exclude|include|undo|restore|save|stop|start|pause|resume|contact|call';
 
-const OUT_OF_SCOPE_PATTERNS: readonly RegExp[] = [
+/** Investing, taxes and credit: Tally reports a person's own money and gives no advice on them. */
+const MARKET_PATTERNS: readonly RegExp[] = [
   // Investing and markets: Tally reports a person's own money; it gives no investment advice.
   /\b(?:stocks?|shares|equities|bitcoin|btc|crypto\w*|ethereum|dogecoin|nfts?|etfs?|index funds?|mutual funds?|401 ?k|ira|roth|bonds?|forex|portfolio|invest\w*|trading|stock market|nasdaq|dow jones|s and p|interest rates?|mortgage rates?|exchange rates?|real estate)\b/,
   /\b(?:tax|taxes|taxed|taxable|irs|hmrc|deductions?|deductible|write ?offs?|w ?2|1099)\b/,
   /\bcredit (?:score|report|rating)\b|\bfico\b/,
-  // Advice, not facts: what someone should do is theirs to decide.
-  /\bshould\b|\badvi[cs]e\b|\brecommend\w*|\bsuggest\w*|\btips\b|\bways to\b|\bgood idea\b|\bgood time\b|\bis it (?:a )?(?:good|bad|smart|wise)\b|\bworth it\b|\bbetter to\b|\bbest way\b|\bwhat if\b/,
-  /\bhow (?:can|could|do|would) (?:i|we) (?:save|cut|reduce|lower|stop|improve|get out|pay off|make more|earn more|budget|fix|increase|grow|build|delete|remove|cancel|change|update|set|create|add|connect|link|export|download|reset|edit|categorize|close|turn|enable|disable|use|rename|hide|split|import|sync|upgrade|contact)\b/,
-  // Requests to change something: the advisor reads, it never acts.
+  /\b(?:housing|stock|job|property|rental|crypto) markets?\b|\binflation\b|\brecession\b|\bthe economy\b/,
+];
+
+/** Requests to change something: the advisor reads, it never acts (it proposes, and the person confirms). */
+const REQUEST_PATTERNS: readonly RegExp[] = [
   new RegExp(
     `^(?:(?:hey|hi|hello|ok|okay|so|um|uh|yo|tally|please|pls|now|quick question|can you|could you|would you|will you|i want to|i wanna|i need to|id like to|i would like to|help me|go ahead and|lets|let me)\\s)*(?:${ACTION_VERBS})\\b`,
   ),
   /\b(?:delete|cancel|unsubscribe|transfer\w*|withdraw\w*|wire|remind me|send (?:money|\$|\d))\b/,
+];
+
+/** Advice on something other than the person's spending and saving: what someone should do is theirs to decide. */
+const ADVICE_SHAPED: readonly RegExp[] = [
+  /\bshould\b|\badvi[cs]e\b|\brecommend\w*|\bsuggest\w*|\btips\b|\bways to\b|\bgood idea\b|\bgood time\b|\bis it (?:a )?(?:good|bad|smart|wise)\b|\bworth it\b|\bbetter to\b|\bbest way\b|\bwhat if\b/,
+  /\bhow (?:can|could|do|would) (?:i|we) (?:get out|pay off|make more|earn more|fix|increase|grow|build|delete|remove|cancel|change|update|set|create|add|connect|link|export|download|reset|edit|categorize|close|turn|enable|disable|use|rename|hide|split|import|sync|upgrade|contact)\b/,
+];
+
+/**
+ * "How can I save more?", "Where should I cut back?", "Am I overspending?", "Can I cancel something?":
+ * advice on the person's own spending and saving, answered with their own findings.
+ */
+const ADVICE: readonly RegExp[] = [
+  /\bhow (?:can|could|do|would|should|might) (?:i|we) (?:save|cut|reduce|lower|spend less|stop (?:over ?spending|spending|wasting)|trim|improve (?:my|our)|get (?:my|our) (?:spending|budget|finances)|budget better|free up|keep more|waste less)\b/,
+  /\b(?:where|what|which) (?:\S+ ){0,4}?(?:should|could|can|might) (?:i|we) (?:cut|cancel|save|drop|trim|reduce|spend less|cut back|scale back|change|do)\b/,
+  /\bshould (?:i|we) (?:cut|cancel|drop|trim|reduce|spend less|stop|keep|be (?:worried|concerned)|worry|save|cut back|scale back|rein)\b/,
+  /\b(?:am|are) (?:i|we) (?:over ?spending|spending too much|saving enough|wasting)\b/,
+  // With a budget or goal named, these ask for its figures.
+  /\b(?:am|are) (?:i|we) (?:on track|doing (?:ok|okay|well|good|alright|fine|badly))\b(?!.*\b(?:budget|goal|fund|for)\b)/,
+  /\bhow (?:am|are) (?:i|we) (?:tracking|doing|going)\b(?!.*\b(?:budget|goal|fund)\b)/,
+  /\b(?:biggest|best|main|easiest|quickest|first) (?:area|place|thing|way|opportunity|category|areas|places|things|ways)(?: (?:to|i could|i can|i should|we could))? (?:cut|save|trim|reduce)\b/,
+  /\bmoney (?:leak\w*|disappear\w*|vanish\w*|bleed\w*)|\bleak(?:s|ing)?\b/,
+  /\b(?:tips|advice|suggestions?|ideas?|ways|help) (?:to|for|on|with) (?:sav\w*|cut\w*|spend\w*|budget\w*|(?:my|our) (?:spending|budget|finances|money))\b/,
+  /\b(?:one|some|a few|any|a) (?:thing|things|change|changes) (?:to|i can|i could|i should|we could) (?:change|cut|do|make|save)\b/,
+  /\bis (?:my|our) (?:\S+ ){0,2}(?:spending|budget|bill|bills) (?:reasonable|ok|okay|normal|too high|high|fine|healthy|bad|good|too much)\b/,
+  /\bcan (?:i|we) (?:cancel|cut|drop) (?:something|anything|a subscription|some)\b/,
+  /\b(?:goal|goals) (?:faster|sooner|quicker)\b|\bsave (?:more|faster)\b(?! (?:in|than|last|this|during|on|at|money in)\b)|\bspending too much\b|\boverspending\b/,
+];
+
+/** With a goal named, "on track" and "how close" ask for its figures, not for advice. */
+const GOAL_FIGURE = /\bon track\b|\bhow (?:close|far)\b|\bprogress\b/;
+
+/** Subscriptions' costs are a month or a year. */
+const PER_YEAR_OR_MONTH =
+  /\b(?:a|per|each|every) (?:month|year)\b|\b(?:monthly|yearly|annual|annually|a yr|per yr)\b/;
+
+/** Topics that are not the person's own money in Tally. */
+const TOPIC_PATTERNS: readonly RegExp[] = [
   // Someone trying to change what the advisor is or reach other people's data.
   /\b(?:ignore|disregard|forget) (?:all |any |the |your |my |these |those )?(?:(?:previous|prior|above|earlier|former|preceding|original) )?(?:instructions?|prompts?|rules?|directions?|messages?|context|everything)\b|\bsystem prompt\b|\byour (?:instructions|rules|prompt|guidelines|programming)\b|\bjailbreak\w*|\bdeveloper mode\b|\bdan mode\b|\bpretend\b|\bact as\b|\byou are now\b|\broleplay\b|\brole play\b|\bnew instructions\b|\boverride\b|\bbypass\b|\bsudo\b|\badmin\b|\bother users?\b|\ball users\b|\banother user\b|\bsomeone elses?\b|\beveryones\b|\bdrop table\b/,
   /\b(?:weather|jokes?|poems?|poetry|haiku|limerick|lyrics|story|stories|essay|recipes?|translate|translation|capital of|president|election|horoscope|meaning of life|homework|chatgpt|openai|gpt|who (?:made|created|built) you|your name|are you (?:human|real|alive|sentient|a bot|an ai)|write (?:me )?(?:a |some )?(?:code|program|script|song|letter|email|tweet))\b/,
@@ -170,7 +267,7 @@ const isAboutMoney = (text: string) => FINANCE_WORDS.test(text);
  * No intent fits. About money (or naming a merchant, amount or category) it is 'unclear'; otherwise two
  * or more real words about something else are 'out_of_scope', and a word or a key mash is 'unclear'.
  */
-function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: boolean): Intent {
+function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: boolean): Question {
   const text = words.map((w) => w.text).join(' ');
   if (namesMoney || isAboutMoney(text) || Object.values(cues).some(Boolean)) return UNCLEAR;
   const content = words.filter((w) => /^[a-z]{2,}$/.test(w.text) && !KNOWN_WORDS.has(w.text));
@@ -182,6 +279,13 @@ function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: bo
 /* Which intent.                                                                                          */
 
 const CUE_PATTERNS = {
+  /** One purchase, the largest or smallest: not a top list. */
+  single:
+    /\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit)s?\b|\bmost (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped)\b(?: \S+)? (?:in|on|at) (?:one|a single)\b/,
+  /** "How many", "how often": a count of purchases. */
+  count: /\bhow (?:many|often)\b|\bnumber of\b/,
+  /** "Remaining", "left": of a budget unless a goal is named. */
+  budgetWord: /\bbudget\w*/,
   affordStrong:
     /\bafford(?:able|ing)?\b|\b(?:have|got) enough\b|\benough (?:money|cash|funds?|saved|left)\b|\bable to (?:afford|buy|spend|pay|get|cover)\b/,
   /** "Can I spend $300…": afford only with an amount ("how much can I spend" asks the budget). */
@@ -195,13 +299,13 @@ const CUE_PATTERNS = {
   subscription:
     /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
   balance:
-    /\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b/,
+    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b/,
   income:
     /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b/,
-  net: /\bnet\b|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?)\bsavings\b(?! account| goal)|\bcash ?flow\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
+  net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
-    /\bspen(?:d|ds|t|ding|dings|din)\b|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
+    /\bspen(?:d|ds|t|ding|dings|din)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
 } as const;
 
 type Cues = Record<keyof typeof CUE_PATTERNS, boolean>;
@@ -232,6 +336,7 @@ function chooseKind(
 ): Kind | 'unclear' | null {
   const clash = (...others: (keyof Cues)[]) => others.some((o) => c[o]);
   if (c.affordStrong || (c.affordSpend && has.hasAmount)) return 'afford';
+  if (c.budget && !c.budgetWord && has.hasNamedGoal) return 'goal_progress';
   if (c.budget) return clash('income', 'balance', 'goalStrong', 'top', 'net') ? 'unclear' : 'budget_left';
   const anyOther = clash('spend', 'income', 'balance', 'top', 'subscription', 'net');
   if (c.goalStrong || (c.goalSoft && has.hasNamedGoal) || (has.hasGoalOnItsOwn && !anyOther)) {
@@ -241,6 +346,7 @@ function chooseKind(
   if (c.balance) return clash('spend', 'income', 'top', 'net') ? 'unclear' : 'balance';
   if (c.net || (c.spend && c.income)) return clash('top', 'balance') ? 'unclear' : 'net';
   if (c.income) return clash('top') ? 'unclear' : 'income';
+  if (c.single || (c.count && (c.spend || has.hasFilter))) return 'spending';
   if (c.top) return 'top_spending';
   // "Am I on track for my vacation?": progress toward something is a goal question, not spending.
   if (c.goalSoft && !c.spend && !has.hasAmount) return 'goal_progress';
@@ -254,6 +360,9 @@ function chooseKind(
 /** Comparisons, averages, counts, thresholds, single transactions and the future: not one total. */
 const NOT_A_TOTAL =
   /\b(?:than|compared?|comparing|comparison|vs|versus|more|less|fewer|increased?|decreased?|differen\w*|chang\w*|trend\w*|average\w*|avg|typical\w*|usually|normally|per|percent\w*|each|every|daily|weekly|monthly|yearly|annual\w*|median|how many|how often|when|will|ill|gonna|going to (?:be|spend|earn|make|save|have|pay|cost|get))\b|\ba (?:day|week|month|year)\b(?! ago)|\b(?:last|latest|recent|first|single|one|biggest|largest|highest|top) (?:purchase|transaction|charge|payment|paycheck|deposit)s?\b/;
+
+/** What is left of a flow question once its measure is read: the future, medians, per-day rates. */
+const NOT_A_FLOW = NOT_A_TOTAL;
 
 /** For net, "more than I earn" is the question itself; averages, counts and the future still are not. */
 const NOT_A_NET =
@@ -368,14 +477,152 @@ function oneCategory(words: Word[]): CategoryCode | null | 'several' {
   return codes.length > 1 ? 'several' : (codes[0] ?? null);
 }
 
-function spending(r: Reading, category?: CategoryCode): Intent {
-  if (r.amounts.length > 0 || r.merchants.isAmbiguous || r.merchants.names.length > 1) return UNCLEAR;
-  if (NOT_A_TOTAL.test(r.text)) return UNCLEAR;
+/** The filters a question names: categories and merchants, each kept or, after "apart from", left out. */
+function takeFilters(r: Reading): QuestionFilters | Question | null {
+  const phrases = takeCategoryPhrases(r.words);
+  const taken = new Set<number>();
+  for (const p of phrases) for (let i = p.at; i < p.end; i++) taken.add(i);
+  for (const m of r.merchants.spans) for (let i = m.start; i < m.end; i++) taken.add(i);
+  const out = (at: number) => isExcluded(r.words, r.exclusions, at, taken);
+  const filters: QuestionFilters = {
+    categories: [],
+    merchants: [],
+    excludeCategories: [],
+    excludeMerchants: [],
+  };
+  const add = <T>(list: T[], x: T) => {
+    if (!list.includes(x)) list.push(x);
+  };
+  for (const p of phrases) add(out(p.at) ? filters.excludeCategories : filters.categories, p.code);
+  for (const m of r.merchants.spans) add(out(m.start) ? filters.excludeMerchants : filters.merchants, m.name);
+  // A marker with nothing after it to leave out ("without" in "what can I do without") is not understood.
+  if (r.exclusions.length > 0 && filters.excludeCategories.length + filters.excludeMerchants.length === 0)
+    return null;
+  const kept = [
+    ...phrases
+      .filter((p) => !out(p.at))
+      .map((p) => ({ start: p.at, end: p.end, label: categoryName(p.code) })),
+    ...r.merchants.spans.filter((m) => !out(m.start)).map((m) => ({ ...m, label: m.name })),
+  ].sort((a, b) => a.start - b.start);
+  const isOr = kept.some(
+    (k, i) => i > 0 && r.words.slice(kept[i - 1]?.end, k.start).some((w) => w.text === 'or'),
+  );
+  return isOr ? whichOne(r, kept) : filters;
+}
+
+/** "Groceries or dining?": each one alone, or both together, asked back. */
+function whichOne(r: Reading, kept: { start: number; end: number; label: string }[]): Question {
+  const first = kept[0]?.start ?? 0;
+  const last = kept.at(-1)?.end ?? 0;
+  const asked = (middle: string) =>
+    [...r.words.slice(0, first).map((w) => w.text), middle, ...r.words.slice(last).map((w) => w.text)].join(
+      ' ',
+    );
+  const labels = kept.map((k) => k.label);
+  const both = labels.join(' and ');
+  return {
+    kind: 'clarify',
+    prompt: `Which do you mean: ${labels.join(', ')}, or all of them together?`,
+    choices: [...labels.slice(0, 4), both].map((label) => ({
+      label: label === both ? 'All together' : label,
+      question: asked(label.toLowerCase()),
+    })),
+  };
+}
+
+/** "Whole Foods or Trader Joe's?": the readings of an ambiguous name, as the question asked with each. */
+function whichMerchant(r: Reading): Question {
+  const c = r.merchants.candidates;
+  if (!c) return UNCLEAR;
+  const asked = (name: string) =>
+    [...r.words.slice(0, c.start).map((w) => w.text), name, ...r.words.slice(c.end).map((w) => w.text)].join(
+      ' ',
+    );
+  return {
+    kind: 'clarify',
+    prompt: `Which do you mean: ${c.names.slice(0, 5).join(', ')}?`,
+    choices: c.names.slice(0, 5).map((name) => ({ label: name, question: asked(name) })),
+  };
+}
+
+/**
+ * Money that moved: a measure of spending, income or net under the question's filters, over one span,
+ * a series of periods, or two spans compared.
+ */
+function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
+  if (r.amounts.length > 0) return UNCLEAR;
+  if (r.merchants.isAmbiguous) return r.merchants.candidates ? whichMerchant(r) : UNCLEAR;
+  // A category of several words ("meal out") keeps its words; one word ("trips") may be the measure's.
+  const kept = new Set(
+    takeCategoryPhrases(r.words.map((w) => ({ ...w })))
+      .filter((p) => p.end - p.at > 1)
+      .flatMap((p) => Array.from({ length: p.end - p.at }, (_, k) => p.at + k)),
+  );
+  const reading = takeMeasure(r.words, { isIncome: named === 'income', kept });
+  if ((named === 'net' ? NOT_A_NET : NOT_A_FLOW).test(maskedText(r.words))) return UNCLEAR;
+  const subject: FlowSubject = named;
+  if (reading.kind === 'average') {
+    const count =
+      reading.count ?? (r.historyStart ? completeSince(r.historyStart, r.today, reading.per) : null);
+    if (count === null || count < 1 || count > 36) return UNCLEAR;
+    if (takeDates(r.words, r.today, 'past').length > 0) return UNCLEAR;
+    const filters = takeFilters(r);
+    if (filters && 'kind' in filters) return filters;
+    if (!filters || unknownWords(r.words).length > 0) return UNCLEAR;
+    return {
+      kind: 'average',
+      subject,
+      filters,
+      per: reading.per,
+      periods: completePeriods(r.today, reading.per, count),
+    };
+  }
+  if (reading.kind === 'compare') {
+    const phrases = takeDates(r.words, r.today, 'past');
+    const filters = takeFilters(r);
+    if (filters && 'kind' in filters) return filters;
+    if (!filters || unknownWords(r.words).length > 0) return UNCLEAR;
+    const spans = phrases.map((p) => (p.kind === 'span' ? pastRange([p], r.today) : null));
+    if (spans.some((x) => x === null) || spans.length > 2) return UNCLEAR;
+    // "Restaurants vs groceries last month" sets two filters side by side: not a structure.
+    if (spans.length < 2 && !reading.previous && filters.categories.length + filters.merchants.length > 1)
+      return UNCLEAR;
+    const [a, b] = spans as DayRange[];
+    const first = a ?? thisMonthSoFar(r.today);
+    const second = b ?? (reading.previous ? previousSpan(first, r.today) : null);
+    if (!second) return compareWith(r, first);
+    return { kind: 'compare', subject, filters, a: first, b: second, asks: reading.asks };
+  }
   const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
-  const found = oneCategory(r.words);
-  if (!range || found === 'several' || unknownWords(r.words).length > 0) return UNCLEAR;
-  if (category !== undefined && found !== null && found !== category) return UNCLEAR;
-  return { kind: 'spending', range, category: category ?? found, merchant: r.merchants.names[0] ?? null };
+  const filters = takeFilters(r);
+  if (filters && 'kind' in filters) return filters;
+  if (!range || !filters || unknownWords(r.words).length > 0) return UNCLEAR;
+  let measure = reading.measure;
+  if (measure === 'savings_rate' || (subject === 'net' && measure === 'share')) measure = 'savings_rate';
+  if (measure === 'savings_rate' && hasFilters(filters)) return UNCLEAR;
+  if (measure === 'share' && filters.categories.length + filters.merchants.length === 0) return UNCLEAR;
+  return { kind: 'flow', measure, subject: measure === 'savings_rate' ? 'net' : subject, filters, range };
+}
+
+/** A comparison with one span named ("did I spend more this month?"): against what, asked back. */
+function compareWith(r: Reading, a: DayRange): Question {
+  const year = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+  const lastYear = (day: string) =>
+    isoDay.safeParse(year(day)).success ? year(day) : lastDayOfMonth(`${year(day).slice(0, 8)}01`);
+  const yearAgo: DayRange = {
+    startDate: lastYear(a.startDate),
+    endDate: lastYear(a.endDate),
+    label: 'a year before',
+  };
+  const asked = r.words.map((w) => w.text).join(' ');
+  return {
+    kind: 'clarify',
+    prompt: `Compared with when? I can set ${a.label} against the span just before it, or the same days a year before.`,
+    choices: [previousSpan(a, r.today), yearAgo].map((b) => ({
+      label: `Against ${b.label} (${spanLabel(b.startDate, b.endDate)})`,
+      question: `${asked} than from ${b.startDate} to ${b.endDate}`,
+    })),
+  };
 }
 
 const BY_MERCHANT =
@@ -388,7 +635,7 @@ const TOP_COUNT = new RegExp(
   `(?:top|biggest|largest|highest) (${COUNT_SOURCE})|(${COUNT_SOURCE}) (?:biggest|largest|top|highest|most expensive|main)`,
 );
 
-function topSpending(r: Reading): Intent {
+function topSpending(r: Reading): Question {
   if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_TOTAL.test(r.text)) return UNCLEAR;
   let limit = ONE_TOP.test(r.text) ? 1 : ALL_TOP.test(r.text) ? 10 : 5;
   const [counted] = findPhrases(r.words, TOP_COUNT);
@@ -403,31 +650,46 @@ function topSpending(r: Reading): Intent {
   return { kind: 'top_spending', range, by: BY_MERCHANT.test(r.text) ? 'merchant' : 'category', limit };
 }
 
-function incomeOrNet(r: Reading, kind: 'income' | 'net'): Intent {
-  if (r.amounts.length > 0 || r.merchants.names.length > 0) return UNCLEAR;
-  if ((kind === 'net' ? NOT_A_NET : NOT_A_TOTAL).test(r.text)) return UNCLEAR;
-  const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
-  if (kind === 'net') takeAll(r.words, /in the (?:red|black)|break(?:ing)? even/);
-  if (!range || oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
-  return { kind, range };
-}
+const BUDGET_MEASURES: [RegExp, Extract<Question, { kind: 'budget' }>['measure']][] = [
+  [/\bpercent\w*|\bfraction\b|\bshare\b|\bproportion\b/, 'used_percent'],
+  [/\b(?:left|remaining|remain|remains|to go|still|over|under)\b|\bcan (?:i|we) (?:still )?spend\b/, 'left'],
+  [/\b(?:spent|spend|used|use|gone|went|blown|against)\b/, 'spent'],
+  [
+    /\b(?:budgeted|allocated|set aside|total budget|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
+    'allocated',
+  ],
+];
+const BUDGET_MEASURE_WORDS =
+  /percent\w*|fraction|share|proportion|of|used|use|gone|against|budgeted|allocated|set aside|size|been|big|in total/;
 
-function budgetLeft(r: Reading): Intent {
+function budget(r: Reading): Question {
   if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_STATUS.test(r.text)) return UNCLEAR;
+  const measure = BUDGET_MEASURES.find(([p]) => p.test(r.text))?.[1] ?? 'left';
+  takeAll(r.words, BUDGET_MEASURE_WORDS);
   takeAll(r.words, PER_PERIOD);
   // The budget answers for its current period; last month's budget is a different question.
   if (!isPresent(takeDates(r.words, r.today, 'past'), r.today, true)) return UNCLEAR;
   const category = oneCategory(r.words);
   if (category === 'several' || unknownWords(r.words).length > 0) return UNCLEAR;
-  return { kind: 'budget_left', category };
+  return { kind: 'budget', measure, category };
 }
 
-function goalProgress(r: Reading, goal: { goal: string | null; taken: number[] }): Intent {
+const GOAL_MEASURES: [RegExp, Extract<Question, { kind: 'goal' }>['measure']][] = [
+  [
+    /\bpercent\w*|\bhow far(?: along)?\b|\bcomplete\b|\bprogress\b|\bon track\b|\bhow close\b|\bdone\b/,
+    'progress',
+  ],
+  [/\b(?:still|more|left|remaining|remain|to go|need|needed|missing|short|to save)\b/, 'needed'],
+  [/\b(?:saved|save|put (?:away|aside|in)|sum|total|so far|have i got|contributed)\b/, 'saved'],
+];
+
+function goalQuestion(r: Reading, goal: { goal: string | null; taken: number[] }): Question {
   if (r.amounts.length > 0) return UNCLEAR;
   for (const i of goal.taken) useWords(r.words, i, i + 1);
   if (!isPresent(takeDates(r.words, r.today, 'future'), r.today, false)) return UNCLEAR;
+  const measure = GOAL_MEASURES.find(([p]) => p.test(r.text))?.[1] ?? 'progress';
   // A goal the person has no name for ("my boat fund") still gets every goal: a list, never a wrong figure.
-  return { kind: 'goal_progress', goal: goal.goal };
+  return { kind: 'goal', measure, goal: goal.goal };
 }
 
 const UPCOMING =
@@ -440,10 +702,42 @@ const NOT_A_LIST =
   /\b(?:than|compared?|comparing|vs|versus|average\w*|avg|how often|increased?|decreased?|chang\w*)\b/;
 
 /** What the subscriptions cost a month, what is due when, or what they took over a past range. */
-function subscriptions(r: Reading): Intent {
+/** What was paid for subscriptions over past days: spending in their category. */
+function subscriptionSpending(r: Reading): Question {
+  const q = moneyFlow(r, 'spending');
+  if (q.kind !== 'flow' && q.kind !== 'average' && q.kind !== 'compare') return q;
+  const { categories } = q.filters;
+  if (categories.some((c) => c !== SUBSCRIPTIONS_CATEGORY)) return UNCLEAR;
+  return { ...q, filters: { ...q.filters, categories: [SUBSCRIPTIONS_CATEGORY] } };
+}
+
+const SUBSCRIPTION_MEASURE = (text: string): Extract<Question, { kind: 'subscriptions' }>['measure'] =>
+  /\bhow many\b|\bnumber of\b|\bcount\b/.test(text)
+    ? 'count'
+    : /\byears?\b|\bannual\w*|\byearly\b|\byr\b/.test(text)
+      ? 'yearly'
+      : 'monthly';
+
+/** "How much is Netflix a month?", "Prime yearly cost": one tracked subscription's cost. */
+function subscriptionCost(words: Word[], named: { goal: string | null; taken: number[] }): Question {
+  for (const i of named.taken) useWords(words, i, i + 1);
+  const text = maskedText(words);
+  if (NOT_A_LIST.test(text) || takeAmounts(words).length > 0) return UNCLEAR;
+  const measure = SUBSCRIPTION_MEASURE(text);
+  takeAll(
+    words,
+    new RegExp(
+      `${PER_PERIOD.source}|monthly|yearly|annual|annually|price|plan|membership|subscription|cost|costs|me|us|spend|charge|fee|a yr|per yr`,
+    ),
+  );
+  if (unknownWords(words).length > 0 || measure === 'count') return UNCLEAR;
+  return { kind: 'subscriptions', measure, name: named.goal };
+}
+
+function subscriptions(r: Reading): Question {
   if (r.amounts.length > 0 || r.merchants.isAmbiguous || NOT_A_LIST.test(r.text)) return UNCLEAR;
   const isUpcoming = UPCOMING.test(r.text);
-  if (!isUpcoming && ALREADY_PAID.test(r.text)) return spending(r, SUBSCRIPTIONS_CATEGORY);
+  if (!isUpcoming && ALREADY_PAID.test(r.text)) return subscriptionSpending(r);
   const ahead = findDatePhrases(r.words, r.today, 'future');
   const named = withoutNow(ahead.phrases);
   if (!isUpcoming && named.length > 0) {
@@ -451,32 +745,63 @@ function subscriptions(r: Reading): Intent {
     const back = findDatePhrases(r.words, r.today, 'past');
     if (JSON.stringify(back.phrases) !== JSON.stringify(ahead.phrases)) return UNCLEAR;
     const before = pastRange(withoutNow(back.phrases), r.today);
-    if (before && before.endDate < r.today) return spending(r, SUBSCRIPTIONS_CATEGORY);
+    if (before && before.endDate < r.today) return subscriptionSpending(r);
   }
   for (const i of ahead.taken) useWords(r.words, i, i + 1);
-  takeAll(r.words, new RegExp(`${PER_PERIOD.source}|next|soon|coming|upcoming`));
-  const intent: Intent =
-    isUpcoming || named.length > 0 ? upcoming(named, r.today) : { kind: 'subscriptions_total' };
+  const measure = SUBSCRIPTION_MEASURE(r.text);
+  takeAll(
+    r.words,
+    new RegExp(
+      `${PER_PERIOD.source}|next|soon|coming|upcoming|annually|annual|yearly|how many|number of|count|subscribed|things|services`,
+    ),
+  );
+  const intent: Question =
+    isUpcoming || named.length > 0
+      ? upcoming(named, r.today)
+      : { kind: 'subscriptions', measure, name: null };
   // What is due is listed with every subscription, so a named one ("when does Netflix renew") or a
   // category ("rent due") is read, not used.
   takeCategories(r.words);
   return unknownWords(r.words).length > 0 ? UNCLEAR : intent;
 }
 
-function upcoming(phrases: DatePhrase[], today: string): Intent {
+function upcoming(phrases: DatePhrase[], today: string): Question {
   const range = upcomingRange(phrases, today);
   return range ? { kind: 'subscriptions_upcoming', range } : UNCLEAR;
 }
 
-function balance(r: Reading): Intent {
+const ACCOUNT_KINDS: [RegExp, Extract<Question, { kind: 'balance' }>['accounts']][] = [
+  [
+    /\bnet worth\b|\bworth\b|\bminus (?:my |the )?(?:credit|card|debt)|\bless (?:my |the )?(?:credit|card|debt)|\bafter (?:my )?debts?\b|\bassets\b/,
+    'net_worth',
+  ],
+  [
+    /\bchecking and savings\b|\bchecking plus savings\b|\bsavings and checking\b|\bacross\b|\bin total\b|\ball (?:my )?accounts\b|\bcash\b/,
+    'cash',
+  ],
+  [/\bcredit ?cards?\b|\bvisa\b|\bmastercard\b|\bamex\b|\bcard\b|\bowe\b|\bdebt\b/, 'credit'],
+  [/\bchecking\b|\bcurrent account\b|\bdebit\b/, 'checking'],
+  [/\bsavings\b|\bhigh yield\b|\bhysa\b|\bsavings account\b|\brainy day\b/, 'savings'],
+];
+
+function balance(r: Reading): Question {
   if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_STATUS.test(r.text)) return UNCLEAR;
   // The balance is what the bank last reported; "my balance last month" is history Tally does not keep.
   if (!isPresent(takeDates(r.words, r.today, 'past'), r.today, false)) return UNCLEAR;
+  const said = r.words.map((w) => w.text).join(' ');
+  const accounts = ACCOUNT_KINDS.find(([p]) => p.test(said))?.[1] ?? 'cash';
+  takeAll(
+    r.words,
+    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|credit ?cards?|visa|mastercard|amex|card|owe|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+  );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
-  // The answer is every checking and savings account together: one account's balance is not it.
-  if (/\b(?:checking|savings account|credit cards?|card|one account|which account)\b/.test(r.text))
-    return UNCLEAR;
-  return { kind: 'balance' };
+  return { kind: 'balance', accounts };
+}
+
+/** Advice, about one category when the question names one ("should I cut back on eating out"). */
+function advice(words: Word[]): Question {
+  const codes = [...new Set(takeCategories(words))];
+  return { kind: 'advice', category: codes.length === 1 ? (codes[0] ?? null) : null };
 }
 
 /* ------------------------------------------------------------------------------------------------------ */
@@ -533,7 +858,7 @@ function takeWhat(
   return null;
 }
 
-function afford(r: Reading): Intent {
+function afford(r: Reading): Question {
   const cents = r.amounts.length > 0 ? r.amounts.map((a) => a.cents) : bareAmount(r.words);
   const [amount] = cents;
   if (cents.length !== 1 || amount === undefined || amount <= 0) return UNCLEAR;

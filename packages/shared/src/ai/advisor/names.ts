@@ -95,17 +95,33 @@ function bestMerchant(words: readonly Word[], merchants: readonly { name: string
 export function takeMerchants(
   words: Word[],
   merchants: readonly string[],
-): { names: string[]; isAmbiguous: boolean } {
+): {
+  names: string[];
+  isAmbiguous: boolean;
+  /** Where each name was read, words [start, end), in the order of `names`' first reading. */
+  spans: { name: string; start: number; end: number }[];
+  /** When ambiguous: the names the words fit equally, and where. */
+  candidates: { names: string[]; start: number; end: number } | null;
+} {
   const prepared = merchants
     .map((name) => ({ name, words: nameWords(name, MERCHANT_NOISE) }))
     .filter((m) => m.words.length > 0);
   const names: string[] = [];
+  const spans: { name: string; start: number; end: number }[] = [];
   let isAmbiguous = false;
+  let candidates: { names: string[]; start: number; end: number } | null = null;
   for (;;) {
     const best = bestMerchant(words, prepared);
     const top = best[0];
     if (!top) break;
-    if (best.some((c) => c.key !== top.key)) isAmbiguous = true;
+    // Names read at other words are other merchants ("costco and target"); at the same words, rivals.
+    const rivals = best.filter((c) => c.start < top.end && top.start < c.end);
+    if (rivals.some((c) => c.key !== top.key)) {
+      isAmbiguous = true;
+      const distinct = [...new Map(rivals.map((c) => [c.key, c.name])).values()];
+      candidates ??= { names: distinct, start: top.start, end: top.end };
+    }
+    spans.push({ name: top.name, start: top.start, end: top.end });
     for (let i = top.start; i < top.end; i++) (words[i] as Word).used = true;
     // "Starbucks coffee", "Shell gas", "Netflix bill": what follows the name is still the merchant.
     const next = words[top.end];
@@ -114,7 +130,7 @@ export function takeMerchants(
     }
     if (!names.includes(top.name)) names.push(top.name);
   }
-  return { names, isAmbiguous };
+  return { names, isAmbiguous, spans, candidates };
 }
 
 /**

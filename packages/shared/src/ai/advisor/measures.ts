@@ -1,0 +1,250 @@
+import { addDays, addMonths, dayOfWeek, daysBetween, lastDayOfMonth, startOfMonth } from '../../dates';
+import type { DayRange, FlowMeasure } from './question';
+import { findPhrases, useWords, type Word } from './text';
+import { COUNT_SOURCE, readCount } from './vocabulary';
+
+/**
+ * The slots of a question about money that moved, besides its subject and filters: what it measures
+ * ("how many", "on average", "the biggest", "what percent", "more than"), and the words that mark a
+ * filter as left out ("apart from rent"). Each reader takes the words it understood, so whatever is left
+ * can still be checked for words nobody understood.
+ */
+
+export type MeasureReading =
+  | { kind: 'flow'; measure: FlowMeasure }
+  /** A series of equal periods; count null: every complete one of the history. */
+  | { kind: 'average'; per: 'month' | 'week'; count: number | null }
+  /** Two spans; `previous`: the second is the one before the first ("than last", "the month before"). */
+  | { kind: 'compare'; asks: 'more' | 'less'; previous: boolean };
+
+const ITEM =
+  '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|paycheck|deposit)s?';
+const GAP = '(?:\\S+ ){0,3}?';
+
+const SAVINGS_RATE =
+  /savings? rate|(?:percent|percentage|share|fraction|portion|part) of (?:my |our |the )?(?:income|pay|paycheck|salary|earnings|money (?:coming )?in)(?: (?:have|did|do|am) (?:i|we))? (?:saved?|kept|keep|put away|saving)|how much of (?:my |our )?(?:income|pay|salary|earnings) (?:have|did|do) (?:i|we) (?:save|saved|keep|kept)/;
+
+const PER_ITEM = new RegExp(
+  `(?:on )?(?:average|avg|typical|mean|usual|normal) ${GAP}${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt)s?`,
+);
+
+const LARGEST = new RegExp(
+  `(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)(?: \\S+)?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)`,
+);
+const SMALLEST = new RegExp(
+  `(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
+);
+
+const COUNT =
+  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how often|number of(?: times)?|count of|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
+const COUNT_NOUN =
+  /^(?:runs?|trips?|visits?|rides?|orders?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|number|count|many|how|of|to|at|from|with)$/;
+/** What people do a number of times: taken once the question is a count. */
+const COUNT_VERBS =
+  /placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|do|did|does/;
+
+const SHARE =
+  /(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)/;
+
+const AVERAGE =
+  /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|normally|mean|generally|in a (?:normal|typical|usual|average) (?:month|week))/;
+const PER_PERIOD = /(?:a|per|each|every|in a|for a) (month|week)|(monthly|weekly)/;
+const SERIES = new RegExp(
+  `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months|weeks)`,
+);
+/** Present-tense habits ("what do I spend a month") are an average even without the word. */
+const HABIT =
+  /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
+
+const COMPARE =
+  /than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+/** "Did I spend more on dining this month?": more or less than some other span. */
+const MORE_OR_LESS =
+  /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
+const NET_THAN =
+  /\b(?:more|less) than (?:i|we) (?:earn|earned|make|made|bring in|brought in|spend|spent|get|got|take home)\b/;
+const ASKS_LESS = /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?|fell|fall(?:en)?|smaller|cheaper)\b/;
+/** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
+const BEFORE = new RegExp(
+  `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days)?)|the (?:${COUNT_SOURCE})(?: days)? (?:before|prior)(?: that| it)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$)`,
+);
+
+/**
+ * Takes the words of each match that a test of its own accepts (the measure's words, not a category or
+ * merchant between them). Words in `kept` (a category of several words, "meal out") are never taken.
+ */
+function takeWords(
+  words: Word[],
+  pattern: RegExp,
+  keep: (w: string) => boolean = () => true,
+  kept: ReadonlySet<number> = new Set(),
+): boolean {
+  const found = findPhrases(words, pattern);
+  for (const { start, end } of found) {
+    for (let i = start; i < end; i++)
+      if (!kept.has(i) && keep(words[i]?.text ?? '')) useWords(words, i, i + 1);
+  }
+  return found.length > 0;
+}
+
+const isMeasureWord = (w: string) => !/^(?:_|the|my|our|a|an|i|we|in|on|at|for)$/.test(w);
+const perItemWord = (w: string) =>
+  /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price)$/.test(w) ||
+  ITEM_WORD.test(w);
+const ITEM_WORD = new RegExp(`^${ITEM}$`);
+/** The words of a largest/smallest phrase worth taking: not the category or merchant in its gap. */
+const extremeWord = (w: string) =>
+  /^(?:single|one|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on)$/.test(
+    w,
+  ) || ITEM_WORD.test(w);
+
+/**
+ * What a question about money that moved measures, with its words taken; 'total' when it names no
+ * measure. `kept`: words no measure may take (a category phrase of several words).
+ */
+export function takeMeasure(
+  words: Word[],
+  { isIncome, kept }: { isIncome: boolean; kept: ReadonlySet<number> },
+): MeasureReading {
+  if (takeWords(words, SAVINGS_RATE)) return { kind: 'flow', measure: 'savings_rate' };
+  if (takeWords(words, PER_ITEM, perItemWord, kept)) return { kind: 'flow', measure: 'per_item' };
+  if (takeWords(words, LARGEST, extremeWord, kept)) return { kind: 'flow', measure: 'largest' };
+  if (takeWords(words, SMALLEST, extremeWord, kept)) return { kind: 'flow', measure: 'smallest' };
+  const text = words.map((w) => (w.used ? '_' : w.text)).join(' ');
+  // "Am I spending more than I earn?" is net, not two spans.
+  if (NET_THAN.test(text)) return { kind: 'flow', measure: 'total' };
+  const before = findPhrases(words, BEFORE);
+  const compares = findPhrases(words, COMPARE);
+  if (
+    before.length > 0 ||
+    (compares.length > 0 &&
+      (/\b(?:than|compared?|comparing|vs|versus|relative|against|up|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?|fell|fall)\b/.test(
+        text,
+      ) ||
+        MORE_OR_LESS.test(text)))
+  ) {
+    const asks = ASKS_LESS.test(text) ? 'less' : 'more';
+    for (const { start, end } of [...before, ...compares]) useWords(words, start, end);
+    return { kind: 'compare', asks, previous: before.length > 0 };
+  }
+  if (takeWords(words, COUNT, (w) => COUNT_NOUN.test(w), kept)) {
+    for (const { start, end } of findPhrases(words, COUNT_VERBS)) useWords(words, start, end);
+    return { kind: 'flow', measure: 'count' };
+  }
+  if (!isIncome && takeWords(words, SHARE, isMeasureWord)) return { kind: 'flow', measure: 'share' };
+  const average = takeWords(words, AVERAGE);
+  const habit = HABIT.test(text);
+  const [perPhrase] = findPhrases(words, PER_PERIOD);
+  const [series] = findPhrases(words, SERIES);
+  if (average || (habit && perPhrase) || (perPhrase && series)) {
+    const unit = series?.match[2] ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? '';
+    const per = /week/.test(unit) || /\bweek(?:ly|s)?\b/.test(text) ? 'week' : 'month';
+    if (perPhrase) useWords(words, perPhrase.start, perPhrase.end);
+    let count: number | null = null;
+    if (series) {
+      count = readCount(series.match[1] ?? '');
+      useWords(words, series.start, series.end);
+    }
+    return { kind: 'average', per, count };
+  }
+  return { kind: 'flow', measure: 'total' };
+}
+
+/** The last `count` complete months or Sunday–Saturday weeks before today, oldest first. */
+export function completePeriods(today: string, per: 'month' | 'week', count: number): DayRange[] {
+  const periods: DayRange[] = [];
+  if (per === 'month') {
+    let start = addMonths(startOfMonth(today), -1);
+    for (let i = 0; i < count; i++, start = addMonths(start, -1)) {
+      periods.unshift({ startDate: start, endDate: lastDayOfMonth(start), label: monthLabel(start) });
+    }
+  } else {
+    let start = addDays(today, -dayOfWeek(today) - 7);
+    for (let i = 0; i < count; i++, start = addDays(start, -7)) {
+      periods.unshift({ startDate: start, endDate: addDays(start, 6), label: `week of ${shortDay(start)}` });
+    }
+  }
+  return periods;
+}
+
+/** How many complete months or weeks lie between the history's first day and today (at least one). */
+export function completeSince(historyStart: string, today: string, per: 'month' | 'week'): number {
+  if (per === 'week') {
+    const firstSunday = addDays(historyStart, (7 - dayOfWeek(historyStart)) % 7);
+    return Math.max(1, Math.floor((daysBetween(firstSunday, addDays(today, -dayOfWeek(today))) + 0) / 7));
+  }
+  const first = historyStart.endsWith('-01') ? historyStart : addMonths(startOfMonth(historyStart), 1);
+  let n = 0;
+  for (let m = first; m < startOfMonth(today); m = addMonths(m, 1)) n++;
+  return Math.max(1, n);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthLabel = (start: string) => `${MONTHS[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
+const shortDay = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
+
+/**
+ * The span before one: the whole previous month for a month (so far), week for a week, year for a year;
+ * otherwise the same number of days just before.
+ */
+export function previousSpan(a: DayRange, today: string): DayRange {
+  const isMonthStart = a.startDate.endsWith('-01');
+  const monthEnd = lastDayOfMonth(a.startDate);
+  if (
+    isMonthStart &&
+    (a.endDate === monthEnd || (a.endDate === today && a.startDate === startOfMonth(today)))
+  ) {
+    if (a.startDate.slice(5) === '01-01' && (a.endDate.slice(5) === '12-31' || a.endDate === today)) {
+      const start = `${Number(a.startDate.slice(0, 4)) - 1}-01-01`;
+      return { startDate: start, endDate: `${start.slice(0, 4)}-12-31`, label: start.slice(0, 4) };
+    }
+    const start = addMonths(a.startDate, -1);
+    if (a.endDate === monthEnd || a.startDate === startOfMonth(today))
+      return { startDate: start, endDate: lastDayOfMonth(start), label: monthLabel(start) };
+  }
+  const days = daysBetween(a.startDate, a.endDate) + 1;
+  const isWeek = dayOfWeek(a.startDate) === 0 && (days === 7 || a.endDate === today);
+  const length = isWeek ? 7 : days;
+  const endDate = addDays(a.startDate, -1);
+  return {
+    startDate: addDays(endDate, -(length - 1)),
+    endDate,
+    label: isWeek ? 'the week before' : `the ${length} days before`,
+  };
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Exclusions.                                                                                            */
+
+const EXCLUDE =
+  /apart from|except(?: for)?|excluding|exclude|excludes|not counting|not including|leaving out|leave out|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|not on|not at|non/;
+const LIST_WORDS = new Set(['and', 'or', 'nor', 'the', 'my', 'any', 'plus', 'also', 'all']);
+
+/** Where each "leave out" marker is ("apart from", "excluding", "non"), its words taken. */
+export function takeExclusionMarkers(words: Word[]): { at: number; onlyNext: boolean }[] {
+  return findPhrases(words, EXCLUDE).map(({ start, end, match }) => {
+    useWords(words, start, end);
+    return { at: end, onlyNext: match[0] === 'non' };
+  });
+}
+
+/**
+ * Whether the filter found at `at` is left out: a marker comes before it with only list words or other
+ * filters between ("excluding rent and utilities"); after "non", only the very next one.
+ */
+export function isExcluded(
+  words: readonly Word[],
+  markers: readonly { at: number; onlyNext: boolean }[],
+  at: number,
+  taken: ReadonlySet<number>,
+): boolean {
+  const marker = markers.filter((m) => m.at <= at).at(-1);
+  if (!marker) return false;
+  if (marker.onlyNext) return marker.at === at;
+  for (let i = marker.at; i < at; i++) {
+    const w = words[i];
+    if (!w) return false;
+    if (!(taken.has(i) || LIST_WORDS.has(w.text))) return false;
+  }
+  return true;
+}
