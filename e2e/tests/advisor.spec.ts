@@ -56,7 +56,7 @@ const questionBox = (drawer: Locator) => drawer.getByRole('textbox', { name: 'Yo
  * The newest question and its reply, once Tally has stopped thinking; found by its place, so it stays that
  * turn after later questions.
  */
-async function latestTurn(drawer: Locator, question: string): Promise<Locator> {
+async function latestTurn(drawer: Locator, question: string | RegExp): Promise<Locator> {
   const turns = drawer.getByRole('list', { name: 'Conversation' }).locator(':scope > li');
   await expect(turns.last().getByText(question, { exact: true })).toBeVisible();
   const turn = turns.nth((await turns.count()) - 1);
@@ -73,6 +73,31 @@ async function ask(drawer: Locator, question: string): Promise<Locator> {
 }
 
 const figures = (turn: Locator) => turn.getByRole('list', { name: 'Figures' }).getByRole('listitem');
+
+/** An amount as the answers write it: "$1,234.56". */
+const MONEY = /^\$[\d,]+\.\d\d$/;
+const MONEY_IN = '\\$[\\d,]+\\.\\d\\d';
+
+/** "$1,234.56" in cents. */
+const cents = (amount: string) => Math.round(Number(amount.replace(/[$,]/g, '')) * 100);
+
+/** The amount one figure shows, found by its label, in cents. */
+async function figureCents(turn: Locator, label: string): Promise<number> {
+  const figure = figures(turn).filter({ has: turn.page().getByText(label, { exact: true }) });
+  await expect(figure).toHaveCount(1);
+  return cents((await figure.getByText(MONEY).textContent()) ?? '');
+}
+
+/** The choices an answer that asks back offers, as buttons. */
+const choices = (turn: Locator) =>
+  turn.getByRole('group', { name: 'Choose what you meant' }).getByRole('button');
+
+/** "Oct 2026": the month `months` before the one `day` is in, as the answers name a month. */
+function monthBefore(day: string, months: number): string {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(d);
+}
 
 test.describe('advisor', () => {
   test('ask Tally: a suggested question → a typed one → a figure checked on Transactions → a decline → a proposed change confirmed', async ({
@@ -177,6 +202,168 @@ test.describe('advisor', () => {
     );
     // Ask Tally counted the days left as this screen does.
     if (toGo > 1) await expect(page.getByText(new RegExp(` · ${toGo} days left$`))).toBeVisible();
+  });
+
+  test('ask Tally: a comparison, an average, questions asked back and answered by a choice, and advice whose change is confirmed; light, dark and phone', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await register(page, newPerson());
+    await linkDemoBank(page, 'demo_harbor');
+    const today = await browserToday(page);
+    await tightBudget(page, today);
+    await page.reload();
+    const drawer = await openAdvisor(page);
+    const turns = drawer.getByRole('list', { name: 'Conversation' }).locator(':scope > li');
+
+    // A comparison: yes or no, the two totals, and by how much; the verdict agrees with the figures.
+    const compared = await ask(drawer, 'did I spend more on dining this month than last month');
+    const verdict = new RegExp(
+      `^(Yes|No)\\. You spent (${MONEY_IN}) on Dining Out this month \\([^)]+\\), against (${MONEY_IN}) last month \\([^)]+\\): (?:(${MONEY_IN}) (more|less)|the same)\\.$`,
+    );
+    const comparison = compared.getByText(verdict);
+    await expect(comparison).toBeVisible();
+    const [, yesNo, thisMonthText, lastMonthText, diffText, moreLess] =
+      verdict.exec((await comparison.textContent()) ?? '') ?? [];
+    await expect(figures(compared)).toHaveCount(2);
+    const thisMonth = await figureCents(compared, 'Spent, this month');
+    const lastMonth = await figureCents(compared, 'Spent, last month');
+    expect([thisMonth, lastMonth]).toEqual([cents(thisMonthText ?? ''), cents(lastMonthText ?? '')]);
+    expect(yesNo).toBe(thisMonth > lastMonth ? 'Yes' : 'No');
+    if (thisMonth !== lastMonth) {
+      expect(cents(diffText ?? '')).toBe(Math.abs(thisMonth - lastMonth));
+      expect(moreLess).toBe(thisMonth > lastMonth ? 'more' : 'less');
+    }
+
+    // An average over the three complete months: one figure for the average, one for each month, which
+    // add up to the total it gives.
+    const averaged = await ask(
+      drawer,
+      'what do I spend on groceries a month on average over the last 3 months',
+    );
+    const sentence = new RegExp(
+      `^You spent (${MONEY_IN}) a month on average on Groceries over the 3 months \\([^)]+\\), (${MONEY_IN}) in all\\.$`,
+    );
+    const average = averaged.getByText(sentence);
+    await expect(average).toBeVisible();
+    const [, perMonthText, inAllText] = sentence.exec((await average.textContent()) ?? '') ?? [];
+    const months = [3, 2, 1].map((n) => monthBefore(today, n));
+    await expect(figures(averaged)).toHaveCount(4);
+    await expect(figures(averaged).nth(0)).toContainText('Average a month');
+    const perMonth = await Promise.all(months.map((m) => figureCents(averaged, m)));
+    const inAll = perMonth.reduce((n, x) => n + x, 0);
+    expect(cents(inAllText ?? '')).toBe(inAll);
+    expect(await figureCents(averaged, 'Average a month')).toBe(Math.round(inAll / 3));
+    expect(cents(perMonthText ?? '')).toBe(Math.round(inAll / 3));
+    // The demo household buys groceries every month: no month is left empty.
+    for (const month of perMonth) expect(month).toBeGreaterThan(0);
+
+    // One span named: Tally asks back against what, offering the month before and the same days a year before.
+    const oneSpan = await ask(drawer, 'did I spend more on dining this month');
+    await expect(
+      oneSpan.getByText(
+        /^Compared with when\? I can set this month against the span just before it, or the same days a year before\.$/,
+      ),
+    ).toBeVisible();
+    await expect(choices(oneSpan)).toHaveCount(2);
+    const previousMonth = choices(oneSpan).nth(0);
+    await expect(previousMonth).toHaveText(
+      new RegExp(`^Against ${months[2]} \\([A-Z][a-z]{2} 1 – [A-Z][a-z]{2} \\d\\d, \\d{4}\\)$`),
+    );
+    await expect(choices(oneSpan).nth(1)).toHaveText(/^Against a year before \([^)]+\)$/);
+    await expect(oneSpan.getByRole('list', { name: 'Figures' })).toBeHidden();
+    await checkScreen(page, testInfo, 'advisor-choices-light', { fullPage: false });
+
+    // The choice asks its whole question as a new turn, answered: last month's total, as before.
+    const asked = await turns.count();
+    await previousMonth.click();
+    const picked = await latestTurn(
+      drawer,
+      /^did i spend more on dining this month than from \d{4}-\d\d-01 to \d{4}-\d\d-\d\d$/i,
+    );
+    await expect(turns).toHaveCount(asked + 1);
+    await expect(
+      picked.getByText(/^(Yes|No)\. You spent \$[\d,]+\.\d\d on Dining Out this month \(/),
+    ).toBeVisible();
+    await expect(figures(picked)).toHaveCount(2);
+    expect(await figureCents(picked, 'Spent, this month')).toBe(thisMonth);
+    await expect(figures(picked).nth(1)).toContainText(/^Spent, from /);
+    expect(cents((await figures(picked).nth(1).getByText(MONEY).textContent()) ?? '')).toBe(lastMonth);
+
+    // Dark mode at phone width: the conversation is still there.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openAdvisor(page);
+    await expect(turns).toHaveCount(asked + 1);
+
+    // Two categories joined by "or": each alone, or both together.
+    const either = await ask(drawer, 'groceries or dining?');
+    await expect(
+      either.getByText('Which do you mean: Groceries, Dining Out, or all of them together?', { exact: true }),
+    ).toBeVisible();
+    await expect(choices(either)).toHaveText(['Groceries', 'Dining Out', 'All together']);
+    await checkScreen(page, testInfo, 'advisor-choices-phone-dark', { fullPage: false });
+    await choices(either).filter({ hasText: 'All together' }).click();
+    const together = await latestTurn(drawer, /^groceries and dining out\??$/i);
+    await expect(together.getByText(/ on Groceries or Dining Out this month \(/)).toBeVisible();
+    await expect(figures(together)).toHaveCount(1);
+    await expect(figures(together).nth(0)).toContainText('Spent on Groceries or Dining Out');
+    await expect(figures(together).nth(0).getByText(MONEY)).toBeVisible();
+
+    // Advice: the person's own findings, numbered, each with the figures behind it. The tight budget's
+    // Dining Out is over (a high-priority finding no other outranks), and Tally offers to raise it.
+    const advice = await ask(drawer, 'how can I save more?');
+    const findings = advice.getByText(/^From your numbers:\s+1\. /);
+    await expect(findings).toBeVisible();
+    const lines = ((await findings.textContent()) ?? '').split('\n').slice(1);
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.length).toBeLessThanOrEqual(3);
+    for (const [i, line] of lines.entries()) expect(line).toMatch(new RegExp(`^${i + 1}\\. \\S`));
+    const overLine = new RegExp(
+      `^\\d\\. Dining Out is over budget\\. You've spent (${MONEY_IN}) on Dining Out against a budget of \\$1\\.00, (${MONEY_IN}) over`,
+    );
+    const overFinding = lines.find((line) => overLine.test(line)) ?? '';
+    expect(overFinding, 'a finding that Dining Out is over budget').toMatch(overLine);
+    const [, diningSpent, diningOver] = overLine.exec(overFinding) ?? [];
+    expect(cents(diningSpent ?? '')).toBe(cents(diningOver ?? '') + 100);
+    await expect(figures(advice).filter({ hasText: 'Dining Out budget' })).toHaveCount(1);
+    await expect(
+      figures(advice)
+        .filter({ hasText: 'Over budget' })
+        .filter({ hasText: diningOver ?? '' }),
+    ).not.toHaveCount(0);
+    const raise = advice.getByRole('button', { name: `Raise Dining Out to ${diningSpent}` });
+    await expect(raise).toBeVisible();
+    await checkScreen(page, testInfo, 'advisor-advice-phone-dark', { fullPage: false });
+
+    // Confirmed, the change is made through the budget's own route.
+    await raise.click();
+    const confirmation = advice.getByRole('group', { name: `Raise Dining Out to ${diningSpent}?` });
+    await expect(
+      confirmation.getByText(`Your Dining Out budget for this period will be ${diningSpent}.`),
+    ).toBeVisible();
+    expect(await allocatedTo(page, DINING_OUT)).toBe(1);
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await expect(advice.getByText(`Dining Out now has ${diningSpent} budgeted.`)).toBeVisible();
+    expect(await allocatedTo(page, DINING_OUT)).toBe(cents(diningSpent ?? '') / 100);
+
+    // Back in light mode at phone width, asked again: Dining Out is no longer over, so no raise is offered
+    // (whatever else is found, or where the money went when nothing stands out).
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await openAdvisor(page);
+    // What was done is still said where it was confirmed.
+    await expect(advice.getByText(`Dining Out now has ${diningSpent} budgeted.`)).toBeVisible();
+    const again = await ask(drawer, 'how can I save more?');
+    await expect(figures(again).first()).toBeVisible();
+    await expect(again.getByText(/Dining Out is over budget/)).toBeHidden();
+    await expect(again.getByRole('button', { name: /^Raise Dining Out/ })).toBeHidden();
+    await checkScreen(page, testInfo, 'advisor-advice-phone-light', { fullPage: false });
   });
 
   for (const scheme of ['light', 'dark'] as const) {
