@@ -314,28 +314,22 @@ export async function goalAnswer(
   const perGoal = chosen.flatMap((g) => [
     { label: `${g.name} saved`, amount: g.currentAmount, source: src(`Goal "${g.name}"`) },
     { label: `${g.name} target`, amount: g.targetAmount, source: src(`Goal "${g.name}"`) },
-    ...(q.measure === 'needed'
-      ? [
-          {
-            label: `${g.name} still needed`,
-            amount: needed(g),
-            source: src(`Goal "${g.name}": target less saved`),
-          },
-        ]
-      : []),
+    {
+      label: `${g.name} still needed`,
+      amount: needed(g),
+      source: src(`Goal "${g.name}": target less saved`),
+    },
   ]);
-  const totals = !several
-    ? []
-    : q.measure === 'saved'
-      ? [{ label: 'Saved toward all goals', amount: saved, source: src('Every goal') }]
-      : q.measure === 'needed'
-        ? [
-            {
-              label: 'Still needed for all goals',
-              amount: stillNeeded,
-              source: src('Every goal: targets less saved'),
-            },
-          ]
-        : [];
+  // Every goal's answer carries saved and still needed in all, whichever the question led with.
+  const totals = several
+    ? [
+        { label: 'Saved toward all goals', amount: saved, source: src('Every goal') },
+        {
+          label: 'Still needed for all goals',
+          amount: stillNeeded,
+          source: src('Every goal: targets less saved'),
+        },
+      ]
+    : [];
   return { response: lead + chosen.map(line).join('\n'), figures: [...totals, ...perGoal], actions: [] };
 }

@@ -504,7 +504,7 @@ describe('interpretQuestion', () => {
           subject: 'spending',
           filters: f({ categories: [DiningOut] }),
           a: THIS_MONTH,
-          b: days('2026-10-01', '2026-10-31', 'from October 1 to October 31'),
+          b: days('2026-10-01', '2026-10-31', 'in October'),
           asks: 'more',
         },
         {

@@ -1,4 +1,4 @@
-import { addDays, isoDay, lastDayOfMonth, startOfMonth } from '../../dates';
+import { addDays, dayOfWeek, daysBetween, isoDay, lastDayOfMonth, startOfMonth } from '../../dates';
 import type { Cents } from '../../money';
 import type { CategoryCode } from '../../transactions/categories';
 import { categoryName } from '../../transactions/categories';
@@ -82,7 +82,15 @@ function rewrite(question: string): string {
       .replace(/%/g, ' percent ')
       // "last week's spending": the possessive is the span itself.
       .replace(/\b(this|last|next|past|previous) (week|month|year|quarter)['’]?s\b/gi, '$1 $2')
+      .replace(
+        /\b(january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)['’]s\b/gi,
+        '$1',
+      )
       .replace(/\b(?:money )?in (?:minus|less|vs|versus|and) (?:money )?out\b/gi, 'net')
+      .replace(
+        /\b(?:income|earnings|money in) (?:minus|less|vs|versus|after) (?:expenses|spending|outgoings|bills)\b/gi,
+        'net',
+      )
       .replace(/\bw\/o\b/gi, 'without')
       // Moves between one's own accounts never count, so leaving them out changes nothing.
       .replace(
@@ -123,6 +131,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     hasFilter: merchants.names.length > 0 || hasCategory,
   });
   const read: Reading = {
+    question,
     words,
     text,
     today: ctx.today,
@@ -168,6 +177,8 @@ function interpret(question: string, ctx: InterpretContext): Question {
 }
 
 type Reading = {
+  /** The question as the person typed it. */
+  question: string;
   words: Word[];
   /** The words once merchants and amounts are taken, for the cue and shape checks. */
   text: string;
@@ -227,6 +238,7 @@ const ADVICE: readonly RegExp[] = [
   /\bhow (?:am|are) (?:i|we) (?:tracking|doing|going)\b(?!.*\b(?:budget|goal|fund)\b)/,
   /\b(?:biggest|best|main|easiest|quickest|first) (?:area|place|thing|way|opportunity|category|areas|places|things|ways)(?: (?:to|i could|i can|i should|we could))? (?:cut|save|trim|reduce)\b/,
   /\bmoney (?:leak\w*|disappear\w*|vanish\w*|bleed\w*)|\bleak(?:s|ing)?\b/,
+  /\bhelp (?:me |us )?(?:save|cut|spend less|budget)\b/,
   /\b(?:tips|advice|suggestions?|ideas?|ways|help) (?:to|for|on|with) (?:sav\w*|cut\w*|spend\w*|budget\w*|(?:my|our) (?:spending|budget|finances|money))\b/,
   /\b(?:one|some|a few|any|a) (?:thing|things|change|changes) (?:to|i can|i could|i should|we could) (?:change|cut|do|make|save)\b/,
   /\bis (?:my|our) (?:\S+ ){0,2}(?:spending|budget|bill|bills) (?:reasonable|ok|okay|normal|too high|high|fine|healthy|bad|good|too much)\b/,
@@ -281,7 +293,7 @@ function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: bo
 const CUE_PATTERNS = {
   /** One purchase, the largest or smallest: not a top list. */
   single:
-    /\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit)s?\b|\bmost (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped)\b(?: \S+)? (?:in|on|at) (?:one|a single)\b/,
+    /\b(?:biggest|largest|smallest|lowest) single (?:expense|cost)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit)s?\b|\bmost (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped)\b(?: \S+)? (?:in|on|at) (?:one|a single)\b/,
   /** "How many", "how often": a count of purchases. */
   count: /\bhow (?:many|often)\b|\bnumber of\b/,
   /** "Remaining", "left": of a budget unless a goal is named. */
@@ -295,17 +307,17 @@ const CUE_PATTERNS = {
   goalSoft:
     /\bon track\b|\bprogress\b|\bhow close\b|\bcloser\b|\bhow far\b|\breach(?:ed|ing)?\b|\bthere yet\b/,
   budget:
-    /\bbudget\w*|\bover ?spen\w*|\b(?:left|remaining)\b(?! ?over)|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
+    /\bbudget\w*|\ballocat\w*|\bover ?spen\w*|\b(?:left|remaining)\b(?! ?over)|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
   subscription:
     /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
   balance:
-    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b/,
+    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebt\b|\bowe[ds]?\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b/,
   income:
     /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b/,
   net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
-    /\bspen(?:d|ds|t|ding|dings|din)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
+    /\bspen(?:d|ds|t|ding|dings|din)\b|\bexpensive\b|\bburn(?:ed|t)?\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
 } as const;
 
 type Cues = Record<keyof typeof CUE_PATTERNS, boolean>;
@@ -578,7 +590,10 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     };
   }
   if (reading.kind === 'compare') {
-    const phrases = takeDates(r.words, r.today, 'past');
+    const found = findDatePhrases(r.words, r.today, 'past');
+    const firstAt = Math.min(...found.taken);
+    for (const i of found.taken) useWords(r.words, i, i + 1);
+    const phrases = withoutNow(found.phrases);
     const filters = takeFilters(r);
     if (filters && 'kind' in filters) return filters;
     if (!filters || unknownWords(r.words).length > 0) return UNCLEAR;
@@ -587,13 +602,40 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     // "Restaurants vs groceries last month" sets two filters side by side: not a structure.
     if (spans.length < 2 && !reading.previous && filters.categories.length + filters.merchants.length > 1)
       return UNCLEAR;
-    const [a, b] = spans as DayRange[];
+    let [a, b] = spans as (DayRange | undefined)[];
+    const [only] = phrases;
+    if (a && !b && only?.kind === 'span') {
+      // "Did dining go up from September to October?": the later month against the earlier.
+      const months = /^from (\w+) to (\w+)$/.exec(a.label);
+      if (months && a.startDate.slice(0, 7) !== a.endDate.slice(0, 7)) {
+        b = { startDate: a.startDate, endDate: lastDayOfMonth(a.startDate), label: `in ${months[1]}` };
+        a =
+          pastRange(
+            [
+              {
+                ...only,
+                span: { ...only.span, startDate: startOfMonth(a.endDate), label: `in ${months[2]}` },
+              },
+            ],
+            r.today,
+          ) ?? undefined;
+      } else if (THAN_BEFORE.test(wordsBefore(r.words, firstAt))) {
+        // "More on groceries than last month": the span named is the other one; this one is now.
+        b = a;
+        a = currentLike(a, r.today);
+      }
+    }
     const first = a ?? thisMonthSoFar(r.today);
     const second = b ?? (reading.previous ? previousSpan(first, r.today) : null);
     if (!second) return compareWith(r, first);
     return { kind: 'compare', subject, filters, a: first, b: second, asks: reading.asks };
   }
   const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
+  if (named === 'net')
+    takeAll(
+      r.words,
+      /in the (?:red|black)|break(?:ing)? even|(?:end|ended|finish|finished|come out|came out)(?: up)?/,
+    );
   const filters = takeFilters(r);
   if (filters && 'kind' in filters) return filters;
   if (!range || !filters || unknownWords(r.words).length > 0) return UNCLEAR;
@@ -602,6 +644,25 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if (measure === 'savings_rate' && hasFilters(filters)) return UNCLEAR;
   if (measure === 'share' && filters.categories.length + filters.merchants.length === 0) return UNCLEAR;
   return { kind: 'flow', measure, subject: measure === 'savings_rate' ? 'net' : subject, filters, range };
+}
+
+/** The words a comparison puts before the other span: "than", "vs", "compared to". */
+const THAN_BEFORE = /\b(?:than|vs|versus|to|with|against|from)(?: (?:in|on|during|the))*$/;
+
+/** The question's words before word `at`. */
+const wordsBefore = (words: readonly Word[], at: number) =>
+  words
+    .slice(0, at)
+    .map((w) => w.text)
+    .join(' ');
+
+/** The span now of the same kind as another: this month so far for a month, this week, this year. */
+function currentLike(other: DayRange, today: string): DayRange {
+  const days = daysBetween(other.startDate, other.endDate) + 1;
+  if (days >= 365) return { startDate: `${today.slice(0, 4)}-01-01`, endDate: today, label: 'this year' };
+  if (days === 7 && dayOfWeek(other.startDate) === 0)
+    return { startDate: addDays(today, -dayOfWeek(today)), endDate: today, label: 'this week' };
+  return thisMonthSoFar(today);
 }
 
 /** A comparison with one span named ("did I spend more this month?"): against what, asked back. */
@@ -614,15 +675,40 @@ function compareWith(r: Reading, a: DayRange): Question {
     endDate: lastYear(a.endDate),
     label: 'a year before',
   };
-  const asked = r.words.map((w) => w.text).join(' ');
+  // The person's own words, with the other span as the interpreter reads it back.
+  const asked = r.question.trim().replace(/[\s?.!]+$/, '');
   return {
     kind: 'clarify',
     prompt: `Compared with when? I can set ${a.label} against the span just before it, or the same days a year before.`,
     choices: [previousSpan(a, r.today), yearAgo].map((b) => ({
       label: `Against ${b.label} (${spanLabel(b.startDate, b.endDate)})`,
-      question: `${asked} than from ${b.startDate} to ${b.endDate}`,
+      question: `${asked} than ${spanWords(b)}?`,
     })),
   };
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const dayWords = (day: string) =>
+  `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+
+/** A span as words the interpreter reads back: "in October 2026", "from November 1, 2025 to November 26, 2025". */
+function spanWords(r: DayRange): string {
+  if (r.startDate.endsWith('-01') && r.endDate === lastDayOfMonth(r.startDate))
+    return `in ${MONTH_NAMES[Number(r.startDate.slice(5, 7)) - 1]} ${r.startDate.slice(0, 4)}`;
+  return `from ${dayWords(r.startDate)} to ${dayWords(r.endDate)}`;
 }
 
 const BY_MERCHANT =
@@ -655,15 +741,21 @@ const BUDGET_MEASURES: [RegExp, Extract<Question, { kind: 'budget' }>['measure']
   [/\b(?:left|remaining|remain|remains|to go|still|over|under)\b|\bcan (?:i|we) (?:still )?spend\b/, 'left'],
   [/\b(?:spent|spend|used|use|gone|went|blown|against)\b/, 'spent'],
   [
-    /\b(?:budgeted|allocated|set aside|total budget|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
+    /\b(?:budgeted|allocat\w*|set aside|total budget|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
     'allocated',
   ],
 ];
 const BUDGET_MEASURE_WORDS =
-  /percent\w*|fraction|share|proportion|of|used|use|gone|against|budgeted|allocated|set aside|size|been|big|in total/;
+  /percent\w*|fraction|share|proportion|of|used|use|gone|against|budgeted|allocat\w*|set aside|size|been|big|in total/;
 
 function budget(r: Reading): Question {
-  if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_STATUS.test(r.text)) return UNCLEAR;
+  // "How am I tracking against my budget": its status, not a comparison.
+  takeAll(
+    r.words,
+    /(?:tracking|doing|going|measuring up) (?:vs|versus|against|compared (?:to|with)|on|with)/,
+  );
+  const text = maskedText(r.words);
+  if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_STATUS.test(text)) return UNCLEAR;
   const measure = BUDGET_MEASURES.find(([p]) => p.test(r.text))?.[1] ?? 'left';
   takeAll(r.words, BUDGET_MEASURE_WORDS);
   takeAll(r.words, PER_PERIOD);
@@ -680,7 +772,7 @@ const GOAL_MEASURES: [RegExp, Extract<Question, { kind: 'goal' }>['measure']][] 
     'progress',
   ],
   [/\b(?:still|more|left|remaining|remain|to go|need|needed|missing|short|to save)\b/, 'needed'],
-  [/\b(?:saved|save|put (?:away|aside|in)|sum|total|so far|have i got|contributed)\b/, 'saved'],
+  [/\b(?:saved|save|put (?:away|aside|in|into)|sum|total|so far|have i got|contributed)\b/, 'saved'],
 ];
 
 function goalQuestion(r: Reading, goal: { goal: string | null; taken: number[] }): Question {
@@ -752,7 +844,7 @@ function subscriptions(r: Reading): Question {
   takeAll(
     r.words,
     new RegExp(
-      `${PER_PERIOD.source}|next|soon|coming|upcoming|annually|annual|yearly|how many|number of|count|subscribed|things|services`,
+      `${PER_PERIOD.source}|next|soon|coming|upcoming|annually|annual|yearly|how many|number of|count|subscribed|things|services|active|current|paying for`,
     ),
   );
   const intent: Question =
@@ -779,7 +871,7 @@ const ACCOUNT_KINDS: [RegExp, Extract<Question, { kind: 'balance' }>['accounts']
     /\bchecking and savings\b|\bchecking plus savings\b|\bsavings and checking\b|\bacross\b|\bin total\b|\ball (?:my )?accounts\b|\bcash\b/,
     'cash',
   ],
-  [/\bcredit ?cards?\b|\bvisa\b|\bmastercard\b|\bamex\b|\bcard\b|\bowe\b|\bdebt\b/, 'credit'],
+  [/\bcredit ?cards?\b|\bvisa\b|\bmastercard\b|\bamex\b|\bcard\b|\bowe[ds]?\b|\bdebt\b/, 'credit'],
   [/\bchecking\b|\bcurrent account\b|\bdebit\b/, 'checking'],
   [/\bsavings\b|\bhigh yield\b|\bhysa\b|\bsavings account\b|\brainy day\b/, 'savings'],
 ];
@@ -792,7 +884,7 @@ function balance(r: Reading): Question {
   const accounts = ACCOUNT_KINDS.find(([p]) => p.test(said))?.[1] ?? 'cash';
   takeAll(
     r.words,
-    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|credit ?cards?|visa|mastercard|amex|card|owe|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|card)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
   );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
   return { kind: 'balance', accounts };

@@ -25,20 +25,20 @@ const SAVINGS_RATE =
   /savings? rate|(?:percent|percentage|share|fraction|portion|part) of (?:my |our |the )?(?:income|pay|paycheck|salary|earnings|money (?:coming )?in)(?: (?:have|did|do|am) (?:i|we))? (?:saved?|kept|keep|put away|saving)|how much of (?:my |our )?(?:income|pay|salary|earnings) (?:have|did|do) (?:i|we) (?:save|saved|keep|kept)/;
 
 const PER_ITEM = new RegExp(
-  `(?:on )?(?:average|avg|typical|mean|usual|normal) ${GAP}${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt)s?`,
+  `(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?!(?:monthly|weekly|month|week|yearly|year) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt)s?`,
 );
 
 const LARGEST = new RegExp(
-  `(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)(?: \\S+)?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)`,
+  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)(?: \\S+)?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)`,
 );
 const SMALLEST = new RegExp(
-  `(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
+  `(?:smallest|lowest) single (?:expense|cost)s?|(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
 );
 
 const COUNT =
-  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how often|number of(?: times)?|count of|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
+  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|number of(?: times)?|count (?:of|my|up|the)|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
 const COUNT_NOUN =
-  /^(?:runs?|trips?|visits?|rides?|orders?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|number|count|many|how|of|to|at|from|with)$/;
+  /^(?:runs?|trips?|visits?|rides?|orders?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|number|count|many|how|of|to|at|from|with|my|up)$/;
 /** What people do a number of times: taken once the question is a count. */
 const COUNT_VERBS =
   /placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|do|did|does/;
@@ -47,7 +47,7 @@ const SHARE =
   /(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)/;
 
 const AVERAGE =
-  /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|normally|mean|generally|in a (?:normal|typical|usual|average) (?:month|week))/;
+  /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|normally|mean|generally|(?:in )?a (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;
 const PER_PERIOD = /(?:a|per|each|every|in a|for a) (month|week)|(monthly|weekly)/;
 const SERIES = new RegExp(
   `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months|weeks)`,
@@ -57,7 +57,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /more expensive|less expensive|pricier|cheaper|costlier|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -90,13 +90,15 @@ function takeWords(
 const isMeasureWord = (w: string) => !/^(?:_|the|my|our|a|an|i|we|in|on|at|for)$/.test(w);
 const perItemWord = (w: string) =>
   /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price)$/.test(w) ||
-  ITEM_WORD.test(w);
+  isItem(w);
+/** An item word, except "meal": that one also says the category (Dining Out), so it stays for it. */
+const isItem = (w: string) => ITEM_WORD.test(w) && !/^meals?$/.test(w);
 const ITEM_WORD = new RegExp(`^${ITEM}$`);
 /** The words of a largest/smallest phrase worth taking: not the category or merchant in its gap. */
 const extremeWord = (w: string) =>
-  /^(?:single|one|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on)$/.test(
+  /^(?:single|one|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost)$/.test(
     w,
-  ) || ITEM_WORD.test(w);
+  ) || isItem(w);
 
 /**
  * What a question about money that moved measures, with its words taken; 'total' when it names no
@@ -107,7 +109,11 @@ export function takeMeasure(
   { isIncome, kept }: { isIncome: boolean; kept: ReadonlySet<number> },
 ): MeasureReading {
   if (takeWords(words, SAVINGS_RATE)) return { kind: 'flow', measure: 'savings_rate' };
-  if (takeWords(words, PER_ITEM, perItemWord, kept)) return { kind: 'flow', measure: 'per_item' };
+  if (takeWords(words, PER_ITEM, perItemWord, kept)) {
+    // "The average amount I spend at Starbucks per visit": the average is the per-visit one.
+    takeWords(words, /(?:on )?(?:average|avg|typical|typically|usually|mean)(?: amount| size| cost)?/);
+    return { kind: 'flow', measure: 'per_item' };
+  }
   if (takeWords(words, LARGEST, extremeWord, kept)) return { kind: 'flow', measure: 'largest' };
   if (takeWords(words, SMALLEST, extremeWord, kept)) return { kind: 'flow', measure: 'smallest' };
   const text = words.map((w) => (w.used ? '_' : w.text)).join(' ');
@@ -188,19 +194,24 @@ const shortDay = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Numb
  * otherwise the same number of days just before.
  */
 export function previousSpan(a: DayRange, today: string): DayRange {
-  const isMonthStart = a.startDate.endsWith('-01');
-  const monthEnd = lastDayOfMonth(a.startDate);
-  if (
-    isMonthStart &&
-    (a.endDate === monthEnd || (a.endDate === today && a.startDate === startOfMonth(today)))
-  ) {
-    if (a.startDate.slice(5) === '01-01' && (a.endDate.slice(5) === '12-31' || a.endDate === today)) {
-      const start = `${Number(a.startDate.slice(0, 4)) - 1}-01-01`;
-      return { startDate: start, endDate: `${start.slice(0, 4)}-12-31`, label: start.slice(0, 4) };
-    }
+  const sameMonth = a.startDate.slice(0, 7) === a.endDate.slice(0, 7);
+  const yearStart = a.startDate.slice(5) === '01-01';
+  // "This year" in January runs from Jan 1 to today as "this month" does: only its name tells them apart.
+  const isYear =
+    yearStart &&
+    (a.endDate.slice(5) === '12-31' ||
+      (a.endDate === today && (!sameMonth || /year|ytd|\d{4}/i.test(a.label))));
+  if (isYear) {
+    const start = `${Number(a.startDate.slice(0, 4)) - 1}-01-01`;
+    return { startDate: start, endDate: `${start.slice(0, 4)}-12-31`, label: start.slice(0, 4) };
+  }
+  const isMonth =
+    a.startDate.endsWith('-01') &&
+    (a.endDate === lastDayOfMonth(a.startDate) ||
+      (a.endDate === today && a.startDate === startOfMonth(today)));
+  if (isMonth) {
     const start = addMonths(a.startDate, -1);
-    if (a.endDate === monthEnd || a.startDate === startOfMonth(today))
-      return { startDate: start, endDate: lastDayOfMonth(start), label: monthLabel(start) };
+    return { startDate: start, endDate: lastDayOfMonth(start), label: monthLabel(start) };
   }
   const days = daysBetween(a.startDate, a.endDate) + 1;
   const isWeek = dayOfWeek(a.startDate) === 0 && (days === 7 || a.endDate === today);

@@ -25,7 +25,8 @@ const FUNCTION_WORDS = words(`
 `);
 
 const MONEY_WORDS = words(`
-  money cash dollars dollar bucks usd funds spend spends spent spending spendings spendin pay paid
+  money cash dollars dollar bucks usd funds spend spends spent spending spendings spendin pay paid burn
+  burned burnt
   paying pays payment payments cost costs costing bill bills expense expenses expenditure expenditures
   purchases bought buy buying charge charges charged outgoing outgoings outflow outflows blew blow blown
   dropped budget budgets budgeted budgeting left remaining remain remains leftover track limit allowance
