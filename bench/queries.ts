@@ -24,6 +24,8 @@ export type Query = {
   method?: 'POST';
   body?: object;
   parallel?: Query[];
+  /** Runs before each request, untimed (the advisor's questions clear the day's allowance). */
+  reset?: () => Promise<unknown>;
 };
 
 export type QueryResult = Query & {
@@ -45,7 +47,12 @@ type List = { pagination: { totalItems: number; totalPages: number } };
  * The filter matrix, at L's data: none, each filter alone, several together, search common and absent,
  * and deep pages. Dates are relative to the last day of the generated history.
  */
-export async function buildQueries(app: App, auth: Auth, anchor: string): Promise<Query[]> {
+export async function buildQueries(
+  app: App,
+  auth: Auth,
+  anchor: string,
+  { resetAiUsage }: { resetAiUsage?: () => Promise<unknown> } = {},
+): Promise<Query[]> {
   const accounts = await call<Account[]>(app, auth, 'GET', '/api/plaid/accounts');
   const card = accounts.find((a) => a.subtype === 'credit card');
   const savings = accounts.find((a) => a.subtype === 'savings');
@@ -174,8 +181,64 @@ export async function buildQueries(app: App, auth: Auth, anchor: string): Promis
     },
   );
 
+  if (resetAiUsage) queries.push(...advisorQuestions(anchor, resetAiUsage));
   queries.push(...dashboard(anchor));
   return queries;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * Questions to the advisor (POST /api/ai/query, the built-in interpreter) that make the executor read L's
+ * history: one of each shape of the question structure, over whole months and the whole year before the
+ * last day of the history. The day's allowance is cleared before each one (untimed).
+ */
+function advisorQuestions(anchor: string, reset: () => Promise<unknown>): Query[] {
+  const monthOf = (back: number) => {
+    const d = new Date(Date.parse(`${anchor.slice(0, 7)}-01T00:00:00Z`));
+    d.setUTCMonth(d.getUTCMonth() - back);
+    return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  };
+  const year = anchor.slice(0, 4);
+  const ask = (name: string, query: string): Query => ({
+    name: `ai: ask, ${name}`,
+    group: 'ai',
+    url: '/api/ai/query',
+    method: 'POST',
+    body: { query },
+    reset,
+  });
+  return [
+    ask('total', `how much did I spend on groceries in ${monthOf(1)}`),
+    ask('count', `how many times did I eat out in ${monthOf(1)}`),
+    ask('per purchase', `average grocery trip in ${monthOf(1)}`),
+    ask('largest of a year', `what was my biggest purchase in ${year}`),
+    ask('share of a year', `what percent of my spending in ${year} was dining out`),
+    ask('savings rate of a year', `savings rate in ${year}`),
+    ask('exclusions', `spending in ${monthOf(1)} excluding rent and utilities`),
+    ask('average of 12 months', 'what do I spend a month on average over the last 12 months'),
+    ask('comparison', `did I spend more on dining in ${monthOf(1)} than in ${monthOf(2)}`),
+    ask('top merchants of a year', `top 5 merchants in ${year}`),
+    ask('net worth', "what's my net worth"),
+    ask('subscriptions a year', 'what do my subscriptions cost per year'),
+    ask('budget used', 'what percent of my budget have I used'),
+    ask('goals still needed', 'how much do I still need for my goals'),
+    ask('advice', 'how can I save more?'),
+    ask('declined', 'should I buy bitcoin?'),
+  ];
 }
 
 /**
@@ -309,11 +372,13 @@ async function budgets(app: App, auth: Auth): Promise<{ monthly: string; yearly:
 
 async function matched(app: App, auth: Auth, q: Query): Promise<number> {
   if (q.parallel) return q.parallel.length;
+  await q.reset?.();
   const body = await call<unknown>(app, auth, q.method ?? 'GET', q.url, q.body);
   if (q.group === 'list') return (body as List).pagination.totalItems;
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
-  if (q.group === 'ai') return (body as unknown[]).length;
+  if (q.group === 'ai')
+    return Array.isArray(body) ? body.length : (body as { figures: unknown[] }).figures.length;
   if (q.group === 'savings') {
     if (q.url.endsWith('progress')) return (body as { contributions: unknown[] }).contributions.length;
     return Array.isArray(body) ? body.length : (body as { goals: unknown[] }).goals.length;
@@ -375,7 +440,10 @@ export async function measureQueries(
   const random = createRandom('bench-order');
   for (let run = 0; run < options.runs; run++) {
     for (let w = 0; w < options.warmup; w++) {
-      for (const q of queries) await send(q);
+      for (const q of queries) {
+        await q.reset?.();
+        await send(q);
+      }
     }
     const times = queries.map(() => [] as number[]);
     const order = queries.map((_, i) => i);
@@ -387,6 +455,7 @@ export async function measureQueries(
       }
       for (const i of order) {
         const q = queries[i]!;
+        await q.reset?.();
         const t = performance.now();
         const res = await send(q);
         const ms = performance.now() - t;

@@ -257,9 +257,11 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
       const app = await startApp(bench.database, { runJobs: false });
       try {
         const auth = await login(app, L_EMAIL, L_PASSWORD);
-        const queries = (await buildQueries(app, auth, bench.meta.report.anchor)).filter(
-          (q) => groups.size === 0 || groups.has(q.group),
-        );
+        const queries = (
+          await buildQueries(app, auth, bench.meta.report.anchor, {
+            resetAiUsage: () => bench.database.query('delete from ai_usage'),
+          })
+        ).filter((q) => groups.size === 0 || groups.has(q.group));
         if (values.explain) {
           await explainAll(bench.database, bench.meta.report.lUserId, queries, log);
         }

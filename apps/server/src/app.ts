@@ -11,6 +11,7 @@ import { type Database, vacuumAfterImports } from './db/client';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { webhookRoutes } from './features/accounts/webhook.routes';
 import { aiRoutes } from './features/ai/ai.routes';
+import { vocabularyCache } from './features/ai/vocabulary-cache';
 import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
@@ -134,12 +135,16 @@ export async function buildApp({
     }
   });
   // A person's write may make something due (a subscription, a budget): their next read of notifications
-  // scans again at once rather than waiting out the throttle (moving one's test clock is such a write).
+  // scans again at once rather than waiting out the throttle (moving one's test clock is such a write); and
+  // it may name a new merchant or goal, which their next question to the advisor reads.
   // Before the answer leaves, so a read sent the moment it arrives already scans.
   app.addHook('onSend', async (req) => {
     if (req.method === 'GET' || req.method === 'HEAD' || !req.url.startsWith('/api')) return;
     const userId = (req as { user?: { id: string } }).user?.id;
-    if (userId) catchUpThrottle.changed(userId);
+    if (!userId) return;
+    catchUpThrottle.changed(userId);
+    // The advisor's own questions change nothing it reads its questions against.
+    if (!req.url.startsWith('/api/ai/')) vocabularyCache.changed(userId);
   });
 
   // Answers are compressed as they go (brotli at a fast setting, or gzip): API JSON and docs over 1 KB,

@@ -25,6 +25,7 @@ import {
   savingsContributions,
   savingsGoals,
   subscriptions,
+  transactionRollups,
   transactions,
 } from '../../db/schema';
 import { filterWhere } from '../transactions';
@@ -206,6 +207,21 @@ export async function advisorVocabulary(db: Db, { userId }: Person) {
     subscriptions: subs.map((s) => s.name),
     historyStart,
   };
+}
+
+/**
+ * A version of the person's history that any transaction added, removed or changed in amount moves: their
+ * monthly rollups' totals (a thousand rows at 100,000 transactions, where the history itself is a pass).
+ */
+export async function historyVersion(db: Db, { userId }: Person): Promise<string> {
+  const r = transactionRollups;
+  const [row] = await db
+    .select({
+      version: sql<string>`concat_ws(':', count(*), sum(${r.count}), sum(${r.income}), sum(${r.expenses}))`,
+    })
+    .from(r)
+    .where(eq(r.userId, userId));
+  return row?.version ?? '';
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -452,8 +468,8 @@ export async function extremeOver(
         direction === 'out' ? sql`${t.amount} < 0` : sql`${t.amount} > 0`,
       ),
     )
-    // Money out is negative: the largest purchase is the smallest amount.
-    .orderBy((direction === 'out') === largest ? asc(t.amount) : desc(t.amount), desc(t.date))
+    // By size, which the amount-size index holds in order: the largest one is its first match from the top.
+    .orderBy(largest ? desc(sql`abs(${t.amount})`) : asc(sql`abs(${t.amount})`), desc(t.date))
     .limit(1);
   return row ?? null;
 }

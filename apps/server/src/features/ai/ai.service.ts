@@ -27,12 +27,14 @@ import {
   currentInsights,
   dismissInsight,
   hasInsights,
+  historyVersion,
   insightOf,
   lastInsightRun,
   storeInsights,
 } from './ai.queries';
 import { gatherFacts } from './facts';
 import { askModel } from './model-advisor';
+import { vocabularyCache } from './vocabulary-cache';
 
 export type AiDeps = { db: Db; now: () => Date; log?: FastifyBaseLogger };
 /** Who is asking, and their plan (for the daily limit). */
@@ -210,10 +212,12 @@ export async function ask(
       deps.log?.warn({ err: error }, 'the advisor model failed; the built-in interpreter answers');
     }
   }
-  const understood = interpretQuestion(question, {
-    today: day,
-    ...(await advisorVocabulary(deps.db, { userId: viewer.userId })),
-  });
+  const vocabulary = await vocabularyCache.get(
+    viewer.userId,
+    await historyVersion(deps.db, { userId: viewer.userId }),
+    () => advisorVocabulary(deps.db, { userId: viewer.userId }),
+  );
+  const understood = interpretQuestion(question, { today: day, ...vocabulary });
   const built = await answer(understood);
   onText?.(built.response);
   return built;

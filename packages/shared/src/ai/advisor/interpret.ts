@@ -80,6 +80,7 @@ function rewrite(question: string): string {
       .replace(/\b(shell|fork)(ed)? (out|over)\b/gi, (_m, _verb, past) => (past ? 'spent' : 'spend'))
       .replace(/\bon target\b/gi, 'on track')
       .replace(/%/g, ' percent ')
+      .replace(/\bwhat(?:'|’)?s the damage\b/gi, 'how much did i spend')
       // "last week's spending": the possessive is the span itself.
       .replace(/\b(this|last|next|past|previous) (week|month|year|quarter)['’]?s\b/gi, '$1 $2')
       .replace(
@@ -239,6 +240,8 @@ const ADVICE: readonly RegExp[] = [
   /\b(?:biggest|best|main|easiest|quickest|first) (?:area|place|thing|way|opportunity|category|areas|places|things|ways)(?: (?:to|i could|i can|i should|we could))? (?:cut|save|trim|reduce)\b/,
   /\bmoney (?:leak\w*|disappear\w*|vanish\w*|bleed\w*)|\bleak(?:s|ing)?\b/,
   /\bhelp (?:me |us )?(?:save|cut|spend less|budget)\b/,
+  /\b(?:anything|something|what|stuff) (?:\S+ ){0,2}(?:i|we) (?:can|could|should) (?:cut|cancel|drop|trim|do without)\b/,
+  /\b(?:saving|savings|money|budget|budgeting|spending) (?:tips|advice|ideas|suggestions|hacks)\b/,
   /\b(?:tips|advice|suggestions?|ideas?|ways|help) (?:to|for|on|with) (?:sav\w*|cut\w*|spend\w*|budget\w*|(?:my|our) (?:spending|budget|finances|money))\b/,
   /\b(?:one|some|a few|any|a) (?:thing|things|change|changes) (?:to|i can|i could|i should|we could) (?:change|cut|do|make|save)\b/,
   /\bis (?:my|our) (?:\S+ ){0,2}(?:spending|budget|bill|bills) (?:reasonable|ok|okay|normal|too high|high|fine|healthy|bad|good|too much)\b/,
@@ -314,7 +317,7 @@ const CUE_PATTERNS = {
     /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebt\b|\bowe[ds]?\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b/,
   income:
     /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b/,
-  net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
+  net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
     /\bspen(?:d|ds|t|ding|dings|din)\b|\bexpensive\b|\bburn(?:ed|t)?\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
@@ -570,6 +573,9 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
       .filter((p) => p.end - p.at > 1)
       .flatMap((p) => Array.from({ length: p.end - p.at }, (_, k) => p.at + k)),
   );
+  // "Ever", "of all time": the whole history.
+  const allTime = findPhrases(r.words, ALL_TIME).length > 0;
+  takeAll(r.words, ALL_TIME);
   const reading = takeMeasure(r.words, { isIncome: named === 'income', kept });
   if ((named === 'net' ? NOT_A_NET : NOT_A_FLOW).test(maskedText(r.words))) return UNCLEAR;
   const subject: FlowSubject = named;
@@ -630,7 +636,11 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     if (!second) return compareWith(r, first);
     return { kind: 'compare', subject, filters, a: first, b: second, asks: reading.asks };
   }
-  const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
+  const named_ = takeDates(r.words, r.today, 'past');
+  const range =
+    named_.length === 0 && allTime
+      ? { startDate: r.historyStart ?? r.today, endDate: r.today, label: 'since your history began' }
+      : pastRange(named_, r.today);
   if (named === 'net')
     takeAll(
       r.words,
@@ -664,6 +674,9 @@ function currentLike(other: DayRange, today: string): DayRange {
     return { startDate: addDays(today, -dayOfWeek(today)), endDate: today, label: 'this week' };
   return thisMonthSoFar(today);
 }
+
+const ALL_TIME =
+  /ever|all ?time|of all time|since (?:i|we) (?:started|joined|began)|since the (?:beginning|start)|in (?:my|our) (?:whole )?history/;
 
 /** A comparison with one span named ("did I spend more this month?"): against what, asked back. */
 function compareWith(r: Reading, a: DayRange): Question {
@@ -884,7 +897,7 @@ function balance(r: Reading): Question {
   const accounts = ACCOUNT_KINDS.find(([p]) => p.test(said))?.[1] ?? 'cash';
   takeAll(
     r.words,
-    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|card)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|on hand|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|card)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
   );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
   return { kind: 'balance', accounts };

@@ -50,8 +50,10 @@ const AVERAGE =
   /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|normally|mean|generally|(?:in )?a (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;
 const PER_PERIOD = /(?:a|per|each|every|in a|for a) (month|week)|(monthly|weekly)/;
 const SERIES = new RegExp(
-  `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months|weeks)`,
+  `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months|weeks)|(?:over|across|for) (?:the )?(${COUNT_SOURCE}) (months|weeks)`,
 );
+/** "Lately", "these days": the last few complete periods. */
+const LATELY = /lately|recently|these days|nowadays|of late/;
 /** Present-tense habits ("what do I spend a month") are an average even without the word. */
 const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
@@ -114,8 +116,15 @@ export function takeMeasure(
     takeWords(words, /(?:on )?(?:average|avg|typical|typically|usually|mean)(?: amount| size| cost)?/);
     return { kind: 'flow', measure: 'per_item' };
   }
-  if (takeWords(words, LARGEST, extremeWord, kept)) return { kind: 'flow', measure: 'largest' };
-  if (takeWords(words, SMALLEST, extremeWord, kept)) return { kind: 'flow', measure: 'smallest' };
+  for (const [pattern, measure] of [
+    [LARGEST, 'largest'],
+    [SMALLEST, 'smallest'],
+  ] as const) {
+    if (!takeWords(words, pattern, extremeWord, kept)) continue;
+    // "The cheapest ride I took", "the biggest order I placed".
+    for (const { start, end } of findPhrases(words, COUNT_VERBS)) useWords(words, start, end);
+    return { kind: 'flow', measure };
+  }
   const text = words.map((w) => (w.used ? '_' : w.text)).join(' ');
   // "Am I spending more than I earn?" is net, not two spans.
   if (NET_THAN.test(text)) return { kind: 'flow', measure: 'total' };
@@ -143,14 +152,14 @@ export function takeMeasure(
   const [perPhrase] = findPhrases(words, PER_PERIOD);
   const [series] = findPhrases(words, SERIES);
   if (average || (habit && perPhrase) || (perPhrase && series)) {
-    const unit = series?.match[2] ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? '';
+    const unit = series?.match[2] ?? series?.match[4] ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? '';
     const per = /week/.test(unit) || /\bweek(?:ly|s)?\b/.test(text) ? 'week' : 'month';
     if (perPhrase) useWords(words, perPhrase.start, perPhrase.end);
     let count: number | null = null;
     if (series) {
-      count = readCount(series.match[1] ?? '');
+      count = readCount(series.match[1] ?? series.match[3] ?? '');
       useWords(words, series.start, series.end);
-    }
+    } else if (takeWords(words, LATELY)) count = per === 'week' ? 4 : 3;
     return { kind: 'average', per, count };
   }
   return { kind: 'flow', measure: 'total' };
