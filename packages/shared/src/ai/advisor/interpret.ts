@@ -644,7 +644,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if (named === 'net')
     takeAll(
       r.words,
-      /in the (?:red|black)|break(?:ing)? even|(?:end|ended|finish|finished|come out|came out)(?: up)?/,
+      /in the (?:red|black)|break(?:ing)? even|(?:end|ended|finish|finished|come out|came out)(?: up)?|positive|negative|keep|kept/,
     );
   const filters = takeFilters(r);
   if (filters && 'kind' in filters) return filters;

@@ -56,7 +56,7 @@ const SERIES = new RegExp(
 const LATELY = /lately|recently|these days|nowadays|of late/;
 /** Present-tense habits ("what do I spend a month") are an average even without the word. */
 const HABIT =
-  /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
+  /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
   /more expensive|less expensive|pricier|cheaper|costlier|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
