@@ -89,7 +89,7 @@ function rewrite(question: string): string {
       )
       .replace(/\b(?:money )?in (?:minus|less|vs|versus|and) (?:money )?out\b/gi, 'net')
       .replace(
-        /\b(?:income|earnings|money in) (?:minus|less|vs|versus|after) (?:expenses|spending|outgoings|bills)\b/gi,
+        /\b(?:my )?(?:income|earnings|money in) (?:minus|less|vs|versus|after) (?:my )?(?:expenses|spending|outgoings|bills)\b/gi,
         'net',
       )
       .replace(/\bw\/o\b/gi, 'without')
@@ -320,7 +320,7 @@ const CUE_PATTERNS = {
   net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
-    /\bspen(?:d|ds|t|ding|dings|din)\b|\bexpensive\b|\bburn(?:ed|t)?\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
+    /\bspen(?:d|ds|t|ding|dings|din)\b|\bexpensive\b|\bburn(?:ed|t)?\b|\bdrop(?:ped|ping)? (?:on|at)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
 } as const;
 
 type Cues = Record<keyof typeof CUE_PATTERNS, boolean>;
