@@ -83,7 +83,17 @@ export async function adviceAnswer(
     ]
       .filter(Boolean)
       .join('\n'),
-    figures: [...(category?.figures ?? []), ...findings.flatMap((i) => i.figures)],
+    // A finding's figures say whose they are: "Spent, Dining Out", not a bare "Spent" beside another's.
+    figures: [
+      ...(category?.figures ?? []),
+      ...findings.flatMap((i) =>
+        i.figures.map((f) =>
+          f.source.category !== null && !f.label.includes(categoryName(f.source.category))
+            ? { ...f, label: `${f.label}, ${categoryName(f.source.category)}` }
+            : f,
+        ),
+      ),
+    ],
     actions: actions.filter((a, i) => actions.findIndex((b) => b.label === a.label) === i),
   };
 }

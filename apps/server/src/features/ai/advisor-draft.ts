@@ -46,10 +46,12 @@ export function src(description: string, f: Partial<Omit<FigureSource, 'descript
 }
 
 /** "last month (Oct 1 – Oct 31, 2026)". */
-export const rangeText = (r: DayRange) =>
-  r.startDate === r.endDate
-    ? `${r.label} (${spanLabel(r.startDate, r.endDate).split(' – ')[1]})`
-    : `${r.label} (${spanLabel(r.startDate, r.endDate)})`;
+export const rangeText = (r: DayRange) => {
+  const days = spanLabel(r.startDate, r.endDate);
+  // A span named by its days ("from October 1 to October 31") needs them only once.
+  if (/^(?:from|between) /.test(r.label)) return `from ${days.replace(' – ', ' to ')}`;
+  return r.startDate === r.endDate ? `${r.label} (${days.split(' – ')[1]})` : `${r.label} (${days})`;
+};
 
 /**
  * Money in and out over a range as the Transactions screen totals it with the same filters (transfers

@@ -21,15 +21,13 @@ type Flow = Awaited<ReturnType<typeof flowOver>>;
 
 const list = (names: readonly string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-const eitherList = (names: readonly string[]) =>
-  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 const categoryNames = (codes: readonly CategoryCode[]) => codes.map((c) => categoryName(c));
 
 /** "on Groceries at Whole Foods Market, leaving out Rent": what the filters keep, in words. */
 export function filterText(f: QuestionFilters): string {
   const parts = [
-    f.categories.length > 0 ? `on ${eitherList(categoryNames(f.categories))}` : '',
-    f.merchants.length > 0 ? `at ${eitherList(f.merchants)}` : '',
+    f.categories.length > 0 ? `on ${list(categoryNames(f.categories))}` : '',
+    f.merchants.length > 0 ? `at ${list(f.merchants)}` : '',
     f.excludeCategories.length + f.excludeMerchants.length > 0
       ? `leaving out ${list([...categoryNames(f.excludeCategories), ...f.excludeMerchants])}`
       : '',
