@@ -186,21 +186,6 @@ export async function buildQueries(
   return queries;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /**
  * Questions to the advisor (POST /api/ai/query, the built-in interpreter) that make the executor read L's
  * history: one of each shape of the question structure, over whole months and the whole year before the
@@ -210,7 +195,7 @@ function advisorQuestions(anchor: string, reset: () => Promise<unknown>): Query[
   const monthOf = (back: number) => {
     const d = new Date(Date.parse(`${anchor.slice(0, 7)}-01T00:00:00Z`));
     d.setUTCMonth(d.getUTCMonth() - back);
-    return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    return d.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   };
   const year = anchor.slice(0, 4);
   const ask = (name: string, query: string): Query => ({

@@ -700,27 +700,15 @@ function compareWith(r: Reading, a: DayRange): Question {
   };
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const dayWords = (day: string) =>
-  `${MONTH_NAMES[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+/** "October", "November 1, 2025". */
+const monthName = (day: string) =>
+  new Date(`${day.slice(0, 7)}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+const dayWords = (day: string) => `${monthName(day)} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 
 /** A span as words the interpreter reads back: "in October 2026", "from November 1, 2025 to November 26, 2025". */
 function spanWords(r: DayRange): string {
   if (r.startDate.endsWith('-01') && r.endDate === lastDayOfMonth(r.startDate))
-    return `in ${MONTH_NAMES[Number(r.startDate.slice(5, 7)) - 1]} ${r.startDate.slice(0, 4)}`;
+    return `in ${monthName(r.startDate)} ${r.startDate.slice(0, 4)}`;
   return `from ${dayWords(r.startDate)} to ${dayWords(r.endDate)}`;
 }
 
