@@ -36,9 +36,9 @@ const SMALLEST = new RegExp(
 );
 
 const COUNT =
-  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|number of(?: times)?|count (?:of|my|up|the)|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
+  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|number of(?: times)?|count (?:of|my|up|the)|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
 const COUNT_NOUN =
-  /^(?:runs?|trips?|visits?|rides?|orders?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|number|count|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
+  /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|number|count|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
 /** What people do a number of times: taken once the question is a count. */
 const COUNT_VERBS =
   /placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|do|did|does/;
@@ -59,7 +59,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /more expensive|less expensive|pricier|cheaper|costlier|better|worse|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -68,7 +68,7 @@ const NET_THAN =
 const CHANGE =
   /\b(?:up|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
 const ASKS_LESS =
-  /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|worse)\b/;
+  /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|worse|below)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
   `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days)?)|the (?:${COUNT_SOURCE})(?: days)? (?:before|prior)(?: that| it)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$)`,
@@ -136,7 +136,7 @@ export function takeMeasure(
   if (
     before.length > 0 ||
     (compares.length > 0 &&
-      (/\b(?:than|compared?|comparing|vs|versus|relative|against|up|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
+      (/\b(?:than|compared?|comparing|vs|versus|relative|against|above|below|up|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
         text,
       ) ||
         MORE_OR_LESS.test(text)))
