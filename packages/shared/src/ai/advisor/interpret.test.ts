@@ -529,6 +529,50 @@ describe('interpretQuestion', () => {
     });
   });
 
+  describe('shorthand and slang', () => {
+    const f = (filters: Partial<QuestionFilters>) => ({ ...NO_FILTERS, ...filters });
+    it.each<[string, Question]>([
+      ['groceries last mo', flow('total', 'spending', LAST_MONTH, f({ categories: [Groceries] }))],
+      [
+        'how much did i spend at target this yr lol',
+        flow('total', 'spending', THIS_YEAR, f({ merchants: ['Target'] })),
+      ],
+      [
+        "what's the damage at costco this month",
+        flow('total', 'spending', THIS_MONTH, f({ merchants: ['Costco'] })),
+      ],
+      [
+        'what did eating out run me last month',
+        flow('total', 'spending', LAST_MONTH, f({ categories: [DiningOut] })),
+      ],
+      [
+        'total spent july-september',
+        flow('total', 'spending', days('2026-07-01', '2026-09-30', 'from July to September')),
+      ],
+      ['starbucks count this month', flow('count', 'spending', THIS_MONTH, f({ merchants: ['Starbucks'] }))],
+      [
+        'largest grocery purchase ever',
+        flow(
+          'largest',
+          'spending',
+          days('2026-01-02', TODAY, 'since your history began'),
+          f({ categories: [Groceries] }),
+        ),
+      ],
+      ['how much is on my cc', { kind: 'balance', accounts: 'credit' }],
+      ['checking acct balance', { kind: 'balance', accounts: 'checking' }],
+    ])('reads "%s"', (question, expected) => {
+      expect(
+        interpretQuestion(question, {
+          today: TODAY,
+          merchants: MERCHANTS,
+          goals: GOALS,
+          historyStart: '2026-01-02',
+        }),
+      ).toEqual(expected);
+    });
+  });
+
   describe('what stands now: balances, subscriptions, budget and goals', () => {
     it.each<[string, Question]>([
       ["what's my net worth", { kind: 'balance', accounts: 'net_worth' }],

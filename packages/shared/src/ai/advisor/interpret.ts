@@ -72,6 +72,17 @@ export function interpretQuestion(question: string, ctx: InterpretContext): Ques
   return q;
 }
 
+const SHORTHAND: Record<string, string> = {
+  mo: 'month',
+  mos: 'months',
+  wk: 'week',
+  wks: 'weeks',
+  yr: 'year',
+  yrs: 'years',
+};
+const MONTH_WORD =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+
 /** Words that mean the same as words the interpreter reads, put in before it reads them. */
 function rewrite(question: string): string {
   return (
@@ -81,6 +92,12 @@ function rewrite(question: string): string {
       .replace(/\bon target\b/gi, 'on track')
       .replace(/%/g, ' percent ')
       .replace(/\bwhat(?:'|’)?s the damage\b/gi, 'how much did i spend')
+      // Shorthand: "last mo", "this yr", "past 4 wks", "checking acct", "my cc", "july-september".
+      .replace(/\b(mo|mos|wk|wks|yr|yrs)\b/gi, (w) => SHORTHAND[w.toLowerCase()] ?? w)
+      .replace(/\bacct\b/gi, 'account')
+      .replace(/\bcc\b/gi, 'credit card')
+      .replace(/\b(?:lol|lmao|haha|tbh|pls|plz)\b/gi, ' ')
+      .replace(new RegExp(`\\b(${MONTH_WORD})\\s*-\\s*(${MONTH_WORD})\\b`, 'gi'), '$1 to $2')
       .replace(/\b(?:take|took|taken|bring|brought|pull|pulled) in\b/gi, 'earn')
       .replace(/\b(?:run|ran|set) (?:me|us)(?: back)?\b/gi, 'cost me')
       // "last week's spending": the possessive is the span itself.

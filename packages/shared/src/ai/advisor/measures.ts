@@ -36,7 +36,7 @@ const SMALLEST = new RegExp(
 );
 
 const COUNT =
-  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|number of(?: times)?|count (?:of|my|up|the)|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
+  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|number of(?: times)?|count(?: (?:of|my|up|the))?|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
 const COUNT_NOUN =
   /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|number|count|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
 /** What people do a number of times: taken once the question is a count. */
@@ -50,7 +50,7 @@ const AVERAGE =
   /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|normally|mean|generally|(?:in )?a (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;
 const PER_PERIOD = /(?:a|per|each|every|in a|for a) (month|week)|(monthly|weekly)/;
 const SERIES = new RegExp(
-  `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months|weeks)|(?:over|across|for) (?:the )?(${COUNT_SOURCE}) (months|weeks)`,
+  `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months?|weeks?)|(?:over|across|for) (?:the )?(${COUNT_SOURCE}) (months?|weeks?)`,
 );
 /** "Lately", "these days": the last few complete periods. */
 const LATELY = /lately|recently|these days|nowadays|of late/;
