@@ -75,6 +75,10 @@ export function interpretQuestion(question: string, ctx: InterpretContext): Ques
 const SHORTHAND: Record<string, string> = {
   mo: 'month',
   mos: 'months',
+  mth: 'month',
+  mths: 'months',
+  mnth: 'month',
+  mnths: 'months',
   wk: 'week',
   wks: 'weeks',
   yr: 'year',
@@ -93,7 +97,11 @@ function rewrite(question: string): string {
       .replace(/%/g, ' percent ')
       .replace(/\bwhat(?:'|’)?s the damage\b/gi, 'how much did i spend')
       // Shorthand: "last mo", "this yr", "past 4 wks", "checking acct", "my cc", "july-september".
-      .replace(/\b(mo|mos|wk|wks|yr|yrs)\b/gi, (w) => SHORTHAND[w.toLowerCase()] ?? w)
+      .replace(/\b(mo|mos|mth|mths|mnth|mnths|wk|wks|yr|yrs)\b/gi, (w) => SHORTHAND[w.toLowerCase()] ?? w)
+      .replace(/\b(how|what|where|when|who)d\b/gi, '$1 did')
+      .replace(/\bgimme\b/gi, 'give me')
+      .replace(/\bw\b(?![/-]|\s*2\b)/gi, 'with')
+      .replace(/\bmonth over month\b/gi, 'compared to the month before')
       .replace(/\bacct\b/gi, 'account')
       .replace(/\bcc\b/gi, 'credit card')
       .replace(/\b(?:lol|lmao|haha|tbh|pls|plz)\b/gi, ' ')

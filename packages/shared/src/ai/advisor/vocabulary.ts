@@ -14,7 +14,7 @@ const FUNCTION_WORDS = words(`
   been being do does did done doing have has had having will would could can may might must of in on at
   to for from with by about into onto over under during through thru and or but so then than as up down
   out off just only also too very really actually exactly roughly approximately approx around quite
-  please pls plz thanks thank thx ty hey hi hello yo ok okay um uh hmm well now currently right what whats
+  please pls plz thanks thank thx ty hey hi hello yo ok okay um uh hmm well idea now currently right what whats
   how hows much many which who where wheres when there theres here any anything some all every total
   overall altogether combined whole entire far yet still already ever more less most least lot lots tell
   show give let know see check get got getting gotten find look looking wondering wonder curious want
