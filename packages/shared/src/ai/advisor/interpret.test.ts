@@ -619,6 +619,13 @@ describe('interpretQuestion', () => {
       expect(ask(question)).toEqual(expected);
     });
 
+    it.each(['how much of my income goes to rent', 'net at target last month', 'where is my W-2'])(
+      'declines "%s" rather than answer a figure it does not mean',
+      (question) => {
+        expect(ask(question).kind).toBe('unknown');
+      },
+    );
+
     it.each(['should I buy Tesla stock', 'how do I file my taxes', 'should I get a dog', 'cancel netflix'])(
       'still declines "%s"',
       (question) => {

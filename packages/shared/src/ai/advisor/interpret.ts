@@ -1,7 +1,7 @@
 import { addDays, dayOfWeek, daysBetween, isoDay, lastDayOfMonth, startOfMonth } from '../../dates';
 import type { Cents } from '../../money';
 import type { CategoryCode } from '../../transactions/categories';
-import { categoryName } from '../../transactions/categories';
+import { categoryName, isIncomeCategory } from '../../transactions/categories';
 import { spanLabel } from '../insight-text';
 import { type Amount, takeAmounts, toCents } from './amounts';
 import {
@@ -347,7 +347,7 @@ const CUE_PATTERNS = {
   net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
-    /\bspen(?:d|ds|t|ding|dings|din)\b|\bexpensive\b|\btab\b|\bsunk\b|\bsink(?:ing)? into\b|\bburn(?:ed|t)?\b|\bdrop(?:ped|ping)? (?:on|at)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
+    /\bspen(?:d|ds|t|ding|dings|din)\b|\bsplurg\w*|\bwast(?:e|ed|ing) (?:on|at)\b|\bexpensive\b|\btab\b|\bsunk\b|\bsink(?:ing)? into\b|\bburn(?:ed|t)?\b|\bdrop(?:ped|ping)? (?:on|at)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
 } as const;
 
 type Cues = Record<keyof typeof CUE_PATTERNS, boolean>;
@@ -552,6 +552,18 @@ function takeFilters(r: Reading): QuestionFilters | Question | null {
   return isOr ? whichOne(r, kept) : filters;
 }
 
+/**
+ * Whether the filters make sense for the subject: income under a spending category ("how much of my
+ * income goes to rent") asks a share the structure does not hold, and net under any filter is not a
+ * figure anyone means. Declined, never answered with a filtered net.
+ */
+function filtersFit(subject: FlowSubject, f: QuestionFilters): boolean {
+  if (subject === 'net') return !hasFilters(f);
+  if (subject === 'income')
+    return f.categories.every(isIncomeCategory) && f.excludeCategories.every(isIncomeCategory);
+  return true;
+}
+
 /** "Groceries or dining?": each one alone, or both together, asked back. */
 function whichOne(r: Reading, kept: { start: number; end: number; label: string }[]): Question {
   const first = kept[0]?.start ?? 0;
@@ -613,7 +625,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     if (takeDates(r.words, r.today, 'past').length > 0) return UNCLEAR;
     const filters = takeFilters(r);
     if (filters && 'kind' in filters) return filters;
-    if (!filters || unknownWords(r.words).length > 0) return UNCLEAR;
+    if (!filters || unknownWords(r.words).length > 0 || !filtersFit(named, filters)) return UNCLEAR;
     return {
       kind: 'average',
       subject,
@@ -629,7 +641,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     const phrases = withoutNow(found.phrases);
     const filters = takeFilters(r);
     if (filters && 'kind' in filters) return filters;
-    if (!filters || unknownWords(r.words).length > 0) return UNCLEAR;
+    if (!filters || unknownWords(r.words).length > 0 || !filtersFit(named, filters)) return UNCLEAR;
     const spans = phrases.map((p) => (p.kind === 'span' ? pastRange([p], r.today) : null));
     if (spans.some((x) => x === null) || spans.length > 2) return UNCLEAR;
     // "Restaurants vs groceries last month" sets two filters side by side: not a structure.
@@ -676,6 +688,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   const filters = takeFilters(r);
   if (filters && 'kind' in filters) return filters;
   if (!range || !filters || unknownWords(r.words).length > 0) return UNCLEAR;
+  if (!filtersFit(named, filters)) return UNCLEAR;
   let measure = reading.measure;
   if (measure === 'savings_rate' || (subject === 'net' && measure === 'share')) measure = 'savings_rate';
   if (measure === 'savings_rate' && hasFilters(filters)) return UNCLEAR;

@@ -26,7 +26,7 @@ const FUNCTION_WORDS = words(`
 
 const MONEY_WORDS = words(`
   money cash dollars dollar bucks usd funds spend spends spent spending spendings spendin pay paid burn
-  burned burnt drop dropping tab sunk sink
+  burned burnt drop dropping tab sunk sink splurge splurged splurging waste wasted wasting
   paying pays payment payments cost costs costing bill bills expense expenses expenditure expenditures
   purchases bought buy buying charge charges charged outgoing outgoings outflow outflows blew blow blown
   dropped budget budgets budgeted budgeting left remaining remain remains leftover track limit allowance
