@@ -518,6 +518,28 @@ describe('interpretQuestion', () => {
       ]);
     });
 
+    it("asks back which food is meant, in the person's own words", () => {
+      const q = ask('How much have I spent on food this month?');
+      expect(q).toMatchObject({ kind: 'clarify' });
+      if (q.kind !== 'clarify') return;
+      expect(q.choices.map((c) => c.question)).toEqual([
+        'How much have I spent on groceries this month?',
+        'How much have I spent on dining out this month?',
+        'How much have I spent on groceries and dining out this month?',
+      ]);
+      expect(ask(q.choices[0]?.question ?? '')).toEqual(
+        flow('total', 'spending', THIS_MONTH, f({ categories: [Groceries] })),
+      );
+    });
+
+    it('reads a question wrapped in pleasantries', () => {
+      expect(
+        ask(
+          "Hi Tally! I was wondering if you could tell me how much I've spent on groceries so far this month, thanks!",
+        ),
+      ).toEqual(flow('total', 'spending', THIS_MONTH, f({ categories: [Groceries] })));
+    });
+
     it('asks back which of two filters joined by "or" is meant', () => {
       const q = ask('groceries or dining?');
       expect(q).toMatchObject({ kind: 'clarify' });
@@ -680,7 +702,6 @@ describe('interpretQuestion', () => {
       'how much did I spend on lego',
       'how much did I spend at zara',
       'how much did I spend in Paris',
-      'how much did I spend on food last month',
       'how much did I spend on my credit card',
       'how much did I spend on restaurants vs groceries last month',
       "what's my average monthly grocery spend",

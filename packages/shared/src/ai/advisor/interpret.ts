@@ -100,6 +100,10 @@ function rewrite(question: string): string {
       .replace(/\b(mo|mos|mth|mths|mnth|mnths|wk|wks|yr|yrs)\b/gi, (w) => SHORTHAND[w.toLowerCase()] ?? w)
       .replace(/\b(how|what|where|when|who)d\b/gi, '$1 did')
       .replace(/\bgimme\b/gi, 'give me')
+      .replace(
+        /\b(?:i was|i am|im|i'm) (?:just )?wondering (?:if|whether) (?:you (?:could|can|would) )?|\bquick (?:q|question)\b|\bi(?:'d| would) like to know\b|\bi want(?:ed)? to know\b/gi,
+        ' ',
+      )
       .replace(/\bw\b(?![/-]|\s*2\b)/gi, 'with')
       .replace(/\bmonth over month\b/gi, 'compared to the month before')
       .replace(/\bacct\b/gi, 'account')
@@ -137,7 +141,8 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const goal = findGoal(words, ctx.goals);
   if (matches(ADVICE) && !(goal.taken.length > 0 && GOAL_FIGURE.test(whole))) return advice(words);
   if (matches(REQUEST_PATTERNS) || matches(ADVICE_SHAPED)) return OUT_OF_SCOPE;
-  // "Net worth" is a balance, the others are flows.
+  const food = whichFood(question, whole);
+  if (food) return food;
 
   const subscription = findGoal(words, ctx.subscriptions ?? []);
   const amounts = takeAmounts(words);
@@ -562,6 +567,26 @@ function filtersFit(subject: FlowSubject, f: QuestionFilters): boolean {
   if (subject === 'income')
     return f.categories.every(isIncomeCategory) && f.excludeCategories.every(isIncomeCategory);
   return true;
+}
+
+/**
+ * "Food" is groceries, eating out, or both: asked back with the question in each reading, the person's
+ * own words otherwise kept.
+ */
+function whichFood(question: string, whole: string): Question | null {
+  if (!/\bfood\b/.test(whole) || /\bfood (?:shopping|store|delivery)\b|\bfast food\b/.test(whole))
+    return null;
+  if (/\b(?:grocer\w*|dining|restaurants?|eating out|takeout)\b/.test(whole)) return null;
+  const asked = (reading: string) => question.trim().replace(/\bfood\b/i, reading);
+  return {
+    kind: 'clarify',
+    prompt: 'Which food do you mean: groceries, eating out, or both?',
+    choices: [
+      { label: 'Groceries', question: asked('groceries') },
+      { label: 'Eating out', question: asked('dining out') },
+      { label: 'Both', question: asked('groceries and dining out') },
+    ],
+  };
 }
 
 /** "Groceries or dining?": each one alone, or both together, asked back. */
