@@ -344,6 +344,13 @@ const FORM_SOURCES: Form[] = [
       const unit = m[2] ?? 'day';
       if (count === null || count < 1 || count * unitDays(unit) > MAX_DAYS_ROLLING) return 'invalid';
       const sign = m[3] === 'ago' ? -1 : 1;
+      // Looking back, "two months ago" is that month, as "last month" is (a week or a year ago stays the
+      // day: that week or that year would be a guess).
+      if (sign < 0 && env.tense === 'past' && unit === 'month') {
+        const back = addMonths(env.today, -count);
+        const name = `${count === 1 ? 'a month' : countText(count, unit)} ago`;
+        return range(startOfMonth(back), lastDayOfMonth(back), name, name);
+      }
       const d =
         unit === 'day'
           ? addDays(env.today, sign * count)

@@ -582,6 +582,33 @@ describe('interpretQuestion', () => {
         ),
       ],
       ['how much is on my cc', { kind: 'balance', accounts: 'credit' }],
+      [
+        'groceries two months ago',
+        flow(
+          'total',
+          'spending',
+          days('2026-09-01', '2026-09-30', '2 months ago'),
+          f({ categories: [Groceries] }),
+        ),
+      ],
+      [
+        'spending h1 2026',
+        flow('total', 'spending', days('2026-01-01', '2026-06-30', 'from January 1 to June 30')),
+      ],
+      [
+        'average monthly grocery spending in q3',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: f({ categories: [Groceries] }),
+          per: 'month',
+          periods: [
+            days('2026-07-01', '2026-07-31', 'Jul 2026'),
+            days('2026-08-01', '2026-08-31', 'Aug 2026'),
+            days('2026-09-01', '2026-09-30', 'Sep 2026'),
+          ],
+        },
+      ],
       ['checking acct balance', { kind: 'balance', accounts: 'checking' }],
     ])('reads "%s"', (question, expected) => {
       expect(

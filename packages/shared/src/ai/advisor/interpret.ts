@@ -13,6 +13,7 @@ import {
 import { type DatePhrase, findDatePhrases, type Tense } from './date-phrases';
 import {
   completePeriods,
+  completePeriodsWithin,
   completeSince,
   isExcluded,
   previousSpan,
@@ -106,6 +107,17 @@ function rewrite(question: string): string {
       )
       .replace(/\bw\b(?![/-]|\s*2\b)/gi, 'with')
       .replace(/\bmonth over month\b/gi, 'compared to the month before')
+      .replace(/\bthe (month|week|year) before last\b/gi, 'two $1s ago')
+      .replace(
+        /\b(?:the )?(first|second) half of (?:the year|(\d{4}))|\b(h1|h2)(?: (\d{4}))?\b/gi,
+        (_m, half, year, h, hYear) => {
+          const first = (half ?? h).toLowerCase() === 'first' || (half ?? h).toLowerCase() === 'h1';
+          const y = year ?? hYear ?? '';
+          return first
+            ? `from january 1 ${y} to june 30 ${y}`.replace(/ {2}/g, ' ')
+            : `from july 1 ${y} to december 31 ${y}`.replace(/ {2}/g, ' ');
+        },
+      )
       .replace(/\bacct\b/gi, 'account')
       .replace(/\bcc\b/gi, 'credit card')
       .replace(/\b(?:lol|lmao|haha|tbh|pls|plz)\b/gi, ' ')
@@ -644,20 +656,25 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if ((named === 'net' ? NOT_A_NET : NOT_A_FLOW).test(maskedText(r.words))) return UNCLEAR;
   const subject: FlowSubject = named;
   if (reading.kind === 'average') {
+    // "A month on average this year": the complete months of the span named; else the last N, or all.
+    const named_ = takeDates(r.words, r.today, 'past');
+    const span = named_.length > 0 ? pastRange(named_, r.today) : null;
+    if (named_.length > 0 && (!span || reading.count !== null)) return UNCLEAR;
     const count =
       reading.count ?? (r.historyStart ? completeSince(r.historyStart, r.today, reading.per) : null);
-    if (count === null || count < 1 || count > 36) return UNCLEAR;
-    if (takeDates(r.words, r.today, 'past').length > 0) return UNCLEAR;
+    // Within a span, the months before the history began are not months of no spending.
+    const periods = span
+      ? completePeriodsWithin(span, r.today, reading.per).filter(
+          (p) => r.historyStart === null || p.startDate >= r.historyStart,
+        )
+      : count !== null && count >= 1 && count <= 36
+        ? completePeriods(r.today, reading.per, count)
+        : [];
+    if (periods.length === 0 || periods.length > 36) return UNCLEAR;
     const filters = takeFilters(r);
     if (filters && 'kind' in filters) return filters;
     if (!filters || unknownWords(r.words).length > 0 || !filtersFit(named, filters)) return UNCLEAR;
-    return {
-      kind: 'average',
-      subject,
-      filters,
-      per: reading.per,
-      periods: completePeriods(r.today, reading.per, count),
-    };
+    return { kind: 'average', subject, filters, per: reading.per, periods };
   }
   if (reading.kind === 'compare') {
     const found = findDatePhrases(r.words, r.today, 'past');

@@ -188,6 +188,12 @@ export function completePeriods(today: string, per: 'month' | 'week', count: num
   return periods;
 }
 
+/** The complete months or Sunday–Saturday weeks inside a span that ended before today, oldest first. */
+export function completePeriodsWithin(span: DayRange, today: string, per: 'month' | 'week'): DayRange[] {
+  const all = completePeriods(today, per, 36);
+  return all.filter((p) => p.startDate >= span.startDate && p.endDate <= span.endDate);
+}
+
 /** How many complete months or weeks lie between the history's first day and today (at least one). */
 export function completeSince(historyStart: string, today: string, per: 'month' | 'week'): number {
   if (per === 'week') {
