@@ -1,4 +1,12 @@
-import { addDays, dayOfWeek, daysBetween, isoDay, lastDayOfMonth, startOfMonth } from '../../dates';
+import {
+  addDays,
+  addMonths,
+  dayOfWeek,
+  daysBetween,
+  isoDay,
+  lastDayOfMonth,
+  startOfMonth,
+} from '../../dates';
 import type { Cents } from '../../money';
 import type { CategoryCode } from '../../transactions/categories';
 import { categoryName, isIncomeCategory } from '../../transactions/categories';
@@ -88,6 +96,30 @@ const SHORTHAND: Record<string, string> = {
 const MONTH_WORD =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 
+/** Seasons, as months (northern hemisphere): the winter runs December to February. */
+const SEASONS: Record<string, [start: number, months: number]> = {
+  spring: [3, 3],
+  summer: [6, 3],
+  fall: [9, 3],
+  autumn: [9, 3],
+  winter: [12, 3],
+};
+
+/** "Over the summer": the latest one begun by today, as days the date reader knows. */
+function seasons(question: string, today: string): string {
+  return question.replace(
+    /\b(?:(?:over|during|in|for|this|last|past) )*(?:the )?(spring|summer|fall|autumn|winter)\b(?! (?:sale|break|vacation|trip|camp))/gi,
+    (_m, season: string) => {
+      const [month, months] = SEASONS[season.toLowerCase()] ?? [6, 3];
+      let start = `${today.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
+      if (start > today) start = addMonths(start, -12);
+      const end = lastDayOfMonth(addMonths(start, months - 1));
+      const words = (day: string) => `${monthName(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
+      return `from ${words(start)} to ${words(end)}`;
+    },
+  );
+}
+
 /** Words that mean the same as words the interpreter reads, put in before it reads them. */
 function rewrite(question: string): string {
   return (
@@ -145,7 +177,7 @@ function rewrite(question: string): string {
 }
 
 function interpret(question: string, ctx: InterpretContext): Question {
-  const words = toWords(rewrite(question));
+  const words = toWords(seasons(rewrite(question), ctx.today));
   if (!words.some((w) => /[a-z]/.test(w.text)) || words.length > MAX_WORDS) return UNCLEAR;
   const whole = words.map((w) => w.text).join(' ');
   const matches = (patterns: readonly RegExp[]) => patterns.some((p) => p.test(whole));
@@ -814,6 +846,7 @@ function topSpending(r: Reading): Question {
     limit = Math.min(n, MAX_TOP);
     useWords(r.words, counted.start, counted.end);
   }
+  takeAll(r.words, /break ?down/);
   const range = pastRange(takeDates(r.words, r.today, 'past'), r.today);
   if (!range || oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
   return { kind: 'top_spending', range, by: BY_MERCHANT.test(r.text) ? 'merchant' : 'category', limit };
