@@ -592,6 +592,24 @@ describe('interpretQuestion', () => {
         ),
       ],
       [
+        'travel over the summer',
+        flow(
+          'total',
+          'spending',
+          days('2026-06-01', '2026-08-31', 'from June 1 to August 31'),
+          f({ categories: [CATEGORY.Travel] }),
+        ),
+      ],
+      [
+        'break down my spending by category for september',
+        {
+          kind: 'top_spending',
+          range: days('2026-09-01', '2026-09-30', 'in September'),
+          by: 'category',
+          limit: 10,
+        },
+      ],
+      [
         'spending h1 2026',
         flow('total', 'spending', days('2026-01-01', '2026-06-30', 'from January 1 to June 30')),
       ],
