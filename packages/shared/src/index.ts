@@ -6,7 +6,7 @@ export * from './ai/advisor/question';
 export * from './ai/ai.schema';
 export * from './ai/income';
 export * from './ai/insight-facts';
-export { dayLabel, spanLabel } from './ai/insight-text';
+export { dayLabel, source as figureSourceOf, spanLabel } from './ai/insight-text';
 export * from './ai/insights';
 export * from './auth/auth.schema';
 export * from './billing/billing.schema';

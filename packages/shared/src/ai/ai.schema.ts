@@ -17,7 +17,10 @@ export const MAX_INSIGHT_COUNT = 20;
 
 /**
  * Where a figure comes from, as the Transactions screen filters it, so a person can check it in one
- * click. Dates are days; category is the transaction category code; merchant is the name as shown.
+ * click. Dates are days; category is the transaction category code; merchant is the merchant's name as
+ * shown (that merchant only: "Uber" is not "Uber Eats"); searchTerm, text the Transactions search looks
+ * for (a subscription's name, which its charges' descriptions carry). Figures stored before searchTerm
+ * existed have none.
  */
 export const figureSource = z.object({
   description: z.string(),
@@ -25,6 +28,7 @@ export const figureSource = z.object({
   endDate: isoDay.nullable(),
   category: z.number().int().nullable(),
   merchant: z.string().nullable(),
+  searchTerm: z.string().nullable().optional(),
   transactionCount: z.number().int().nullable(),
 });
 export type FigureSource = z.infer<typeof figureSource>;

@@ -67,6 +67,7 @@ export function source(
     endDate: filter.endDate ?? null,
     category: filter.category ?? null,
     merchant: filter.merchant ?? null,
+    ...(filter.searchTerm ? { searchTerm: filter.searchTerm } : {}),
     transactionCount: filter.transactionCount ?? null,
   };
 }

@@ -81,7 +81,7 @@ export function priceRiseInsights(facts: InsightFacts): InsightDraft[] {
           source: source(`${s.name} charges from ${changed}`, {
             startDate: change.date,
             endDate: today,
-            merchant: s.name,
+            searchTerm: s.name,
           }),
         },
         {
@@ -89,7 +89,7 @@ export function priceRiseInsights(facts: InsightFacts): InsightDraft[] {
           amount: change.previousAmount,
           source: source(`${s.name} charges before ${changed}`, {
             endDate: addDays(change.date, -1),
-            merchant: s.name,
+            searchTerm: s.name,
           }),
         },
         {
@@ -98,7 +98,7 @@ export function priceRiseInsights(facts: InsightFacts): InsightDraft[] {
           source: source(`The rise of ${formatMoney(rise)} a charge, over a year of charges`, {
             startDate: change.date,
             endDate: today,
-            merchant: s.name,
+            searchTerm: s.name,
           }),
         },
       ],
@@ -119,7 +119,7 @@ export function missedChargeInsights(facts: InsightFacts): InsightDraft[] {
     if (!isActive(s) || s.missedDueDate === null || s.missedDueDate >= today) continue;
     const late = daysBetween(s.missedDueDate, today);
     const due = dayLabel(s.missedDueDate, today);
-    const since = { startDate: s.missedDueDate, endDate: today, merchant: s.name };
+    const since = { startDate: s.missedDueDate, endDate: today, searchTerm: s.name };
     out.push({
       key: `missed-charge:${s.id}:${s.missedDueDate}`,
       type: 'recommendation',

@@ -27,6 +27,8 @@ export const transactionFilters = z
     category: categoryCode.optional(),
     accountId: z.uuid('Unknown account').optional(),
     searchTerm: z.string().trim().max(MAX_SEARCH_LENGTH, 'Search is too long').optional(),
+    /** One merchant by its name, case aside ("Uber" is not "Uber Eats"). */
+    merchant: z.string().trim().min(1).max(MAX_SEARCH_LENGTH, 'Merchant is too long').optional(),
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
     minAmount: dollarsFilter('Minimum amount').optional(),

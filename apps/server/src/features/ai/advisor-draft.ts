@@ -3,7 +3,7 @@ import type { CategoryCode } from '@tally/shared';
 import {
   type AdvisorAction,
   type DayRange,
-  type FigureSource,
+  figureSourceOf,
   formatMoney,
   type InsightFigure,
   spanLabel,
@@ -34,16 +34,8 @@ export const percentOf = (part: number, whole: number): string | null =>
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function src(description: string, f: Partial<Omit<FigureSource, 'description'>> = {}): FigureSource {
-  return {
-    description,
-    startDate: f.startDate ?? null,
-    endDate: f.endDate ?? null,
-    category: f.category ?? null,
-    merchant: f.merchant ?? null,
-    transactionCount: f.transactionCount ?? null,
-  };
-}
+/** Where a figure comes from (the insights' own helper). */
+export const src = figureSourceOf;
 
 /** "last month (Oct 1 – Oct 31, 2026)". */
 export const rangeText = (r: DayRange) => {

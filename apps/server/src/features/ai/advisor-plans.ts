@@ -163,7 +163,7 @@ export async function subscriptionsAnswer(
     return {
       response: `${s.name} costs you ${money(amount)} ${per} (${money(s.amount)} each ${FREQUENCY_WORD[s.frequency]}).${state}`,
       figures: [
-        { label: `${s.name}, ${per}`, amount, source: src(`${s.name}, ${per}`, { merchant: s.name }) },
+        { label: `${s.name}, ${per}`, amount, source: src(`${s.name}, ${per}`, { searchTerm: s.name }) },
       ],
       actions: [],
     };
@@ -202,7 +202,7 @@ export async function subscriptionsAnswer(
       ...top.map((s) => ({
         label: s.name,
         amount: s.monthlyAmount,
-        source: src(`${s.name}, per month`, { merchant: s.name }),
+        source: src(`${s.name}, per month`, { searchTerm: s.name }),
       })),
     ],
     actions: rising
@@ -260,7 +260,7 @@ export async function subscriptionsUpcoming(
       ...due.map((d) => ({
         label: `${d.s.name}, ${dayLabel(d.date, today)}`,
         amount: d.s.amount,
-        source: src(`${d.s.name} due ${d.date}`, { merchant: d.s.name }),
+        source: src(`${d.s.name} due ${d.date}`, { searchTerm: d.s.name }),
       })),
     ],
     actions: [],

@@ -47,6 +47,7 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
     f.searchTerm
       ? sql`lower(${transactions.description} || ' ' || coalesce(${transactions.merchantName}, '')) like ${`%${escapeLike(f.searchTerm.toLowerCase())}%`}`
       : undefined,
+    f.merchant ? sql`lower(${transactions.merchantName}) = ${f.merchant.toLowerCase()}` : undefined,
   ];
   return and(...conditions)!;
 }
@@ -57,7 +58,7 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
  * amount and text filters, or a range without a whole month.
  */
 function rollupPlan(userId: string, f: TransactionFilters) {
-  if (f.searchTerm || f.minAmount !== undefined || f.maxAmount !== undefined) return null;
+  if (f.searchTerm || f.merchant || f.minAmount !== undefined || f.maxAmount !== undefined) return null;
   const months = wholeMonths(f.startDate, f.endDate);
   if (!months) return null;
   const { from, to } = months;

@@ -114,6 +114,17 @@ describe('GET /api/transactions', () => {
     ).toBe(true);
   });
 
+  it('filters by one merchant by its name, case aside, never a part of another name', async () => {
+    const joes = await page(`merchant=${encodeURIComponent("TRADER JOE'S")}&pageSize=100`);
+    expect(joes.pagination.totalItems).toBeGreaterThan(0);
+    expect(joes.transactions.every((t: Tx) => t.merchantName === "Trader Joe's")).toBe(true);
+    // The search finds a part of a name; the merchant filter only the whole name.
+    expect((await page('searchTerm=trader&pageSize=1')).pagination.totalItems).toBeGreaterThan(0);
+    expect((await page('merchant=trader&pageSize=1')).pagination.totalItems).toBe(0);
+    const totals = await get(`/api/transactions/summary?merchant=${encodeURIComponent("trader joe's")}`);
+    expect(totals.json().transactionCount).toBe(joes.pagination.totalItems);
+  });
+
   it('treats % and _ in a search as the characters themselves', async () => {
     expect((await page('searchTerm=%25')).pagination.totalItems).toBe(0);
   });
