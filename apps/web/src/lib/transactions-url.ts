@@ -1,10 +1,12 @@
 /**
  * The Transactions screen reads its filters from the address bar. The names live here, beneath the
  * features, so other screens can link to a filtered list (an insight's figure, say) by the very names the
- * screen reads. Short names keep shared links readable: /transactions?q=coffee&category=21&range=month
+ * screen reads. Short names keep shared links readable: /transactions?q=coffee&category=21&range=month,
+ * /transactions?merchant=Uber&from=2026-10-01 (that merchant only, where q=Uber would also find Uber Eats).
  */
 export const TRANSACTION_URL_PARAMS = {
   search: 'q',
+  merchant: 'merchant',
   category: 'category',
   account: 'account',
   range: 'range',
@@ -21,6 +23,8 @@ export type TransactionsLinkFilter = {
   startDate?: string | null;
   endDate?: string | null;
   searchTerm?: string | null;
+  /** One merchant by its exact name, case aside ("Uber" is not "Uber Eats"); searchTerm finds text anywhere. */
+  merchant?: string | null;
 };
 
 /** /transactions with these filters set, as the screen would write them itself. */
@@ -29,11 +33,14 @@ export function transactionsHref({
   startDate,
   endDate,
   searchTerm,
+  merchant,
 }: TransactionsLinkFilter): string {
   const P = TRANSACTION_URL_PARAMS;
   const params = new URLSearchParams();
   const search = searchTerm?.trim();
   if (search) params.set(P.search, search);
+  const merchantName = merchant?.trim();
+  if (merchantName) params.set(P.merchant, merchantName);
   if (category !== null && category !== undefined) params.set(P.category, String(category));
   if (startDate) params.set(P.from, startDate);
   if (endDate) params.set(P.to, endDate);

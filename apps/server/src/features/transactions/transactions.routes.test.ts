@@ -19,6 +19,7 @@ type Tx = {
   amount: number;
   category: number;
   description: string;
+  merchantName: string | null;
   accountId: string;
   note: string | null;
 };

@@ -313,7 +313,8 @@ describe('Ask Tally', () => {
                   startDate: null,
                   endDate: null,
                   category: null,
-                  merchant: 'Netflix',
+                  merchant: null,
+                  searchTerm: 'Netflix',
                   transactionCount: null,
                 },
               },
@@ -346,7 +347,7 @@ describe('Ask Tally', () => {
     expect(dining.getAttribute('href')).toBe('/transactions?category=21&from=2026-10-01&to=2026-10-31');
     expect(
       reply.getByRole('link', { name: 'from 1 transaction for Spent at Chipotle' }).getAttribute('href'),
-    ).toBe('/transactions?q=Chipotle&from=2026-10-01&to=2026-10-31');
+    ).toBe('/transactions?merchant=Chipotle&from=2026-10-01&to=2026-10-31');
     expect(reply.getByRole('link', { name: 'See transactions for Netflix' }).getAttribute('href')).toBe(
       '/transactions?q=Netflix',
     );

@@ -177,6 +177,66 @@ describe('TransactionsPage', () => {
     });
   });
 
+  it('filters by one merchant from a link, sends it everywhere and drops it with its chip', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const api = stubApi({
+      'GET /api/transactions/export': { text: 'Date\n', headers: { 'content-type': 'text/csv' } },
+    });
+    renderPage('/transactions?merchant=Uber&from=2026-03-01&page=2');
+
+    await screen.findByText('Showing 2 of 27 transactions');
+    expect(Object.fromEntries(api.requests('/api/transactions')[0]?.url.searchParams ?? [])).toEqual({
+      page: '2',
+      pageSize: '25',
+      merchant: 'Uber',
+      startDate: '2026-03-01',
+    });
+    expect(Object.fromEntries(api.requests('/api/transactions/summary')[0]?.url.searchParams ?? [])).toEqual({
+      merchant: 'Uber',
+      startDate: '2026-03-01',
+    });
+    // Not a search: the box stays empty, and "Uber Eats" is not asked for.
+    expect((screen.getByRole('textbox', { name: 'Search transactions' }) as HTMLInputElement).value).toBe('');
+
+    const chips = within(screen.getByRole('group', { name: 'Active filters' }));
+    expect(chips.getByText('Merchant: Uber')).toBeTruthy();
+    // The dialog sets the dates, not the merchant.
+    expect(screen.getByRole('button', { name: /Advanced Filters/ }).textContent).toContain('1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(api.requests('/api/transactions/export')).toHaveLength(1));
+    expect(Object.fromEntries(api.requests('/api/transactions/export')[0]?.url.searchParams ?? [])).toEqual({
+      merchant: 'Uber',
+      startDate: '2026-03-01',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Merchant: Uber' }));
+    await waitFor(() => {
+      const last = api.requests('/api/transactions').at(-1)?.url.searchParams;
+      expect(Object.fromEntries(last ?? [])).toEqual({ page: '1', pageSize: '25', startDate: '2026-03-01' });
+    });
+    expect(
+      Object.fromEntries(api.requests('/api/transactions/summary').at(-1)?.url.searchParams ?? []),
+    ).toEqual({ startDate: '2026-03-01' });
+    expect(screen.queryByText('Merchant: Uber')).toBeNull();
+  });
+
+  it('clears a merchant with Clear All Filters', async () => {
+    const api = stubApi();
+    renderPage('/transactions?merchant=Blue%20Bottle&q=coffee');
+    await screen.findByText('Showing 2 of 27 transactions');
+    expect(screen.getByText('Merchant: Blue Bottle')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    await waitFor(() => {
+      const last = api.requests('/api/transactions').at(-1)?.url.searchParams;
+      expect(Object.fromEntries(last ?? [])).toEqual({ page: '1', pageSize: '25' });
+    });
+    expect(screen.queryByRole('group', { name: 'Active filters' })).toBeNull();
+  });
+
   it('searches after the typing pauses and starts again at page 1', async () => {
     const api = stubApi();
     renderPage('/transactions?page=3');

@@ -57,13 +57,21 @@ describe('the list request', () => {
       'page=3&pageSize=25&category=99&accountId=acc-1&minAmount=50&maxAmount=200.5',
     ],
     ['a zero minimum is still a filter', { minAmount: 0 }, 1, 'page=1&pageSize=25&minAmount=0'],
+    ['a merchant, by its name', { merchant: 'Uber' }, 1, 'page=1&pageSize=25&merchant=Uber'],
+    [
+      'a merchant beside a search',
+      { searchTerm: 'ride', merchant: 'Uber Eats', category: 22 },
+      2,
+      'page=2&pageSize=25&searchTerm=ride&merchant=Uber+Eats&category=22',
+    ],
   ])('%s', (_name, patch, page, expected) => {
     expect(listQueryString(f(patch), TODAY, page, 25)).toBe(expected);
   });
 
   it('sends the same filters, without paging, for the totals and the export', () => {
-    expect(toApiParams(f({ searchTerm: 'rent', dateRange: 'quarter' }), TODAY)).toEqual({
+    expect(toApiParams(f({ searchTerm: 'rent', merchant: 'Uber', dateRange: 'quarter' }), TODAY)).toEqual({
       searchTerm: 'rent',
+      merchant: 'Uber',
       startDate: '2025-12-15',
       endDate: '2026-03-15',
     });
@@ -74,6 +82,7 @@ describe('filters in the address bar', () => {
   it('round-trips every filter and the page', () => {
     const filters = f({
       searchTerm: 'whole foods',
+      merchant: 'Whole Foods Market',
       category: 20,
       accountId: '6f1c2a9e-3b4d-4c5e-8f70-1a2b3c4d5e6f',
       dateRange: 'custom',
@@ -111,6 +120,37 @@ describe('filters in the address bar', () => {
     expect(transactionsHref({})).toBe('/transactions');
   });
 
+  it('reads a merchant link as that merchant only, apart from the search', () => {
+    const href = transactionsHref({
+      merchant: 'Uber',
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      searchTerm: null,
+      category: null,
+    });
+    expect(href).toBe('/transactions?merchant=Uber&from=2026-10-01&to=2026-10-31');
+    const query = new URLSearchParams(href.slice(href.indexOf('?')));
+    expect(filtersFromSearchParams(query)).toEqual({
+      filters: f({ merchant: 'Uber', dateRange: 'custom', startDate: '2026-10-01', endDate: '2026-10-31' }),
+      page: 1,
+    });
+    expect(transactionsHref({ merchant: 'Uber Eats', searchTerm: 'eats' })).toBe(
+      '/transactions?q=eats&merchant=Uber+Eats',
+    );
+    expect(transactionsHref({ merchant: '  ' })).toBe('/transactions');
+  });
+
+  it('writes a merchant under its own name, trimmed, and drops a blank one', () => {
+    expect(filtersToSearchParams(f({ merchant: '  Blue Bottle ' }), 2).toString()).toBe(
+      'merchant=Blue+Bottle&page=2',
+    );
+    expect(filtersFromSearchParams(new URLSearchParams('merchant=%20%20&q=uber')).filters).toEqual(
+      f({ searchTerm: 'uber' }),
+    );
+    const long = filtersFromSearchParams(new URLSearchParams(`merchant=${'x'.repeat(150)}`));
+    expect(long.filters.merchant).toHaveLength(100);
+  });
+
   it('keeps a clean screen’s URL empty and names presets', () => {
     expect(filtersToSearchParams(EMPTY_FILTERS).toString()).toBe('');
     expect(filtersToSearchParams(f({ dateRange: 'month' })).toString()).toBe('range=month');
@@ -127,6 +167,7 @@ describe('filters in the address bar', () => {
 describe('active filters', () => {
   const all = f({
     searchTerm: 'uber',
+    merchant: 'Uber',
     category: 22,
     dateRange: 'week',
     minAmount: 50,
@@ -137,6 +178,7 @@ describe('active filters', () => {
   it('shows one chip per filter, in the filter bar’s order', () => {
     expect(activeFilterChips(all, (id) => (id === 'acc-1' ? 'Everyday Checking' : undefined))).toEqual([
       { key: 'search', label: 'Search: "uber"' },
+      { key: 'merchant', label: 'Merchant: Uber' },
       { key: 'category', label: 'Category: Transportation' },
       { key: 'dateRange', label: 'Date: Last 7 Days' },
       { key: 'amount', label: 'Amount: $50 – $200' },
@@ -154,21 +196,26 @@ describe('active filters', () => {
     ],
     [{ dateRange: 'custom', endDate: '2026-02-01' }, 'Date: Until Feb 1, 2026'],
     [{ category: 99 }, 'Category: Other'],
+    [{ merchant: 'Uber Eats' }, 'Merchant: Uber Eats'],
   ])('labels %o as %s', (patch, label) => {
     expect(activeFilterChips(f(patch)).map((c) => c.label)).toEqual([label]);
   });
 
-  it('counts every filter for Clear All, and all but the search for the Advanced Filters badge', () => {
-    expect(countActiveFilters(all)).toBe(5);
+  it('counts every filter for Clear All, and only the dialog’s for the Advanced Filters badge', () => {
+    expect(countActiveFilters(all)).toBe(6);
     expect(countAdvancedFilters(all)).toBe(4);
     expect(countActiveFilters(EMPTY_FILTERS)).toBe(0);
+    expect(countActiveFilters(f({ merchant: 'Uber' }))).toBe(1);
     expect(countAdvancedFilters(f({ searchTerm: 'x' }))).toBe(0);
+    // No dialog field sets a merchant: links do.
+    expect(countAdvancedFilters(f({ merchant: 'Uber' }))).toBe(0);
   });
 
   it('removes exactly the filter behind a chip', () => {
     expect(removeFilter(all, 'amount')).toEqual({ ...all, minAmount: null, maxAmount: null });
     expect(removeFilter(all, 'dateRange')).toEqual({ ...all, dateRange: 'all' });
-    expect(removeFilter(all, 'search').searchTerm).toBe('');
+    expect(removeFilter(all, 'search')).toEqual({ ...all, searchTerm: '' });
+    expect(removeFilter(all, 'merchant')).toEqual({ ...all, merchant: null });
     expect(removeFilter(all, 'account').accountId).toBeNull();
     expect(removeFilter(all, 'category').category).toBeNull();
   });

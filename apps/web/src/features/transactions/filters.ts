@@ -19,6 +19,11 @@ export type DateRangeChoice = DatePreset | 'custom';
 /** What the screen filters by. Empty values are null ('' for the search box), never undefined. */
 export type TransactionFilterState = {
   searchTerm: string;
+  /**
+   * One merchant by its exact name, case aside ("Uber" is not "Uber Eats"), unlike the search, which finds
+   * text anywhere in the description or merchant. No picker sets it: it comes with links (an insight's figure).
+   */
+  merchant: string | null;
   category: CategoryCode | null;
   accountId: string | null;
   dateRange: DateRangeChoice;
@@ -32,6 +37,7 @@ export type TransactionFilterState = {
 
 export const EMPTY_FILTERS: TransactionFilterState = {
   searchTerm: '',
+  merchant: null,
   category: null,
   accountId: null,
   dateRange: 'all',
@@ -53,6 +59,12 @@ function amountOrNull(value: string | null): number | null {
   return Number.isFinite(n) && n >= 0 && n <= MAX_AMOUNT_FILTER ? n : null;
 }
 
+/** A merchant's name as the API takes it: trimmed, within the search's length, never blank. */
+function merchantOrNull(value: string | null): string | null {
+  const name = value?.trim().slice(0, MAX_SEARCH_LENGTH).trim();
+  return name ? name : null;
+}
+
 const accountIdOrNull = (value: string | null) =>
   value && idParam.shape.id.safeParse(value).success ? value : null;
 
@@ -69,6 +81,7 @@ export function filtersFromSearchParams(params: URLSearchParams): {
   return {
     filters: {
       searchTerm: params.get(PARAM.search)?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '',
+      merchant: merchantOrNull(params.get(PARAM.merchant)),
       category: isCategoryCode(category) ? category : null,
       accountId: accountIdOrNull(params.get(PARAM.account)),
       dateRange: startDate || endDate ? 'custom' : PRESET_VALUES.has(range) ? (range as DatePreset) : 'all',
@@ -86,6 +99,8 @@ export function filtersToSearchParams(filters: TransactionFilterState, page = 1)
   const params = new URLSearchParams();
   const search = filters.searchTerm.trim();
   if (search) params.set(PARAM.search, search);
+  const merchant = merchantOrNull(filters.merchant);
+  if (merchant) params.set(PARAM.merchant, merchant);
   if (filters.category !== null) params.set(PARAM.category, String(filters.category));
   if (filters.accountId) params.set(PARAM.account, filters.accountId);
   if (filters.dateRange === 'custom') {
@@ -118,6 +133,8 @@ export function toApiParams(filters: TransactionFilterState, today: string): Rec
   const params: Record<string, string> = {};
   const search = filters.searchTerm.trim();
   if (search) params.searchTerm = search;
+  const merchant = merchantOrNull(filters.merchant);
+  if (merchant) params.merchant = merchant;
   if (filters.category !== null) params.category = String(filters.category);
   if (filters.accountId) params.accountId = filters.accountId;
   const { startDate, endDate } = effectiveDateRange(filters, today);
@@ -142,7 +159,7 @@ export function listQueryString(
   }).toString();
 }
 
-export type FilterKey = 'search' | 'category' | 'dateRange' | 'amount' | 'account';
+export type FilterKey = 'search' | 'merchant' | 'category' | 'dateRange' | 'amount' | 'account';
 export type FilterChip = { key: FilterKey; label: string };
 
 const wholeDollars = new Intl.NumberFormat('en-US', {
@@ -184,6 +201,8 @@ export function activeFilterChips(
   const chips: FilterChip[] = [];
   const search = filters.searchTerm.trim();
   if (search) chips.push({ key: 'search', label: `Search: "${search}"` });
+  const merchant = merchantOrNull(filters.merchant);
+  if (merchant) chips.push({ key: 'merchant', label: `Merchant: ${merchant}` });
   if (filters.category !== null) {
     chips.push({ key: 'category', label: `Category: ${categoryName(filters.category)}` });
   }
@@ -201,15 +220,28 @@ export function countActiveFilters(filters: TransactionFilterState): number {
   return activeFilterChips(filters).length;
 }
 
-/** What the Advanced Filters button counts: everything its dialog sets (all but the search box). */
+/** The filters the Advanced Filters dialog sets: not the search box, nor a merchant (which only links set). */
+const NOT_ADVANCED = new Set<FilterKey>(['search', 'merchant']);
+
+/** The chips of what the Advanced Filters dialog sets, as its summary lists them. */
+export function advancedFilterChips(
+  filters: TransactionFilterState,
+  accountName?: (id: string) => string | undefined,
+): FilterChip[] {
+  return activeFilterChips(filters, accountName).filter((chip) => !NOT_ADVANCED.has(chip.key));
+}
+
+/** What the Advanced Filters button counts: everything its dialog sets. */
 export function countAdvancedFilters(filters: TransactionFilterState): number {
-  return activeFilterChips(filters).filter((chip) => chip.key !== 'search').length;
+  return advancedFilterChips(filters).length;
 }
 
 export function removeFilter(filters: TransactionFilterState, key: FilterKey): TransactionFilterState {
   switch (key) {
     case 'search':
       return { ...filters, searchTerm: '' };
+    case 'merchant':
+      return { ...filters, merchant: null };
     case 'category':
       return { ...filters, category: null };
     case 'account':

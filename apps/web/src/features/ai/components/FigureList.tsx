@@ -6,17 +6,21 @@ import { transactionsHref } from '../../../lib/transactions-url';
 import classes from '../advisor.module.css';
 
 /**
- * The Transactions screen filtered as the figure was counted (a merchant is searched for by name), so the
- * number can be checked in one click. Null where no list of transactions stands behind the number: cash on
- * hand, a budget's allocation, a goal, a forecast.
+ * The Transactions screen filtered as the figure was counted, so the number can be checked in one click: a
+ * merchant is that merchant only ("Uber", not "Uber Eats"), a search term is searched for as the search box
+ * does (a subscription's name in its charges' descriptions). Null where no list of transactions stands
+ * behind the number: cash on hand, a budget's allocation, a goal, a forecast.
  */
 export function figureLink(source: FigureSource): { href: string; text: string } | null {
-  if (source.transactionCount === null && source.merchant === null) return null;
+  const merchant = source.merchant?.trim() || null;
+  const searchTerm = source.searchTerm?.trim() || null;
+  if (source.transactionCount === null && merchant === null && searchTerm === null) return null;
   const href = transactionsHref({
     category: source.category,
     startDate: source.startDate,
     endDate: source.endDate,
-    searchTerm: source.merchant,
+    merchant,
+    searchTerm,
   });
   const count = source.transactionCount;
   const text =

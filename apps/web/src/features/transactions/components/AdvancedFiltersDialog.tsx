@@ -30,7 +30,7 @@ import {
   draftFromFilters,
   EMPTY_DRAFT,
 } from '../advanced-filters';
-import { activeFilterChips, categorySelectData, type TransactionFilterState } from '../filters';
+import { advancedFilterChips, categorySelectData, type TransactionFilterState } from '../filters';
 import classes from '../transactions.module.css';
 
 const CATEGORY_DATA = categorySelectData();
@@ -82,7 +82,7 @@ export function AdvancedFiltersDialog({
   const problems = advancedFilterProblems(draft);
   const result = applyDraft(filters, draft, today);
   const accountName = (id: string) => accounts?.find((a) => a.id === id)?.name;
-  const summary = activeFilterChips(result, accountName).filter((c) => c.key !== 'search');
+  const summary = advancedFilterChips(result, accountName);
 
   const accountData = (accounts ?? []).map((a) => ({
     value: a.id,
