@@ -115,7 +115,7 @@ describe('InsightsPanel', () => {
     expect(budget?.querySelector('a')).toBeNull();
     expect(dining.getAllByRole('link')).toHaveLength(2);
 
-    // A merchant's charges are searched for by name.
+    // A subscription's charges are searched for by its name.
     const rise = insight('Netflix raised its price');
     expect(rise.getByRole('link', { name: /New price/ }).getAttribute('href')).toBe(
       '/transactions?q=Netflix&from=2026-11-03&to=2026-11-26',

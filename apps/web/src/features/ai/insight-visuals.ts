@@ -38,16 +38,20 @@ export function transactionCountText(count: number | null): string | null {
 
 /**
  * The Transactions screen filtered as the figure's source is, so the number can be checked in one click: the
- * transactions a sum was counted from, or a merchant's charges (searched for by name). Null for a figure no
- * such list stands behind (cash on hand, a budget's allocation, a goal's target, a forecast, a difference
- * of two other figures): a list there would not show that number.
+ * transactions a sum was counted from, where a merchant is that merchant only ("Uber", not "Uber Eats") and
+ * a search term is searched for as the search box does (a subscription's name in its charges'
+ * descriptions). Null for a figure no such list stands behind (cash on hand, a budget's allocation, a
+ * goal's target, a forecast, a difference of two other figures): a list there would not show that number.
  */
 export function figureHref(source: FigureSource): string | null {
-  if (source.transactionCount === null && source.merchant === null) return null;
+  const merchant = source.merchant?.trim() || null;
+  const searchTerm = source.searchTerm?.trim() || null;
+  if (source.transactionCount === null && merchant === null && searchTerm === null) return null;
   return transactionsHref({
     category: source.category,
     startDate: source.startDate,
     endDate: source.endDate,
-    searchTerm: source.merchant,
+    merchant,
+    searchTerm,
   });
 }

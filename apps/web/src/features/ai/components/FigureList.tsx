@@ -2,32 +2,13 @@ import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowUpRight } from '@tabler/icons-react';
 import { type FigureSource, formatMoney, type InsightFigure } from '@tally/shared';
 import { Link } from 'react-router';
-import { transactionsHref } from '../../../lib/transactions-url';
 import classes from '../advisor.module.css';
+import { figureHref, transactionCountText } from '../insight-visuals';
 
-/**
- * The Transactions screen filtered as the figure was counted, so the number can be checked in one click: a
- * merchant is that merchant only ("Uber", not "Uber Eats"), a search term is searched for as the search box
- * does (a subscription's name in its charges' descriptions). Null where no list of transactions stands
- * behind the number: cash on hand, a budget's allocation, a goal, a forecast.
- */
+/** A figure's link to the Transactions screen (figureHref) and its words; null where no list stands behind it. */
 export function figureLink(source: FigureSource): { href: string; text: string } | null {
-  const merchant = source.merchant?.trim() || null;
-  const searchTerm = source.searchTerm?.trim() || null;
-  if (source.transactionCount === null && merchant === null && searchTerm === null) return null;
-  const href = transactionsHref({
-    category: source.category,
-    startDate: source.startDate,
-    endDate: source.endDate,
-    merchant,
-    searchTerm,
-  });
-  const count = source.transactionCount;
-  const text =
-    count === null
-      ? 'See transactions'
-      : `from ${count.toLocaleString('en-US')} transaction${count === 1 ? '' : 's'}`;
-  return { href, text };
+  const href = figureHref(source);
+  return href ? { href, text: transactionCountText(source.transactionCount) ?? 'See transactions' } : null;
 }
 
 /**
