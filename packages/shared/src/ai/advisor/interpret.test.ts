@@ -583,6 +583,15 @@ describe('interpretQuestion', () => {
       ],
       ['how much is on my cc', { kind: 'balance', accounts: 'credit' }],
       [
+        'tally up my starbucks visits this month',
+        flow('count', 'spending', THIS_MONTH, f({ merchants: ['Starbucks'] })),
+      ],
+      [
+        'add up my grocery spending in october',
+        flow('total', 'spending', OCTOBER, f({ categories: [Groceries] })),
+      ],
+      ['how much did i have left over in october after expenses', flow('total', 'net', OCTOBER)],
+      [
         'groceries two months ago',
         flow(
           'total',

@@ -133,6 +133,7 @@ function rewrite(question: string): string {
       .replace(/\b(mo|mos|mth|mths|mnth|mnths|wk|wks|yr|yrs)\b/gi, (w) => SHORTHAND[w.toLowerCase()] ?? w)
       .replace(/\b(how|what|where|when|who)d\b/gi, '$1 did')
       .replace(/\bgimme\b/gi, 'give me')
+      .replace(/\b(?:add|sum|total) (?:it )?up\b/gi, 'total')
       .replace(
         /\b(?:i was|i am|im|i'm) (?:just )?wondering (?:if|whether) (?:you (?:could|can|would) )?|\bquick (?:q|question)\b|\bi(?:'d| would) like to know\b|\bi want(?:ed)? to know\b/gi,
         ' ',
@@ -757,7 +758,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if (named === 'net')
     takeAll(
       r.words,
-      /in the (?:red|black)|break(?:ing)? even|(?:end|ended|finish|finished|come out|came out)(?: up)?|positive|negative|keep|kept/,
+      /in the (?:red|black)|break(?:ing)? even|(?:end|ended|finish|finished|come out|came out)(?: up)?|positive|negative|keep|kept|after (?:expenses|spending|bills|costs)/,
     );
   const filters = takeFilters(r);
   if (filters && 'kind' in filters) return filters;
