@@ -583,6 +583,19 @@ describe('interpretQuestion', () => {
       ],
       ['how much is on my cc', { kind: 'balance', accounts: 'credit' }],
       [
+        'was dining more this month or last month',
+        {
+          kind: 'compare',
+          subject: 'spending',
+          filters: f({ categories: [DiningOut] }),
+          a: THIS_MONTH,
+          b: LAST_MONTH,
+          asks: 'more',
+        },
+      ],
+      ['savings account total', { kind: 'balance', accounts: 'savings' }],
+      ['what do i have in cash right now', { kind: 'balance', accounts: 'cash' }],
+      [
         'tally up my starbucks visits this month',
         flow('count', 'spending', THIS_MONTH, f({ merchants: ['Starbucks'] })),
       ],
