@@ -1,4 +1,5 @@
 import {
+  type AveragePeriod,
   type CategoryCode,
   categoryName,
   type DayRange,
@@ -213,7 +214,7 @@ export async function flowAnswer(
 }
 
 /** "the last 3 months (Aug 1 – Oct 31, 2026)": the periods of a series as one span. */
-function seriesText(periods: readonly DayRange[], per: 'month' | 'week'): DayRange {
+function seriesText(periods: readonly DayRange[], per: AveragePeriod): DayRange {
   const first = periods[0] as DayRange;
   const last = periods.at(-1) as DayRange;
   const n = periods.length;
@@ -257,7 +258,8 @@ export async function averageAnswer(
           },
         ),
       },
-      ...q.periods.map((p, i) => ({
+      // A month's or a week's own figure helps; thirty days' would drown the answer.
+      ...(q.per === 'day' ? [] : q.periods).map((p, i) => ({
         label: p.label,
         amount: totals[i] ?? 0,
         source: src(`${SUBJECT_LABEL[q.subject]}, ${rangeText(p)}`, {

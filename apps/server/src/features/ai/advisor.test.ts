@@ -147,6 +147,22 @@ describe('the advisor answers from the same numbers the screens show', () => {
     expect(a).toMatchObject({ intent: 'flow.total', answeredBy: 'built-in', actions: [], choices: [] });
   });
 
+  it('an average a day over complete days, with the average as its figure', async () => {
+    const day = (d: string) => ({ startDate: d, endDate: d, label: d });
+    const a = await ask({
+      kind: 'average',
+      subject: 'spending',
+      filters: { categories: [], merchants: [], excludeCategories: [], excludeMerchants: [] },
+      per: 'day',
+      periods: [day('2026-11-19'), day('2026-11-20')],
+    });
+    expect(a.response).toMatch(
+      /^You spent \$17\.50 a day on average over the 2 days \(Nov 19 – Nov 20, 2026\), \$35\.00 in all\.$/,
+    );
+    expect(a.figures.map((f) => [f.label, f.amount])).toEqual([['Average a day', 17.5]]);
+    expect(a.intent).toBe('average');
+  });
+
   it('spending at a merchant, and everything (transfers left out, refunds not netted)', async () => {
     const safeway = await ask(flow('total', 'spending', OCTOBER, { merchants: ['Safeway'] }));
     expect(safeway.figures[0]).toMatchObject({

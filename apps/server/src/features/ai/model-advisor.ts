@@ -1,6 +1,7 @@
 import {
   type AdvisorAction,
   type AdvisorAnswer,
+  AVERAGE_PERIODS,
   CATEGORIES,
   type CategoryCode,
   centsToDollars,
@@ -70,7 +71,7 @@ const modelQuestion = z.discriminatedUnion('kind', [
     kind: z.literal('average').describe('Total over equal periods ÷ their number'),
     subject,
     filters,
-    per: z.enum(['month', 'week']),
+    per: z.enum(AVERAGE_PERIODS),
     periods: z.array(dayRange).min(1).max(36).describe('The complete periods, oldest first'),
   }),
   z.object({

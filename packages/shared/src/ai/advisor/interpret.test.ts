@@ -583,6 +583,20 @@ describe('interpretQuestion', () => {
       ],
       ['how much is on my cc', { kind: 'balance', accounts: 'credit' }],
       [
+        'average daily spending over the last 3 days',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: NO_FILTERS,
+          per: 'day',
+          periods: [
+            days('2026-11-23', '2026-11-23', 'Nov 23'),
+            days('2026-11-24', '2026-11-24', 'Nov 24'),
+            days('2026-11-25', '2026-11-25', 'Nov 25'),
+          ],
+        },
+      ],
+      [
         'was dining more this month or last month',
         {
           kind: 'compare',

@@ -1,5 +1,5 @@
 import { addDays, addMonths, dayOfWeek, daysBetween, lastDayOfMonth, startOfMonth } from '../../dates';
-import type { DayRange, FlowMeasure } from './question';
+import type { AveragePeriod, DayRange, FlowMeasure } from './question';
 import { findPhrases, useWords, type Word } from './text';
 import { COUNT_SOURCE, readCount } from './vocabulary';
 
@@ -13,7 +13,7 @@ import { COUNT_SOURCE, readCount } from './vocabulary';
 export type MeasureReading =
   | { kind: 'flow'; measure: FlowMeasure }
   /** A series of equal periods; count null: every complete one of the history. */
-  | { kind: 'average'; per: 'month' | 'week'; count: number | null }
+  | { kind: 'average'; per: AveragePeriod; count: number | null }
   /** Two spans; `previous`: the second is the one before the first ("than last", "the month before"). */
   | { kind: 'compare'; asks: 'more' | 'less'; previous: boolean };
 
@@ -48,9 +48,9 @@ const SHARE =
 
 const AVERAGE =
   /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|usual|normally|normal|mean|generally|(?:in )?a (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;
-const PER_PERIOD = /(?:a|per|each|every|in a|for a) (month|week)|(monthly|weekly)/;
+const PER_PERIOD = /(?:a|per|each|every|in a|for a) (month|week|day)|(monthly|weekly|daily)/;
 const SERIES = new RegExp(
-  `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months?|weeks?)|(?:over|across|for) (?:the )?(${COUNT_SOURCE}) (months?|weeks?)`,
+  `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months?|weeks?|days?)|(?:over|across|for) (?:the )?(${COUNT_SOURCE}) (months?|weeks?|days?)`,
 );
 /** "Lately", "these days": the last few complete periods. */
 const LATELY = /lately|recently|these days|nowadays|of late/;
@@ -162,22 +162,32 @@ export function takeMeasure(
   const [series] = findPhrases(words, SERIES);
   if (average || (habit && perPhrase) || (perPhrase && series)) {
     const unit = series?.match[2] ?? series?.match[4] ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? '';
-    const per = /week/.test(unit) || /\bweek(?:ly|s)?\b/.test(text) ? 'week' : 'month';
+    const per: AveragePeriod =
+      /week/.test(unit) || /\bweek(?:ly|s)?\b/.test(text)
+        ? 'week'
+        : /day|daily/.test(unit) || /\b(?:daily|a day|per day)\b/.test(text)
+          ? 'day'
+          : 'month';
     if (perPhrase) useWords(words, perPhrase.start, perPhrase.end);
     let count: number | null = null;
     if (series) {
       count = readCount(series.match[1] ?? series.match[3] ?? '');
       useWords(words, series.start, series.end);
-    } else if (takeWords(words, LATELY)) count = per === 'week' ? 4 : 3;
+    } else if (takeWords(words, LATELY)) count = per === 'week' ? 4 : per === 'day' ? 30 : 3;
     return { kind: 'average', per, count };
   }
   return { kind: 'flow', measure: 'total' };
 }
 
-/** The last `count` complete months or Sunday–Saturday weeks before today, oldest first. */
-export function completePeriods(today: string, per: 'month' | 'week', count: number): DayRange[] {
+/** The last `count` complete months, Sunday–Saturday weeks or days before today, oldest first. */
+export function completePeriods(today: string, per: AveragePeriod, count: number): DayRange[] {
   const periods: DayRange[] = [];
-  if (per === 'month') {
+  if (per === 'day') {
+    for (let i = count; i >= 1; i--) {
+      const day = addDays(today, -i);
+      periods.push({ startDate: day, endDate: day, label: shortDay(day) });
+    }
+  } else if (per === 'month') {
     let start = addMonths(startOfMonth(today), -1);
     for (let i = 0; i < count; i++, start = addMonths(start, -1)) {
       periods.unshift({ startDate: start, endDate: lastDayOfMonth(start), label: monthLabel(start) });
@@ -192,13 +202,15 @@ export function completePeriods(today: string, per: 'month' | 'week', count: num
 }
 
 /** The complete months or Sunday–Saturday weeks inside a span that ended before today, oldest first. */
-export function completePeriodsWithin(span: DayRange, today: string, per: 'month' | 'week'): DayRange[] {
-  const all = completePeriods(today, per, 36);
+export function completePeriodsWithin(span: DayRange, today: string, per: AveragePeriod): DayRange[] {
+  const all = completePeriods(today, per, per === 'day' ? 366 : 36);
   return all.filter((p) => p.startDate >= span.startDate && p.endDate <= span.endDate);
 }
 
 /** How many complete months or weeks lie between the history's first day and today (at least one). */
-export function completeSince(historyStart: string, today: string, per: 'month' | 'week'): number {
+export function completeSince(historyStart: string, today: string, per: AveragePeriod): number {
+  // Days: the last 30, as "the last 30 days" reads elsewhere.
+  if (per === 'day') return Math.max(1, Math.min(30, daysBetween(historyStart, today)));
   if (per === 'week') {
     const firstSunday = addDays(historyStart, (7 - dayOfWeek(historyStart)) % 7);
     return Math.max(1, Math.floor((daysBetween(firstSunday, addDays(today, -dayOfWeek(today))) + 0) / 7));

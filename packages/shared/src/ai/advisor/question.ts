@@ -65,6 +65,10 @@ export type FlowMeasure = (typeof FLOW_MEASURES)[number];
 
 const subject = z.enum(FLOW_SUBJECTS);
 
+/** What an average is per: complete calendar months, Sunday–Saturday weeks, or days. */
+export const AVERAGE_PERIODS = ['month', 'week', 'day'] as const;
+export type AveragePeriod = (typeof AVERAGE_PERIODS)[number];
+
 export const question = z.discriminatedUnion('kind', [
   /** "How much did I spend on groceries last month?", "How many Uber rides in October?" */
   z.object({
@@ -79,7 +83,7 @@ export const question = z.discriminatedUnion('kind', [
     kind: z.literal('average'),
     subject,
     filters: questionFilters,
-    per: z.enum(['month', 'week']),
+    per: z.enum(AVERAGE_PERIODS),
     periods: z.array(dayRange).min(1).max(36),
   }),
   /** "Did I spend more on dining this month than last?": both totals, and whether `a` is more (or less). */
