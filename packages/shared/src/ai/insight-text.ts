@@ -14,8 +14,14 @@ const monthDayYear = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** "Oct 2026": the month a day is in. */
+export const monthYearLabel = (day: string): string => monthYear.format(asDate(day));
+/** "Oct 4". */
+export const shortDayLabel = (day: string): string => monthDay.format(asDate(day));
 
 /** "Nov 30" in today's year, "Jan 5, 2027" in another: a day is a day, so no time zone shifts it. */
 export function dayLabel(day: string, today: string): string {

@@ -2,6 +2,7 @@ import {
   type AdvisorAction,
   addDays,
   addMonths,
+  type CategoryCode,
   categoryName,
   daysBetween,
   generateInsights,
@@ -101,12 +102,9 @@ export async function adviceAnswer(
 /** One category's month so far against its average over the three complete months before. */
 async function categoryPace(
   db: Db,
-  { userId, today, category }: { userId: string; today: string; category: number },
+  { userId, today, category }: { userId: string; today: string; category: CategoryCode },
 ): Promise<Draft | null> {
-  const filters = {
-    ...NO_FILTERS,
-    categories: [category] as Question extends never ? never : typeof NO_FILTERS.categories,
-  };
+  const filters = { ...NO_FILTERS, categories: [category] };
   const monthStart = startOfMonth(today);
   const months = [3, 2, 1].map((n) => {
     const start = addMonths(monthStart, -n);

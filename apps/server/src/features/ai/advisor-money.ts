@@ -109,11 +109,7 @@ export async function balance(
 
   if (chosen.length === 0) {
     return {
-      response:
-        `You have no ${q.accounts === 'credit' ? 'credit card' : q.accounts === 'net_worth' ? '' : q.accounts} accounts in Tally.`.replace(
-          / {2}/,
-          ' ',
-        ),
+      response: `You have no ${{ cash: 'cash ', checking: 'checking ', savings: 'savings ', credit: 'credit card ', net_worth: '' }[q.accounts]}accounts in Tally.`,
       figures: [],
       actions: [],
     };

@@ -10,7 +10,7 @@ import {
 import type { Cents } from '../../money';
 import type { CategoryCode } from '../../transactions/categories';
 import { categoryName, isIncomeCategory } from '../../transactions/categories';
-import { spanLabel } from '../insight-text';
+import { monthLabel, spanLabel } from '../insight-text';
 import { type Amount, takeAmounts, toCents } from './amounts';
 import {
   CATEGORY_WORDS,
@@ -114,7 +114,7 @@ function seasons(question: string, today: string): string {
       let start = `${today.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
       if (start > today) start = addMonths(start, -12);
       const end = lastDayOfMonth(addMonths(start, months - 1));
-      const words = (day: string) => `${monthName(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
+      const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
       return `from ${words(start)} to ${words(end)}`;
     },
   );
@@ -145,10 +145,8 @@ function rewrite(question: string): string {
         /\b(?:the )?(first|second) half of (?:the year|(\d{4}))|\b(h1|h2)(?: (\d{4}))?\b/gi,
         (_m, half, year, h, hYear) => {
           const first = (half ?? h).toLowerCase() === 'first' || (half ?? h).toLowerCase() === 'h1';
-          const y = year ?? hYear ?? '';
-          return first
-            ? `from january 1 ${y} to june 30 ${y}`.replace(/ {2}/g, ' ')
-            : `from july 1 ${y} to december 31 ${y}`.replace(/ {2}/g, ' ');
+          const y = (year ?? hYear) ? ` ${year ?? hYear}` : '';
+          return first ? `from january 1${y} to june 30${y}` : `from july 1${y} to december 31${y}`;
         },
       )
       .replace(/\bacct\b/gi, 'account')
@@ -816,15 +814,12 @@ function compareWith(r: Reading, a: DayRange): Question {
   };
 }
 
-/** "October", "November 1, 2025". */
-const monthName = (day: string) =>
-  new Date(`${day.slice(0, 7)}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-const dayWords = (day: string) => `${monthName(day)} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
+const dayWords = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))}, ${day.slice(0, 4)}`;
 
 /** A span as words the interpreter reads back: "in October 2026", "from November 1, 2025 to November 26, 2025". */
 function spanWords(r: DayRange): string {
   if (r.startDate.endsWith('-01') && r.endDate === lastDayOfMonth(r.startDate))
-    return `in ${monthName(r.startDate)} ${r.startDate.slice(0, 4)}`;
+    return `in ${monthLabel(r.startDate)} ${r.startDate.slice(0, 4)}`;
   return `from ${dayWords(r.startDate)} to ${dayWords(r.endDate)}`;
 }
 

@@ -1,4 +1,5 @@
 import { addDays, addMonths, dayOfWeek, daysBetween, lastDayOfMonth, startOfMonth } from '../../dates';
+import { monthYearLabel as monthLabel, shortDayLabel as shortDay } from '../insight-text';
 import type { AveragePeriod, DayRange, FlowMeasure } from './question';
 import { findPhrases, useWords, type Word } from './text';
 import { COUNT_SOURCE, readCount } from './vocabulary';
@@ -220,10 +221,6 @@ export function completeSince(historyStart: string, today: string, per: AverageP
   for (let m = first; m < startOfMonth(today); m = addMonths(m, 1)) n++;
   return Math.max(1, n);
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthLabel = (start: string) => `${MONTHS[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
-const shortDay = (day: string) => `${MONTHS[Number(day.slice(5, 7)) - 1]} ${Number(day.slice(8, 10))}`;
 
 /**
  * The span before one: the whole previous month for a month (so far), week for a week, year for a year;
