@@ -290,8 +290,17 @@ function expectAnswered(rows: readonly Row[], person: Person, q: Question, answe
       const a = totalOf(q.subject, sums(rows, person, q.a, q.filters));
       const b = totalOf(q.subject, sums(rows, person, q.b, q.filters));
       expect(amounts).toEqual([a, b]);
-      const yes = q.asks === 'more' ? a > b : a < b;
-      expect(answer.response.startsWith(yes ? 'Yes.' : 'No.'), answer.response).toBe(true);
+      const first =
+        q.asks === 'change'
+          ? a > b
+            ? 'Up.'
+            : a < b
+              ? 'Down.'
+              : 'No change.'
+          : (q.asks === 'more' ? a > b : a < b)
+            ? 'Yes.'
+            : 'No.';
+      expect(answer.response.startsWith(first), answer.response).toBe(true);
       return;
     }
     default:
@@ -408,7 +417,7 @@ const compareArb: fc.Arbitrary<Question> = fc
     filters: filtersArb,
     a: rangeArb,
     b: rangeArb,
-    asks: fc.constantFrom('more' as const, 'less' as const),
+    asks: fc.constantFrom('more' as const, 'less' as const, 'change' as const),
   })
   .map((q) => question.parse({ kind: 'compare', ...q }));
 

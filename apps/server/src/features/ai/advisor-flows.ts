@@ -273,6 +273,12 @@ export async function averageAnswer(
   };
 }
 
+/** The answer's first word: yes or no to "more?" or "less?", else which way it moved. */
+function verdict(asks: Extract<Question, { kind: 'compare' }>['asks'], a: number, b: number): string {
+  if (asks === 'change') return a > b ? 'Up' : a < b ? 'Down' : 'No change';
+  return (asks === 'more' ? a > b : a < b) ? 'Yes' : 'No';
+}
+
 export async function compareAnswer(
   db: Db,
   { userId, question: q }: { userId: string; question: Extract<Question, { kind: 'compare' }> },
@@ -282,7 +288,6 @@ export async function compareAnswer(
   );
   const a = totalOf(q.subject, ta as Flow);
   const b = totalOf(q.subject, tb as Flow);
-  const yes = q.asks === 'more' ? a > b : a < b;
   const scope = filterText(q.filters);
   const scoped = scope ? ` ${scope}` : '';
   const link = linkOf(q.filters);
@@ -299,7 +304,7 @@ export async function compareAnswer(
     }),
   });
   return {
-    response: `${yes ? 'Yes' : 'No'}. You ${noun} ${money(a)}${scoped} ${rangeText(q.a)}, against ${money(b)} ${rangeText(q.b)}: ${how}.`,
+    response: `${verdict(q.asks, a, b)}. You ${noun} ${money(a)}${scoped} ${rangeText(q.a)}, against ${money(b)} ${rangeText(q.b)}: ${how}.`,
     figures: [figureOf(q.a, a), figureOf(q.b, b)],
     actions: [],
   };

@@ -80,7 +80,9 @@ const modelQuestion = z.discriminatedUnion('kind', [
     filters,
     a: dayRange,
     b: dayRange,
-    asks: z.enum(['more', 'less']),
+    asks: z
+      .enum(['more', 'less', 'change'])
+      .describe("'change' when the question asks how it moved, not whether it rose or fell"),
   }),
   z.object({
     kind: z.literal('top_spending'),

@@ -486,7 +486,7 @@ describe('interpretQuestion', () => {
           subject: 'spending',
           filters: NO_FILTERS,
           a: LAST_MONTH,
-          b: days('2026-09-01', '2026-09-30', 'Sep 2026'),
+          b: days('2026-09-01', '2026-09-30', 'in Sep 2026'),
           asks: 'less',
         },
       ],
@@ -805,6 +805,58 @@ describe('interpretQuestion', () => {
       'how much did I spend on christmas gifts',
     ])('declines %j as unclear', (question) => {
       expect(ask(question)).toEqual(UNCLEAR);
+    });
+  });
+
+  describe('the words people type for counts, changes, spans and leaving things out', () => {
+    const SEPTEMBER = days('2026-09-01', '2026-09-30', 'in September');
+    const THIS_WEEK = days('2026-11-22', TODAY, 'this week');
+    const LAST_WEEK = days('2026-11-15', '2026-11-21', 'last week');
+    const compare = (a: DayRange, b: DayRange, asks: 'more' | 'less' | 'change'): Question => ({
+      kind: 'compare',
+      subject: 'spending',
+      filters: NO_FILTERS,
+      a,
+      b,
+      asks,
+    });
+    const net = flow('total', 'net', THIS_MONTH);
+    it.each<[string, Question]>([
+      [
+        'how many grocery runs have i made since september',
+        flow('count', 'spending', days('2026-09-01', TODAY, 'since September'), { categories: [Groceries] }),
+      ],
+      ['total number of transactions in october', flow('count', 'spending', OCTOBER)],
+      ['no. of target orders in september', flow('count', 'spending', SEPTEMBER, { merchants: ['Target'] })],
+      [
+        'hw many times i went to chipotle',
+        flow('count', 'spending', THIS_MONTH, { merchants: ['Chipotle'] }),
+      ],
+      ['did i spend more this month than last', compare(THIS_MONTH, LAST_MONTH, 'more')],
+      ['how did my spending change from last month', compare(THIS_MONTH, LAST_MONTH, 'change')],
+      [
+        "what's the difference in spending between this month and last month",
+        compare(THIS_MONTH, LAST_MONTH, 'change'),
+      ],
+      ['compare this week to last week', compare(THIS_WEEK, LAST_WEEK, 'more')],
+      [
+        'spending this month compared with the same time last month',
+        compare(THIS_MONTH, days('2026-10-01', '2026-10-26', 'from October 1 to October 26'), 'more'),
+      ],
+      [
+        'spending last month excl. rent',
+        flow('total', 'spending', LAST_MONTH, { excludeCategories: [Rent] }),
+      ],
+      [
+        'how much did I spend in september, rent excluded',
+        flow('total', 'spending', SEPTEMBER, { excludeCategories: [Rent] }),
+      ],
+      ['cash in vs cash out this month', net],
+      ['how much is left after expenses this month', net],
+      ["what's the balance of my savings", { kind: 'balance', accounts: 'savings' }],
+      ["what's my available cash", { kind: 'balance', accounts: 'cash' }],
+    ])('reads "%s"', (question, expected) => {
+      expect(ask(question)).toEqual(expected);
     });
   });
 

@@ -120,6 +120,25 @@ function seasons(question: string, today: string): string {
   );
 }
 
+/**
+ * "The same time last month": from the first of last month to today's day in it; "last year", the same
+ * days a year before (from January 1 when the question is about this year).
+ */
+function sameTime(question: string, today: string): string {
+  return question.replace(
+    /\b(?:(?:at|by|in|over|during|for) )?(?:the )?(?:same (?:time|point|period|days?|stage)|this (?:time|point)) (?:of |in )?last (month|year)\b/gi,
+    (_m, unit: string) => {
+      const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
+      const back = unit.toLowerCase() === 'month' ? addMonths(today, -1) : addMonths(today, -12);
+      const start =
+        unit.toLowerCase() === 'year' && /\b(?:this year|ytd|year to date|so far this year)\b/i.test(question)
+          ? `${back.slice(0, 4)}-01-01`
+          : startOfMonth(back);
+      return `from ${words(start)} to ${words(back)}`;
+    },
+  );
+}
+
 /** Words that mean the same as words the interpreter reads, put in before it reads them. */
 function rewrite(question: string): string {
   return (
@@ -132,6 +151,7 @@ function rewrite(question: string): string {
       // Shorthand: "last mo", "this yr", "past 4 wks", "checking acct", "my cc", "july-september".
       .replace(/\b(mo|mos|mth|mths|mnth|mnths|wk|wks|yr|yrs)\b/gi, (w) => SHORTHAND[w.toLowerCase()] ?? w)
       .replace(/\b(how|what|where|when|who)d\b/gi, '$1 did')
+      .replace(/\bhw\b/gi, 'how')
       .replace(/\bgimme\b/gi, 'give me')
       .replace(/\b(?:add|sum|total) (?:it )?up\b/gi, 'total')
       .replace(
@@ -161,12 +181,34 @@ function rewrite(question: string): string {
         /\b(january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)['’]s\b/gi,
         '$1',
       )
-      .replace(/\b(?:money )?in (?:minus|less|vs|versus|and) (?:money )?out\b/gi, 'net')
+      .replace(/\b(?:money |cash )?in (?:minus|less|vs\.?|versus|and) (?:money |cash )?out\b/gi, 'net')
       .replace(
-        /\b(?:my )?(?:income|earnings|money in) (?:minus|less|vs|versus|after) (?:my )?(?:expenses|spending|outgoings|bills)\b/gi,
+        /\b(?:money )?(?:came|comes|come|coming) in (?:minus|less|vs\.?|versus|and|against|compared (?:to|with)) (?:what |money )?(?:went|goes|go|going) out\b/gi,
+        'net',
+      )
+      .replace(
+        /\b(?:my )?(?:income|earnings|money in) (?:minus|less|vs\.?|versus|after|against|compared (?:to|with)) (?:my )?(?:expenses|spending|outgoings|bills)\b|\b(?:left|remaining|left over) after (?:all )?(?:my |the )?(?:expenses|spending|bills|costs|everything)\b/gi,
         'net',
       )
       .replace(/\bw\/o\b/gi, 'without')
+      .replace(/\bno\.? of\b/gi, 'number of')
+      // "Compare this week to last week": "to" would join the two into one span.
+      .replace(/\b(compare|comparing)\b(.*?)\bto\b/gi, '$1$2with')
+      .replace(/\bexcl\.?(?=\s)/gi, 'excluding')
+      // "Rent excluded", "rent not included": the marker goes before what it leaves out.
+      .replace(/\b(\w+) (?:excluded|not included|left out)\b/gi, 'excluding $1')
+      // "Changed since last month", "the difference between this month and last": last month is the other span.
+      .replace(
+        /\b(chang(?:e|ed|es|ing)|differ\w*|(?:gone|go|went|going) (?:up|down)|(?:in|de)creased?|grown|grew|risen|rose|dropped|fallen|fell) (?:since|from)\b(?!(?: \S+){1,3} (?:to|until|through|thru|and)\b)/gi,
+        '$1 compared to',
+      )
+      .replace(
+        new RegExp(
+          `\\b(differen\\w*|compar\\w*|vs|versus|more|less)\\b(.*)\\bbetween ((?:this|last|previous) (?:week|month|year)|${MONTH_WORD}) and ((?:the )?(?:this|last|previous) (?:week|month|year)|${MONTH_WORD})\\b`,
+          'gi',
+        ),
+        '$1$2$3 compared to $4',
+      )
       // Moves between one's own accounts never count, so leaving them out changes nothing.
       .replace(
         /\b(?:not counting|excluding|without|leaving out|leave out|minus|ignoring|apart from|except(?: for)?|not including|other than|aside from|besides)\s+(?:any |the |my |internal |account )?transfers?(?: between (?:my )?accounts)?\b/gi,
@@ -176,7 +218,7 @@ function rewrite(question: string): string {
 }
 
 function interpret(question: string, ctx: InterpretContext): Question {
-  const words = toWords(seasons(rewrite(question), ctx.today));
+  const words = toWords(sameTime(seasons(rewrite(question), ctx.today), ctx.today));
   if (!words.some((w) => /[a-z]/.test(w.text)) || words.length > MAX_WORDS) return UNCLEAR;
   const whole = words.map((w) => w.text).join(' ');
   const matches = (patterns: readonly RegExp[]) => patterns.some((p) => p.test(whole));
@@ -196,7 +238,11 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const cues = readCues(text);
   const probe = words.map((w) => ({ ...w }));
   const hasCategory = takeCategories(probe).length > 0;
-  if (subscription.goal && PER_YEAR_OR_MONTH.test(whole) && !cues.budget && !cues.goalStrong) {
+  // "Amazon" is a shop the person buys at as well as the start of "Amazon Prime": what is spent there a
+  // month is an average of the shop's purchases, the subscription's price only when named in full.
+  const namesSubscription =
+    subscription.goal !== null && (subscription.whole || merchants.names.length === 0 || !cues.spend);
+  if (namesSubscription && PER_YEAR_OR_MONTH.test(whole) && !cues.budget && !cues.goalStrong) {
     return subscriptionCost(words, subscription);
   }
   const kind = chooseKind(cues, {
@@ -205,6 +251,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     // "car payment" is a loan, not the "New Car" goal: a goal named only inside a category phrase is not named.
     hasGoalOnItsOwn: goal.taken.some((i) => !probe[i]?.used),
     hasFilter: merchants.names.length > 0 || hasCategory,
+    hasDates: findDatePhrases(probe, ctx.today, 'past').phrases.length > 0,
   });
   const read: Reading = {
     question,
@@ -372,6 +419,8 @@ const CUE_PATTERNS = {
   /** One purchase, the largest or smallest: not a top list. */
   single:
     /\b(?:biggest|largest|smallest|lowest) single (?:expense|cost)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit)s?\b|\bmost (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped)\b(?: \S+)? (?:in|on|at) (?:one|a single)\b/,
+  /** Two spans set side by side with no subject named ("compare this week to last week"): spending. */
+  compare: /\bcompar\w*|\bvs\b|\bversus\b|\b(?:more|less|higher|lower|bigger|smaller) than\b/,
   /** "How many", "how often": a count of purchases. */
   count: /\bhow (?:many|often)\b|\bnumber of\b/,
   /** "Remaining", "left": of a budget unless a goal is named. */
@@ -389,13 +438,13 @@ const CUE_PATTERNS = {
   subscription:
     /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
   balance:
-    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b/,
+    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b|\b(?:across|in|on|of) (?:all )?(?:of )?(?:my|our) (?:bank )?accounts\b|\bavailable (?:cash|money|funds|balance)\b/,
   income:
-    /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b/,
-  net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!in (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
+    /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|(?<!\bhow many\b.*)\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b/,
+  net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!(?:in|of) (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
-    /\bspen(?:d|ds|t|ding|dings|din)\b|\bsplurg\w*|\bwast(?:e|ed|ing) (?:on|at)\b|\bexpensive\b|\btab\b|\bsunk\b|\bsink(?:ing)? into\b|\bburn(?:ed|t)?\b|\bdrop(?:ped|ping)? (?:on|at)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
+    /\bspen(?:d|ds|t|ding|dings|din)\b|\bsplurg\w*|\bwast(?:e|ed|ing) (?:on|at)\b|\bexpensive\b|\btab\b|\bsunk\b|\bsink(?:ing)? into\b|\bburn(?:ed|t)?\b|\bdrop(?:ped|ping)? (?:on|at)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\btransactions?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
 } as const;
 
 type Cues = Record<keyof typeof CUE_PATTERNS, boolean>;
@@ -422,7 +471,13 @@ type Kind =
  */
 function chooseKind(
   c: Cues,
-  has: { hasAmount: boolean; hasNamedGoal: boolean; hasGoalOnItsOwn: boolean; hasFilter: boolean },
+  has: {
+    hasAmount: boolean;
+    hasNamedGoal: boolean;
+    hasGoalOnItsOwn: boolean;
+    hasFilter: boolean;
+    hasDates: boolean;
+  },
 ): Kind | 'unclear' | null {
   const clash = (...others: (keyof Cues)[]) => others.some((o) => c[o]);
   if (c.affordStrong || (c.affordSpend && has.hasAmount)) return 'afford';
@@ -440,7 +495,7 @@ function chooseKind(
   if (c.top) return 'top_spending';
   // "Am I on track for my vacation?": progress toward something is a goal question, not spending.
   if (c.goalSoft && !c.spend && !has.hasAmount) return 'goal_progress';
-  if (c.spend || has.hasFilter) return 'spending';
+  if (c.spend || has.hasFilter || (c.compare && has.hasDates)) return 'spending';
   return null;
 }
 
@@ -486,6 +541,11 @@ const PER_PERIOD = /(?:a|an|per|each|every|by the) (?:day|week|month|year)/;
 const DICTIONARY: ReadonlySet<string> = new Set([
   ...KNOWN_WORDS,
   ...CATEGORY_WORDS,
+  'change',
+  'changed',
+  'changes',
+  'changing',
+  'difference',
   'christmas',
   'halloween',
   'valentines',
@@ -745,7 +805,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
       }
     }
     const first = a ?? thisMonthSoFar(r.today);
-    const second = b ?? (reading.previous ? previousSpan(first, r.today) : null);
+    const second = b ?? (reading.previous ? spanBefore(first, r.today) : null);
     if (!second) return compareWith(r, first);
     return { kind: 'compare', subject, filters, a: first, b: second, asks: reading.asks };
   }
@@ -768,6 +828,20 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if (measure === 'savings_rate' && hasFilters(filters)) return UNCLEAR;
   if (measure === 'share' && filters.categories.length + filters.merchants.length === 0) return UNCLEAR;
   return { kind: 'flow', measure, subject: measure === 'savings_rate' ? 'net' : subject, filters, range };
+}
+
+/** The span before another, named as an answer reads it: "last month", "in Sep 2026", "the week before". */
+function spanBefore(a: DayRange, today: string): DayRange {
+  const b = previousSpan(a, today);
+  const label =
+    a.label === 'this month'
+      ? 'last month'
+      : a.label === 'this year'
+        ? 'last year'
+        : /^(?:\w{3} )?\d{4}$/.test(b.label)
+          ? `in ${b.label}`
+          : b.label;
+  return { ...b, label };
 }
 
 /** The words a comparison puts before the other span: "than", "vs", "compared to". */

@@ -16,7 +16,7 @@ export type MeasureReading =
   /** A series of equal periods; count null: every complete one of the history. */
   | { kind: 'average'; per: AveragePeriod; count: number | null }
   /** Two spans; `previous`: the second is the one before the first ("than last", "the month before"). */
-  | { kind: 'compare'; asks: 'more' | 'less'; previous: boolean };
+  | { kind: 'compare'; asks: 'more' | 'less' | 'change'; previous: boolean };
 
 const ITEM =
   '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|paycheck|deposit)s?';
@@ -37,12 +37,12 @@ const SMALLEST = new RegExp(
 );
 
 const COUNT =
-  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|number of(?: times)?|count(?: (?:of|my|up|the))?|tally up|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
+  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|(?:total )?number of(?: times)?|count(?: (?:of|my|up|the))?|tally up|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
 const COUNT_NOUN =
-  /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|number|count|tally|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
+  /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|total|number|count|tally|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
 /** What people do a number of times: taken once the question is a count. */
 const COUNT_VERBS =
-  /placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does/;
+  /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does/;
 
 const SHARE =
   /(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)/;
@@ -60,7 +60,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round) )up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /chang(?:e|ed|es|ing)|differen(?:ce|t)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round) )up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -69,9 +69,12 @@ const EITHER_SPAN = /\b(?:more|less|higher|lower|bigger|smaller)\b.*\bor\b/;
 const NET_THAN =
   /\b(?:more|less) than (?:i|we) (?:earn|earned|make|made|bring in|brought in|spend|spent|get|got|take home)\b|\b(?:earn|earned|make|made|spend|spent) than (?:i |we )?(?:earn|earned|make|made|spend|spent)\b/;
 const CHANGE =
-  /\b(?:(?<!(?:tally|add|sum|total|count|round) )up|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
+  /\b(?:chang(?:e|ed|es|ing)|(?<!(?:tally|add|sum|total|count|round) )up|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
 const ASKS_LESS =
   /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|worse|below)\b/;
+/** "How did my spending change", "what's the difference": which way it moved, not a yes or no. */
+const CHANGE_ASKED =
+  /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
   `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days)?)|the (?:${COUNT_SOURCE})(?: days)? (?:before|prior)(?: that| it)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$)`,
@@ -139,13 +142,13 @@ export function takeMeasure(
   if (
     before.length > 0 ||
     (compares.length > 0 &&
-      (/\b(?:than|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round) )up|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
+      (/\b(?:than|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round) )up|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
         text,
       ) ||
         MORE_OR_LESS.test(text) ||
         EITHER_SPAN.test(text)))
   ) {
-    const asks = ASKS_LESS.test(text) ? 'less' : 'more';
+    const asks = CHANGE_ASKED.test(text) ? 'change' : ASKS_LESS.test(text) ? 'less' : 'more';
     for (const { start, end } of [...before, ...compares]) useWords(words, start, end);
     // "Did my spending go up in October?": a change within one span is against the span before it.
     const isChange =
@@ -261,7 +264,7 @@ export function previousSpan(a: DayRange, today: string): DayRange {
 /* Exclusions.                                                                                            */
 
 const EXCLUDE =
-  /apart from|except(?: for)?|excluding|exclude|excludes|not counting|not including|leaving out|leave out|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|not on|not at|non/;
+  /apart from|except(?: for)?|excluding|excl|exclude|excludes|not counting|not including|leaving out|leave out|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|not on|not at|non/;
 const LIST_WORDS = new Set(['and', 'or', 'nor', 'the', 'my', 'any', 'plus', 'also', 'all']);
 
 /** Where each "leave out" marker is ("apart from", "excluding", "non"), its words taken. */

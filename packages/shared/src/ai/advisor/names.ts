@@ -140,8 +140,8 @@ export function takeMerchants(
 export function findGoal(
   words: readonly Word[],
   goals: readonly string[],
-): { goal: string | null; taken: number[] } {
-  let best: { goal: string; taken: number[]; score: number }[] = [];
+): { goal: string | null; taken: number[]; whole?: boolean } {
+  let best: { goal: string; taken: number[]; score: number; whole: boolean }[] = [];
   for (const goal of goals) {
     const all = nameWords(goal, new Set());
     const significant = all.filter((w) => !GOAL_NOISE.has(w));
@@ -163,10 +163,15 @@ export function findGoal(
       taken.some((i) => !KNOWN_WORDS.has(words[i]?.text ?? ''));
     if (!isNamed) continue;
     const score = taken.length / wanted.length + taken.length;
-    if (best.length === 0 || score > (best[0]?.score ?? 0)) best = [{ goal, taken, score }];
-    else if (score === best[0]?.score) best.push({ goal, taken, score });
+    const whole = taken.length === wanted.length;
+    if (best.length === 0 || score > (best[0]?.score ?? 0)) best = [{ goal, taken, score, whole }];
+    else if (score === best[0]?.score) best.push({ goal, taken, score, whole });
   }
   const first = best[0];
   if (!first) return { goal: null, taken: [] };
-  return { goal: best.length === 1 ? first.goal : null, taken: [...new Set(best.flatMap((b) => b.taken))] };
+  return {
+    goal: best.length === 1 ? first.goal : null,
+    taken: [...new Set(best.flatMap((b) => b.taken))],
+    whole: best.length === 1 && first.whole,
+  };
 }

@@ -93,7 +93,8 @@ export const question = z.discriminatedUnion('kind', [
     filters: questionFilters,
     a: dayRange,
     b: dayRange,
-    asks: z.enum(['more', 'less']),
+    /** Whether a is more, or less, than b; 'change': how it moved, asked without a side ("how did … change"). */
+    asks: z.enum(['more', 'less', 'change']),
   }),
   /** "Where does my money go?", "Top 3 merchants in October" */
   z.object({

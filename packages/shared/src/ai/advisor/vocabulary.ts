@@ -28,7 +28,7 @@ const MONEY_WORDS = words(`
   money cash dollars dollar bucks usd funds spend spends spent spending spendings spendin pay paid burn
   burned burnt drop dropping tab sunk sink splurge splurged splurging waste wasted wasting
   paying pays payment payments cost costs costing bill bills expense expenses expenditure expenditures
-  purchases bought buy buying charge charges charged outgoing outgoings outflow outflows blew blow blown
+  purchase purchases transaction transactions bought buy buying charge charges charged outgoing outgoings outflow outflows blew blow blown
   dropped budget budgets budgeted budgeting left remaining remain remains leftover track limit allowance
   income earn earned earning earnings earnt make made making salary salaries paycheck paychecks
   paycheque wage wages revenue came come coming inflow inflows deposit deposits balance balances account
