@@ -287,6 +287,14 @@ function expectAnswered(rows: readonly Row[], person: Person, q: Question, answe
       return;
     }
     case 'compare': {
+      // Before the person's first transaction (transfers and all) there is nothing to compare with.
+      const days = rows.filter((r) => r.person === person && !r.deleted).map((r) => r.date);
+      const start = days.length > 0 ? days.reduce((x, y) => (x < y ? x : y)) : null;
+      if (start !== null && (q.a.endDate < start || q.b.endDate < start)) {
+        expect(amounts).toEqual([]);
+        expect(answer.response).toMatch(/^Your history in Tally starts on /);
+        return;
+      }
       const a = totalOf(q.subject, sums(rows, person, q.a, q.filters));
       const b = totalOf(q.subject, sums(rows, person, q.b, q.filters));
       expect(amounts).toEqual([a, b]);

@@ -7,10 +7,11 @@ import {
   type FlowSubject,
   type Question,
   type QuestionFilters,
+  spanLabel,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { type Draft, money, percentOf, plural, rangeText, src } from './advisor-draft';
-import { extremeOver, flowOver } from './ai.queries';
+import { extremeOver, firstTransactionDay, flowOver } from './ai.queries';
 
 /**
  * Answers for money that moved: any measure of spending, income or net under any filters, over one span,
@@ -283,9 +284,22 @@ export async function compareAnswer(
   db: Db,
   { userId, question: q }: { userId: string; question: Extract<Question, { kind: 'compare' }> },
 ): Promise<Draft> {
-  const [ta, tb] = await Promise.all(
-    [q.a, q.b].map((r) => flowOver(db, { userId, from: r.startDate, to: r.endDate, filters: q.filters })),
-  );
+  const [[ta, tb], first] = await Promise.all([
+    Promise.all(
+      [q.a, q.b].map((r) => flowOver(db, { userId, from: r.startDate, to: r.endDate, filters: q.filters })),
+    ),
+    firstTransactionDay(db, { userId }),
+  ]);
+  // Days before the history in Tally began are not days of no spending: nothing to set against them.
+  const before = first === null ? undefined : [q.a, q.b].find((r) => r.endDate < first);
+  if (before && first !== null) {
+    const [from] = spanLabel(first, first).split(' – ');
+    return {
+      response: `Your history in Tally starts on ${from}, so there is nothing ${rangeText(before)} to compare with.`,
+      figures: [],
+      actions: [],
+    };
+  }
   const a = totalOf(q.subject, ta as Flow);
   const b = totalOf(q.subject, tb as Flow);
   const scope = filterText(q.filters);

@@ -812,10 +812,15 @@ describe('interpretQuestion', () => {
     const SEPTEMBER = days('2026-09-01', '2026-09-30', 'in September');
     const THIS_WEEK = days('2026-11-22', TODAY, 'this week');
     const LAST_WEEK = days('2026-11-15', '2026-11-21', 'last week');
-    const compare = (a: DayRange, b: DayRange, asks: 'more' | 'less' | 'change'): Question => ({
+    const compare = (
+      a: DayRange,
+      b: DayRange,
+      asks: 'more' | 'less' | 'change',
+      filters: QuestionFilters = NO_FILTERS,
+    ): Question => ({
       kind: 'compare',
       subject: 'spending',
-      filters: NO_FILTERS,
+      filters,
       a,
       b,
       asks,
@@ -855,6 +860,24 @@ describe('interpretQuestion', () => {
       ['how much is left after expenses this month', net],
       ["what's the balance of my savings", { kind: 'balance', accounts: 'savings' }],
       ["what's my available cash", { kind: 'balance', accounts: 'cash' }],
+      ['how much money do i have left in the bank', { kind: 'balance', accounts: 'cash' }],
+      [
+        'how much have i spent vs budgeted on groceries',
+        { kind: 'budget', measure: 'spent', category: Groceries },
+      ],
+      ['how much did i spend vs earn last month', flow('total', 'net', LAST_MONTH)],
+      ['money in money out last month', flow('total', 'net', LAST_MONTH)],
+      ['how much did i clear last month after expenses', flow('total', 'net', LAST_MONTH)],
+      ['how much do i have left over after bills this month', net],
+      [
+        'is my dining out spending up from last month',
+        compare(THIS_MONTH, LAST_MONTH, 'more', { ...NO_FILTERS, categories: [DiningOut] }),
+      ],
+      ['spending up or down vs last month?', compare(THIS_MONTH, LAST_MONTH, 'change')],
+      [
+        'how much did i spend from last month up to now',
+        flow('total', 'spending', days('2026-10-01', TODAY, 'since last month')),
+      ],
     ])('reads "%s"', (question, expected) => {
       expect(ask(question)).toEqual(expected);
     });

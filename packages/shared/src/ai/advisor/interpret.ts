@@ -181,7 +181,24 @@ function rewrite(question: string): string {
         /\b(january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)['’]s\b/gi,
         '$1',
       )
-      .replace(/\b(?:money |cash )?in (?:minus|less|vs\.?|versus|and) (?:money |cash )?out\b/gi, 'net')
+      .replace(/\b(?:money |cash )?in,? (?:(?:minus|less|vs\.?|versus|and) )?(?:money |cash )?out\b/gi, 'net')
+      .replace(
+        /\b(?:spen[dt]|spending) (?:vs\.?|versus|and|against|compared (?:to|with)) (?:what (?:i|we) )?(?:earn|earned|made|make|brought in)\b|\b(?:earn|earned|made|make) (?:vs\.?|versus|and|against|compared (?:to|with)) (?:what (?:i|we) )?(?:spend|spent)\b/gi,
+        'net',
+      )
+      // "Spent vs budgeted": what the budget has used.
+      .replace(
+        /\b(spent|spending) (?:vs\.?|versus|against|compared (?:to|with)) (?:what (?:i|we) )?(?:budget|budgeted)\b/gi,
+        '$1 of my budget',
+      )
+      .replace(
+        /\b(?:how much )?(?:money )?(?:do|did|have|will) (?:i|we) (?:have |got )?(?:left|remaining|left over) after (?:all )?(?:my |the )?(?:expenses|spending|bills|costs|everything)\b/gi,
+        'what is my net',
+      )
+      .replace(
+        /\b(?:clear|cleared)\b(.*?)\bafter (?:all )?(?:my |the )?(?:expenses|spending|bills|costs)\b/gi,
+        'net$1',
+      )
       .replace(
         /\b(?:money )?(?:came|comes|come|coming) in (?:minus|less|vs\.?|versus|and|against|compared (?:to|with)) (?:what |money )?(?:went|goes|go|going) out\b/gi,
         'net',
@@ -199,7 +216,7 @@ function rewrite(question: string): string {
       .replace(/\b(\w+) (?:excluded|not included|left out)\b/gi, 'excluding $1')
       // "Changed since last month", "the difference between this month and last": last month is the other span.
       .replace(
-        /\b(chang(?:e|ed|es|ing)|differ\w*|(?:gone|go|went|going) (?:up|down)|(?:in|de)creased?|grown|grew|risen|rose|dropped|fallen|fell) (?:since|from)\b(?!(?: \S+){1,3} (?:to|until|through|thru|and)\b)/gi,
+        /\b(chang(?:e|ed|es|ing)|differ\w*|(?:(?:gone|go|went|going) )?(?:up|down)|(?:in|de)creased?|grown|grew|risen|rose|dropped|fallen|fell) (?:since|from)\b(?!(?: \S+){1,3} (?:to|until|through|thru|and)\b)/gi,
         '$1 compared to',
       )
       .replace(
@@ -434,7 +451,7 @@ const CUE_PATTERNS = {
   goalSoft:
     /\bon track\b|\bprogress\b|\bhow close\b|\bcloser\b|\bhow far\b|\breach(?:ed|ing)?\b|\bthere yet\b/,
   budget:
-    /\bbudget\w*|\ballocat\w*|\bover ?spen\w*|\b(?:left|remaining)\b(?! ?over)|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
+    /\bbudget\w*|\ballocat\w*|\bover ?spen\w*|\b(?:left|remaining)\b(?! ?over| in (?:the |my |our )?(?:bank|accounts?|checking|savings))|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
   subscription:
     /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
   balance:

@@ -60,7 +60,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /chang(?:e|ed|es|ing)|differen(?:ce|t)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round) )up|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /chang(?:e|ed|es|ing)|differen(?:ce|t)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -69,12 +69,12 @@ const EITHER_SPAN = /\b(?:more|less|higher|lower|bigger|smaller)\b.*\bor\b/;
 const NET_THAN =
   /\b(?:more|less) than (?:i|we) (?:earn|earned|make|made|bring in|brought in|spend|spent|get|got|take home)\b|\b(?:earn|earned|make|made|spend|spent) than (?:i |we )?(?:earn|earned|make|made|spend|spent)\b/;
 const CHANGE =
-  /\b(?:chang(?:e|ed|es|ing)|(?<!(?:tally|add|sum|total|count|round) )up|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
+  /\b(?:chang(?:e|ed|es|ing)|(?<!(?:tally|add|sum|total|count|round) )up(?! (?:to|until|till)\b)|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
 const ASKS_LESS =
   /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|worse|below)\b/;
 /** "How did my spending change", "what's the difference": which way it moved, not a yes or no. */
 const CHANGE_ASKED =
-  /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
+  /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
   `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days)?)|the (?:${COUNT_SOURCE})(?: days)? (?:before|prior)(?: that| it)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$)`,
@@ -142,7 +142,7 @@ export function takeMeasure(
   if (
     before.length > 0 ||
     (compares.length > 0 &&
-      (/\b(?:than|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round) )up|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
+      (/\b(?:than|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
         text,
       ) ||
         MORE_OR_LESS.test(text) ||
