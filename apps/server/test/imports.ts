@@ -14,7 +14,8 @@ export async function insertManualAccount(
     name = 'Cash wallet',
     openingBalance = 0,
     type = 0,
-  }: { name?: string; openingBalance?: number; type?: number } = {},
+    subtype = 'cash',
+  }: { name?: string; openingBalance?: number; type?: number; subtype?: string } = {},
 ): Promise<string> {
   const [connection] = await app.database.query<{ id: string }>(
     `insert into bank_connections (user_id, provider, item_id, institution_name, access_token_encrypted)
@@ -26,9 +27,9 @@ export async function insertManualAccount(
   if (!connection) throw new Error('no manual connection');
   const [account] = await app.database.query<{ id: string }>(
     `insert into bank_accounts (user_id, connection_id, provider_account_id, name, type, subtype, opening_balance, current_balance)
-     values ($1, $2, 'manual:' || gen_random_uuid()::text, $3, $4, 'cash', $5, $5)
+     values ($1, $2, 'manual:' || gen_random_uuid()::text, $3, $4, $6, $5, $5)
      returning id`,
-    [userId, connection.id, name, type, openingBalance],
+    [userId, connection.id, name, type, openingBalance, subtype],
   );
   if (!account) throw new Error('no manual account');
   return account.id;

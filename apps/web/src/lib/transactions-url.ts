@@ -25,6 +25,10 @@ export type TransactionsLinkFilter = {
   searchTerm?: string | null;
   /** One merchant by its exact name, case aside ("Uber" is not "Uber Eats"); searchTerm finds text anywhere. */
   merchant?: string | null;
+  accountId?: string | null;
+  /** Sizes of a transaction, in cents (the address bar carries dollars). */
+  minAmount?: number | null;
+  maxAmount?: number | null;
 };
 
 /** /transactions with these filters set, as the screen would write them itself. */
@@ -34,6 +38,9 @@ export function transactionsHref({
   endDate,
   searchTerm,
   merchant,
+  accountId,
+  minAmount,
+  maxAmount,
 }: TransactionsLinkFilter): string {
   const P = TRANSACTION_URL_PARAMS;
   const params = new URLSearchParams();
@@ -44,6 +51,10 @@ export function transactionsHref({
   if (category !== null && category !== undefined) params.set(P.category, String(category));
   if (startDate) params.set(P.from, startDate);
   if (endDate) params.set(P.to, endDate);
+  if (accountId) params.set(P.account, accountId);
+  const dollars = (cents: number) => (cents / 100).toFixed(2);
+  if (typeof minAmount === 'number') params.set(P.min, dollars(minAmount));
+  if (typeof maxAmount === 'number') params.set(P.max, dollars(maxAmount));
   const query = params.toString();
   return query ? `/transactions?${query}` : '/transactions';
 }

@@ -29,6 +29,10 @@ export const figureSource = z.object({
   category: z.number().int().nullable(),
   merchant: z.string().nullable(),
   searchTerm: z.string().nullable().optional(),
+  /** One account, and the sizes of transaction, the figure counts (as the Transactions screen filters them). */
+  accountId: z.uuid().nullable().optional(),
+  minAmount: money.nullable().optional(),
+  maxAmount: money.nullable().optional(),
   transactionCount: z.number().int().nullable(),
 });
 export type FigureSource = z.infer<typeof figureSource>;

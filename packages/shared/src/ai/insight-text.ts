@@ -74,6 +74,9 @@ export function source(
     category: filter.category ?? null,
     merchant: filter.merchant ?? null,
     ...(filter.searchTerm ? { searchTerm: filter.searchTerm } : {}),
+    ...(filter.accountId ? { accountId: filter.accountId } : {}),
+    ...(typeof filter.minAmount === 'number' ? { minAmount: filter.minAmount } : {}),
+    ...(typeof filter.maxAmount === 'number' ? { maxAmount: filter.maxAmount } : {}),
     transactionCount: filter.transactionCount ?? null,
   };
 }

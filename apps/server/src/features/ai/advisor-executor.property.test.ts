@@ -171,8 +171,19 @@ type Sums = { out: number; outCount: number; in: number; inCount: number; allOut
 
 const lower = (s: string) => s.toLowerCase();
 
+/**
+ * The account a row is on: a move in lands in savings; of the rest, every amount divisible by three goes
+ * on the credit card and the others through checking.
+ */
+type AccountKey = 'checking' | 'savings' | 'credit';
+const accountOf = (r: Row): AccountKey =>
+  r.isTransfer && r.amount > 0 ? 'savings' : r.amount % 3 === 0 && !r.isTransfer ? 'credit' : 'checking';
+
 function kept(f: QuestionFilters, r: Row): boolean {
   const merchant = r.merchant === null ? null : lower(r.merchant);
+  if (f.accountKinds?.length && !f.accountKinds.includes(accountOf(r))) return false;
+  if (f.minAmount !== undefined && Math.abs(r.amount) < f.minAmount) return false;
+  if (f.maxAmount !== undefined && Math.abs(r.amount) > f.maxAmount) return false;
   if (f.categories.length > 0 && !f.categories.includes(r.category)) return false;
   if (f.merchants.length > 0 && (merchant === null || !f.merchants.map(lower).includes(merchant)))
     return false;
@@ -277,6 +288,21 @@ function expectAnswered(rows: readonly Row[], person: Person, q: Question, answe
       expect(amounts).toEqual(expected.figures);
       for (const words of expected.says) expect(answer.response).toContain(words);
       expect(answer.intent).toBe(`flow.${q.measure}`);
+      // A figure links to the very rows it counts: one account when they all come from one, else no list.
+      const counted = rowsIn(rows, person, q.range).filter((r) => kept(q.filters, r));
+      const onAccounts = new Set(counted.map(accountOf)).size;
+      const listed = ['total', 'count', 'per_item'].includes(q.measure);
+      for (const f of listed ? answer.figures : []) {
+        if (!q.filters.accountKinds?.length || onAccounts <= 1) {
+          expect(f.source.transactionCount).toBe(counted.length);
+          if (q.filters.accountKinds?.length && onAccounts === 1)
+            expect(f.source.accountId).toBe(accounts[person][accountOf(counted[0] as Row)]);
+          expect(f.source.minAmount ?? undefined).toBe(q.filters.minAmount);
+        } else {
+          expect(f.source.transactionCount).toBeNull();
+          expect(f.source.accountId ?? null).toBeNull();
+        }
+      }
       return;
     }
     case 'average': {
@@ -364,12 +390,26 @@ const someOf = <T>(pool: T[], emptyWeight: number) =>
     { arbitrary: fc.constant<T[]>([]), weight: emptyWeight },
     { arbitrary: fc.subarray(pool, { minLength: 1, maxLength: 3 }), weight: 2 },
   );
-const filtersArb: fc.Arbitrary<QuestionFilters> = fc.record({
-  categories: someOf(FILTER_CATEGORIES, 4),
-  merchants: someOf(FILTER_NAMES, 4),
-  excludeCategories: someOf(FILTER_CATEGORIES, 6),
-  excludeMerchants: someOf(FILTER_NAMES, 6),
-});
+const sizeArb = fc.option(fc.integer({ min: 1, max: 40_000 }), { nil: undefined, freq: 3 });
+const filtersArb: fc.Arbitrary<QuestionFilters> = fc
+  .record({
+    categories: someOf(FILTER_CATEGORIES, 4),
+    merchants: someOf(FILTER_NAMES, 4),
+    excludeCategories: someOf(FILTER_CATEGORIES, 6),
+    excludeMerchants: someOf(FILTER_NAMES, 6),
+    accountKinds: fc.option(someOf<AccountKey>(['checking', 'savings', 'credit'], 1), {
+      nil: undefined,
+      freq: 2,
+    }),
+    minAmount: sizeArb,
+    maxAmount: sizeArb,
+  })
+  .map(({ minAmount, maxAmount, accountKinds, ...f }) => ({
+    ...f,
+    ...(accountKinds ? { accountKinds } : {}),
+    ...(minAmount !== undefined ? { minAmount: Math.min(minAmount, maxAmount ?? minAmount) } : {}),
+    ...(maxAmount !== undefined ? { maxAmount: Math.max(maxAmount, minAmount ?? maxAmount) } : {}),
+  }));
 
 const subjectArb = fc.constantFrom<FlowSubject>('spending', 'income', 'net');
 
@@ -433,13 +473,13 @@ const compareArb: fc.Arbitrary<Question> = fc
 
 let app: TestApp;
 const users = {} as Record<Person, string>;
-const accounts = {} as Record<Person, { checking: string; savings: string }>;
+const accounts = {} as Record<Person, Record<AccountKey, string>>;
 
 const insertRows = (rows: readonly Row[], key: string) =>
   app.database.db.insert(transactions).values(
     rows.map((r, i) => ({
       userId: users[r.person],
-      accountId: r.isTransfer && r.amount > 0 ? accounts[r.person].savings : accounts[r.person].checking,
+      accountId: accounts[r.person][accountOf(r)],
       providerTransactionId: `${key}:${i}`,
       date: r.date,
       description: r.merchant?.toUpperCase() ?? `POS ${i}`,
@@ -457,8 +497,13 @@ beforeAll(async () => {
     const auth = await signUp(app, { timeZone: 'UTC' });
     users[person] = auth.user.id;
     accounts[person] = {
-      checking: await insertManualAccount(app, users[person], { name: 'Checking' }),
-      savings: await insertManualAccount(app, users[person], { name: 'Savings' }),
+      checking: await insertManualAccount(app, users[person], { name: 'Checking', subtype: 'checking' }),
+      savings: await insertManualAccount(app, users[person], { name: 'Savings', subtype: 'savings' }),
+      credit: await insertManualAccount(app, users[person], {
+        name: 'Card',
+        type: 2,
+        subtype: 'credit card',
+      }),
     };
   }
   await insertRows(ROWS, 'property');

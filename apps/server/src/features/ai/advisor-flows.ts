@@ -26,23 +26,56 @@ const list = (names: readonly string[]) =>
 const categoryNames = (codes: readonly CategoryCode[]) => codes.map((c) => categoryName(c));
 
 /** "on Groceries at Whole Foods Market, leaving out Rent": what the filters keep, in words. */
+const ACCOUNT_WORDS = { checking: 'from checking', savings: 'from savings', credit: 'on your credit card' };
+
 export function filterText(f: QuestionFilters): string {
+  // "Over $100" is read as $100.01 and up, "under $10" as up to $9.99: said back the way it was asked.
+  const min =
+    f.minAmount === undefined
+      ? ''
+      : f.minAmount % 100 === 1
+        ? `over ${money(f.minAmount - 1)}`
+        : `of ${money(f.minAmount)} or more`;
+  const max =
+    f.maxAmount === undefined
+      ? ''
+      : f.maxAmount % 100 === 99
+        ? `under ${money(f.maxAmount + 1)}`
+        : `of ${money(f.maxAmount)} or less`;
+  const sizes =
+    f.minAmount !== undefined && f.maxAmount !== undefined
+      ? `between ${money(f.minAmount)} and ${money(f.maxAmount)}`
+      : min || max;
   const parts = [
+    sizes,
     f.categories.length > 0 ? `on ${list(categoryNames(f.categories))}` : '',
     f.merchants.length > 0 ? `at ${list(f.merchants)}` : '',
     f.excludeCategories.length + f.excludeMerchants.length > 0
       ? `leaving out ${list([...categoryNames(f.excludeCategories), ...f.excludeMerchants])}`
       : '',
+    f.accountKinds?.length ? list(f.accountKinds.map((k) => ACCOUNT_WORDS[k])).replace(' and ', ' or ') : '',
   ].filter(Boolean);
   return parts.join(' ').replace(/ leaving/, ', leaving');
 }
 
-/** The one category or merchant a figure's link can show, when the filters are exactly that. */
-function linkOf(f: QuestionFilters) {
+/**
+ * What a figure's link to Transactions can show for the filters: one category or merchant when the
+ * filters are exactly that, the sizes, and the account when the rows counted all come from one. Filters
+ * by kind of account over several accounts have no such list, so their figures carry no link.
+ */
+const isLinkable = (f: QuestionFilters, rows?: Pick<Flow, 'accounts'>) =>
+  !f.accountKinds?.length || (rows !== undefined && rows.accounts <= 1);
+
+function linkOf(f: QuestionFilters, rows?: Pick<Flow, 'accounts' | 'account'>) {
   const plain = f.excludeCategories.length + f.excludeMerchants.length === 0;
+  const byKind = (f.accountKinds?.length ?? 0) > 0;
+  const linkable = isLinkable(f, rows);
   return {
-    category: plain && f.categories.length === 1 ? (f.categories[0] ?? null) : null,
-    merchant: plain && f.merchants.length === 1 ? (f.merchants[0] ?? null) : null,
+    category: linkable && plain && f.categories.length === 1 ? (f.categories[0] ?? null) : null,
+    merchant: linkable && plain && f.merchants.length === 1 ? (f.merchants[0] ?? null) : null,
+    accountId: linkable && byKind ? (rows?.account ?? null) : null,
+    minAmount: linkable ? (f.minAmount ?? null) : null,
+    maxAmount: linkable ? (f.maxAmount ?? null) : null,
   };
 }
 
@@ -77,9 +110,14 @@ export async function flowAnswer(
   const t = await flowOver(db, { userId, from: range.startDate, to: range.endDate, filters });
   const when = rangeText(range);
   const scope = filterText(filters);
-  const link = linkOf(filters);
+  const link = linkOf(filters, t);
   const count = countOf(subject, t);
-  const base = { startDate: range.startDate, endDate: range.endDate, ...link, transactionCount: t.count };
+  const base = {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    ...link,
+    transactionCount: isLinkable(filters, t) ? t.count : null,
+  };
   const what = subject === 'income' ? 'payment in' : 'purchase';
   const figure = (label: string, amount: number, description = `${label}, ${when}`) => ({
     label,

@@ -1,4 +1,11 @@
-import type { CategoryCode, InsightContext, InsightType, QuestionFilters } from '@tally/shared';
+import {
+  ACCOUNT_TYPE,
+  type AccountKind,
+  type CategoryCode,
+  type InsightContext,
+  type InsightType,
+  type QuestionFilters,
+} from '@tally/shared';
 import {
   and,
   asc,
@@ -394,13 +401,34 @@ export async function budgetCategoryId(
 // ---------------------------------------------------------------------------------------------------------
 // What the advisor's question structure reads
 
-/** The rows a question's filters keep: any of its categories and merchants, less the excluded ones. */
-function questionWhere(f: QuestionFilters): SQL {
+/** The person's accounts of a kind, as the balances read them: checking and savings by subtype, cards by type. */
+function accountsOfKinds(userId: string, kinds: readonly AccountKind[]) {
+  const a = bankAccounts;
+  const depository = (word: string) =>
+    and(eq(a.type, ACCOUNT_TYPE.Depository), sql`lower(coalesce(${a.subtype}, '')) like ${`%${word}%`}`);
+  const of: Record<AccountKind, SQL | undefined> = {
+    checking: depository('checking'),
+    savings: depository('savings'),
+    credit: eq(a.type, ACCOUNT_TYPE.Credit),
+  };
+  return sql`select ${a.id} from ${a} where ${and(eq(a.userId, userId), or(...kinds.map((k) => of[k])))}`;
+}
+
+/**
+ * The rows a question's filters keep: any of its categories and merchants, less the excluded ones; from
+ * accounts of its kinds and of its sizes (as the Transactions screen's amount filter: the size, either way).
+ */
+function questionWhere(userId: string, f: QuestionFilters): SQL {
   const t = transactions;
   const merchant = sql`lower(${t.merchantName})`;
   const lower = (names: readonly string[]) => names.map((n) => n.toLowerCase());
   return (
     and(
+      f.accountKinds?.length
+        ? sql`${t.accountId} in (${accountsOfKinds(userId, f.accountKinds)})`
+        : undefined,
+      f.minAmount !== undefined ? sql`abs(${t.amount}) >= ${f.minAmount}` : undefined,
+      f.maxAmount !== undefined ? sql`abs(${t.amount}) <= ${f.maxAmount}` : undefined,
       f.categories.length > 0 ? inArray(t.category, f.categories) : undefined,
       f.merchants.length > 0 ? inArray(merchant, lower(f.merchants)) : undefined,
       f.excludeCategories.length > 0 ? notInArray(t.category, f.excludeCategories) : undefined,
@@ -420,7 +448,7 @@ export async function flowOver(
   { userId, from, to, filters }: Person & Days & { filters: QuestionFilters },
 ) {
   const t = transactions;
-  const kept = questionWhere(filters);
+  const kept = questionWhere(userId, filters);
   const out = sql`${t.amount} < 0`;
   const into = sql`${t.amount} > 0`;
   const cents = (expression: SQL) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -428,6 +456,9 @@ export async function flowOver(
     .select({
       /** Every row kept, money in and out: what the Transactions screen lists for the same filters. */
       count: cents(sql`count(*) filter (where ${kept})`),
+      /** How many accounts the rows kept come from, and one of them: a link can name it when it is the only one. */
+      accounts: cents(sql`count(distinct ${t.accountId}) filter (where ${kept})`),
+      account: sql<string | null>`min(${t.accountId}::text) filter (where ${kept})`,
       out: cents(sql`-sum(${t.amount}) filter (where ${out} and ${kept})`),
       outCount: cents(sql`count(*) filter (where ${out} and ${kept})`),
       largestOut: cents(sql`-min(${t.amount}) filter (where ${out} and ${kept})`),
@@ -464,7 +495,7 @@ export async function extremeOver(
     .where(
       and(
         counted(userId, { from, to }),
-        questionWhere(filters),
+        questionWhere(userId, filters),
         direction === 'out' ? sql`${t.amount} < 0` : sql`${t.amount} > 0`,
       ),
     )

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_KINDS,
   type AdvisorAction,
   type AdvisorAnswer,
   AVERAGE_PERIODS,
@@ -38,12 +39,21 @@ const categoryByName = z
   .transform((name) => CATEGORIES.find((c) => c.label === name)?.code as CategoryCode);
 const categoryList = z.array(categoryByName).max(20).default([]);
 const names = z.array(z.string().trim().min(1).max(100)).max(10).default([]);
+/** A transaction's size as the model writes it: dollars, held as cents. */
+const dollarSize = z.number().positive().max(1_000_000_000).transform(dollarsToCents);
 const filters = z
   .object({
     categories: categoryList.describe('Count only these categories (empty: every one)'),
     merchants: names.describe('Count only these merchants, by name (empty: every one)'),
     excludeCategories: categoryList.describe('Leave these categories out'),
     excludeMerchants: names.describe('Leave these merchants out'),
+    accountKinds: z
+      .array(z.enum(ACCOUNT_KINDS))
+      .max(3)
+      .optional()
+      .describe('Count only transactions on these kinds of account (e.g. credit for "on my credit card")'),
+    minAmount: dollarSize.optional().describe('Count only transactions of at least this many dollars'),
+    maxAmount: dollarSize.optional().describe('Count only transactions of at most this many dollars'),
   })
   .default({ categories: [], merchants: [], excludeCategories: [], excludeMerchants: [] });
 const subject = z

@@ -53,5 +53,8 @@ export function figureHref(source: FigureSource): string | null {
     endDate: source.endDate,
     merchant,
     searchTerm,
+    accountId: source.accountId,
+    minAmount: source.minAmount,
+    maxAmount: source.maxAmount,
   });
 }

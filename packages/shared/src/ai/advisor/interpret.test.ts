@@ -783,8 +783,8 @@ describe('interpretQuestion', () => {
       'how much did I spend on lego',
       'how much did I spend at zara',
       'how much did I spend in Paris',
-      'how much did I spend on my credit card',
       'how much did I spend on restaurants vs groceries last month',
+      'did i spend more than $500 on groceries last month',
       "what's my average monthly grocery spend",
       'how much will i spend next month',
       "what's my balance and how much did I spend on dining",
@@ -861,6 +861,36 @@ describe('interpretQuestion', () => {
       ["what's the balance of my savings", { kind: 'balance', accounts: 'savings' }],
       ["what's my available cash", { kind: 'balance', accounts: 'cash' }],
       ['how much money do i have left in the bank', { kind: 'balance', accounts: 'cash' }],
+      ["what's my debit card balance", { kind: 'balance', accounts: 'checking' }],
+      ['how much is on my credit card', { kind: 'balance', accounts: 'credit' }],
+      [
+        'how much did I spend on my credit card',
+        flow('total', 'spending', THIS_MONTH, { accountKinds: ['credit'] }),
+      ],
+      [
+        'how much did i spend on groceries with my debit card last month',
+        flow('total', 'spending', LAST_MONTH, { categories: [Groceries], accountKinds: ['checking'] }),
+      ],
+      [
+        'largest purchase on my visa this year',
+        flow('largest', 'spending', THIS_YEAR, { accountKinds: ['credit'] }),
+      ],
+      [
+        'how many purchases over $100 last month',
+        flow('count', 'spending', LAST_MONTH, { minAmount: 10_001 }),
+      ],
+      [
+        'how many transactions under $10 this month',
+        flow('count', 'spending', THIS_MONTH, { maxAmount: 999 }),
+      ],
+      [
+        'orders of at least $50 at target this year',
+        flow('count', 'spending', THIS_YEAR, { merchants: ['Target'], minAmount: 5000 }),
+      ],
+      [
+        'how much did i spend on purchases between $50 and $200 last month',
+        flow('total', 'spending', LAST_MONTH, { minAmount: 5000, maxAmount: 20_000 }),
+      ],
       [
         'how much have i spent vs budgeted on groceries',
         { kind: 'budget', measure: 'spent', category: Groceries },

@@ -29,7 +29,15 @@ import {
   takeMeasure,
 } from './measures';
 import { findGoal, takeMerchants } from './names';
-import { type DayRange, type FlowSubject, hasFilters, type Question, type QuestionFilters } from './question';
+import {
+  type AccountKind,
+  type DayRange,
+  type FlowSubject,
+  hasFilters,
+  type Question,
+  type QuestionFilters,
+} from './question';
+import { findAccountKinds, type Sizes, takeAccountWords, takeSizes } from './sizes-and-accounts';
 import { correctTypos, findPhrases, maskedText, toWords, useWords, type Word } from './text';
 import { COUNT_SOURCE, KNOWN_WORDS, PHRASE_ONLY_WORDS, readCount } from './vocabulary';
 
@@ -247,10 +255,11 @@ function interpret(question: string, ctx: InterpretContext): Question {
   if (food) return food;
 
   const subscription = findGoal(words, ctx.subscriptions ?? []);
-  const amounts = takeAmounts(words);
+  const { sizes, rest: amounts } = takeSizes(words, takeAmounts(words));
   const exclusions = takeExclusionMarkers(words);
   const merchants = takeMerchants(words, ctx.merchants);
   correctTypos(words, DICTIONARY);
+  const accountKinds = takeAccountFilter(words);
   const text = maskedText(words);
   const cues = readCues(text);
   const probe = words.map((w) => ({ ...w }));
@@ -279,6 +288,8 @@ function interpret(question: string, ctx: InterpretContext): Question {
     amounts,
     merchants,
     exclusions,
+    sizes,
+    accountKinds,
   };
   switch (kind) {
     case null:
@@ -328,7 +339,27 @@ type Reading = {
   merchants: ReturnType<typeof takeMerchants>;
   /** Where "apart from", "excluding"… were: the filters after them are left out. */
   exclusions: ReturnType<typeof takeExclusionMarkers>;
+  /** "Purchases over $100": the size of each transaction counted. */
+  sizes: Sizes;
+  /** "On my credit card": the kinds of account counted. */
+  accountKinds: AccountKind[];
 };
+
+/**
+ * "Spent on my credit card", "paid from checking": the kinds of account money moved through, taken only
+ * when the rest of the question is about money that moved (else "how much is on my credit card" is a
+ * balance).
+ */
+function takeAccountFilter(words: Word[]): AccountKind[] {
+  const found = findAccountKinds(words);
+  if (found.kinds.length === 0) return [];
+  const rest = words.map((w) => ({ ...w }));
+  takeAccountWords(rest, found.spans);
+  const c = readCues(maskedText(rest));
+  if (!(c.spend || c.income || c.count || c.single || c.top) || c.balance) return [];
+  takeAccountWords(words, found.spans);
+  return found.kinds;
+}
 
 /* ------------------------------------------------------------------------------------------------------ */
 /* What a question is not for Tally to answer.                                                            */
@@ -558,6 +589,7 @@ const PER_PERIOD = /(?:a|an|per|each|every|by the) (?:day|week|month|year)/;
 const DICTIONARY: ReadonlySet<string> = new Set([
   ...KNOWN_WORDS,
   ...CATEGORY_WORDS,
+  'debit',
   'change',
   'changed',
   'changes',
@@ -662,6 +694,9 @@ function takeFilters(r: Reading): QuestionFilters | Question | null {
   };
   for (const p of phrases) add(out(p.at) ? filters.excludeCategories : filters.categories, p.code);
   for (const m of r.merchants.spans) add(out(m.start) ? filters.excludeMerchants : filters.merchants, m.name);
+  if (r.accountKinds.length > 0) filters.accountKinds = r.accountKinds;
+  if (r.sizes.minAmount !== undefined) filters.minAmount = r.sizes.minAmount;
+  if (r.sizes.maxAmount !== undefined) filters.maxAmount = r.sizes.maxAmount;
   // A marker with nothing after it to leave out ("without" in "what can I do without") is not understood.
   if (r.exclusions.length > 0 && filters.excludeCategories.length + filters.excludeMerchants.length === 0)
     return null;
@@ -1075,8 +1110,8 @@ const ACCOUNT_KINDS: [RegExp, Extract<Question, { kind: 'balance' }>['accounts']
     /\bchecking and savings\b|\bchecking plus savings\b|\bsavings and checking\b|\bacross\b|\bin total\b|\ball (?:my )?accounts\b|\bcash\b/,
     'cash',
   ],
-  [/\bcredit ?cards?\b|\bvisa\b|\bmastercard\b|\bamex\b|\bcard\b|\bowe[ds]?\b|\bdebt\b/, 'credit'],
   [/\bchecking\b|\bcurrent account\b|\bdebit\b/, 'checking'],
+  [/\bcredit ?cards?\b|\bvisa\b|\bmastercard\b|\bamex\b|\bcard\b|\bowe[ds]?\b|\bdebt\b/, 'credit'],
   [/\bsavings\b|\bhigh yield\b|\bhysa\b|\bsavings account\b|\brainy day\b/, 'savings'],
 ];
 

@@ -24,16 +24,35 @@ export type DayRange = z.infer<typeof dayRange>;
 const names = z.array(z.string().trim().min(1).max(100)).max(10);
 const codes = z.array(categoryCode).max(20);
 
+/** Kinds of account a question may count alone: "on my credit card", "from checking". */
+export const ACCOUNT_KINDS = ['checking', 'savings', 'credit'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/** A size of one transaction, in cents, as the Transactions screen's amount filter reads it. */
+const size = z.number().int().positive().max(100_000_000_000);
+
 /**
  * Which transactions count: any of the categories and any of the merchants (none: all), less the excluded
- * ones. Moves between the person's own accounts never count.
+ * ones; only from accounts of these kinds, and only of these sizes, when given. Moves between the
+ * person's own accounts never count.
  */
-export const questionFilters = z.object({
-  categories: codes.default([]).describe('Count only these categories (empty: every one)'),
-  merchants: names.default([]).describe('Count only these merchants, by name (empty: every one)'),
-  excludeCategories: codes.default([]).describe('Leave these categories out'),
-  excludeMerchants: names.default([]).describe('Leave these merchants out'),
-});
+export const questionFilters = z
+  .object({
+    categories: codes.default([]).describe('Count only these categories (empty: every one)'),
+    merchants: names.default([]).describe('Count only these merchants, by name (empty: every one)'),
+    excludeCategories: codes.default([]).describe('Leave these categories out'),
+    excludeMerchants: names.default([]).describe('Leave these merchants out'),
+    accountKinds: z
+      .array(z.enum(ACCOUNT_KINDS))
+      .max(3)
+      .optional()
+      .describe('Count only these kinds of account'),
+    minAmount: size.optional().describe('Count only transactions of at least this size, cents'),
+    maxAmount: size.optional().describe('Count only transactions of at most this size, cents'),
+  })
+  .refine((f) => f.minAmount === undefined || f.maxAmount === undefined || f.minAmount <= f.maxAmount, {
+    message: 'The smallest size is above the largest',
+  });
 export type QuestionFilters = z.output<typeof questionFilters>;
 
 export const NO_FILTERS: QuestionFilters = Object.freeze({
@@ -163,6 +182,9 @@ export const flow = (
 ): FlowQuestion => ({ kind: 'flow', measure, subject, range, filters: { ...NO_FILTERS, ...filters } });
 
 export const hasFilters = (f: QuestionFilters) =>
-  f.categories.length + f.merchants.length + f.excludeCategories.length + f.excludeMerchants.length > 0;
+  f.categories.length + f.merchants.length + f.excludeCategories.length + f.excludeMerchants.length > 0 ||
+  (f.accountKinds?.length ?? 0) > 0 ||
+  f.minAmount !== undefined ||
+  f.maxAmount !== undefined;
 
 export type { CategoryCode };
