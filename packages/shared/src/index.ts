@@ -39,4 +39,5 @@ export * from './subscriptions/subscriptions.schema';
 export * from './text';
 export * from './transactions/categories';
 export * from './transactions/dashboard-periods';
+export * from './transactions/kinds';
 export * from './transactions/transactions.schema';

@@ -7,6 +7,7 @@
 export const TRANSACTION_URL_PARAMS = {
   search: 'q',
   merchant: 'merchant',
+  kind: 'kind',
   category: 'category',
   account: 'account',
   range: 'range',
@@ -25,6 +26,8 @@ export type TransactionsLinkFilter = {
   searchTerm?: string | null;
   /** One merchant by its exact name, case aside ("Uber" is not "Uber Eats"); searchTerm finds text anywhere. */
   merchant?: string | null;
+  /** A kind of purchase narrower than a category, by its key ("coffee"). */
+  kind?: string | null;
   accountId?: string | null;
   /** Sizes of a transaction, in cents (the address bar carries dollars). */
   minAmount?: number | null;
@@ -38,6 +41,7 @@ export function transactionsHref({
   endDate,
   searchTerm,
   merchant,
+  kind,
   accountId,
   minAmount,
   maxAmount,
@@ -48,6 +52,7 @@ export function transactionsHref({
   if (search) params.set(P.search, search);
   const merchantName = merchant?.trim();
   if (merchantName) params.set(P.merchant, merchantName);
+  if (kind) params.set(P.kind, kind);
   if (category !== null && category !== undefined) params.set(P.category, String(category));
   if (startDate) params.set(P.from, startDate);
   if (endDate) params.set(P.to, endDate);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDay } from '../dates';
 import { money } from '../money';
+import { TRANSACTION_KIND_KEYS } from '../transactions/kinds';
 
 /** SPEC §3: what an insight is about, and how urgent. */
 export const INSIGHT_TYPES = ['spending', 'budget', 'savings', 'prediction', 'recommendation'] as const;
@@ -30,6 +31,8 @@ export const figureSource = z.object({
   merchant: z.string().nullable(),
   searchTerm: z.string().nullable().optional(),
   /** One account, and the sizes of transaction, the figure counts (as the Transactions screen filters them). */
+  /** A kind of purchase narrower than a category ("coffee"), as the Transactions screen filters by it. */
+  kind: z.enum(TRANSACTION_KIND_KEYS).nullable().optional(),
   accountId: z.uuid().nullable().optional(),
   minAmount: money.nullable().optional(),
   maxAmount: money.nullable().optional(),

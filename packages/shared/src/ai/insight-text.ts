@@ -74,6 +74,7 @@ export function source(
     category: filter.category ?? null,
     merchant: filter.merchant ?? null,
     ...(filter.searchTerm ? { searchTerm: filter.searchTerm } : {}),
+    ...(filter.kind ? { kind: filter.kind } : {}),
     ...(filter.accountId ? { accountId: filter.accountId } : {}),
     ...(typeof filter.minAmount === 'number' ? { minAmount: filter.minAmount } : {}),
     ...(typeof filter.maxAmount === 'number' ? { maxAmount: filter.maxAmount } : {}),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDay } from '../dates';
 import { money } from '../money';
 import { CATEGORY_CODES, type CategoryCode } from './categories';
+import { TRANSACTION_KIND_KEYS } from './kinds';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -29,6 +30,8 @@ export const transactionFilters = z
     searchTerm: z.string().trim().max(MAX_SEARCH_LENGTH, 'Search is too long').optional(),
     /** One merchant by its name, case aside ("Uber" is not "Uber Eats"). */
     merchant: z.string().trim().min(1).max(MAX_SEARCH_LENGTH, 'Merchant is too long').optional(),
+    /** A kind of purchase narrower than a category ("coffee"), by the bank's detailed category. */
+    kind: z.enum(TRANSACTION_KIND_KEYS, 'Unknown kind of purchase').optional(),
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
     minAmount: dollarsFilter('Minimum amount').optional(),

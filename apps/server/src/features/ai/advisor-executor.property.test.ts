@@ -13,6 +13,8 @@ import {
   type Question,
   type QuestionFilters,
   question,
+  TRANSACTION_KINDS,
+  type TransactionKind,
 } from '@tally/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,8 +181,28 @@ type AccountKey = 'checking' | 'savings' | 'credit';
 const accountOf = (r: Row): AccountKey =>
   r.isTransfer && r.amount > 0 ? 'savings' : r.amount % 3 === 0 && !r.isTransfer ? 'credit' : 'checking';
 
+/**
+ * The bank's detailed category of a row, by its merchant ("UBER" as the bank spells it too); none for the
+ * rest, as a statement file's rows have none.
+ */
+const DETAILED: Record<string, string> = {
+  uber: 'TRANSPORTATION_TAXIS_AND_RIDE_SHARES',
+  'uber eats': 'FOOD_AND_DRINK_FAST_FOOD',
+  netflix: 'ENTERTAINMENT_TV_AND_MOVIES',
+  "luigi's": 'FOOD_AND_DRINK_RESTAURANT',
+};
+const detailedOf = (r: Row): string | null => (r.merchant ? (DETAILED[lower(r.merchant)] ?? null) : null);
+
 function kept(f: QuestionFilters, r: Row): boolean {
   const merchant = r.merchant === null ? null : lower(r.merchant);
+  if (f.kinds?.length) {
+    const detailed = detailedOf(r);
+    if (
+      detailed === null ||
+      !f.kinds.some((k) => (TRANSACTION_KINDS[k].detailed as readonly string[]).includes(detailed))
+    )
+      return false;
+  }
   if (f.accountKinds?.length && !f.accountKinds.includes(accountOf(r))) return false;
   if (f.minAmount !== undefined && Math.abs(r.amount) < f.minAmount) return false;
   if (f.maxAmount !== undefined && Math.abs(r.amount) > f.maxAmount) return false;
@@ -293,8 +315,9 @@ function expectAnswered(rows: readonly Row[], person: Person, q: Question, answe
       const onAccounts = new Set(counted.map(accountOf)).size;
       const listed = ['total', 'count', 'per_item'].includes(q.measure);
       for (const f of listed ? answer.figures : []) {
-        if (!q.filters.accountKinds?.length || onAccounts <= 1) {
+        if ((q.filters.kinds?.length ?? 0) <= 1 && (!q.filters.accountKinds?.length || onAccounts <= 1)) {
           expect(f.source.transactionCount).toBe(counted.length);
+          expect(f.source.kind ?? undefined).toBe(q.filters.kinds?.[0]);
           if (q.filters.accountKinds?.length && onAccounts === 1)
             expect(f.source.accountId).toBe(accounts[person][accountOf(counted[0] as Row)]);
           expect(f.source.minAmount ?? undefined).toBe(q.filters.minAmount);
@@ -397,6 +420,10 @@ const filtersArb: fc.Arbitrary<QuestionFilters> = fc
     merchants: someOf(FILTER_NAMES, 4),
     excludeCategories: someOf(FILTER_CATEGORIES, 6),
     excludeMerchants: someOf(FILTER_NAMES, 6),
+    kinds: fc.option(someOf<TransactionKind>(['rides', 'fast_food', 'streaming', 'coffee'], 1), {
+      nil: undefined,
+      freq: 3,
+    }),
     accountKinds: fc.option(someOf<AccountKey>(['checking', 'savings', 'credit'], 1), {
       nil: undefined,
       freq: 2,
@@ -404,8 +431,9 @@ const filtersArb: fc.Arbitrary<QuestionFilters> = fc
     minAmount: sizeArb,
     maxAmount: sizeArb,
   })
-  .map(({ minAmount, maxAmount, accountKinds, ...f }) => ({
+  .map(({ minAmount, maxAmount, accountKinds, kinds, ...f }) => ({
     ...f,
+    ...(kinds ? { kinds } : {}),
     ...(accountKinds ? { accountKinds } : {}),
     ...(minAmount !== undefined ? { minAmount: Math.min(minAmount, maxAmount ?? minAmount) } : {}),
     ...(maxAmount !== undefined ? { maxAmount: Math.max(maxAmount, minAmount ?? maxAmount) } : {}),
@@ -484,6 +512,7 @@ const insertRows = (rows: readonly Row[], key: string) =>
       date: r.date,
       description: r.merchant?.toUpperCase() ?? `POS ${i}`,
       merchantName: r.merchant,
+      providerCategory: detailedOf(r),
       amount: r.amount,
       category: r.category,
       isTransfer: r.isTransfer,

@@ -5,6 +5,7 @@ import {
   type DayRange,
   dayLabel,
   type FlowSubject,
+  kindLabel,
   type Question,
   type QuestionFilters,
   spanLabel,
@@ -48,6 +49,9 @@ export function filterText(f: QuestionFilters): string {
       : min || max;
   const parts = [
     sizes,
+    f.kinds?.length
+      ? `on ${list(f.kinds.map((k) => kindLabel(k).toLowerCase())).replace(' and ', ' or ')}`
+      : '',
     f.categories.length > 0 ? `on ${list(categoryNames(f.categories))}` : '',
     f.merchants.length > 0 ? `at ${list(f.merchants)}` : '',
     f.excludeCategories.length + f.excludeMerchants.length > 0
@@ -64,7 +68,7 @@ export function filterText(f: QuestionFilters): string {
  * by kind of account over several accounts have no such list, so their figures carry no link.
  */
 const isLinkable = (f: QuestionFilters, rows?: Pick<Flow, 'accounts'>) =>
-  !f.accountKinds?.length || (rows !== undefined && rows.accounts <= 1);
+  (f.kinds?.length ?? 0) <= 1 && (!f.accountKinds?.length || (rows !== undefined && rows.accounts <= 1));
 
 function linkOf(f: QuestionFilters, rows?: Pick<Flow, 'accounts' | 'account'>) {
   const plain = f.excludeCategories.length + f.excludeMerchants.length === 0;
@@ -72,6 +76,7 @@ function linkOf(f: QuestionFilters, rows?: Pick<Flow, 'accounts' | 'account'>) {
   const linkable = isLinkable(f, rows);
   return {
     category: linkable && plain && f.categories.length === 1 ? (f.categories[0] ?? null) : null,
+    kind: linkable && (f.kinds?.length ?? 0) === 1 ? (f.kinds?.[0] ?? null) : null,
     merchant: linkable && plain && f.merchants.length === 1 ? (f.merchants[0] ?? null) : null,
     accountId: linkable && byKind ? (rows?.account ?? null) : null,
     minAmount: linkable ? (f.minAmount ?? null) : null,

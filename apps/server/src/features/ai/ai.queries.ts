@@ -5,6 +5,7 @@ import {
   type InsightContext,
   type InsightType,
   type QuestionFilters,
+  TRANSACTION_KINDS,
 } from '@tally/shared';
 import {
   and,
@@ -426,6 +427,12 @@ function questionWhere(userId: string, f: QuestionFilters): SQL {
     and(
       f.accountKinds?.length
         ? sql`${t.accountId} in (${accountsOfKinds(userId, f.accountKinds)})`
+        : undefined,
+      f.kinds?.length
+        ? inArray(
+            t.providerCategory,
+            f.kinds.flatMap((k) => TRANSACTION_KINDS[k].detailed),
+          )
         : undefined,
       f.minAmount !== undefined ? sql`abs(${t.amount}) >= ${f.minAmount}` : undefined,
       f.maxAmount !== undefined ? sql`abs(${t.amount}) <= ${f.maxAmount}` : undefined,

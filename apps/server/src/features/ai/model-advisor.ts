@@ -13,6 +13,7 @@ import {
   type InsightFigure,
   isoDay,
   type Question,
+  TRANSACTION_KIND_KEYS,
 } from '@tally/shared';
 import type OpenAI from 'openai';
 import type {
@@ -47,6 +48,11 @@ const filters = z
     merchants: names.describe('Count only these merchants, by name (empty: every one)'),
     excludeCategories: categoryList.describe('Leave these categories out'),
     excludeMerchants: names.describe('Leave these merchants out'),
+    kinds: z
+      .array(z.enum(TRANSACTION_KIND_KEYS))
+      .max(5)
+      .optional()
+      .describe('Count only these kinds of purchase, narrower than a category ("coffee", "fuel" for gas)'),
     accountKinds: z
       .array(z.enum(ACCOUNT_KINDS))
       .max(3)

@@ -7,10 +7,26 @@ import {
   type MonthlyCashFlow,
   recentMonths,
   startOfMonth,
+  TRANSACTION_KINDS,
   type TransactionFilters,
   wholeMonths,
 } from '@tally/shared';
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bankAccounts,
@@ -48,6 +64,7 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
       ? sql`lower(${transactions.description} || ' ' || coalesce(${transactions.merchantName}, '')) like ${`%${escapeLike(f.searchTerm.toLowerCase())}%`}`
       : undefined,
     f.merchant ? sql`lower(${transactions.merchantName}) = ${f.merchant.toLowerCase()}` : undefined,
+    f.kind ? inArray(transactions.providerCategory, [...TRANSACTION_KINDS[f.kind].detailed]) : undefined,
   ];
   return and(...conditions)!;
 }
@@ -58,7 +75,8 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
  * amount and text filters, or a range without a whole month.
  */
 function rollupPlan(userId: string, f: TransactionFilters) {
-  if (f.searchTerm || f.merchant || f.minAmount !== undefined || f.maxAmount !== undefined) return null;
+  if (f.searchTerm || f.merchant || f.kind || f.minAmount !== undefined || f.maxAmount !== undefined)
+    return null;
   const months = wholeMonths(f.startDate, f.endDate);
   if (!months) return null;
   const { from, to } = months;

@@ -126,6 +126,17 @@ describe('GET /api/transactions', () => {
     expect(totals.json().transactionCount).toBe(joes.pagination.totalItems);
   });
 
+  it("filters by a kind of purchase narrower than a category, by the bank's detailed category", async () => {
+    const coffee = await page('kind=coffee&pageSize=100');
+    expect(coffee.pagination.totalItems).toBeGreaterThan(0);
+    expect(coffee.transactions.every((t: Tx) => t.description === 'BLUE BOTTLE COFFEE')).toBe(true);
+    // The groceries in the same category (Food and Drink at the bank) are not coffee.
+    expect((await page('kind=coffee&category=20&pageSize=1')).pagination.totalItems).toBe(0);
+    const totals = await get('/api/transactions/summary?kind=coffee');
+    expect(totals.json().transactionCount).toBe(coffee.pagination.totalItems);
+    expect((await page('kind=coffee', bob)).pagination.totalItems).toBe(0);
+  });
+
   it('treats % and _ in a search as the characters themselves', async () => {
     expect((await page('searchTerm=%25')).pagination.totalItems).toBe(0);
   });
@@ -135,6 +146,7 @@ describe('GET /api/transactions', () => {
     ['minAmount=50&maxAmount=10', 'Minimum amount must be less than maximum amount'],
     ['category=7', 'Unknown category'],
     ['accountId=abc', 'Unknown account'],
+    ['kind=snacks', 'Unknown kind of purchase'],
     ['startDate=2026-02-30', 'Not a real date'],
     ['minAmount=lots', 'Minimum amount must be a number'],
     ['page=0', 'Page must be 1 or more'],

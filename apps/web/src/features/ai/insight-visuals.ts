@@ -46,13 +46,15 @@ export function transactionCountText(count: number | null): string | null {
 export function figureHref(source: FigureSource): string | null {
   const merchant = source.merchant?.trim() || null;
   const searchTerm = source.searchTerm?.trim() || null;
-  if (source.transactionCount === null && merchant === null && searchTerm === null) return null;
+  if (source.transactionCount === null && merchant === null && searchTerm === null && !source.kind)
+    return null;
   return transactionsHref({
     category: source.category,
     startDate: source.startDate,
     endDate: source.endDate,
     merchant,
     searchTerm,
+    kind: source.kind,
     accountId: source.accountId,
     minAmount: source.minAmount,
     maxAmount: source.maxAmount,

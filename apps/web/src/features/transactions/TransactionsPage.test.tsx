@@ -223,6 +223,30 @@ describe('TransactionsPage', () => {
     expect(screen.queryByText('Merchant: Uber')).toBeNull();
   });
 
+  it('reads a kind of purchase from a link, sends it, and drops it with its chip', async () => {
+    const api = stubApi();
+    renderPage('/transactions?kind=coffee&from=2026-10-01&to=2026-10-31');
+    await screen.findByText('Showing 2 of 27 transactions');
+    expect(Object.fromEntries(api.requests('/api/transactions')[0]?.url.searchParams ?? [])).toEqual({
+      page: '1',
+      pageSize: '25',
+      kind: 'coffee',
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter Kind: Coffee' }));
+    await waitFor(() => {
+      const last = api.requests('/api/transactions').at(-1)?.url.searchParams;
+      expect(Object.fromEntries(last ?? [])).toEqual({
+        page: '1',
+        pageSize: '25',
+        startDate: '2026-10-01',
+        endDate: '2026-10-31',
+      });
+    });
+    expect(screen.queryByText('Kind: Coffee')).toBeNull();
+  });
+
   it('clears a merchant with Clear All Filters', async () => {
     const api = stubApi();
     renderPage('/transactions?merchant=Blue%20Bottle&q=coffee');

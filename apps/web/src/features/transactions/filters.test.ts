@@ -120,12 +120,12 @@ describe('filters in the address bar', () => {
     expect(transactionsHref({})).toBe('/transactions');
   });
 
-  it('reads an account and sizes in cents from a link as the account and dollars the screen filters by', () => {
+  it('reads a kind, an account and sizes in cents from a link as the account and dollars the screen filters by', () => {
     const accountId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-    const href = transactionsHref({ accountId, minAmount: 10_001, maxAmount: 50_000 });
-    expect(href).toBe(`/transactions?account=${accountId}&min=100.01&max=500.00`);
+    const href = transactionsHref({ kind: 'coffee', accountId, minAmount: 10_001, maxAmount: 50_000 });
+    expect(href).toBe(`/transactions?kind=coffee&account=${accountId}&min=100.01&max=500.00`);
     expect(filtersFromSearchParams(new URLSearchParams(href.slice(href.indexOf('?'))))).toEqual({
-      filters: f({ accountId, minAmount: 100.01, maxAmount: 500 }),
+      filters: f({ kind: 'coffee', accountId, minAmount: 100.01, maxAmount: 500 }),
       page: 1,
     });
   });

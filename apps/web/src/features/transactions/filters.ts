@@ -6,9 +6,12 @@ import {
   idParam,
   isCategoryCode,
   isoDay,
+  isTransactionKind,
+  kindLabel,
   MAX_AMOUNT_FILTER,
   MAX_SEARCH_LENGTH,
   presetRange,
+  type TransactionKind,
 } from '@tally/shared';
 import { formatDay } from '../../lib/format';
 import { TRANSACTION_URL_PARAMS } from '../../lib/transactions-url';
@@ -24,6 +27,8 @@ export type TransactionFilterState = {
    * text anywhere in the description or merchant. No picker sets it: it comes with links (an insight's figure).
    */
   merchant: string | null;
+  /** A kind of purchase narrower than a category ("coffee"); like a merchant, only links set it. */
+  kind: TransactionKind | null;
   category: CategoryCode | null;
   accountId: string | null;
   dateRange: DateRangeChoice;
@@ -38,6 +43,7 @@ export type TransactionFilterState = {
 export const EMPTY_FILTERS: TransactionFilterState = {
   searchTerm: '',
   merchant: null,
+  kind: null,
   category: null,
   accountId: null,
   dateRange: 'all',
@@ -65,6 +71,9 @@ function merchantOrNull(value: string | null): string | null {
   return name ? name : null;
 }
 
+const kindOrNull = (value: string | null): TransactionKind | null =>
+  value && isTransactionKind(value) ? value : null;
+
 const accountIdOrNull = (value: string | null) =>
   value && idParam.shape.id.safeParse(value).success ? value : null;
 
@@ -82,6 +91,7 @@ export function filtersFromSearchParams(params: URLSearchParams): {
     filters: {
       searchTerm: params.get(PARAM.search)?.trim().slice(0, MAX_SEARCH_LENGTH) ?? '',
       merchant: merchantOrNull(params.get(PARAM.merchant)),
+      kind: kindOrNull(params.get(PARAM.kind)),
       category: isCategoryCode(category) ? category : null,
       accountId: accountIdOrNull(params.get(PARAM.account)),
       dateRange: startDate || endDate ? 'custom' : PRESET_VALUES.has(range) ? (range as DatePreset) : 'all',
@@ -101,6 +111,7 @@ export function filtersToSearchParams(filters: TransactionFilterState, page = 1)
   if (search) params.set(PARAM.search, search);
   const merchant = merchantOrNull(filters.merchant);
   if (merchant) params.set(PARAM.merchant, merchant);
+  if (filters.kind) params.set(PARAM.kind, filters.kind);
   if (filters.category !== null) params.set(PARAM.category, String(filters.category));
   if (filters.accountId) params.set(PARAM.account, filters.accountId);
   if (filters.dateRange === 'custom') {
@@ -135,6 +146,7 @@ export function toApiParams(filters: TransactionFilterState, today: string): Rec
   if (search) params.searchTerm = search;
   const merchant = merchantOrNull(filters.merchant);
   if (merchant) params.merchant = merchant;
+  if (filters.kind) params.kind = filters.kind;
   if (filters.category !== null) params.category = String(filters.category);
   if (filters.accountId) params.accountId = filters.accountId;
   const { startDate, endDate } = effectiveDateRange(filters, today);
@@ -159,7 +171,7 @@ export function listQueryString(
   }).toString();
 }
 
-export type FilterKey = 'search' | 'merchant' | 'category' | 'dateRange' | 'amount' | 'account';
+export type FilterKey = 'search' | 'merchant' | 'kind' | 'category' | 'dateRange' | 'amount' | 'account';
 export type FilterChip = { key: FilterKey; label: string };
 
 const wholeDollars = new Intl.NumberFormat('en-US', {
@@ -203,6 +215,7 @@ export function activeFilterChips(
   if (search) chips.push({ key: 'search', label: `Search: "${search}"` });
   const merchant = merchantOrNull(filters.merchant);
   if (merchant) chips.push({ key: 'merchant', label: `Merchant: ${merchant}` });
+  if (filters.kind) chips.push({ key: 'kind', label: `Kind: ${kindLabel(filters.kind)}` });
   if (filters.category !== null) {
     chips.push({ key: 'category', label: `Category: ${categoryName(filters.category)}` });
   }
@@ -220,8 +233,8 @@ export function countActiveFilters(filters: TransactionFilterState): number {
   return activeFilterChips(filters).length;
 }
 
-/** The filters the Advanced Filters dialog sets: not the search box, nor a merchant (which only links set). */
-const NOT_ADVANCED = new Set<FilterKey>(['search', 'merchant']);
+/** The filters the Advanced Filters dialog sets: not the search box, nor a merchant or kind (which only links set). */
+const NOT_ADVANCED = new Set<FilterKey>(['search', 'merchant', 'kind']);
 
 /** The chips of what the Advanced Filters dialog sets, as its summary lists them. */
 export function advancedFilterChips(
@@ -242,6 +255,8 @@ export function removeFilter(filters: TransactionFilterState, key: FilterKey): T
       return { ...filters, searchTerm: '' };
     case 'merchant':
       return { ...filters, merchant: null };
+    case 'kind':
+      return { ...filters, kind: null };
     case 'category':
       return { ...filters, category: null };
     case 'account':

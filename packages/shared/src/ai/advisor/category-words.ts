@@ -1,10 +1,11 @@
 import { CATEGORIES, CATEGORY, type CategoryCode, type CategoryKey } from '../../transactions/categories';
+import type { TransactionKind } from '../../transactions/kinds';
 import { sameWord, type Word } from './text';
 
 /**
  * What people call each spending category as a whole, beyond its own name. A word for part of one ("gas",
- * "coffee", "electric bill", "gym") is not here: the whole category's total would be a wrong figure for it,
- * so such a question is declined (a merchant of that name in the history still answers it). Income
+ * "coffee", "electric bill", "gym") is not here: the whole category's total would be a wrong figure for it.
+ * Those are kinds of purchase (KIND_SYNONYMS below), counted by the bank's detailed category. Income
  * categories are not here: the intents total income as a whole, so a question about one kind of income is
  * declined, not answered with all of it. "food" is not here either: it could mean groceries or dining out.
  */
@@ -59,7 +60,104 @@ const SYNONYMS = {
   Uncategorized: ['uncategorized', 'miscellaneous', 'misc'],
 } satisfies Partial<Record<CategoryKey, string[]>>;
 
+/** What people call each kind of purchase narrower than a category (transactions/kinds.ts). */
+const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
+  coffee: [
+    'coffee',
+    'coffees',
+    'coffee shop',
+    'coffee shops',
+    'cafe',
+    'cafes',
+    'latte',
+    'lattes',
+    'espresso',
+  ],
+  fast_food: ['fast food', 'fastfood'],
+  alcohol: ['alcohol', 'booze', 'liquor', 'beer', 'wine'],
+  fuel: [
+    'gas',
+    'fuel',
+    'petrol',
+    'gasoline',
+    'gas station',
+    'gas stations',
+    'fill up',
+    'fill ups',
+    'filling up',
+  ],
+  rides: [
+    'rideshare',
+    'rideshares',
+    'ride share',
+    'ride shares',
+    'ride sharing',
+    'taxi',
+    'taxis',
+    'cab',
+    'cabs',
+  ],
+  public_transit: ['public transit', 'public transport', 'public transportation', 'subway', 'metro'],
+  parking: ['parking'],
+  tolls: ['tolls', 'toll', 'toll roads'],
+  flights: ['flights', 'flight', 'airfare', 'airfares', 'plane tickets', 'plane ticket', 'airline tickets'],
+  lodging: ['hotels', 'hotel', 'lodging', 'airbnb', 'airbnbs', 'accommodation', 'accommodations'],
+  rental_cars: ['rental car', 'rental cars', 'car rental', 'car rentals'],
+  pharmacy: ['pharmacy', 'pharmacies', 'prescriptions', 'prescription', 'drugstore', 'meds', 'medicine'],
+  dental: ['dentist', 'dentists', 'dental'],
+  power: [
+    'electricity',
+    'electric',
+    'electric bill',
+    'electricity bill',
+    'power bill',
+    'energy bill',
+    'gas bill',
+    'gas and electric',
+    'gas and electricity',
+    'heating',
+  ],
+  internet: ['internet', 'wifi', 'wi fi', 'broadband', 'cable'],
+  phone: ['phone', 'phone bill', 'cell phone', 'mobile phone', 'cell', 'phone plan'],
+  water: ['water', 'water bill'],
+  streaming: [
+    'streaming',
+    'streaming services',
+    'tv',
+    'movies',
+    'movie',
+    'cinema',
+    'movie theater',
+    'movie tickets',
+  ],
+  music: ['music'],
+  video_games: ['video games', 'video game', 'gaming', 'games'],
+  events: ['concerts', 'concert', 'concert tickets', 'sporting events', 'museums', 'theme parks'],
+  hair_and_beauty: ['haircut', 'haircuts', 'hair', 'salon', 'barber', 'barbers', 'beauty'],
+  gym: ['gym', 'gyms', 'fitness'],
+  laundry: ['laundry', 'dry cleaning', 'laundromat'],
+  clothing: ['clothes', 'clothing', 'apparel', 'shoes'],
+  electronics: ['electronics', 'gadgets'],
+  books: ['books', 'bookstore', 'bookstores'],
+  car_care: [
+    'car repairs',
+    'car repair',
+    'car maintenance',
+    'auto repair',
+    'mechanic',
+    'car wash',
+    'oil change',
+  ],
+  hardware: ['hardware', 'hardware store', 'home improvement'],
+};
+
 type Entry = { code: CategoryCode; words: string[] };
+type KindEntry = { kind: TransactionKind; words: string[] };
+
+/** Longest phrases first, so "gas bill" is the power bill before "gas" is fuel. */
+const KIND_ENTRIES: KindEntry[] = (Object.entries(KIND_SYNONYMS) as [TransactionKind, string[]][])
+  .flatMap(([kind, phrases]) => phrases.map((phrase) => ({ kind, words: phrase.split(' ') })))
+  .sort((a, b) => b.words.length - a.words.length);
 
 /**
  * Each category's own label ("Rent/Mortgage" → "rent", "mortgage"; "Gifts & Donations"), its key spelled
@@ -78,8 +176,10 @@ const ENTRIES: Entry[] = CATEGORIES.filter((c) => c.group !== 'Income')
   })
   .sort((a, b) => b.words.length - a.words.length);
 
-/** Every word of every category phrase, for the typo fixer's dictionary. */
-export const CATEGORY_WORDS: ReadonlySet<string> = new Set(ENTRIES.flatMap((e) => e.words));
+/** Every word of every category and kind phrase, for the typo fixer's dictionary. */
+export const CATEGORY_WORDS: ReadonlySet<string> = new Set(
+  [...ENTRIES, ...KIND_ENTRIES].flatMap((e) => e.words),
+);
 
 /** Takes each category phrase in the words; the codes in the order they appear (repeats kept). */
 export function takeCategories(words: Word[]): CategoryCode[] {
@@ -88,9 +188,21 @@ export function takeCategories(words: Word[]): CategoryCode[] {
 
 /** Takes each category phrase in the words, with where it is: words [at, end). */
 export function takeCategoryPhrases(words: Word[]): { at: number; end: number; code: CategoryCode }[] {
-  const found: { at: number; end: number; code: CategoryCode }[] = [];
+  return takePhrases(words, ENTRIES).map(({ at, end, entry }) => ({ at, end, code: entry.code }));
+}
+
+/** Takes each kind-of-purchase phrase in the words ("coffee", "gas bill"), with where it is. */
+export function takeKindPhrases(words: Word[]): { at: number; end: number; kind: TransactionKind }[] {
+  return takePhrases(words, KIND_ENTRIES).map(({ at, end, entry }) => ({ at, end, kind: entry.kind }));
+}
+
+function takePhrases<E extends { words: string[] }>(
+  words: Word[],
+  entries: readonly E[],
+): { at: number; end: number; entry: E }[] {
+  const found: { at: number; end: number; entry: E }[] = [];
   for (let i = 0; i < words.length; i++) {
-    for (const entry of ENTRIES) {
+    for (const entry of entries) {
       const n = entry.words.length;
       const span = words.slice(i, i + n);
       if (span.length < n || span.some((w, k) => w.used || !sameWord(w.text, entry.words[k] ?? ''))) continue;
@@ -102,7 +214,7 @@ export function takeCategoryPhrases(words: Word[]): { at: number; end: number; c
         next.used = true;
         i++;
       }
-      found.push({ at, end: i + n, code: entry.code });
+      found.push({ at, end: i + n, entry });
       i += n - 1;
       break;
     }

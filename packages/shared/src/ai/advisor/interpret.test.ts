@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoDay } from '../../dates';
 import type { CategoryCode } from '../../transactions/categories';
 import { CATEGORY } from '../../transactions/categories';
+import type { TransactionKind } from '../../transactions/kinds';
 import { interpretQuestion } from './interpret';
 import { type DayRange, flow, NO_FILTERS, type Question, type QuestionFilters } from './question';
 
@@ -130,28 +131,45 @@ describe('interpretQuestion', () => {
     const withMerchants = (question: string, merchants: string[]) =>
       interpretQuestion(question, { today: TODAY, merchants, goals: [] });
 
-    // A word for part of a category would be answered with the whole category's total: a wrong figure.
+    // A word for part of a category is a kind of purchase, by the bank's detailed category: never the
+    // whole category's total.
+    const kinds = (range: DayRange, list: TransactionKind[], merchants: string[] = []) =>
+      flow('total', 'spending', range, { kinds: list, merchants });
+    it.each<[string, Question]>([
+      ['coffee this week', kinds(days('2026-11-22', TODAY, 'this week'), ['coffee'])],
+      [
+        'How much did I spend on gas in October 2025?',
+        kinds(days('2025-10-01', '2025-10-31', 'in October 2025'), ['fuel']),
+      ],
+      ['fuel last month', kinds(LAST_MONTH, ['fuel'])],
+      ['how much did i spend on electricity last month', kinds(LAST_MONTH, ['power'])],
+      ["what's my gas bill", kinds(THIS_MONTH, ['power'])],
+      ['movies this year', kinds(THIS_YEAR, ['streaming'])],
+      ['pharmacy last month', kinds(LAST_MONTH, ['pharmacy'])],
+      ['flights and hotels this year', kinds(THIS_YEAR, ['flights', 'lodging'])],
+      ['streaming this year', kinds(THIS_YEAR, ['streaming'])],
+      ['delta flights this year', kinds(THIS_YEAR, ['flights'], ['Delta Air Lines'])],
+      [
+        'how many times did i fill up gas in october',
+        flow('count', 'spending', OCTOBER, { kinds: ['fuel'] }),
+      ],
+    ])('reads %j as a kind of purchase', (question, intent) => {
+      expect(ask(question)).toEqual(intent);
+    });
+
+    // A part of a category no kind covers would be answered with the whole category's total: a wrong figure.
     it.each([
-      'coffee this week',
-      'How much did I spend on gas in October 2025?',
-      'fuel last month',
-      'how much did i spend on electricity last month',
-      'movies this year',
       'doctor bills this year',
-      'pharmacy last month',
-      'flights and hotels this year',
-      'streaming this year',
-      'delta flights this year',
       'car payment this month',
+      'how much did i spend apart from coffee last month',
     ])('declines %j rather than answer with a whole category', (question) => {
       expect(ask(question).kind).toBe('unknown');
     });
 
-    it('reads "coffee" as a merchant only when one is named just that', () => {
-      expect(withMerchants('coffee this month', ['Coffee Corner', 'Blue Bottle Coffee'])).toEqual({
-        kind: 'unknown',
-        reason: 'unclear',
-      });
+    it('reads "coffee" as a merchant only when one is named just that, else as the kind', () => {
+      expect(withMerchants('coffee this month', ['Coffee Corner', 'Blue Bottle Coffee'])).toEqual(
+        kinds(THIS_MONTH, ['coffee']),
+      );
       expect(withMerchants('coffee this month', ['Coffee'])).toEqual(spent(THIS_MONTH, null, 'Coffee'));
     });
 

@@ -10,6 +10,7 @@ import {
 import type { Cents } from '../../money';
 import type { CategoryCode } from '../../transactions/categories';
 import { categoryName, isIncomeCategory } from '../../transactions/categories';
+import { kindLabel } from '../../transactions/kinds';
 import { monthLabel, spanLabel } from '../insight-text';
 import { type Amount, takeAmounts, toCents } from './amounts';
 import {
@@ -17,6 +18,7 @@ import {
   SUBSCRIPTIONS_CATEGORY,
   takeCategories,
   takeCategoryPhrases,
+  takeKindPhrases,
 } from './category-words';
 import { type DatePhrase, findDatePhrases, type Tense } from './date-phrases';
 import {
@@ -24,6 +26,7 @@ import {
   completePeriodsWithin,
   completeSince,
   isExcluded,
+  isItemWord,
   previousSpan,
   takeExclusionMarkers,
   takeMeasure,
@@ -263,7 +266,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const text = maskedText(words);
   const cues = readCues(text);
   const probe = words.map((w) => ({ ...w }));
-  const hasCategory = takeCategories(probe).length > 0;
+  const hasCategory = takeKindPhrases(probe).length + takeCategories(probe).length > 0;
   // "Amazon" is a shop the person buys at as well as the start of "Amazon Prime": what is spent there a
   // month is an average of the shop's purchases, the subscription's price only when named in full.
   const namesSubscription =
@@ -678,9 +681,11 @@ function oneCategory(words: Word[]): CategoryCode | null | 'several' {
 
 /** The filters a question names: categories and merchants, each kept or, after "apart from", left out. */
 function takeFilters(r: Reading): QuestionFilters | Question | null {
+  // Kinds first: "public transit" is a kind before "transit" is Transportation.
+  const kinds = takeKindPhrases(r.words);
   const phrases = takeCategoryPhrases(r.words);
   const taken = new Set<number>();
-  for (const p of phrases) for (let i = p.at; i < p.end; i++) taken.add(i);
+  for (const p of [...kinds, ...phrases]) for (let i = p.at; i < p.end; i++) taken.add(i);
   for (const m of r.merchants.spans) for (let i = m.start; i < m.end; i++) taken.add(i);
   const out = (at: number) => isExcluded(r.words, r.exclusions, at, taken);
   const filters: QuestionFilters = {
@@ -693,6 +698,9 @@ function takeFilters(r: Reading): QuestionFilters | Question | null {
     if (!list.includes(x)) list.push(x);
   };
   for (const p of phrases) add(out(p.at) ? filters.excludeCategories : filters.categories, p.code);
+  // Leaving a kind out ("apart from coffee") is not a filter the structure holds.
+  if (kinds.some((k) => out(k.at))) return null;
+  if (kinds.length > 0) filters.kinds = [...new Set(kinds.map((k) => k.kind))];
   for (const m of r.merchants.spans) add(out(m.start) ? filters.excludeMerchants : filters.merchants, m.name);
   if (r.accountKinds.length > 0) filters.accountKinds = r.accountKinds;
   if (r.sizes.minAmount !== undefined) filters.minAmount = r.sizes.minAmount;
@@ -701,6 +709,7 @@ function takeFilters(r: Reading): QuestionFilters | Question | null {
   if (r.exclusions.length > 0 && filters.excludeCategories.length + filters.excludeMerchants.length === 0)
     return null;
   const kept = [
+    ...kinds.map((k) => ({ start: k.at, end: k.end, label: kindLabel(k.kind) })),
     ...phrases
       .filter((p) => !out(p.at))
       .map((p) => ({ start: p.at, end: p.end, label: categoryName(p.code) })),
@@ -787,16 +796,23 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if (r.amounts.length > 0) return UNCLEAR;
   if (r.merchants.isAmbiguous) return r.merchants.candidates ? whichMerchant(r) : UNCLEAR;
   // A category of several words ("meal out") keeps its words; one word ("trips") may be the measure's.
+  const copy = r.words.map((w) => ({ ...w }));
   const kept = new Set(
-    takeCategoryPhrases(r.words.map((w) => ({ ...w })))
+    [...takeKindPhrases(copy), ...takeCategoryPhrases(copy)]
       .filter((p) => p.end - p.at > 1)
       .flatMap((p) => Array.from({ length: p.end - p.at }, (_, k) => p.at + k)),
   );
   // "Ever", "of all time": the whole history.
   const allTime = findPhrases(r.words, ALL_TIME).length > 0;
   takeAll(r.words, ALL_TIME);
+  // A phrase of several words is a filter's: its words are hidden from the measure's readers ("fill up" is
+  // no rise), all but the item a measure counts ("the biggest grocery bill").
+  const hidden = [...kept].filter((i) => r.words[i] && !r.words[i].used && !isItemWord(r.words[i].text));
+  for (const i of hidden) (r.words[i] as Word).used = true;
   const reading = takeMeasure(r.words, { isIncome: named === 'income', kept });
-  if ((named === 'net' ? NOT_A_NET : NOT_A_FLOW).test(maskedText(r.words))) return UNCLEAR;
+  const rest = maskedText(r.words);
+  for (const i of hidden) (r.words[i] as Word).used = false;
+  if ((named === 'net' ? NOT_A_NET : NOT_A_FLOW).test(rest)) return UNCLEAR;
   const subject: FlowSubject = named;
   if (reading.kind === 'average') {
     // "A month on average this year": the complete months of the span named; else the last N, or all.

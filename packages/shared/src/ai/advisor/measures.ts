@@ -105,6 +105,8 @@ const perItemWord = (w: string) =>
 /** An item word, except "meal": that one also says the category (Dining Out), so it stays for it. */
 const isItem = (w: string) => ITEM_WORD.test(w) && !/^meals?$/.test(w);
 const ITEM_WORD = new RegExp(`^${ITEM}$`);
+/** A word for one transaction ("bill", "trip", "purchase"). */
+export const isItemWord = (w: string) => ITEM_WORD.test(w);
 /** The words of a largest/smallest phrase worth taking: not the category or merchant in its gap. */
 const extremeWord = (w: string) =>
   /^(?:single|one|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost)$/.test(

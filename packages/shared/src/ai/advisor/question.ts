@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { isoDay } from '../../dates';
 import type { CategoryCode } from '../../transactions/categories';
+import { TRANSACTION_KIND_KEYS } from '../../transactions/kinds';
 import { categoryCode } from '../../transactions/transactions.schema';
 
 /** A span of days, both ends included, with how the question named it ("last month", "since March 3"). */
@@ -42,6 +43,11 @@ export const questionFilters = z
     merchants: names.default([]).describe('Count only these merchants, by name (empty: every one)'),
     excludeCategories: codes.default([]).describe('Leave these categories out'),
     excludeMerchants: names.default([]).describe('Leave these merchants out'),
+    kinds: z
+      .array(z.enum(TRANSACTION_KIND_KEYS))
+      .max(5)
+      .optional()
+      .describe('Count only these kinds of purchase, narrower than a category (coffee, fuel, flights…)'),
     accountKinds: z
       .array(z.enum(ACCOUNT_KINDS))
       .max(3)
@@ -183,6 +189,7 @@ export const flow = (
 
 export const hasFilters = (f: QuestionFilters) =>
   f.categories.length + f.merchants.length + f.excludeCategories.length + f.excludeMerchants.length > 0 ||
+  (f.kinds?.length ?? 0) > 0 ||
   (f.accountKinds?.length ?? 0) > 0 ||
   f.minAmount !== undefined ||
   f.maxAmount !== undefined;
