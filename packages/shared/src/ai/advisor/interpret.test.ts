@@ -922,6 +922,32 @@ describe('interpretQuestion', () => {
         compare(THIS_MONTH, LAST_MONTH, 'more', { ...NO_FILTERS, categories: [DiningOut] }),
       ],
       ['spending up or down vs last month?', compare(THIS_MONTH, LAST_MONTH, 'change')],
+      ['did i spend more or less than last month', compare(THIS_MONTH, LAST_MONTH, 'change')],
+      ['compared to september, did i spend more in october?', compare(OCTOBER, SEPTEMBER, 'more')],
+      [
+        'how much did i spend last month if you take out rent',
+        flow('total', 'spending', LAST_MONTH, { excludeCategories: [Rent] }),
+      ],
+      [
+        'how much did i spend on take out last month',
+        flow('total', 'spending', LAST_MONTH, { categories: [DiningOut] }),
+      ],
+      [
+        'whats my avarage spending per month on groceries over the last 3 months',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: { ...NO_FILTERS, categories: [Groceries] },
+          per: 'month',
+          periods: [
+            days('2026-08-01', '2026-08-31', 'Aug 2026'),
+            days('2026-09-01', '2026-09-30', 'Sep 2026'),
+            days('2026-10-01', '2026-10-31', 'Oct 2026'),
+          ],
+        },
+      ],
+      ["what's my networth", { kind: 'balance', accounts: 'net_worth' }],
+      ['how much over am i on shopping', { kind: 'budget', measure: 'left', category: Shopping }],
       [
         'how much did i spend from last month up to now',
         flow('total', 'spending', days('2026-10-01', TODAY, 'since last month')),

@@ -220,6 +220,11 @@ function rewrite(question: string): string {
       )
       .replace(/\bw\/o\b/gi, 'without')
       .replace(/\bno\.? of\b/gi, 'number of')
+      .replace(/\bnetworth\b/gi, 'net worth')
+      .replace(
+        /\b(?:if|when|once|after) (?:you |we |i )?(?:take|taking|took|leave|leaving) out\b/gi,
+        'excluding',
+      )
       // "Compare this week to last week": "to" would join the two into one span.
       .replace(/\b(compare|comparing)\b(.*?)\bto\b/gi, '$1$2with')
       .replace(/\bexcl\.?(?=\s)/gi, 'excluding')
@@ -485,7 +490,7 @@ const CUE_PATTERNS = {
   goalSoft:
     /\bon track\b|\bprogress\b|\bhow close\b|\bcloser\b|\bhow far\b|\breach(?:ed|ing)?\b|\bthere yet\b/,
   budget:
-    /\bbudget\w*|\ballocat\w*|\bover ?spen\w*|\b(?:left|remaining)\b(?! ?over| in (?:the |my |our )?(?:bank|accounts?|checking|savings))|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
+    /\bbudget\w*|\ballocat\w*|\bover ?spen\w*|\bhow (?:much|far) over\b|\b(?:left|remaining)\b(?! ?over| in (?:the |my |our )?(?:bank|accounts?|checking|savings))|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
   subscription:
     /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
   balance:
@@ -593,6 +598,11 @@ const DICTIONARY: ReadonlySet<string> = new Set([
   ...KNOWN_WORDS,
   ...CATEGORY_WORDS,
   'debit',
+  'average',
+  'averages',
+  'typical',
+  'typically',
+  'usually',
   'change',
   'changed',
   'changes',
@@ -850,6 +860,8 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     if (spans.length < 2 && !reading.previous && filters.categories.length + filters.merchants.length > 1)
       return UNCLEAR;
     let [a, b] = spans as (DayRange | undefined)[];
+    // "Compared to September, did I spend more in October?": the span after "compared to" is the other one.
+    if (a && b && THAN_BEFORE.test(wordsBefore(r.words, firstAt))) [a, b] = [b, a];
     const [only] = phrases;
     if (a && !b && only?.kind === 'span') {
       // "Did dining go up from September to October?": the later month against the earlier.

@@ -74,7 +74,7 @@ const ASKS_LESS =
   /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|worse|below)\b/;
 /** "How did my spending change", "what's the difference": which way it moved, not a yes or no. */
 const CHANGE_ASKED =
-  /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
+  /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bmore or less than\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
   `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days)?)|the (?:${COUNT_SOURCE})(?: days)? (?:before|prior)(?: that| it)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$)`,
