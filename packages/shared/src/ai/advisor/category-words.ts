@@ -176,6 +176,11 @@ const ENTRIES: Entry[] = CATEGORIES.filter((c) => c.group !== 'Income')
   })
   .sort((a, b) => b.words.length - a.words.length);
 
+/** The one-word kinds ("flight", "coffee"): a measure's item word that is one stays the kind's. */
+export const KIND_WORDS: ReadonlySet<string> = new Set(
+  KIND_ENTRIES.filter((e) => e.words.length === 1).flatMap((e) => e.words),
+);
+
 /** Every word of every category and kind phrase, for the typo fixer's dictionary. */
 export const CATEGORY_WORDS: ReadonlySet<string> = new Set(
   [...ENTRIES, ...KIND_ENTRIES].flatMap((e) => e.words),

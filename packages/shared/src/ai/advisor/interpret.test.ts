@@ -46,7 +46,8 @@ const THIS_YEAR = days('2026-01-01', TODAY, 'this year');
 const OCTOBER = days('2026-10-01', '2026-10-31', 'in October');
 const NEXT_30_DAYS = days(TODAY, '2026-12-26', 'in the next 30 days');
 
-const { Rent, Utilities, Subscriptions, Groceries, DiningOut, Entertainment, Shopping, Gifts } = CATEGORY;
+const { Rent, Utilities, Subscriptions, Groceries, DiningOut, Entertainment, Shopping, Gifts, Travel } =
+  CATEGORY;
 
 const spent = (
   range: DayRange,
@@ -947,6 +948,20 @@ describe('interpretQuestion', () => {
         },
       ],
       ["what's my networth", { kind: 'balance', accounts: 'net_worth' }],
+      // "How much" asks a total: "trips" is Travel and "rides" the rides, never the number of every purchase.
+      [
+        'how much did i spend on trips this year',
+        flow('total', 'spending', THIS_YEAR, { categories: [Travel] }),
+      ],
+      [
+        'how much did uber rides cost me last month',
+        flow('total', 'spending', LAST_MONTH, { merchants: ['Uber'] }),
+      ],
+      ['biggest flight this year', flow('largest', 'spending', THIS_YEAR, { kinds: ['flights'] })],
+      [
+        'what percent of my spending is on coffee',
+        flow('share', 'spending', THIS_MONTH, { kinds: ['coffee'] }),
+      ],
       ['how much over am i on shopping', { kind: 'budget', measure: 'left', category: Shopping }],
       [
         'how much did i spend from last month up to now',

@@ -474,7 +474,7 @@ function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: bo
 const CUE_PATTERNS = {
   /** One purchase, the largest or smallest: not a top list. */
   single:
-    /\b(?:biggest|largest|smallest|lowest) single (?:expense|cost)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit)s?\b|\bmost (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped)\b(?: \S+)? (?:in|on|at) (?:one|a single)\b/,
+    /\b(?:biggest|largest|smallest|lowest) single (?:expense|cost)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit|flight|stay|booking|ticket)s?\b|\bmost (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped)\b(?: \S+)? (?:in|on|at) (?:one|a single)\b/,
   /** Two spans set side by side with no subject named ("compare this week to last week"): spending. */
   compare: /\bcompar\w*|\bvs\b|\bversus\b|\b(?:more|less|higher|lower|bigger|smaller) than\b/,
   /** "How many", "how often": a count of purchases. */
@@ -906,7 +906,9 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   let measure = reading.measure;
   if (measure === 'savings_rate' || (subject === 'net' && measure === 'share')) measure = 'savings_rate';
   if (measure === 'savings_rate' && hasFilters(filters)) return UNCLEAR;
-  if (measure === 'share' && filters.categories.length + filters.merchants.length === 0) return UNCLEAR;
+  // A share is of a part: some category, merchant, kind or account, or a size.
+  if (measure === 'share' && !hasFilters({ ...filters, excludeCategories: [], excludeMerchants: [] }))
+    return UNCLEAR;
   return { kind: 'flow', measure, subject: measure === 'savings_rate' ? 'net' : subject, filters, range };
 }
 

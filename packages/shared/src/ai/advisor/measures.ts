@@ -1,5 +1,6 @@
 import { addDays, addMonths, dayOfWeek, daysBetween, lastDayOfMonth, startOfMonth } from '../../dates';
 import { monthYearLabel as monthLabel, shortDayLabel as shortDay } from '../insight-text';
+import { CATEGORY_WORDS, KIND_WORDS } from './category-words';
 import type { AveragePeriod, DayRange, FlowMeasure } from './question';
 import { findPhrases, useWords, type Word } from './text';
 import { COUNT_SOURCE, readCount } from './vocabulary';
@@ -19,7 +20,7 @@ export type MeasureReading =
   | { kind: 'compare'; asks: 'more' | 'less' | 'change'; previous: boolean };
 
 const ITEM =
-  '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|paycheck|deposit)s?';
+  '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|paycheck|deposit|flight|stay|booking|ticket)s?';
 const GAP = '(?:\\S+ ){0,3}?';
 
 const SAVINGS_RATE =
@@ -103,7 +104,7 @@ const perItemWord = (w: string) =>
   /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price)$/.test(w) ||
   isItem(w);
 /** An item word, except "meal": that one also says the category (Dining Out), so it stays for it. */
-const isItem = (w: string) => ITEM_WORD.test(w) && !/^meals?$/.test(w);
+const isItem = (w: string) => ITEM_WORD.test(w) && !/^meals?$/.test(w) && !KIND_WORDS.has(w);
 const ITEM_WORD = new RegExp(`^${ITEM}$`);
 /** A word for one transaction ("bill", "trip", "purchase"). */
 export const isItemWord = (w: string) => ITEM_WORD.test(w);
@@ -157,7 +158,11 @@ export function takeMeasure(
       CHANGE.test(text) && !/\b(?:than|compared?|comparing|vs|versus|against|relative)\b/.test(text);
     return { kind: 'compare', asks, previous: before.length > 0 || isChange };
   }
-  if (takeWords(words, COUNT, (w) => COUNT_NOUN.test(w), kept)) {
+  const asksNumber = /\b(?:how many|how often|how frequently|number of|count|tally)\b/.test(text);
+  if (!asksNumber && /\bhow much\b/.test(text)) {
+    // "How much did my Uber rides cost": the total of the rides, not their number ("trips" is Travel).
+    takeWords(words, /visits|runs|rides|orders/, (w) => !CATEGORY_WORDS.has(w), kept);
+  } else if (takeWords(words, COUNT, (w) => COUNT_NOUN.test(w), kept)) {
     for (const { start, end } of findPhrases(words, COUNT_VERBS)) useWords(words, start, end);
     return { kind: 'flow', measure: 'count' };
   }
