@@ -214,6 +214,8 @@ function advisorQuestions(anchor: string, reset: () => Promise<unknown>): Query[
     ask('share of a year', `what percent of my spending in ${year} was dining out`),
     ask('savings rate of a year', `savings rate in ${year}`),
     ask('exclusions', `spending in ${monthOf(1)} excluding rent and utilities`),
+    ask('a kind of purchase, a year', `how much did I spend on coffee in ${year}`),
+    ask('sizes on one kind of account, a year', `how many purchases over $100 on my credit card in ${year}`),
     ask('average of 12 months', 'what do I spend a month on average over the last 12 months'),
     ask('comparison', `did I spend more on dining in ${monthOf(1)} than in ${monthOf(2)}`),
     ask('top merchants of a year', `top 5 merchants in ${year}`),

@@ -156,6 +156,21 @@ test.describe('advisor', () => {
     await openAdvisor(page);
     await expect(drawer.getByRole('list', { name: 'Conversation' }).locator(':scope > li')).toHaveCount(2);
 
+    // A word narrower than a category: coffee is the bank's own kind of purchase, and the link filters by it.
+    const coffee = await ask(drawer, 'How much did I spend on coffee last month?');
+    await expect(coffee.getByText(/^You spent \$[\d,]+\.\d\d on coffee last month \(/)).toBeVisible();
+    const coffeeFigure = figures(coffee).filter({ hasText: 'Spent on coffee' });
+    const coffeeAmount = (await coffeeFigure.getByText(/^\$[\d,]+\.\d\d$/).textContent()) ?? '';
+    await coffeeFigure.getByRole('link', { name: /^from \d+ transactions? for Spent on coffee$/ }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/transactions\?kind=coffee&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
+    await expect(page.getByRole('group', { name: 'Active filters' }).getByText('Kind: Coffee')).toBeVisible();
+    await expect(page.getByText('Total Expenses', { exact: true }).locator('xpath=..')).toContainText(
+      coffeeAmount,
+    );
+    await checkScreen(page, testInfo, 'transactions-kind-coffee', { fullPage: false });
+    await openAdvisor(page);
+
     // Out of scope: declined, saying what it can answer, with no figures.
     const weather = await ask(drawer, "What's the weather tomorrow?");
     await expect(weather.getByText(/I can answer questions about your own money/)).toBeVisible();

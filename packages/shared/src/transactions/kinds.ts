@@ -5,50 +5,79 @@
  * the set of those it covers. A row keeps its kind when the person recategorises it, and a statement file's
  * rows, which carry no detailed category, have none.
  */
-export const TRANSACTION_KINDS = {
-  coffee: { label: 'Coffee', detailed: ['FOOD_AND_DRINK_COFFEE'] },
-  fast_food: { label: 'Fast food', detailed: ['FOOD_AND_DRINK_FAST_FOOD'] },
-  alcohol: { label: 'Alcohol', detailed: ['FOOD_AND_DRINK_BEER_WINE_AND_LIQUOR'] },
-  fuel: { label: 'Gas for the car', detailed: ['TRANSPORTATION_GAS'] },
-  rides: { label: 'Taxis and ride shares', detailed: ['TRANSPORTATION_TAXIS_AND_RIDE_SHARES'] },
-  public_transit: { label: 'Public transit', detailed: ['TRANSPORTATION_PUBLIC_TRANSIT'] },
-  parking: { label: 'Parking', detailed: ['TRANSPORTATION_PARKING'] },
-  tolls: { label: 'Tolls', detailed: ['TRANSPORTATION_TOLLS'] },
-  flights: { label: 'Flights', detailed: ['TRAVEL_FLIGHTS'] },
-  lodging: { label: 'Hotels and lodging', detailed: ['TRAVEL_LODGING'] },
-  rental_cars: { label: 'Rental cars', detailed: ['TRAVEL_RENTAL_CARS'] },
-  pharmacy: { label: 'Pharmacy', detailed: ['MEDICAL_PHARMACIES_AND_SUPPLEMENTS'] },
-  dental: { label: 'Dental care', detailed: ['MEDICAL_DENTAL_CARE'] },
-  power: { label: 'Gas and electricity', detailed: ['RENT_AND_UTILITIES_GAS_AND_ELECTRICITY'] },
-  internet: { label: 'Internet and cable', detailed: ['RENT_AND_UTILITIES_INTERNET_AND_CABLE'] },
-  phone: { label: 'Phone', detailed: ['RENT_AND_UTILITIES_TELEPHONE'] },
-  water: { label: 'Water', detailed: ['RENT_AND_UTILITIES_WATER'] },
-  streaming: { label: 'TV and movies', detailed: ['ENTERTAINMENT_TV_AND_MOVIES'] },
-  music: { label: 'Music and audio', detailed: ['ENTERTAINMENT_MUSIC_AND_AUDIO'] },
-  video_games: { label: 'Video games', detailed: ['ENTERTAINMENT_VIDEO_GAMES'] },
-  events: {
-    label: 'Events and tickets',
-    detailed: [
-      'ENTERTAINMENT_SPORTING_EVENTS_AMUSEMENT_PARKS_AND_MUSEUMS',
-      'ENTERTAINMENT_SPORTING_EVENTS_AMUSEMENT_PARKS_AND_CONCERTS',
-    ],
-  },
-  hair_and_beauty: { label: 'Hair and beauty', detailed: ['PERSONAL_CARE_HAIR_AND_BEAUTY'] },
-  gym: { label: 'Gym and fitness', detailed: ['PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS'] },
-  laundry: { label: 'Laundry and dry cleaning', detailed: ['PERSONAL_CARE_LAUNDRY_AND_DRY_CLEANING'] },
-  clothing: { label: 'Clothing', detailed: ['GENERAL_MERCHANDISE_CLOTHING_AND_ACCESSORIES'] },
-  electronics: { label: 'Electronics', detailed: ['GENERAL_MERCHANDISE_ELECTRONICS'] },
-  books: { label: 'Books', detailed: ['GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS'] },
-  car_care: { label: 'Car care', detailed: ['GENERAL_SERVICES_AUTOMOTIVE'] },
-  hardware: { label: 'Hardware', detailed: ['HOME_IMPROVEMENT_HARDWARE'] },
-} as const satisfies Record<string, { label: string; detailed: readonly string[] }>;
+export const TRANSACTION_KIND_KEYS = [
+  'coffee',
+  'fast_food',
+  'alcohol',
+  'fuel',
+  'ride_shares',
+  'public_transit',
+  'parking',
+  'tolls',
+  'flights',
+  'hotels',
+  'rental_cars',
+  'pharmacy',
+  'dental_care',
+  'gas_and_electricity',
+  'internet_and_cable',
+  'phone',
+  'water',
+  'streaming',
+  'music',
+  'video_games',
+  'events_and_tickets',
+  'hair_and_beauty',
+  'gym_and_fitness',
+  'laundry',
+  'clothing',
+  'electronics',
+  'books',
+  'car_care',
+  'hardware',
+] as const;
 
-export type TransactionKind = keyof typeof TRANSACTION_KINDS;
-export const TRANSACTION_KIND_KEYS = Object.keys(TRANSACTION_KINDS) as [
-  TransactionKind,
-  ...TransactionKind[],
-];
+export type TransactionKind = (typeof TRANSACTION_KIND_KEYS)[number];
 
-export const isTransactionKind = (value: string): value is TransactionKind => value in TRANSACTION_KINDS;
+export const isTransactionKind = (value: string): value is TransactionKind =>
+  (TRANSACTION_KIND_KEYS as readonly string[]).includes(value);
 
-export const kindLabel = (kind: TransactionKind): string => TRANSACTION_KINDS[kind].label;
+/** A kind's name as the screens show it, from its key: "fast_food" is "Fast food". */
+export const kindLabel = (kind: TransactionKind): string =>
+  `${kind[0]?.toUpperCase() ?? ''}${kind.slice(1).replaceAll('_', ' ')}`;
+
+/** The bank's detailed categories each kind covers (what the server and the advisor filter by). */
+export const TRANSACTION_KIND_DETAILED: Record<TransactionKind, readonly string[]> = {
+  coffee: ['FOOD_AND_DRINK_COFFEE'],
+  fast_food: ['FOOD_AND_DRINK_FAST_FOOD'],
+  alcohol: ['FOOD_AND_DRINK_BEER_WINE_AND_LIQUOR'],
+  fuel: ['TRANSPORTATION_GAS'],
+  ride_shares: ['TRANSPORTATION_TAXIS_AND_RIDE_SHARES'],
+  public_transit: ['TRANSPORTATION_PUBLIC_TRANSIT'],
+  parking: ['TRANSPORTATION_PARKING'],
+  tolls: ['TRANSPORTATION_TOLLS'],
+  flights: ['TRAVEL_FLIGHTS'],
+  hotels: ['TRAVEL_LODGING'],
+  rental_cars: ['TRAVEL_RENTAL_CARS'],
+  pharmacy: ['MEDICAL_PHARMACIES_AND_SUPPLEMENTS'],
+  dental_care: ['MEDICAL_DENTAL_CARE'],
+  gas_and_electricity: ['RENT_AND_UTILITIES_GAS_AND_ELECTRICITY'],
+  internet_and_cable: ['RENT_AND_UTILITIES_INTERNET_AND_CABLE'],
+  phone: ['RENT_AND_UTILITIES_TELEPHONE'],
+  water: ['RENT_AND_UTILITIES_WATER'],
+  streaming: ['ENTERTAINMENT_TV_AND_MOVIES'],
+  music: ['ENTERTAINMENT_MUSIC_AND_AUDIO'],
+  video_games: ['ENTERTAINMENT_VIDEO_GAMES'],
+  events_and_tickets: [
+    'ENTERTAINMENT_SPORTING_EVENTS_AMUSEMENT_PARKS_AND_MUSEUMS',
+    'ENTERTAINMENT_SPORTING_EVENTS_AMUSEMENT_PARKS_AND_CONCERTS',
+  ],
+  hair_and_beauty: ['PERSONAL_CARE_HAIR_AND_BEAUTY'],
+  gym_and_fitness: ['PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS'],
+  laundry: ['PERSONAL_CARE_LAUNDRY_AND_DRY_CLEANING'],
+  clothing: ['GENERAL_MERCHANDISE_CLOTHING_AND_ACCESSORIES'],
+  electronics: ['GENERAL_MERCHANDISE_ELECTRONICS'],
+  books: ['GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS'],
+  car_care: ['GENERAL_SERVICES_AUTOMOTIVE'],
+  hardware: ['HOME_IMPROVEMENT_HARDWARE'],
+};

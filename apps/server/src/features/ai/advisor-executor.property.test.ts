@@ -13,7 +13,7 @@ import {
   type Question,
   type QuestionFilters,
   question,
-  TRANSACTION_KINDS,
+  TRANSACTION_KIND_DETAILED,
   type TransactionKind,
 } from '@tally/shared';
 import fc from 'fast-check';
@@ -199,7 +199,7 @@ function kept(f: QuestionFilters, r: Row): boolean {
     const detailed = detailedOf(r);
     if (
       detailed === null ||
-      !f.kinds.some((k) => (TRANSACTION_KINDS[k].detailed as readonly string[]).includes(detailed))
+      !f.kinds.some((k) => (TRANSACTION_KIND_DETAILED[k] as readonly string[]).includes(detailed))
     )
       return false;
   }
@@ -420,7 +420,7 @@ const filtersArb: fc.Arbitrary<QuestionFilters> = fc
     merchants: someOf(FILTER_NAMES, 4),
     excludeCategories: someOf(FILTER_CATEGORIES, 6),
     excludeMerchants: someOf(FILTER_NAMES, 6),
-    kinds: fc.option(someOf<TransactionKind>(['rides', 'fast_food', 'streaming', 'coffee'], 1), {
+    kinds: fc.option(someOf<TransactionKind>(['ride_shares', 'fast_food', 'streaming', 'coffee'], 1), {
       nil: undefined,
       freq: 3,
     }),

@@ -5,7 +5,7 @@ import {
   type InsightContext,
   type InsightType,
   type QuestionFilters,
-  TRANSACTION_KINDS,
+  TRANSACTION_KIND_DETAILED,
 } from '@tally/shared';
 import {
   and,
@@ -431,7 +431,7 @@ function questionWhere(userId: string, f: QuestionFilters): SQL {
       f.kinds?.length
         ? inArray(
             t.providerCategory,
-            f.kinds.flatMap((k) => TRANSACTION_KINDS[k].detailed),
+            f.kinds.flatMap((k) => TRANSACTION_KIND_DETAILED[k]),
           )
         : undefined,
       f.minAmount !== undefined ? sql`abs(${t.amount}) >= ${f.minAmount}` : undefined,

@@ -7,7 +7,7 @@ import {
   type MonthlyCashFlow,
   recentMonths,
   startOfMonth,
-  TRANSACTION_KINDS,
+  TRANSACTION_KIND_DETAILED,
   type TransactionFilters,
   wholeMonths,
 } from '@tally/shared';
@@ -64,7 +64,7 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
       ? sql`lower(${transactions.description} || ' ' || coalesce(${transactions.merchantName}, '')) like ${`%${escapeLike(f.searchTerm.toLowerCase())}%`}`
       : undefined,
     f.merchant ? sql`lower(${transactions.merchantName}) = ${f.merchant.toLowerCase()}` : undefined,
-    f.kind ? inArray(transactions.providerCategory, [...TRANSACTION_KINDS[f.kind].detailed]) : undefined,
+    f.kind ? inArray(transactions.providerCategory, [...TRANSACTION_KIND_DETAILED[f.kind]]) : undefined,
   ];
   return and(...conditions)!;
 }

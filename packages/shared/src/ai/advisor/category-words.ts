@@ -86,7 +86,7 @@ const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
     'fill ups',
     'filling up',
   ],
-  rides: [
+  ride_shares: [
     'rideshare',
     'rideshares',
     'ride share',
@@ -101,11 +101,11 @@ const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
   parking: ['parking'],
   tolls: ['tolls', 'toll', 'toll roads'],
   flights: ['flights', 'flight', 'airfare', 'airfares', 'plane tickets', 'plane ticket', 'airline tickets'],
-  lodging: ['hotels', 'hotel', 'lodging', 'airbnb', 'airbnbs', 'accommodation', 'accommodations'],
+  hotels: ['hotels', 'hotel', 'lodging', 'airbnb', 'airbnbs', 'accommodation', 'accommodations'],
   rental_cars: ['rental car', 'rental cars', 'car rental', 'car rentals'],
   pharmacy: ['pharmacy', 'pharmacies', 'prescriptions', 'prescription', 'drugstore', 'meds', 'medicine'],
-  dental: ['dentist', 'dentists', 'dental'],
-  power: [
+  dental_care: ['dentist', 'dentists', 'dental'],
+  gas_and_electricity: [
     'electricity',
     'electric',
     'electric bill',
@@ -117,7 +117,7 @@ const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
     'gas and electricity',
     'heating',
   ],
-  internet: ['internet', 'wifi', 'wi fi', 'broadband', 'cable'],
+  internet_and_cable: ['internet', 'wifi', 'wi fi', 'broadband', 'cable'],
   phone: ['phone', 'phone bill', 'cell phone', 'mobile phone', 'cell', 'phone plan'],
   water: ['water', 'water bill'],
   streaming: [
@@ -132,9 +132,9 @@ const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
   ],
   music: ['music'],
   video_games: ['video games', 'video game', 'gaming', 'games'],
-  events: ['concerts', 'concert', 'concert tickets', 'sporting events', 'museums', 'theme parks'],
+  events_and_tickets: ['concerts', 'concert', 'concert tickets', 'sporting events', 'museums', 'theme parks'],
   hair_and_beauty: ['haircut', 'haircuts', 'hair', 'salon', 'barber', 'barbers', 'beauty'],
-  gym: ['gym', 'gyms', 'fitness'],
+  gym_and_fitness: ['gym', 'gyms', 'fitness'],
   laundry: ['laundry', 'dry cleaning', 'laundromat'],
   clothing: ['clothes', 'clothing', 'apparel', 'shoes'],
   electronics: ['electronics', 'gadgets'],
