@@ -456,6 +456,7 @@ export async function flowOver(
 ) {
   const t = transactions;
   const kept = questionWhere(userId, filters);
+  const byAccount = (filters.accountKinds?.length ?? 0) > 0;
   const out = sql`${t.amount} < 0`;
   const into = sql`${t.amount} > 0`;
   const cents = (expression: SQL) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -463,9 +464,16 @@ export async function flowOver(
     .select({
       /** Every row kept, money in and out: what the Transactions screen lists for the same filters. */
       count: cents(sql`count(*) filter (where ${kept})`),
-      /** How many accounts the rows kept come from, and one of them: a link can name it when it is the only one. */
-      accounts: cents(sql`count(distinct ${t.accountId}) filter (where ${kept})`),
-      account: sql<string | null>`min(${t.accountId}::text) filter (where ${kept})`,
+      /**
+       * Under a kind of account, the first and last account of the rows kept: a link can name the account
+       * when they are the same one. Not read otherwise (a text per row is not free over a year).
+       */
+      firstAccount: byAccount
+        ? sql<string | null>`min(${t.accountId}::text) filter (where ${kept})`
+        : sql<null>`null`,
+      lastAccount: byAccount
+        ? sql<string | null>`max(${t.accountId}::text) filter (where ${kept})`
+        : sql<null>`null`,
       out: cents(sql`-sum(${t.amount}) filter (where ${out} and ${kept})`),
       outCount: cents(sql`count(*) filter (where ${out} and ${kept})`),
       largestOut: cents(sql`-min(${t.amount}) filter (where ${out} and ${kept})`),
