@@ -67,11 +67,10 @@ export function filterText(f: QuestionFilters): string {
  * filters are exactly that, the sizes, and the account when the rows counted all come from one. Filters
  * by kind of account over several accounts have no such list, so their figures carry no link.
  */
-const isLinkable = (f: QuestionFilters, rows?: Pick<Flow, 'firstAccount' | 'lastAccount'>) =>
-  (f.kinds?.length ?? 0) <= 1 &&
-  (!f.accountKinds?.length || (rows !== undefined && rows.firstAccount === rows.lastAccount));
+const isLinkable = (f: QuestionFilters, rows?: Pick<Flow, 'oneAccount'>) =>
+  (f.kinds?.length ?? 0) <= 1 && (!f.accountKinds?.length || rows?.oneAccount === true);
 
-function linkOf(f: QuestionFilters, rows?: Pick<Flow, 'firstAccount' | 'lastAccount'>) {
+function linkOf(f: QuestionFilters, rows?: Pick<Flow, 'oneAccount' | 'accountId'>) {
   const plain = f.excludeCategories.length + f.excludeMerchants.length === 0;
   const byKind = (f.accountKinds?.length ?? 0) > 0;
   const linkable = isLinkable(f, rows);
@@ -79,7 +78,7 @@ function linkOf(f: QuestionFilters, rows?: Pick<Flow, 'firstAccount' | 'lastAcco
     category: linkable && plain && f.categories.length === 1 ? (f.categories[0] ?? null) : null,
     kind: linkable && (f.kinds?.length ?? 0) === 1 ? (f.kinds?.[0] ?? null) : null,
     merchant: linkable && plain && f.merchants.length === 1 ? (f.merchants[0] ?? null) : null,
-    accountId: linkable && byKind ? (rows?.firstAccount ?? null) : null,
+    accountId: linkable && byKind ? (rows?.accountId ?? null) : null,
     minAmount: linkable ? (f.minAmount ?? null) : null,
     maxAmount: linkable ? (f.maxAmount ?? null) : null,
   };

@@ -402,8 +402,14 @@ export async function budgetCategoryId(
 // ---------------------------------------------------------------------------------------------------------
 // What the advisor's question structure reads
 
-/** The person's accounts of a kind, as the balances read them: checking and savings by subtype, cards by type. */
-function accountsOfKinds(userId: string, kinds: readonly AccountKind[]) {
+/**
+ * The person's accounts of the filters' kinds (as the balances read them: checking and savings by subtype,
+ * cards by type), or null when the filters name no kind. Read first, so the rows are matched against a
+ * list rather than a subquery inside every aggregate.
+ */
+async function accountsOfKinds(db: Db, userId: string, f: QuestionFilters): Promise<string[] | null> {
+  const kinds = f.accountKinds ?? [];
+  if (kinds.length === 0) return null;
   const a = bankAccounts;
   const depository = (word: string) =>
     and(eq(a.type, ACCOUNT_TYPE.Depository), sql`lower(coalesce(${a.subtype}, '')) like ${`%${word}%`}`);
@@ -412,22 +418,24 @@ function accountsOfKinds(userId: string, kinds: readonly AccountKind[]) {
     savings: depository('savings'),
     credit: eq(a.type, ACCOUNT_TYPE.Credit),
   };
-  return sql`select ${a.id} from ${a} where ${and(eq(a.userId, userId), or(...kinds.map((k) => of[k])))}`;
+  const rows = await db
+    .select({ id: a.id })
+    .from(a)
+    .where(and(eq(a.userId, userId), or(...kinds.map((k) => of[k]))));
+  return rows.map((r) => r.id);
 }
 
 /**
  * The rows a question's filters keep: any of its categories and merchants, less the excluded ones; from
  * accounts of its kinds and of its sizes (as the Transactions screen's amount filter: the size, either way).
  */
-function questionWhere(userId: string, f: QuestionFilters): SQL {
+function questionWhere(f: QuestionFilters, accounts: string[] | null): SQL {
   const t = transactions;
   const merchant = sql`lower(${t.merchantName})`;
   const lower = (names: readonly string[]) => names.map((n) => n.toLowerCase());
   return (
     and(
-      f.accountKinds?.length
-        ? sql`${t.accountId} in (${accountsOfKinds(userId, f.accountKinds)})`
-        : undefined,
+      accounts === null ? undefined : accounts.length > 0 ? inArray(t.accountId, accounts) : sql`false`,
       f.kinds?.length
         ? inArray(
             t.providerCategory,
@@ -455,8 +463,15 @@ export async function flowOver(
   { userId, from, to, filters }: Person & Days & { filters: QuestionFilters },
 ) {
   const t = transactions;
-  const kept = questionWhere(userId, filters);
-  const byAccount = (filters.accountKinds?.length ?? 0) > 0;
+  const accounts = await accountsOfKinds(db, userId, filters);
+  const kept = questionWhere(filters, accounts);
+  // Which of the kind's accounts the rows kept come from, one bit each (a kind of account holds a few).
+  const mask =
+    accounts && accounts.length > 1 && accounts.length <= 30
+      ? sql<number>`coalesce(bit_or(1 << (array_position(${sql.param(accounts)}::uuid[], ${t.accountId}) - 1)) filter (where ${kept}), 0)`.mapWith(
+          Number,
+        )
+      : sql<null>`null`;
   const out = sql`${t.amount} < 0`;
   const into = sql`${t.amount} > 0`;
   const cents = (expression: SQL) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -464,16 +479,7 @@ export async function flowOver(
     .select({
       /** Every row kept, money in and out: what the Transactions screen lists for the same filters. */
       count: cents(sql`count(*) filter (where ${kept})`),
-      /**
-       * Under a kind of account, the first and last account of the rows kept: a link can name the account
-       * when they are the same one. Not read otherwise (a text per row is not free over a year).
-       */
-      firstAccount: byAccount
-        ? sql<string | null>`min(${t.accountId}::text) filter (where ${kept})`
-        : sql<null>`null`,
-      lastAccount: byAccount
-        ? sql<string | null>`max(${t.accountId}::text) filter (where ${kept})`
-        : sql<null>`null`,
+      accountMask: mask,
       out: cents(sql`-sum(${t.amount}) filter (where ${out} and ${kept})`),
       outCount: cents(sql`count(*) filter (where ${out} and ${kept})`),
       largestOut: cents(sql`-min(${t.amount}) filter (where ${out} and ${kept})`),
@@ -488,7 +494,24 @@ export async function flowOver(
     .from(t)
     .where(counted(userId, { from, to }));
   if (!row) throw new Error('an aggregate always has a row');
-  return row;
+  const { accountMask, ...flow } = row;
+  return { ...flow, ...fromOneAccount(accounts, accountMask) };
+}
+
+/**
+ * Under a kind of account, whether the rows kept all come from one account, and which: a link to
+ * Transactions can name one account, not a kind. Always true without a kind of account.
+ */
+function fromOneAccount(
+  accounts: string[] | null,
+  mask: number | null,
+): { oneAccount: boolean; accountId: string | null } {
+  if (accounts === null) return { oneAccount: true, accountId: null };
+  if (accounts.length <= 1) return { oneAccount: true, accountId: accounts[0] ?? null };
+  if (mask === null) return { oneAccount: false, accountId: null };
+  if (mask === 0) return { oneAccount: true, accountId: null };
+  const single = (mask & (mask - 1)) === 0;
+  return { oneAccount: single, accountId: single ? (accounts[Math.log2(mask)] ?? null) : null };
 }
 
 /** The single largest or smallest payment out (or in) the filters keep between two days, or null. */
@@ -510,7 +533,7 @@ export async function extremeOver(
     .where(
       and(
         counted(userId, { from, to }),
-        questionWhere(userId, filters),
+        questionWhere(filters, await accountsOfKinds(db, userId, filters)),
         direction === 'out' ? sql`${t.amount} < 0` : sql`${t.amount} > 0`,
       ),
     )
