@@ -948,6 +948,10 @@ describe('interpretQuestion', () => {
         },
       ],
       ["what's my networth", { kind: 'balance', accounts: 'net_worth' }],
+      ['can u tell me how much i spent on groceries last month', spent(LAST_MONTH, Groceries)],
+      ['how much cash came in last month', flow('total', 'income', LAST_MONTH)],
+      ['how much money did i bring home in october', flow('total', 'income', OCTOBER)],
+      ['is my spending on track this month', { kind: 'advice', category: null }],
       // "How much" asks a total: "trips" is Travel and "rides" the rides, never the number of every purchase.
       [
         'how much did i spend on trips this year',

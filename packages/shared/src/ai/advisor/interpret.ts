@@ -163,6 +163,9 @@ function rewrite(question: string): string {
       .replace(/\b(mo|mos|mth|mths|mnth|mnths|wk|wks|yr|yrs)\b/gi, (w) => SHORTHAND[w.toLowerCase()] ?? w)
       .replace(/\b(how|what|where|when|who)d\b/gi, '$1 did')
       .replace(/\bhw\b/gi, 'how')
+      .replace(/\bu\b/gi, 'you')
+      .replace(/\bur\b/gi, 'your')
+      .replace(/\bcash (came|comes|come|coming) in\b/gi, 'money $1 in')
       .replace(/\bgimme\b/gi, 'give me')
       .replace(/\b(?:add|sum|total) (?:it )?up\b/gi, 'total')
       .replace(
@@ -184,7 +187,7 @@ function rewrite(question: string): string {
       .replace(/\bcc\b/gi, 'credit card')
       .replace(/\b(?:lol|lmao|haha|tbh|pls|plz)\b/gi, ' ')
       .replace(new RegExp(`\\b(${MONTH_WORD})\\s*-\\s*(${MONTH_WORD})\\b`, 'gi'), '$1 to $2')
-      .replace(/\b(?:take|took|taken|bring|brought|pull|pulled) in\b/gi, 'earn')
+      .replace(/\b(?:take|took|taken|taking|bring|brought|bringing|pull|pulled) (?:in|home)\b/gi, 'earn')
       .replace(/\b(?:run|ran|set) (?:me|us)(?: back)?\b/gi, 'cost me')
       // "last week's spending": the possessive is the span itself.
       .replace(/\b(this|last|next|past|previous) (week|month|year|quarter)['’]?s\b/gi, '$1 $2')
@@ -422,7 +425,7 @@ const ADVICE: readonly RegExp[] = [
   /\b(?:saving|savings|money|budget|budgeting|spending) (?:tips|advice|ideas|suggestions|hacks)\b/,
   /\b(?:tips|advice|suggestions?|ideas?|ways|help) (?:to|for|on|with) (?:sav\w*|cut\w*|spend\w*|budget\w*|(?:my|our) (?:spending|budget|finances|money))\b/,
   /\b(?:one|some|a few|any|a) (?:thing|things|change|changes) (?:to|i can|i could|i should|we could) (?:change|cut|do|make|save)\b/,
-  /\bis (?:my|our) (?:\S+ ){0,2}(?:spending|budget|bill|bills) (?:reasonable|ok|okay|normal|too high|high|fine|healthy|bad|good|too much)\b/,
+  /\bis (?:my|our) (?:\S+ ){0,2}(?:spending|budget|bill|bills) (?:reasonable|ok|okay|normal|too high|high|fine|healthy|bad|good|too much|on track)\b/,
   /\bcan (?:i|we) (?:cancel|cut|drop) (?:something|anything|a subscription|some)\b/,
   /\b(?:goal|goals) (?:faster|sooner|quicker)\b|\bsave (?:more|faster)\b(?! (?:in|than|last|this|during|on|at|money in)\b)|\bspending too much\b|\boverspending\b/,
 ];
