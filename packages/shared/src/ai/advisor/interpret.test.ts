@@ -817,7 +817,6 @@ describe('interpretQuestion', () => {
       'can I afford $300 by last friday',
       'spending on february 30',
       'spending between march 5 and march 1 2026 and april',
-      'what did I spend in the first week of november',
       'jan spending',
       'spending on black friday',
       'how much did I spend in the last 10,000 days',
@@ -952,6 +951,24 @@ describe('interpretQuestion', () => {
       ['how much cash came in last month', flow('total', 'income', LAST_MONTH)],
       ['how much money did i bring home in october', flow('total', 'income', OCTOBER)],
       ['is my spending on track this month', { kind: 'advice', category: null }],
+      ['how much did i spend for the month of october', spent(OCTOBER)],
+      ['how much did i spend in the past fortnight', spent(days('2026-11-13', TODAY, 'in the last 2 weeks'))],
+      [
+        'how much did i spend the week of nov 9',
+        spent(days('2026-11-08', '2026-11-14', 'from November 8 to November 14')),
+      ],
+      [
+        'how much did i spend in the first week of november',
+        spent(days('2026-11-01', '2026-11-07', 'from November 1 to November 7')),
+      ],
+      [
+        'how much did i spend for september and october',
+        spent(days('2026-09-01', '2026-10-31', 'from September to October')),
+      ],
+      ['how much did i spend this calendar year', spent(THIS_YEAR)],
+      ['how much did i spend earlier this month', spent(THIS_MONTH)],
+      ['how much did i spend the previous month', spent(LAST_MONTH)],
+      ['did i spend more this month than the previous month', compare(THIS_MONTH, LAST_MONTH, 'more')],
       // "How much" asks a total: "trips" is Travel and "rides" the rides, never the number of every purchase.
       [
         'how much did i spend on trips this year',

@@ -150,6 +150,73 @@ function sameTime(question: string, today: string): string {
   );
 }
 
+const MONTH_NUMBER: Record<string, number> = Object.fromEntries(
+  ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].map((m, i) => [
+    m,
+    i + 1,
+  ]),
+);
+const monthOf = (word: string) => MONTH_NUMBER[word.toLowerCase().slice(0, 3)] ?? 0;
+
+/** The day of a yearless month and day: this year's, or last year's when this year's is still ahead. */
+function pastDay(month: number, day: number, today: string): string | null {
+  const of = (year: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const year = Number(today.slice(0, 4));
+  const candidate = of(year) > today ? of(year - 1) : of(year);
+  return isoDay.safeParse(candidate).success ? candidate : null;
+}
+
+/**
+ * Spans people name that the date reader does not: "the week of Nov 9" (its Sunday to Saturday), "the
+ * first week of November" (days 1–7; the last week, its last seven days), "September and October" (two
+ * months in a row, as one span, unless they are being compared).
+ */
+function namedSpans(question: string, today: string): string {
+  const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
+  const span = (from: string, to: string) => `from ${words(from)} to ${words(to)}`;
+  const comparing = /\b(?:than|vs|versus|compar\w*|against|differen\w*|chang\w*)\b/i.test(question);
+  // "The previous month" on its own is last month; beside another span it is the one before that.
+  const twoSpans =
+    comparing ||
+    /\b(?:more|less|fewer|higher|lower|up|down|increased?|decreased?|rise|rose|drop(?:ped)?|fell|bigger|smaller)\b/i.test(
+      question,
+    );
+  return question
+    .replace(
+      /\b(?:in |during |over )?the (?:previous|prior|preceding) (week|month|year|quarter)\b/gi,
+      (m, unit: string) => (twoSpans ? m : `last ${unit}`),
+    )
+    .replace(
+      new RegExp(`\\bthe week of (${MONTH_WORD})\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi'),
+      (m, month: string, d: string) => {
+        const day = pastDay(monthOf(month), Number(d), today);
+        if (!day) return m;
+        const sunday = addDays(day, -dayOfWeek(day));
+        return span(sunday, addDays(sunday, 6));
+      },
+    )
+    .replace(
+      new RegExp(
+        `\\b(?:in |during |over )?the (first|second|third|fourth|last) week of (${MONTH_WORD})\\b`,
+        'gi',
+      ),
+      (m, which: string, month: string) => {
+        const first = pastDay(monthOf(month), 1, today);
+        if (!first) return m;
+        const last = lastDayOfMonth(first);
+        const n = ['first', 'second', 'third', 'fourth'].indexOf(which.toLowerCase());
+        return n < 0 ? span(addDays(last, -6), last) : span(addDays(first, 7 * n), addDays(first, 7 * n + 6));
+      },
+    )
+    .replace(
+      new RegExp(`\\b(?:in|for|during|over) (${MONTH_WORD}) and (${MONTH_WORD})\\b`, 'gi'),
+      (m, a: string, b: string) => {
+        const [x, y] = [monthOf(a), monthOf(b)];
+        return !comparing && (y === x + 1 || (x === 12 && y === 1)) ? `from ${a} to ${b}` : m;
+      },
+    );
+}
+
 /** Words that mean the same as words the interpreter reads, put in before it reads them. */
 function rewrite(question: string): string {
   return (
@@ -224,6 +291,10 @@ function rewrite(question: string): string {
       .replace(/\bw\/o\b/gi, 'without')
       .replace(/\bno\.? of\b/gi, 'number of')
       .replace(/\bnetworth\b/gi, 'net worth')
+      .replace(/\b(?:for|in|during|over) the month of\b/gi, 'in')
+      .replace(/\b(?:a|the|this|last|past) fortnight\b/gi, (m) => m.replace(/fortnight/i, '2 weeks'))
+      .replace(/\bcalendar (year|month)\b/gi, '$1')
+      .replace(/\bearlier this (week|month|year)\b/gi, 'this $1')
       .replace(
         /\b(?:if|when|once|after) (?:you |we |i )?(?:take|taking|took|leave|leaving) out\b/gi,
         'excluding',
@@ -254,7 +325,7 @@ function rewrite(question: string): string {
 }
 
 function interpret(question: string, ctx: InterpretContext): Question {
-  const words = toWords(sameTime(seasons(rewrite(question), ctx.today), ctx.today));
+  const words = toWords(namedSpans(sameTime(seasons(rewrite(question), ctx.today), ctx.today), ctx.today));
   if (!words.some((w) => /[a-z]/.test(w.text)) || words.length > MAX_WORDS) return UNCLEAR;
   const whole = words.map((w) => w.text).join(' ');
   const matches = (patterns: readonly RegExp[]) => patterns.some((p) => p.test(whole));
