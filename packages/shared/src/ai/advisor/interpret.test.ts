@@ -968,6 +968,10 @@ describe('interpretQuestion', () => {
       ['how much did i spend this calendar year', spent(THIS_YEAR)],
       ['how much did i spend earlier this month', spent(THIS_MONTH)],
       ['how much did i spend the previous month', spent(LAST_MONTH)],
+      ['what have i spent vs my budget', { kind: 'budget', measure: 'spent', category: null }],
+      ['how much cash', { kind: 'balance', accounts: 'cash' }],
+      ['money in checking', { kind: 'balance', accounts: 'checking' }],
+      ['how much cash did i spend last month', spent(LAST_MONTH)],
       ['did i spend more this month than the previous month', compare(THIS_MONTH, LAST_MONTH, 'more')],
       // "How much" asks a total: "trips" is Travel and "rides" the rides, never the number of every purchase.
       [
