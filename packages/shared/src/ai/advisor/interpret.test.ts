@@ -972,6 +972,18 @@ describe('interpretQuestion', () => {
       ['how much cash', { kind: 'balance', accounts: 'cash' }],
       ['money in checking', { kind: 'balance', accounts: 'checking' }],
       ['how much cash did i spend last month', spent(LAST_MONTH)],
+      // A trip taken in the summer is not money taken in.
+      [
+        'how many uber trips did i take in the summer',
+        flow('count', 'spending', days('2026-06-01', '2026-08-31', 'from June 1 to August 31'), {
+          merchants: ['Uber'],
+        }),
+      ],
+      ['how much did i take in last month', flow('total', 'income', LAST_MONTH)],
+      [
+        "what's the average i spend each time at starbucks",
+        flow('per_item', 'spending', THIS_MONTH, { merchants: ['Starbucks'] }),
+      ],
       ['did i spend more this month than the previous month', compare(THIS_MONTH, LAST_MONTH, 'more')],
       // "How much" asks a total: "trips" is Travel and "rides" the rides, never the number of every purchase.
       [

@@ -254,7 +254,13 @@ function rewrite(question: string): string {
       .replace(/\bcc\b/gi, 'credit card')
       .replace(/\b(?:lol|lmao|haha|tbh|pls|plz)\b/gi, ' ')
       .replace(new RegExp(`\\b(${MONTH_WORD})\\s*-\\s*(${MONTH_WORD})\\b`, 'gi'), '$1 to $2')
-      .replace(/\b(?:take|took|taken|taking|bring|brought|bringing|pull|pulled) (?:in|home)\b/gi, 'earn')
+      // "Take in" is earning, unless something counted was taken ("how many trips did I take in May").
+      .replace(
+        /\b(?:take|took|taken|taking|bring|brought|bringing|pull|pulled) (?:in|home)\b/gi,
+        (m, _at, whole: string) =>
+          /\bhow many\b|\b(?:trips?|rides?|visits?|runs?|vacations?|flights?)\b/i.test(whole) ? m : 'earn',
+      )
+      .replace(/\b(?:the )?(?:past|last) half (?:a )?year\b|\bhalf a year\b/gi, 'the last 6 months')
       .replace(/\b(?:run|ran|set) (?:me|us)(?: back)?\b/gi, 'cost me')
       // "last week's spending": the possessive is the span itself.
       .replace(/\b(this|last|next|past|previous) (week|month|year|quarter)['’]?s\b/gi, '$1 $2')

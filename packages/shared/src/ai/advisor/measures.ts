@@ -27,7 +27,7 @@ const SAVINGS_RATE =
   /savings? rate|(?:percent|percentage|share|fraction|portion|part) of (?:my |our |the )?(?:income|pay|paycheck|salary|earnings|money (?:coming )?in)(?: (?:have|did|do|am) (?:i|we))? (?:saved?|kept|keep|put away|saving)|how much of (?:my |our )?(?:income|pay|salary|earnings) (?:have|did|do) (?:i|we) (?:save|saved|keep|kept)/;
 
 const PER_ITEM = new RegExp(
-  `(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?!(?:monthly|weekly|month|week|yearly|year) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt)s?`,
+  `(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?!(?:monthly|weekly|month|week|yearly|year) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
 );
 
 const LARGEST = new RegExp(
@@ -101,8 +101,9 @@ function takeWords(
 
 const isMeasureWord = (w: string) => !/^(?:_|the|my|our|a|an|i|we|in|on|at|for)$/.test(w);
 const perItemWord = (w: string) =>
-  /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price)$/.test(w) ||
-  isItem(w);
+  /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price|time)$/.test(
+    w,
+  ) || isItem(w);
 /** An item word, except "meal": that one also says the category (Dining Out), so it stays for it. */
 const isItem = (w: string) => ITEM_WORD.test(w) && !/^meals?$/.test(w) && !KIND_WORDS.has(w);
 const ITEM_WORD = new RegExp(`^${ITEM}$`);
