@@ -107,7 +107,6 @@ const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
   dental_care: ['dentist', 'dentists', 'dental'],
   gas_and_electricity: [
     'electricity',
-    'electric',
     'electric bill',
     'electricity bill',
     'power bill',
@@ -116,14 +115,22 @@ const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
     'gas and electric',
     'gas and electricity',
     'heating',
+    'natural gas',
   ],
-  internet_and_cable: ['internet', 'wifi', 'wi fi', 'broadband', 'cable'],
-  phone: ['phone', 'phone bill', 'cell phone', 'mobile phone', 'cell', 'phone plan'],
-  water: ['water', 'water bill'],
+  internet_and_cable: ['internet', 'internet bill', 'wifi', 'wi fi', 'broadband', 'cable bill', 'cable tv'],
+  phone: [
+    'phone bill',
+    'phone plan',
+    'phone service',
+    'cell phone bill',
+    'cell service',
+    'mobile bill',
+    'wireless bill',
+  ],
+  water: ['water bill', 'water and sewer'],
   streaming: [
     'streaming',
     'streaming services',
-    'tv',
     'movies',
     'movie',
     'cinema',
@@ -148,7 +155,7 @@ const KIND_SYNONYMS: Record<TransactionKind, string[]> = {
     'car wash',
     'oil change',
   ],
-  hardware: ['hardware', 'hardware store', 'home improvement'],
+  hardware: ['hardware store', 'home improvement'],
 };
 
 type Entry = { code: CategoryCode; words: string[] };
