@@ -29,7 +29,9 @@ const categoryNames = (codes: readonly CategoryCode[]) => codes.map((c) => categ
 /** "on Groceries at Whole Foods Market, leaving out Rent": what the filters keep, in words. */
 const ACCOUNT_WORDS = { checking: 'from checking', savings: 'from savings', credit: 'on your credit card' };
 
-export function filterText(f: QuestionFilters): string {
+export function filterText(f: QuestionFilters, subject: FlowSubject = 'spending'): string {
+  // Money out goes on a category and at a merchant; money in comes as Salary, from Acme Corp.
+  const [onCategory, atMerchant] = subject === 'income' ? ['as', 'from'] : ['on', 'at'];
   // "Over $100" is read as $100.01 and up, "under $10" as up to $9.99: said back the way it was asked.
   const min =
     f.minAmount === undefined
@@ -52,8 +54,8 @@ export function filterText(f: QuestionFilters): string {
     f.kinds?.length
       ? `on ${list(f.kinds.map((k) => kindLabel(k).toLowerCase())).replace(' and ', ' or ')}`
       : '',
-    f.categories.length > 0 ? `on ${list(categoryNames(f.categories))}` : '',
-    f.merchants.length > 0 ? `at ${list(f.merchants)}` : '',
+    f.categories.length > 0 ? `${onCategory} ${list(categoryNames(f.categories))}` : '',
+    f.merchants.length > 0 ? `${atMerchant} ${list(f.merchants)}` : '',
     f.excludeCategories.length + f.excludeMerchants.length > 0
       ? `leaving out ${list([...categoryNames(f.excludeCategories), ...f.excludeMerchants])}`
       : '',
@@ -114,7 +116,7 @@ export async function flowAnswer(
   const { range, subject, filters } = q;
   const t = await flowOver(db, { userId, from: range.startDate, to: range.endDate, filters });
   const when = rangeText(range);
-  const scope = filterText(filters);
+  const scope = filterText(filters, subject);
   const link = linkOf(filters, t);
   const count = countOf(subject, t);
   const base = {
@@ -284,7 +286,7 @@ export async function averageAnswer(
   const sum = totals.reduce((n, x) => n + x, 0);
   const average = Math.round(sum / q.periods.length);
   const span = seriesText(q.periods, q.per);
-  const scope = filterText(q.filters);
+  const scope = filterText(q.filters, q.subject);
   const link = linkOf(q.filters);
   const verb = q.subject === 'spending' ? 'You spent' : q.subject === 'income' ? 'You took in' : 'You kept';
   return {
@@ -345,7 +347,7 @@ export async function compareAnswer(
   }
   const a = totalOf(q.subject, ta as Flow);
   const b = totalOf(q.subject, tb as Flow);
-  const scope = filterText(q.filters);
+  const scope = filterText(q.filters, q.subject);
   const scoped = scope ? ` ${scope}` : '';
   const link = linkOf(q.filters);
   const diff = Math.abs(a - b);

@@ -171,8 +171,20 @@ const KIND_ENTRIES: KindEntry[] = (Object.entries(KIND_SYNONYMS) as [Transaction
  * out ("DiningOut" → "dining out") and the synonyms above; income categories and the word "other" left out. Longest
  * phrases first, so "gas bill" is a utility before "gas" is transportation.
  */
-const ENTRIES: Entry[] = CATEGORIES.filter((c) => c.group !== 'Income')
+/**
+ * Pay by its own names: a paycheck is the Salary category's money in, not every amount that came in
+ * (refunds, a payout). Only these words name an income category; "income" and "earnings" stay all of it.
+ */
+const INCOME_SYNONYMS: Partial<Record<CategoryKey, string[]>> = {
+  Salary: ['salary', 'salaries', 'paycheck', 'paychecks', 'paycheque', 'paycheques', 'payroll', 'wages'],
+  Bonus: ['bonus', 'bonuses'],
+};
+
+const ENTRIES: Entry[] = CATEGORIES.filter((c) => c.group !== 'Income' || c.key in INCOME_SYNONYMS)
   .flatMap((c) => {
+    if (c.group === 'Income') {
+      return (INCOME_SYNONYMS[c.key] ?? []).map((phrase) => ({ code: c.code, words: phrase.split(' ') }));
+    }
     const own = [
       ...c.label.toLowerCase().split(/\s*[/&]\s*/),
       c.key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(),

@@ -814,7 +814,6 @@ describe('interpretQuestion', () => {
       'when did I last buy coffee',
       'what was my balance last month',
       'did I go over budget last month',
-      'how much was my bonus',
       'can I afford a laptop',
       'can i afford 2 laptops',
       'can I afford $300 by last friday',
@@ -983,6 +982,15 @@ describe('interpretQuestion', () => {
         }),
       ],
       ['how much did i take in last month', flow('total', 'income', LAST_MONTH)],
+      // A paycheck is pay (Salary), not every amount that came in (refunds, a payout).
+      [
+        'what was my paycheck total in october',
+        flow('total', 'income', OCTOBER, { categories: [CATEGORY.Salary] }),
+      ],
+      [
+        'how much salary did i get this year',
+        flow('total', 'income', THIS_YEAR, { categories: [CATEGORY.Salary] }),
+      ],
       [
         "what's the average i spend each time at starbucks",
         flow('per_item', 'spending', THIS_MONTH, { merchants: ['Starbucks'] }),
