@@ -178,6 +178,7 @@ const KIND_ENTRIES: KindEntry[] = (Object.entries(KIND_SYNONYMS) as [Transaction
 const INCOME_SYNONYMS: Partial<Record<CategoryKey, string[]>> = {
   Salary: ['salary', 'salaries', 'paycheck', 'paychecks', 'paycheque', 'paycheques', 'payroll', 'wages'],
   Bonus: ['bonus', 'bonuses'],
+  Investment: ['interest', 'interest income', 'dividends', 'dividend', 'dividend income'],
 };
 
 const ENTRIES: Entry[] = CATEGORIES.filter((c) => c.group !== 'Income' || c.key in INCOME_SYNONYMS)

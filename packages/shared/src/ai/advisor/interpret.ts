@@ -351,7 +351,12 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const text = maskedText(words);
   const cues = readCues(text);
   const probe = words.map((w) => ({ ...w }));
-  const hasCategory = takeKindPhrases(probe).length + takeCategories(probe).length > 0;
+  const probeKinds = takeKindPhrases(probe);
+  const probeCodes = takeCategories(probe);
+  const hasCategory = probeKinds.length + probeCodes.length > 0;
+  // "Dividends last quarter": a kind of income named alone is money in.
+  const namesIncomeOnly =
+    probeKinds.length === 0 && probeCodes.length > 0 && probeCodes.every(isIncomeCategory) && !cues.spend;
   // "Amazon" is a shop the person buys at as well as the start of "Amazon Prime": what is spent there a
   // month is an average of the shop's purchases, the subscription's price only when named in full.
   const namesSubscription =
@@ -359,7 +364,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
   if (namesSubscription && PER_YEAR_OR_MONTH.test(whole) && !cues.budget && !cues.goalStrong) {
     return subscriptionCost(words, subscription);
   }
-  const kind = chooseKind(cues, {
+  const chosen = chooseKind(cues, {
     hasAmount: amounts.length > 0 || findPhrases(words, BARE_AMOUNT).length > 0,
     hasNamedGoal: goal.taken.length > 0,
     // "car payment" is a loan, not the "New Car" goal: a goal named only inside a category phrase is not named.
@@ -367,6 +372,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     hasFilter: merchants.names.length > 0 || hasCategory,
     hasDates: findDatePhrases(probe, ctx.today, 'past').phrases.length > 0,
   });
+  const kind = chosen === 'spending' && namesIncomeOnly ? 'income' : chosen;
   const read: Reading = {
     question,
     words,
