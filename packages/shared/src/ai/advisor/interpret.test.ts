@@ -991,6 +991,17 @@ describe('interpretQuestion', () => {
         'how much salary did i get this year',
         flow('total', 'income', THIS_YEAR, { categories: [CATEGORY.Salary] }),
       ],
+      ['how much was my bonus', flow('total', 'income', THIS_MONTH, { categories: [CATEGORY.Bonus] })],
+      [
+        'how much interest did i earn this year',
+        flow('total', 'income', THIS_YEAR, { categories: [CATEGORY.Investment] }),
+      ],
+      [
+        'dividends last quarter',
+        flow('total', 'income', days('2026-07-01', '2026-09-30', 'last quarter'), {
+          categories: [CATEGORY.Investment],
+        }),
+      ],
       [
         "what's the average i spend each time at starbucks",
         flow('per_item', 'spending', THIS_MONTH, { merchants: ['Starbucks'] }),
