@@ -286,7 +286,7 @@ function expectedFlow(
       return { figures: [q.measure === 'largest' ? Math.max(...sizes) : Math.min(...sizes)], says: [] };
     }
     case 'share': {
-      const whole = income ? s.allIn : s.allOut;
+      const whole = income || q.of === 'income' ? s.allIn : s.allOut;
       return whole === 0
         ? { figures: [], says: [] }
         : { figures: [sum, whole], says: [` was ${percent(sum, whole)}% of your`] };
@@ -450,6 +450,13 @@ const flowArb: fc.Arbitrary<Question> = fc
         measure: fc.constantFrom<FlowMeasure>('count', 'per_item', 'largest', 'smallest', 'share'),
         subject: fc.constantFrom<FlowSubject>('spending', 'income'),
         filters: filtersArb,
+      }),
+      // A share of spending against all income in the days.
+      fc.record({
+        measure: fc.constant<FlowMeasure>('share'),
+        subject: fc.constant<FlowSubject>('spending'),
+        filters: filtersArb,
+        of: fc.constant('income' as const),
       }),
       fc.record({
         measure: fc.constant<FlowMeasure>('savings_rate'),

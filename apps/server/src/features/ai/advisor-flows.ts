@@ -216,11 +216,16 @@ export async function flowAnswer(
     }
     case 'share': {
       const [part, whole, noun] =
-        subject === 'income' ? [t.in, t.allIn, 'income'] : [t.out, t.allOut, 'spending'];
+        subject === 'income'
+          ? [t.in, t.allIn, 'income']
+          : q.of === 'income'
+            ? [t.out, t.allIn, 'income']
+            : [t.out, t.allOut, 'spending'];
       const pct = percentOf(part, whole);
       if (pct === null) return { response: `I found no ${noun} ${when}.`, figures: [], actions: [] };
+      const what = subject === 'income' ? 'Money in' : 'Spending';
       return {
-        response: `${capital(scope || 'that')} was ${pct}% of your ${noun} ${when}: ${money(part)} of ${money(whole)}.`,
+        response: `${what}${scoped} was ${pct}% of your ${noun} ${when}: ${money(part)} of ${money(whole)}.`,
         figures: [
           figure(`${SUBJECT_LABEL[subject]}${scoped}`, part),
           {

@@ -82,6 +82,10 @@ const modelQuestion = z.discriminatedUnion('kind', [
     subject,
     filters,
     range: dayRange,
+    of: z
+      .literal('income')
+      .optional()
+      .describe('For a share of spending: of all income in the days instead of all spending'),
   }),
   z.object({
     kind: z.literal('average').describe('Total over equal periods ÷ their number'),

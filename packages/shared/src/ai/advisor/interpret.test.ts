@@ -744,12 +744,13 @@ describe('interpretQuestion', () => {
       expect(ask(question)).toEqual(expected);
     });
 
-    it.each(['how much of my income goes to rent', 'net at target last month', 'where is my W-2'])(
-      'declines "%s" rather than answer a figure it does not mean',
-      (question) => {
-        expect(ask(question).kind).toBe('unknown');
-      },
-    );
+    it.each([
+      'net at target last month',
+      'where is my W-2',
+      'how much of my income did i spend on rent twice',
+    ])('declines "%s" rather than answer a figure it does not mean', (question) => {
+      expect(ask(question).kind).toBe('unknown');
+    });
 
     it.each(['should I buy Tesla stock', 'how do I file my taxes', 'should I get a dog', 'cancel netflix'])(
       'still declines "%s"',
@@ -992,6 +993,31 @@ describe('interpretQuestion', () => {
         flow('total', 'income', THIS_YEAR, { categories: [CATEGORY.Salary] }),
       ],
       ['how much was my bonus', flow('total', 'income', THIS_MONTH, { categories: [CATEGORY.Bonus] })],
+      // A share of spending against income, not spending: "of my income" is the whole.
+      [
+        'how much of my income goes to rent',
+        { ...flow('share', 'spending', THIS_MONTH, { categories: [Rent] }), of: 'income' },
+      ],
+      [
+        'what percentage of my income went to rent this year',
+        { ...flow('share', 'spending', THIS_YEAR, { categories: [Rent] }), of: 'income' },
+      ],
+      // "The most I've ever spent in one go" is the largest purchase, never a total.
+      [
+        "what's the most i've ever spent at target in one go",
+        flow('largest', 'spending', days(TODAY, TODAY, 'since your history began'), {
+          merchants: ['Target'],
+        }),
+      ],
+      [
+        'which purchase cost the most last week',
+        flow('largest', 'spending', days('2026-11-15', '2026-11-21', 'last week')),
+      ],
+      ['how much is left to save for my goals', { kind: 'goal', measure: 'needed', goal: null }],
+      [
+        'how much of my total spending was on dining out in october',
+        flow('share', 'spending', OCTOBER, { categories: [DiningOut] }),
+      ],
       [
         'how much interest did i earn this year',
         flow('total', 'income', THIS_YEAR, { categories: [CATEGORY.Investment] }),

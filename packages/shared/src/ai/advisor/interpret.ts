@@ -297,6 +297,7 @@ function rewrite(question: string): string {
       .replace(/\bw\/o\b/gi, 'without')
       .replace(/\bno\.? of\b/gi, 'number of')
       .replace(/\bnetworth\b/gi, 'net worth')
+      .replace(/\b(?:left|remaining) to (save|put away|set aside)\b/gi, 'still need to $1')
       .replace(/\b(?:for|in|during|over) the month of\b/gi, 'in')
       .replace(/\b(?:a|the|this|last|past) fortnight\b/gi, (m) => m.replace(/fortnight/i, '2 weeks'))
       .replace(/\bcalendar (year|month)\b/gi, '$1')
@@ -342,6 +343,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const food = whichFood(question, whole);
   if (food) return food;
 
+  const ofIncome = takeIncomeWhole(words);
   const subscription = findGoal(words, ctx.subscriptions ?? []);
   const { sizes, rest: amounts } = takeSizes(words, takeAmounts(words));
   const exclusions = takeExclusionMarkers(words);
@@ -384,6 +386,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     exclusions,
     sizes,
     accountKinds,
+    ofIncome,
   };
   switch (kind) {
     case null:
@@ -437,7 +440,23 @@ type Reading = {
   sizes: Sizes;
   /** "On my credit card": the kinds of account counted. */
   accountKinds: AccountKind[];
+  /** "What percent of my income goes to rent": a share of spending is of income. */
+  ofIncome: boolean;
 };
+
+/** "Percent of my income", "how much of my pay": the whole a share of spending is taken of. */
+const SHARE_OF_INCOME =
+  /(?:percent(?:age)?s?|share|portion|fraction|proportion|part|chunk|slice|how much) of (?:my |our |the )?(?:total |monthly )?(?:income|pay|paycheck|paychecks|earnings|salary|take home(?: pay)?)/;
+
+/** Takes the income words of a share of income ("of my income"), so the rest reads as spending. */
+function takeIncomeWhole(words: Word[]): boolean {
+  const [found] = findPhrases(words, SHARE_OF_INCOME);
+  // "What percent of my income did I save" is the savings rate.
+  if (!found || /\b(?:sav(?:e|ed|ing)|keep|kept|put away|set aside)\b/.test(maskedText(words))) return false;
+  const of = words.findIndex((w, i) => i >= found.start && w.text === 'of');
+  useWords(words, of + 1, found.end);
+  return true;
+}
 
 /**
  * "Spent on my credit card", "paid from checking": the kinds of account money moved through, taken only
@@ -560,9 +579,12 @@ function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: bo
 const CUE_PATTERNS = {
   /** One purchase, the largest or smallest: not a top list. */
   single:
-    /\b(?:biggest|largest|smallest|lowest) single (?:expense|cost)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit|flight|stay|booking|ticket)s?\b|\bmost (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped)\b(?: \S+)? (?:in|on|at) (?:one|a single)\b/,
+    /\b(?:biggest|largest|smallest|lowest) single (?:expense|cost)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit|flight|stay|booking|ticket)s?\b|\bmost (?:i|we|ive|weve)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)\b(?:(?: \S+){0,3}? (?:in|on|at|for) (?:one|a single)\b| at once\b)/,
   /** Two spans set side by side with no subject named ("compare this week to last week"): spending. */
   compare: /\bcompar\w*|\bvs\b|\bversus\b|\b(?:more|less|higher|lower|bigger|smaller) than\b/,
+  /** "Which purchase cost the most": one purchase, the largest. */
+  costMost:
+    /\b(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most\b/,
   /** "How many", "how often": a count of purchases. */
   count: /\bhow (?:many|often)\b|\bnumber of\b/,
   /** "Remaining", "left": of a budget unless a goal is named. */
@@ -633,7 +655,7 @@ function chooseKind(
   if (c.balance) return clash('spend', 'income', 'top', 'net') ? 'unclear' : 'balance';
   if (c.net || (c.spend && c.income)) return clash('top', 'balance') ? 'unclear' : 'net';
   if (c.income) return clash('top') ? 'unclear' : 'income';
-  if (c.single || (c.count && (c.spend || has.hasFilter))) return 'spending';
+  if (c.single || c.costMost || (c.count && (c.spend || has.hasFilter))) return 'spending';
   if (c.top) return 'top_spending';
   // "Am I on track for my vacation?": progress toward something is a goal question, not spending.
   if (c.goalSoft && !c.spend && !has.hasAmount) return 'goal_progress';
@@ -992,10 +1014,25 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   let measure = reading.measure;
   if (measure === 'savings_rate' || (subject === 'net' && measure === 'share')) measure = 'savings_rate';
   if (measure === 'savings_rate' && hasFilters(filters)) return UNCLEAR;
+  // The income words of "percent of my income" were read as the whole of a share of spending, nothing else.
+  if (r.ofIncome && (measure !== 'share' || subject !== 'spending')) return UNCLEAR;
+  // A superlative no measure read ("the most I spent in one go") is never answered with a total.
+  if (
+    measure === 'total' &&
+    /\b(?:most|biggest|largest|highest|smallest|cheapest|least|priciest|lowest)\b/.test(rest)
+  )
+    return UNCLEAR;
   // A share is of a part: some category, merchant, kind or account, or a size.
   if (measure === 'share' && !hasFilters({ ...filters, excludeCategories: [], excludeMerchants: [] }))
     return UNCLEAR;
-  return { kind: 'flow', measure, subject: measure === 'savings_rate' ? 'net' : subject, filters, range };
+  return {
+    kind: 'flow',
+    measure,
+    subject: measure === 'savings_rate' ? 'net' : subject,
+    filters,
+    range,
+    ...(r.ofIncome ? { of: 'income' as const } : {}),
+  };
 }
 
 /** The span before another, named as an answer reads it: "last month", "in Sep 2026", "the week before". */
@@ -1183,6 +1220,8 @@ function subscriptionCost(words: Word[], named: { goal: string | null; taken: nu
 
 function subscriptions(r: Reading): Question {
   if (r.amounts.length > 0 || r.merchants.isAmbiguous || NOT_A_LIST.test(r.text)) return UNCLEAR;
+  // "What percent of my money goes to subscriptions": a share of spending in their category.
+  if (/\b(?:percent\w*|share|portion|fraction|proportion)\b/.test(r.text)) return subscriptionSpending(r);
   const isUpcoming = UPCOMING.test(r.text);
   if (!isUpcoming && ALREADY_PAID.test(r.text)) return subscriptionSpending(r);
   const ahead = findDatePhrases(r.words, r.today, 'future');

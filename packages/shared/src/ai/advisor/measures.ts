@@ -31,7 +31,7 @@ const PER_ITEM = new RegExp(
 );
 
 const LARGEST = new RegExp(
-  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)(?: \\S+)?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)`,
+  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we|ive|weve)(?: have|ve)? (?:ever |_ )?(?:spent|paid|dropped|blew)(?: \\S+){0,3}?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)|(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most`,
 );
 const SMALLEST = new RegExp(
   `(?:smallest|lowest) single (?:expense|cost)s?|(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
@@ -46,7 +46,7 @@ const COUNT_VERBS =
   /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does/;
 
 const SHARE =
-  /(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)/;
+  /how much of(?= _)|how much of (?:my |our |the )?(?:total |overall |whole )?(?:spending|expenses)|(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)/;
 
 const AVERAGE =
   /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|usual|normally|normal|mean|generally|(?:in )?a (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;

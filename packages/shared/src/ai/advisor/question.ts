@@ -102,6 +102,8 @@ export const question = z.discriminatedUnion('kind', [
     subject,
     filters: questionFilters,
     range: dayRange,
+    /** For a share of spending: of all income in the days ("what percent of my income goes to rent"). */
+    of: z.literal('income').optional(),
   }),
   /** "What do I spend on groceries a month on average over the last 3 months?": total over periods ÷ their number. */
   z.object({
