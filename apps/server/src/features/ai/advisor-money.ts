@@ -105,6 +105,27 @@ export async function balance(
     credit: (r) => r.type === ACCOUNT_TYPE.Credit,
     net_worth: () => true,
   };
+  if (q.name !== undefined) {
+    const named = rows.filter((r) => r.name.toLowerCase() === q.name?.toLowerCase());
+    if (named.length === 0)
+      return { response: `You have no account named "${q.name}" in Tally.`, figures: [], actions: [] };
+    const total = named.reduce((n, r) => n + r.balance, 0);
+    const [first] = named;
+    const owed = first !== undefined && owes(first);
+    return {
+      response: owed
+        ? `You owe ${money(Math.abs(total))} on ${first?.name}.`
+        : `You have ${money(total)} in ${first?.name}.`,
+      figures: [
+        {
+          label: first?.name ?? q.name,
+          amount: owed ? Math.abs(total) : total,
+          source: src(`${first?.name ?? q.name}, as the bank last reported it`),
+        },
+      ],
+      actions: [],
+    };
+  }
   const chosen = rows.filter(kinds[q.accounts]);
 
   if (chosen.length === 0) {

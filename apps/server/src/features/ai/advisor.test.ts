@@ -258,6 +258,15 @@ describe('the advisor answers from the same numbers the screens show', () => {
     );
     const bal = await ask({ kind: 'balance', accounts: 'cash' });
     expect(bal.figures[0]?.label).toBe('Cash');
+    // One account by its name, whatever its kind says; a name the person has none of is said so.
+    const saving = await ask({ kind: 'balance', accounts: 'cash', name: 'plaid saving' });
+    expect(saving.response).toBe('You have $210.00 in Plaid Saving.');
+    expect(saving.figures).toEqual([expect.objectContaining({ label: 'Plaid Saving', amount: 210 })]);
+    const card = await ask({ kind: 'balance', accounts: 'credit', name: 'Plaid Credit Card' });
+    expect(card.response).toMatch(/^You owe \$[\d,]+\.\d\d on Plaid Credit Card\.$/);
+    expect((await ask({ kind: 'balance', accounts: 'cash', name: 'Piggy Bank' })).response).toBe(
+      'You have no account named "Piggy Bank" in Tally.',
+    );
   });
 
   it('whether something fits by a date, with a goal proposed when it does not', async () => {

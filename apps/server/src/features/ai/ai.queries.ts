@@ -197,7 +197,7 @@ const MAX_MERCHANTS = 2000;
  */
 export async function advisorVocabulary(db: Db, { userId }: Person) {
   const t = transactions;
-  const [merchants, goals, subs, historyStart] = await Promise.all([
+  const [merchants, goals, subs, historyStart, accounts] = await Promise.all([
     db
       .select({ name: t.merchantName })
       .from(t)
@@ -208,12 +208,14 @@ export async function advisorVocabulary(db: Db, { userId }: Person) {
     db.select({ name: savingsGoals.name }).from(savingsGoals).where(eq(savingsGoals.userId, userId)),
     db.select({ name: subscriptions.name }).from(subscriptions).where(eq(subscriptions.userId, userId)),
     firstTransactionDay(db, { userId }),
+    accountBalances(db, { userId }),
   ]);
   return {
     merchants: merchants.map((m) => m.name ?? ''),
     goals: goals.map((g) => g.name),
     subscriptions: subs.map((s) => s.name),
     historyStart,
+    accounts: accounts.map((a) => a.name),
   };
 }
 

@@ -113,6 +113,13 @@ const modelQuestion = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('balance').describe('Balances as the bank last reported them'),
     accounts: z.enum(['cash', 'checking', 'savings', 'credit', 'net_worth']),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('One account by its name, for its balance alone'),
   }),
   z.object({
     kind: z.literal('subscriptions'),

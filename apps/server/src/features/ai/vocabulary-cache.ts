@@ -40,4 +40,5 @@ export const vocabularyCache = createVocabularyCache<{
   goals: string[];
   subscriptions: string[];
   historyStart: string | null;
+  accounts: string[];
 }>();

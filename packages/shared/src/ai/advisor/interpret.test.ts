@@ -829,6 +829,28 @@ describe('interpretQuestion', () => {
     });
   });
 
+  describe('accounts by their names', () => {
+    const withAccounts = (question: string) =>
+      interpretQuestion(question, {
+        today: TODAY,
+        merchants: MERCHANTS,
+        goals: GOALS,
+        accounts: ['Everyday Checking', 'High Yield Savings', 'Rewards Visa'],
+      });
+    it.each<[string, Question]>([
+      ['balance of everyday checking', { kind: 'balance', accounts: 'checking', name: 'Everyday Checking' }],
+      [
+        "what's in my high yield savings account",
+        { kind: 'balance', accounts: 'savings', name: 'High Yield Savings' },
+      ],
+      ['how much is on the rewards visa', { kind: 'balance', accounts: 'credit', name: 'Rewards Visa' }],
+      // A kind named alone is every account of the kind.
+      ['what is my checking balance', { kind: 'balance', accounts: 'checking' }],
+    ])('reads "%s"', (question, expected) => {
+      expect(withAccounts(question)).toEqual(expected);
+    });
+  });
+
   describe('the words people type for counts, changes, spans and leaving things out', () => {
     const SEPTEMBER = days('2026-09-01', '2026-09-30', 'in September');
     const THIS_WEEK = days('2026-11-22', TODAY, 'this week');

@@ -65,6 +65,8 @@ export type InterpretContext = {
   subscriptions?: readonly string[];
   /** The day of the person's first transaction (for "on average a month" over all of it), or null. */
   historyStart?: string | null;
+  /** The names of the person's accounts ("Everyday Checking"). */
+  accounts?: readonly string[];
 };
 
 const UNCLEAR: Question = Object.freeze({ kind: 'unknown', reason: 'unclear' });
@@ -387,6 +389,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     sizes,
     accountKinds,
     ofIncome,
+    accountNames: ctx.accounts ?? [],
   };
   switch (kind) {
     case null:
@@ -442,6 +445,8 @@ type Reading = {
   accountKinds: AccountKind[];
   /** "What percent of my income goes to rent": a share of spending is of income. */
   ofIncome: boolean;
+  /** The person's accounts' names, for "the balance of Everyday Checking". */
+  accountNames: readonly string[];
 };
 
 /** "Percent of my income", "how much of my pay": the whole a share of spending is taken of. */
@@ -598,13 +603,13 @@ const CUE_PATTERNS = {
   goalSoft:
     /\bon track\b|\bprogress\b|\bhow close\b|\bcloser\b|\bhow far\b|\breach(?:ed|ing)?\b|\bthere yet\b/,
   budget:
-    /\bbudget\w*|\ballocat\w*|\bover ?spen\w*|\bhow (?:much|far) over\b|\b(?:left|remaining)\b(?! ?over| in (?:the |my |our )?(?:bank|accounts?|checking|savings))|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
+    /\bbudget\w*|\ballocat\w*|\ballot\w*|\ballowance\b|\bspending limit\b|\blimit (?:for|on)\b|\bheadroom\b|\bplan(?:ned)? to spend\b|\bover ?spen\w*|\bhow (?:much|far) over\b|\b(?:left|remaining)\b(?! ?over| in (?:the |my |our )?(?:bank|accounts?|checking|savings))|\bhow much (?:more |else )?(?:money )?(?:can|could) (?:i|we) (?:still )?spend\b/,
   subscription:
     /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
   balance:
-    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b|\b(?:across|in|on|of) (?:all )?(?:of )?(?:my|our) (?:bank )?accounts\b|\bavailable (?:cash|money|funds|balance)\b|\bhow much cash\b(?! (?:did|do|have|had|was|were) (?:i|we) (?:spend|spent|use|used|take|took|withdr\w*|pull|pulled|get|got))/,
+    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b|\b(?:across|in|on|of) (?:all )?(?:of )?(?:my|our) (?:bank )?accounts\b|\bavailable (?:cash|money|funds|balance)\b|\bhow much (?:money|cash) (?:in all|in total|altogether|total)\b|\bhow much cash\b(?! (?:did|do|have|had|was|were) (?:i|we) (?:spend|spent|use|used|take|took|withdr\w*|pull|pulled|get|got))/,
   income:
-    /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|(?<!\bhow many\b.*)\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b(?! (?:my |the |our )?(?:checking|savings|accounts?|bank|wallet))/,
+    /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|(?<!\bhow many\b.*)\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b(?! (?:all|total)\b| (?:my |the |our )?(?:checking|savings|accounts?|bank|wallet))/,
   net: /\bnet\b(?! worth)|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!(?:in|of) (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
@@ -1129,16 +1134,19 @@ function topSpending(r: Reading): Question {
 }
 
 const BUDGET_MEASURES: [RegExp, Extract<Question, { kind: 'budget' }>['measure']][] = [
-  [/\bpercent\w*|\bfraction\b|\bshare\b|\bproportion\b/, 'used_percent'],
-  [/\b(?:left|remaining|remain|remains|to go|still|over|under)\b|\bcan (?:i|we) (?:still )?spend\b/, 'left'],
-  [/\b(?:spent|spend|used|use|gone|went|blown|against)\b/, 'spent'],
+  [/\bpercent\w*|\bfraction\b|\bshare\b|\bproportion\b|\butili[sz]ation\b/, 'used_percent'],
   [
-    /\b(?:budgeted|allocat\w*|set aside|total budget|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
+    /\b(?:left|remaining|remain|remains|to go|still|over|under|headroom)\b|\bcan (?:i|we) (?:still )?spend\b/,
+    'left',
+  ],
+  [/\b(?:spent|(?<!to )spend|used|use|usage|gone|went|blown|against)\b/, 'spent'],
+  [
+    /\b(?:budgeted|allocat\w*|allot\w*|allowance|limit|plan(?:ned)? to spend|set aside|total budget|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
     'allocated',
   ],
 ];
 const BUDGET_MEASURE_WORDS =
-  /room|percent\w*|fraction|share|proportion|of|used|use|gone|against|budgeted|allocat\w*|set aside|size|been|big|in total/;
+  /room|headroom|percent\w*|fraction|share|proportion|utili[sz]ation|usage|of|used|use|gone|against|budgeted|allocat\w*|allot\w*|allowance|(?:spending )?limit|plan(?:ned)? to spend|set aside|size|been|big|in total/;
 
 function budget(r: Reading): Question {
   // "How am I tracking against my budget": its status, not a comparison.
@@ -1276,12 +1284,15 @@ function balance(r: Reading): Question {
   if (!isPresent(takeDates(r.words, r.today, 'past'), r.today, false)) return UNCLEAR;
   const said = r.words.map((w) => w.text).join(' ');
   const accounts = ACCOUNT_KINDS.find(([p]) => p.test(said))?.[1] ?? 'cash';
+  // One account by its name ("Everyday Checking"): its balance alone.
+  const named = findGoal(r.words, r.accountNames);
+  for (const i of named.goal ? named.taken : []) useWords(r.words, i, i + 1);
   takeAll(
     r.words,
-    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|card)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|card)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
   );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
-  return { kind: 'balance', accounts };
+  return named.goal ? { kind: 'balance', accounts, name: named.goal } : { kind: 'balance', accounts };
 }
 
 /** Advice, about one category when the question names one ("should I cut back on eating out"). */

@@ -134,6 +134,8 @@ export const question = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('balance'),
     accounts: z.enum(['cash', 'checking', 'savings', 'credit', 'net_worth']),
+    /** One account by its name ("Everyday Checking"): its balance alone. */
+    name: z.string().trim().min(1).max(100).optional(),
   }),
   /** What tracked subscriptions cost a month or a year (one, or all), or how many there are. */
   z.object({
