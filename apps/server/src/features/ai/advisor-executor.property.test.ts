@@ -273,7 +273,11 @@ function expectedFlow(
     case 'count':
       return {
         figures: [sum],
-        says: [count === 0 ? `You made no ${noun}s` : `You made ${count} ${noun}${count === 1 ? '' : 's'}`],
+        says: [
+          count === 0
+            ? `You ${income ? 'got' : 'made'} no ${noun}s`
+            : `You ${income ? 'got' : 'made'} ${count} ${noun}${count === 1 ? '' : 's'}`,
+        ],
       };
     case 'per_item':
       return count === 0 ? { figures: [], says: [] } : { figures: [Math.round(sum / count), sum], says: [] };

@@ -163,12 +163,12 @@ export async function flowAnswer(
       };
     }
     case 'count': {
-      const noun = subject === 'income' ? 'payment' : 'purchase';
+      const [noun, verb] = subject === 'income' ? ['payment', 'got'] : ['purchase', 'made'];
       return {
         response:
           count === 0
-            ? `You made no ${noun}s${scoped} ${when}.`
-            : `You made ${plural(count, noun)}${scoped} ${when}, ${money(subject === 'income' ? t.in : t.out)} in all.`,
+            ? `You ${verb} no ${noun}s${scoped} ${when}.`
+            : `You ${verb} ${plural(count, noun)}${scoped} ${when}, ${money(subject === 'income' ? t.in : t.out)} in all.`,
         figures: [figure(`${capital(plural(count, noun))}`, subject === 'income' ? t.in : t.out)],
         actions: [],
       };

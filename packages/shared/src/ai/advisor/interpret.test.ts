@@ -1015,6 +1015,14 @@ describe('interpretQuestion', () => {
         flow('total', 'income', THIS_YEAR, { categories: [CATEGORY.Salary] }),
       ],
       ['how much was my bonus', flow('total', 'income', THIS_MONTH, { categories: [CATEGORY.Bonus] })],
+      [
+        'how many paychecks did i get in october',
+        flow('count', 'income', OCTOBER, { categories: [CATEGORY.Salary] }),
+      ],
+      ['how much of my paycheck did i save last month', flow('savings_rate', 'net', LAST_MONTH)],
+      ['my rate of saving in october', flow('savings_rate', 'net', OCTOBER)],
+      ['what percent of my earnings went to savings this year', flow('savings_rate', 'net', THIS_YEAR)],
+      ['what share of my income is left after spending this month', flow('savings_rate', 'net', THIS_MONTH)],
       // A share of spending against income, not spending: "of my income" is the whole.
       [
         'how much of my income goes to rent',

@@ -23,8 +23,10 @@ const ITEM =
   '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|paycheck|deposit|flight|stay|booking|ticket)s?';
 const GAP = '(?:\\S+ ){0,3}?';
 
-const SAVINGS_RATE =
-  /savings? rate|(?:percent|percentage|share|fraction|portion|part) of (?:my |our |the )?(?:income|pay|paycheck|salary|earnings|money (?:coming )?in)(?: (?:have|did|do|am) (?:i|we))? (?:saved?|kept|keep|put away|saving)|how much of (?:my |our )?(?:income|pay|salary|earnings) (?:have|did|do) (?:i|we) (?:save|saved|keep|kept)/;
+const INCOME_WORDS = '(?:income|pay|paycheck|paychecks|salary|earnings|take home pay|money (?:coming )?in)';
+const SAVINGS_RATE = new RegExp(
+  `savings? rate|rate of sav(?:ing|ings)|(?:percent|percentage|share|fraction|portion|part) of (?:my |our |the )?${INCOME_WORDS}(?: (?:have|did|do|am|are) (?:i|we))? (?:saved?|kept|keep|put away|saving|keeping)|(?:percent|percentage|share|fraction|portion|part) of (?:my |our |the )?${INCOME_WORDS} (?:is |was )?(?:net|left|left over|remaining)|(?:percent|percentage|share|fraction|portion|part) of (?:my |our |the )?${INCOME_WORDS} (?:went|goes|go|going) (?:to|into) savings|how much of (?:my |our )?(?:income|pay|paycheck|salary|earnings) (?:have|did|do) (?:i|we) (?:save|saved|keep|kept)`,
+);
 
 const PER_ITEM = new RegExp(
   `(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?!(?:monthly|weekly|month|week|yearly|year) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
@@ -41,6 +43,8 @@ const COUNT =
   /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|(?:total )?number of(?: times)?|count(?: (?:of|my|up|the))?|tally up|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
 const COUNT_NOUN =
   /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|total|number|count|tally|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
+/** "How many paychecks": the count's noun is also the Salary category, so it stays for the filter. */
+const PAY_WORD = /^(?:paychecks?|paycheques?)$/;
 /** What people do a number of times: taken once the question is a count. */
 const COUNT_VERBS =
   /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does/;
@@ -163,7 +167,7 @@ export function takeMeasure(
   if (!asksNumber && /\bhow much\b/.test(text)) {
     // "How much did my Uber rides cost": the total of the rides, not their number ("trips" is Travel).
     takeWords(words, /visits|runs|rides|orders/, (w) => !CATEGORY_WORDS.has(w), kept);
-  } else if (takeWords(words, COUNT, (w) => COUNT_NOUN.test(w), kept)) {
+  } else if (takeWords(words, COUNT, (w) => COUNT_NOUN.test(w) && !PAY_WORD.test(w), kept)) {
     for (const { start, end } of findPhrases(words, COUNT_VERBS)) useWords(words, start, end);
     return { kind: 'flow', measure: 'count' };
   }
