@@ -336,6 +336,20 @@ function expectAnswered(rows: readonly Row[], person: Person, q: Question, answe
       // The average first, then each period's total.
       const totals = q.periods.map((p) => totalOf(q.subject, sums(rows, person, p, q.filters)));
       const sum = totals.reduce((n, x) => n + x, 0);
+      if (q.measure === 'count') {
+        // A count a period on average, to one decimal, in the words; each period's money the figures.
+        const counts = q.periods.map((p) => {
+          const s = sums(rows, person, p, q.filters);
+          return q.subject === 'income' ? s.inCount : s.outCount;
+        });
+        const average = Math.round((10 * counts.reduce((n, x) => n + x, 0)) / q.periods.length) / 10;
+        const noun = q.subject === 'income' ? 'payment' : 'purchase';
+        expect(amounts).toEqual(q.per === 'day' ? [] : totals);
+        expect(answer.response).toContain(
+          `You ${q.subject === 'income' ? 'got' : 'made'} ${average} ${noun}${average === 1 ? '' : 's'} a ${q.per} on average`,
+        );
+        return;
+      }
       expect(amounts).toEqual([Math.round(sum / q.periods.length), ...totals]);
       return;
     }
@@ -495,8 +509,10 @@ const periodsArb = fc.oneof(
     })),
 );
 const averageArb: fc.Arbitrary<Question> = fc
-  .tuple(subjectArb, filtersArb, periodsArb)
-  .map(([subject, filters, p]) => question.parse({ kind: 'average', subject, filters, ...p }));
+  .tuple(subjectArb, filtersArb, periodsArb, fc.boolean())
+  .map(([subject, filters, p, count]) =>
+    question.parse({ kind: 'average', subject, filters, ...p, ...(count ? { measure: 'count' } : {}) }),
+  );
 
 const compareArb: fc.Arbitrary<Question> = fc
   .record({

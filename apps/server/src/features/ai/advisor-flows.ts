@@ -264,6 +264,37 @@ export async function flowAnswer(
   }
 }
 
+/**
+ * "How many times a week do I go to Starbucks": the purchases (or payments in) over the periods ÷ their
+ * number, to one decimal, in the words; each period's money is the figures (a figure is money).
+ */
+function averageCount(
+  q: Extract<Question, { kind: 'average' }>,
+  flows: readonly Flow[],
+  totals: readonly number[],
+): Draft {
+  const counts = flows.map((f) => countOf(q.subject, f));
+  const all = counts.reduce((n, x) => n + x, 0);
+  const average = Math.round((10 * all) / q.periods.length) / 10;
+  const span = seriesText(q.periods, q.per);
+  const scope = filterText(q.filters, q.subject);
+  const link = linkOf(q.filters);
+  const [noun, verb] = q.subject === 'income' ? ['payment', 'got'] : ['purchase', 'made'];
+  return {
+    response: `You ${verb} ${average} ${noun}${average === 1 ? '' : 's'} a ${q.per} on average${scope ? ` ${scope}` : ''} over ${rangeText(span)}, ${plural(all, noun)} in all.`,
+    figures: (q.per === 'day' ? [] : q.periods).map((p, i) => ({
+      label: `${p.label}: ${plural(counts[i] ?? 0, noun)}`,
+      amount: totals[i] ?? 0,
+      source: src(`${SUBJECT_LABEL[q.subject]}, ${rangeText(p)}`, {
+        startDate: p.startDate,
+        endDate: p.endDate,
+        ...link,
+      }),
+    })),
+    actions: [],
+  };
+}
+
 /** "the last 3 months (Aug 1 – Oct 31, 2026)": the periods of a series as one span. */
 function seriesText(periods: readonly DayRange[], per: AveragePeriod): DayRange {
   const first = periods[0] as DayRange;
@@ -280,15 +311,12 @@ export async function averageAnswer(
   db: Db,
   { userId, question: q }: { userId: string; question: Extract<Question, { kind: 'average' }> },
 ): Promise<Draft> {
-  const totals = await Promise.all(
-    q.periods.map(async (p) =>
-      totalOf(
-        q.subject,
-        await flowOver(db, { userId, from: p.startDate, to: p.endDate, filters: q.filters }),
-      ),
-    ),
+  const flows = await Promise.all(
+    q.periods.map((p) => flowOver(db, { userId, from: p.startDate, to: p.endDate, filters: q.filters })),
   );
+  const totals = flows.map((f) => totalOf(q.subject, f));
   const sum = totals.reduce((n, x) => n + x, 0);
+  if (q.measure === 'count') return averageCount(q, flows, totals);
   const average = Math.round(sum / q.periods.length);
   const span = seriesText(q.periods, q.per);
   const scope = filterText(q.filters, q.subject);

@@ -93,6 +93,10 @@ const modelQuestion = z.discriminatedUnion('kind', [
     filters,
     per: z.enum(AVERAGE_PERIODS),
     periods: z.array(dayRange).min(1).max(36).describe('The complete periods, oldest first'),
+    measure: z
+      .literal('count')
+      .optional()
+      .describe('count: the number of purchases a period on average, instead of the money'),
   }),
   z.object({
     kind: z.literal('compare').describe('Whether the total over a is more (or less) than over b'),

@@ -1016,6 +1016,21 @@ describe('interpretQuestion', () => {
       ],
       ['how much was my bonus', flow('total', 'income', THIS_MONTH, { categories: [CATEGORY.Bonus] })],
       [
+        'how many times a month did i eat out over the last 3 months',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: { ...NO_FILTERS, categories: [DiningOut] },
+          per: 'month',
+          periods: [
+            days('2026-08-01', '2026-08-31', 'Aug 2026'),
+            days('2026-09-01', '2026-09-30', 'Sep 2026'),
+            days('2026-10-01', '2026-10-31', 'Oct 2026'),
+          ],
+          measure: 'count',
+        },
+      ],
+      [
         'how many paychecks did i get in october',
         flow('count', 'income', OCTOBER, { categories: [CATEGORY.Salary] }),
       ],

@@ -956,7 +956,14 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     const filters = takeFilters(r);
     if (filters && 'kind' in filters) return filters;
     if (!filters || unknownWords(r.words).length > 0 || !filtersFit(named, filters)) return UNCLEAR;
-    return { kind: 'average', subject, filters, per: reading.per, periods };
+    return {
+      kind: 'average',
+      subject,
+      filters,
+      per: reading.per,
+      periods,
+      ...(reading.measure ? { measure: reading.measure } : {}),
+    };
   }
   if (reading.kind === 'compare') {
     const found = findDatePhrases(r.words, r.today, 'past');

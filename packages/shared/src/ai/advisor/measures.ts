@@ -2,7 +2,7 @@ import { addDays, addMonths, dayOfWeek, daysBetween, lastDayOfMonth, startOfMont
 import { monthYearLabel as monthLabel, shortDayLabel as shortDay } from '../insight-text';
 import { CATEGORY_WORDS, KIND_WORDS } from './category-words';
 import type { AveragePeriod, DayRange, FlowMeasure } from './question';
-import { findPhrases, useWords, type Word } from './text';
+import { findPhrases, maskedText, useWords, type Word } from './text';
 import { COUNT_SOURCE, readCount } from './vocabulary';
 
 /**
@@ -15,7 +15,7 @@ import { COUNT_SOURCE, readCount } from './vocabulary';
 export type MeasureReading =
   | { kind: 'flow'; measure: FlowMeasure }
   /** A series of equal periods; count null: every complete one of the history. */
-  | { kind: 'average'; per: AveragePeriod; count: number | null }
+  | { kind: 'average'; per: AveragePeriod; count: number | null; measure?: 'count' }
   /** Two spans; `previous`: the second is the one before the first ("than last", "the month before"). */
   | { kind: 'compare'; asks: 'more' | 'less' | 'change'; previous: boolean };
 
@@ -29,7 +29,7 @@ const SAVINGS_RATE = new RegExp(
 );
 
 const PER_ITEM = new RegExp(
-  `(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?!(?:monthly|weekly|month|week|yearly|year) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
+  `(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?!(?:monthly|weekly|month|week|yearly|year|number|count) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
 );
 
 const LARGEST = new RegExp(
@@ -169,14 +169,27 @@ export function takeMeasure(
     takeWords(words, /visits|runs|rides|orders/, (w) => !CATEGORY_WORDS.has(w), kept);
   } else if (takeWords(words, COUNT, (w) => COUNT_NOUN.test(w) && !PAY_WORD.test(w), kept)) {
     for (const { start, end } of findPhrases(words, COUNT_VERBS)) useWords(words, start, end);
-    return { kind: 'flow', measure: 'count' };
+    // "How many times a week", "on average how many purchases a month": a count per period, averaged.
+    return readAverage(words, maskedText(words), true) ?? { kind: 'flow', measure: 'count' };
   }
   if (!isIncome && takeWords(words, SHARE, isMeasureWord)) return { kind: 'flow', measure: 'share' };
+  return readAverage(words, text, false) ?? { kind: 'flow', measure: 'total' };
+}
+
+/**
+ * An average over equal periods, its words taken: "on average", "a month on average", "what do I spend a
+ * week", "over the last 3 months". For a count ("how many times a week"), a period alone is enough.
+ */
+function readAverage(
+  words: Word[],
+  text: string,
+  ofCount: boolean,
+): Extract<MeasureReading, { kind: 'average' }> | null {
   const average = takeWords(words, AVERAGE);
   const habit = HABIT.test(text);
   const [perPhrase] = findPhrases(words, PER_PERIOD);
   const [series] = findPhrases(words, SERIES);
-  if (average || (habit && perPhrase) || (perPhrase && series)) {
+  if (average || ((habit || ofCount) && perPhrase) || (perPhrase && series)) {
     const unit = series?.match[2] ?? series?.match[4] ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? '';
     const per: AveragePeriod =
       /week/.test(unit) || /\bweek(?:ly|s)?\b/.test(text)
@@ -190,9 +203,9 @@ export function takeMeasure(
       count = readCount(series.match[1] ?? series.match[3] ?? '');
       useWords(words, series.start, series.end);
     } else if (takeWords(words, LATELY)) count = per === 'week' ? 4 : per === 'day' ? 30 : 3;
-    return { kind: 'average', per, count };
+    return { kind: 'average', per, count, ...(ofCount ? { measure: 'count' as const } : {}) };
   }
-  return { kind: 'flow', measure: 'total' };
+  return null;
 }
 
 /** The last `count` complete months, Sunday–Saturday weeks or days before today, oldest first. */

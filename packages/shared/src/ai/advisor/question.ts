@@ -112,6 +112,8 @@ export const question = z.discriminatedUnion('kind', [
     filters: questionFilters,
     per: z.enum(AVERAGE_PERIODS),
     periods: z.array(dayRange).min(1).max(36),
+    /** 'count': how many purchases (or payments in) a period on average ("how many times a week"). */
+    measure: z.literal('count').optional(),
   }),
   /** "Did I spend more on dining this month than last?": both totals, and whether `a` is more (or less). */
   z.object({
