@@ -15,9 +15,9 @@ export type Sizes = { minAmount?: Cents; maxAmount?: Cents };
 const ITEM =
   /^(?:purchases?|transactions?|charges?|payments?|orders?|expenses?|items?|things?|ones?|anything|something|buys?|deposits?|paychecks?|bills?|rides?|trips?|meals?)$/;
 const ABOVE = /^(?:over|above|exceeding|more than|greater than|bigger than|larger than|higher than)$/;
-const AT_LEAST = /^(?:at least|min(?:imum)?(?: of)?|from)$/;
+const AT_LEAST = /^(?:at least|minimum of)$/;
 const BELOW = /^(?:under|below|less than|smaller than|cheaper than|lower than)$/;
-const AT_MOST = /^(?:at most|up to|max(?:imum)?(?: of)?|no more than)$/;
+const AT_MOST = /^(?:at most|up to|maximum of|no more than)$/;
 /** Comparison words as they come before an amount, longest first. */
 const BEFORE = [
   'no more than',
