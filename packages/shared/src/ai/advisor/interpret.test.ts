@@ -163,6 +163,9 @@ describe('interpretQuestion', () => {
       'doctor bills this year',
       'car payment this month',
       'how much did i spend apart from coffee last month',
+      // Either of a category and a kind is not a filter the structure holds; both would be a wrong figure.
+      'how much did i spend on groceries and coffee this month',
+      'what percent of my dining out is coffee',
       // A phone or a TV bought is not the phone bill or streaming: such words are not kinds on their own.
       'how much did i spend on a new phone',
       'how much did i spend on a tv',

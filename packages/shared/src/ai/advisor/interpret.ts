@@ -823,6 +823,9 @@ function takeFilters(r: Reading): QuestionFilters | Question | null {
   for (const p of phrases) add(out(p.at) ? filters.excludeCategories : filters.categories, p.code);
   // Leaving a kind out ("apart from coffee") is not a filter the structure holds.
   if (kinds.some((k) => out(k.at))) return null;
+  // "Groceries and coffee" means either, but the structure keeps rows of both a category and a kind:
+  // declined rather than answered with the few rows that are both.
+  if (kinds.length > 0 && filters.categories.length > 0) return null;
   if (kinds.length > 0) filters.kinds = [...new Set(kinds.map((k) => k.kind))];
   for (const m of r.merchants.spans) add(out(m.start) ? filters.excludeMerchants : filters.merchants, m.name);
   if (r.accountKinds.length > 0) filters.accountKinds = r.accountKinds;
