@@ -124,7 +124,13 @@ function planFor(route: RouteInfo): Plan | { unclassified: string } {
           },
           expect: status(part === 'body' ? 404 : 'ok-or-404'),
         });
-      } else if (part === 'querystring' && schema.type === 'string' && !schema.format && !schema.pattern) {
+      } else if (
+        part === 'querystring' &&
+        schema.type === 'string' &&
+        !schema.format &&
+        !schema.pattern &&
+        !schema.enum
+      ) {
         // Free text (a search): looking for Alice's words finds nothing of hers.
         cases.push({
           name: `searching ${field} for Alice's marker → none of hers`,
