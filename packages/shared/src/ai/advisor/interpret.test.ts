@@ -951,6 +951,18 @@ describe('interpretQuestion', () => {
       ],
       ['spending up or down vs last month?', compare(THIS_MONTH, LAST_MONTH, 'change')],
       ['did i spend more or less than last month', compare(THIS_MONTH, LAST_MONTH, 'change')],
+      [
+        'last 30 days vs previous 30 days spending',
+        compare(
+          days('2026-10-28', TODAY, 'in the last 30 days'),
+          days('2026-09-28', '2026-10-27', 'the 30 days before'),
+          'more',
+        ),
+      ],
+      [
+        'how much did i spend in the previous 30 days',
+        spent(days('2026-10-28', TODAY, 'in the last 30 days')),
+      ],
       ['compared to september, did i spend more in october?', compare(OCTOBER, SEPTEMBER, 'more')],
       [
         'how much did i spend last month if you take out rent',

@@ -183,40 +183,48 @@ function namedSpans(question: string, today: string): string {
     /\b(?:more|less|fewer|higher|lower|up|down|increased?|decreased?|rise|rose|drop(?:ped)?|fell|bigger|smaller)\b/i.test(
       question,
     );
-  return question
-    .replace(
-      /\b(?:in |during |over )?the (?:previous|prior|preceding) (week|month|year|quarter)\b/gi,
-      (m, unit: string) => (twoSpans ? m : `last ${unit}`),
-    )
-    .replace(
-      new RegExp(`\\bthe week of (${MONTH_WORD})\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi'),
-      (m, month: string, d: string) => {
-        const day = pastDay(monthOf(month), Number(d), today);
-        if (!day) return m;
-        const sunday = addDays(day, -dayOfWeek(day));
-        return span(sunday, addDays(sunday, 6));
-      },
-    )
-    .replace(
-      new RegExp(
-        `\\b(?:in |during |over )?the (first|second|third|fourth|last) week of (${MONTH_WORD})\\b`,
-        'gi',
-      ),
-      (m, which: string, month: string) => {
-        const first = pastDay(monthOf(month), 1, today);
-        if (!first) return m;
-        const last = lastDayOfMonth(first);
-        const n = ['first', 'second', 'third', 'fourth'].indexOf(which.toLowerCase());
-        return n < 0 ? span(addDays(last, -6), last) : span(addDays(first, 7 * n), addDays(first, 7 * n + 6));
-      },
-    )
-    .replace(
-      new RegExp(`\\b(?:in|for|during|over) (${MONTH_WORD}) and (${MONTH_WORD})\\b`, 'gi'),
-      (m, a: string, b: string) => {
-        const [x, y] = [monthOf(a), monthOf(b)];
-        return !comparing && (y === x + 1 || (x === 12 && y === 1)) ? `from ${a} to ${b}` : m;
-      },
-    );
+  return (
+    question
+      .replace(
+        /\b(?:in |during |over )?the (?:previous|prior|preceding) (week|month|year|quarter)\b/gi,
+        (m, unit: string) => (twoSpans ? m : `last ${unit}`),
+      )
+      // "The last 30 days vs the previous 30 days": beside another span, the days before it; alone, the last.
+      .replace(/\b(?:the )?(?:previous|prior|preceding) (\w+) days\b/gi, (_m, n: string) =>
+        twoSpans ? `the ${n} days before` : `the last ${n} days`,
+      )
+      .replace(
+        new RegExp(`\\bthe week of (${MONTH_WORD})\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi'),
+        (m, month: string, d: string) => {
+          const day = pastDay(monthOf(month), Number(d), today);
+          if (!day) return m;
+          const sunday = addDays(day, -dayOfWeek(day));
+          return span(sunday, addDays(sunday, 6));
+        },
+      )
+      .replace(
+        new RegExp(
+          `\\b(?:in |during |over )?the (first|second|third|fourth|last) week of (${MONTH_WORD})\\b`,
+          'gi',
+        ),
+        (m, which: string, month: string) => {
+          const first = pastDay(monthOf(month), 1, today);
+          if (!first) return m;
+          const last = lastDayOfMonth(first);
+          const n = ['first', 'second', 'third', 'fourth'].indexOf(which.toLowerCase());
+          return n < 0
+            ? span(addDays(last, -6), last)
+            : span(addDays(first, 7 * n), addDays(first, 7 * n + 6));
+        },
+      )
+      .replace(
+        new RegExp(`\\b(?:in|for|during|over) (${MONTH_WORD}) and (${MONTH_WORD})\\b`, 'gi'),
+        (m, a: string, b: string) => {
+          const [x, y] = [monthOf(a), monthOf(b)];
+          return !comparing && (y === x + 1 || (x === 12 && y === 1)) ? `from ${a} to ${b}` : m;
+        },
+      )
+  );
 }
 
 /** Words that mean the same as words the interpreter reads, put in before it reads them. */
@@ -1010,6 +1018,8 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     const first = a ?? thisMonthSoFar(r.today);
     const second = b ?? (reading.previous ? spanBefore(first, r.today) : null);
     if (!second) return compareWith(r, first);
+    // The same days on both sides is a misreading, never a comparison.
+    if (first.startDate === second.startDate && first.endDate === second.endDate) return UNCLEAR;
     return { kind: 'compare', subject, filters, a: first, b: second, asks: reading.asks };
   }
   const named_ = takeDates(r.words, r.today, 'past');
