@@ -139,7 +139,7 @@ function seasons(question: string, today: string): string {
  */
 function sameTime(question: string, today: string): string {
   return question.replace(
-    /\b(?:(?:at|by|in|over|during|for) )?(?:the )?(?:same (?:time|point|period|days?|stage)|this (?:time|point)) (?:of |in )?last (month|year)\b/gi,
+    /\b(?:(?:at|by|in|over|during|for) )?(?:the )?(?:same (?:time|point|period|days?|stage|month)|this (?:time|point)) (?:of |in )?last (month|year)\b/gi,
     (_m, unit: string) => {
       const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
       const back = unit.toLowerCase() === 'month' ? addMonths(today, -1) : addMonths(today, -12);
@@ -306,6 +306,10 @@ function rewrite(question: string): string {
       )
       .replace(/\bw\/o\b/gi, 'without')
       .replace(/\bno\.? of\b/gi, 'number of')
+      .replace(
+        /\b(?:the )?difference between (?:my )?(?:income|earnings) and (?:my )?(?:spending|expenses)\b|\b(?:the )?difference between (?:my )?(?:spending|expenses) and (?:my )?(?:income|earnings)\b/gi,
+        'net',
+      )
       .replace(/\bnetworth\b/gi, 'net worth')
       .replace(/\b(?:left|remaining) to (save|put away|set aside)\b/gi, 'still need to $1')
       .replace(/\b(?:for|in|during|over) the month of\b/gi, 'in')
