@@ -963,6 +963,15 @@ describe('interpretQuestion', () => {
         'how much did i spend in the previous 30 days',
         spent(days('2026-10-28', TODAY, 'in the last 30 days')),
       ],
+      ["what's the difference between my income and spending last month", flow('total', 'net', LAST_MONTH)],
+      [
+        'spending this month vs same month last year',
+        compare(
+          THIS_MONTH,
+          days('2025-11-01', '2025-11-26', 'from November 1, 2025 to November 26, 2025'),
+          'more',
+        ),
+      ],
       ['compared to september, did i spend more in october?', compare(OCTOBER, SEPTEMBER, 'more')],
       [
         'how much did i spend last month if you take out rent',
