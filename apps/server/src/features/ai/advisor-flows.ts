@@ -282,17 +282,27 @@ function averageCount(
   const [noun, verb] = q.subject === 'income' ? ['payment', 'got'] : ['purchase', 'made'];
   return {
     response: `You ${verb} ${average} ${noun}${average === 1 ? '' : 's'} a ${q.per} on average${scope ? ` ${scope}` : ''} over ${rangeText(span)}, ${plural(all, noun)} in all.`,
-    figures: (q.per === 'day' ? [] : q.periods).map((p, i) => ({
-      label: `${p.label}: ${plural(counts[i] ?? 0, noun)}`,
-      amount: totals[i] ?? 0,
-      source: src(`${SUBJECT_LABEL[q.subject]}, ${rangeText(p)}`, {
-        startDate: p.startDate,
-        endDate: p.endDate,
-        ...link,
-      }),
-    })),
+    figures: periodFigures(q, totals, link, (p, i) => `${p.label}: ${plural(counts[i] ?? 0, noun)}`),
     actions: [],
   };
+}
+
+/** Each period's own money as a figure (a month's or a week's helps; thirty days' would drown the answer). */
+function periodFigures(
+  q: Extract<Question, { kind: 'average' }>,
+  totals: readonly number[],
+  link: ReturnType<typeof linkOf>,
+  label: (p: DayRange, i: number) => string = (p) => p.label,
+) {
+  return (q.per === 'day' ? [] : q.periods).map((p, i) => ({
+    label: label(p, i),
+    amount: totals[i] ?? 0,
+    source: src(`${SUBJECT_LABEL[q.subject]}, ${rangeText(p)}`, {
+      startDate: p.startDate,
+      endDate: p.endDate,
+      ...link,
+    }),
+  }));
 }
 
 /** "the last 3 months (Aug 1 – Oct 31, 2026)": the periods of a series as one span. */
@@ -337,16 +347,7 @@ export async function averageAnswer(
           },
         ),
       },
-      // A month's or a week's own figure helps; thirty days' would drown the answer.
-      ...(q.per === 'day' ? [] : q.periods).map((p, i) => ({
-        label: p.label,
-        amount: totals[i] ?? 0,
-        source: src(`${SUBJECT_LABEL[q.subject]}, ${rangeText(p)}`, {
-          startDate: p.startDate,
-          endDate: p.endDate,
-          ...link,
-        }),
-      })),
+      ...periodFigures(q, totals, link),
     ],
     actions: [],
   };
