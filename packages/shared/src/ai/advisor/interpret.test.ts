@@ -165,6 +165,9 @@ describe('interpretQuestion', () => {
       'how much did i spend apart from coffee last month',
       // Either of a category and a kind is not a filter the structure holds; both would be a wrong figure.
       'how much did i spend on groceries and coffee this month',
+      // A category and a merchant joined by "and" mean either: never the rows that are both.
+      'how much did i spend on groceries and at amazon',
+      'dining out and uber last month',
       'what percent of my dining out is coffee',
       // A phone or a TV bought is not the phone bill or streaming: such words are not kinds on their own.
       'how much did i spend on a new phone',
@@ -964,6 +967,15 @@ describe('interpretQuestion', () => {
         spent(days('2026-10-28', TODAY, 'in the last 30 days')),
       ],
       ["what's the difference between my income and spending last month", flow('total', 'net', LAST_MONTH)],
+      // "Everything but groceries" leaves groceries out (it was read as groceries only).
+      [
+        'how much did i spend on everything but groceries',
+        flow('total', 'spending', THIS_MONTH, { excludeCategories: [Groceries] }),
+      ],
+      [
+        'how much did i spend on groceries at whole foods',
+        flow('total', 'spending', THIS_MONTH, { categories: [Groceries], merchants: ['Whole Foods Market'] }),
+      ],
       [
         'spending this month vs same month last year',
         compare(

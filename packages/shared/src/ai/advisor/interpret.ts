@@ -847,12 +847,21 @@ function takeFilters(r: Reading): QuestionFilters | Question | null {
   if (r.exclusions.length > 0 && filters.excludeCategories.length + filters.excludeMerchants.length === 0)
     return null;
   const kept = [
-    ...kinds.map((k) => ({ start: k.at, end: k.end, label: kindLabel(k.kind) })),
+    ...kinds.map((k) => ({ start: k.at, end: k.end, label: kindLabel(k.kind), type: 'kind' })),
     ...phrases
       .filter((p) => !out(p.at))
-      .map((p) => ({ start: p.at, end: p.end, label: categoryName(p.code) })),
-    ...r.merchants.spans.filter((m) => !out(m.start)).map((m) => ({ ...m, label: m.name })),
+      .map((p) => ({ start: p.at, end: p.end, label: categoryName(p.code), type: 'category' })),
+    ...r.merchants.spans.filter((m) => !out(m.start)).map((m) => ({ ...m, label: m.name, type: 'merchant' })),
   ].sort((a, b) => a.start - b.start);
+  // "Groceries and Amazon" means either; the structure keeps rows that are both a category and a merchant
+  // ("groceries at Safeway"). Declined rather than answered with the few rows that are both.
+  const between = (i: number) => r.words.slice(kept[i - 1]?.end, kept[i]?.start).map((w) => w.text);
+  if (
+    kept.some(
+      (k, i) => i > 0 && k.type !== kept[i - 1]?.type && between(i).some((w) => /^(?:and|plus|&)$/.test(w)),
+    )
+  )
+    return null;
   const isOr = kept.some(
     (k, i) => i > 0 && r.words.slice(kept[i - 1]?.end, k.start).some((w) => w.text === 'or'),
   );
