@@ -972,6 +972,11 @@ describe('interpretQuestion', () => {
         'how much did i spend on everything but groceries',
         flow('total', 'spending', THIS_MONTH, { excludeCategories: [Groceries] }),
       ],
+      ['all spending but rent', flow('total', 'spending', THIS_MONTH, { excludeCategories: [Rent] })],
+      [
+        "spending that wasn't groceries last month",
+        flow('total', 'spending', LAST_MONTH, { excludeCategories: [Groceries] }),
+      ],
       [
         'how much did i spend on groceries at whole foods',
         flow('total', 'spending', THIS_MONTH, { categories: [Groceries], merchants: ['Whole Foods Market'] }),

@@ -289,7 +289,7 @@ export function previousSpan(a: DayRange, today: string): DayRange {
 /* Exclusions.                                                                                            */
 
 const EXCLUDE =
-  /apart from|except(?: for)?|excluding|excl|exclude|excludes|not counting|not including|leaving out|leave out|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|not on|not at|non|(?:everything|anything|all)(?: else)? but/;
+  /apart from|except(?: for)?|excluding|excl|exclude|excludes|not counting|not including|leaving out|leave out|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|not on|not at|non|(?:everything|anything|all)(?: else)? but|(?:that |which )?(?:isnt|wasnt|werent|arent|is not|was not|were not|are not)(?: on| at| for)?|but/;
 const LIST_WORDS = new Set(['and', 'or', 'nor', 'the', 'my', 'any', 'plus', 'also', 'all']);
 
 /** Where each "leave out" marker is ("apart from", "excluding", "non"), its words taken. */
