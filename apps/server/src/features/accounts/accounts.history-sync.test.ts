@@ -382,6 +382,11 @@ describe('history syncs across restarts and servers', () => {
         id: run!.id,
         status: 'Completed',
       });
+      // The run is done before the queue marks its job done: wait for the queue, then check there is one.
+      await eventually(
+        async () => (await jobsOf(database, run!.id)).every((j) => j.state === 'completed'),
+        "the run's job to complete",
+      );
       expect(await jobsOf(database, run!.id)).toEqual([{ id: expect.any(String), state: 'completed' }]);
     } finally {
       await app.close();
