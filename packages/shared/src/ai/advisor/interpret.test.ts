@@ -45,6 +45,12 @@ const LAST_MONTH = days('2026-10-01', '2026-10-31', 'last month');
 const THIS_YEAR = days('2026-01-01', TODAY, 'this year');
 const OCTOBER = days('2026-10-01', '2026-10-31', 'in October');
 const NEXT_30_DAYS = days(TODAY, '2026-12-26', 'in the next 30 days');
+/** The last three complete months before TODAY, as an average reads them. */
+const MONTHS_3 = [
+  days('2026-08-01', '2026-08-31', 'Aug 2026'),
+  days('2026-09-01', '2026-09-30', 'Sep 2026'),
+  days('2026-10-01', '2026-10-31', 'Oct 2026'),
+];
 
 const { Rent, Utilities, Subscriptions, Groceries, DiningOut, Entertainment, Shopping, Gifts, Travel } =
   CATEGORY;
@@ -437,11 +443,6 @@ describe('interpretQuestion', () => {
   describe('the measure, filters and time of money that moved', () => {
     const SEPTEMBER = days('2026-09-01', '2026-09-30', 'in September');
     const f = (filters: Partial<QuestionFilters>) => ({ ...NO_FILTERS, ...filters });
-    const MONTHS_3 = [
-      days('2026-08-01', '2026-08-31', 'Aug 2026'),
-      days('2026-09-01', '2026-09-30', 'Sep 2026'),
-      days('2026-10-01', '2026-10-31', 'Oct 2026'),
-    ];
     it.each<[string, Question]>([
       [
         'how many times did I go to starbucks',
@@ -1005,11 +1006,7 @@ describe('interpretQuestion', () => {
           subject: 'spending',
           filters: { ...NO_FILTERS, categories: [Groceries] },
           per: 'month',
-          periods: [
-            days('2026-08-01', '2026-08-31', 'Aug 2026'),
-            days('2026-09-01', '2026-09-30', 'Sep 2026'),
-            days('2026-10-01', '2026-10-31', 'Oct 2026'),
-          ],
+          periods: MONTHS_3,
         },
       ],
       ["what's my networth", { kind: 'balance', accounts: 'net_worth' }],
@@ -1063,11 +1060,7 @@ describe('interpretQuestion', () => {
           subject: 'spending',
           filters: { ...NO_FILTERS, categories: [DiningOut] },
           per: 'month',
-          periods: [
-            days('2026-08-01', '2026-08-31', 'Aug 2026'),
-            days('2026-09-01', '2026-09-30', 'Sep 2026'),
-            days('2026-10-01', '2026-10-31', 'Oct 2026'),
-          ],
+          periods: MONTHS_3,
           measure: 'count',
         },
       ],
