@@ -51,7 +51,10 @@ export async function buildQueries(
   app: App,
   auth: Auth,
   anchor: string,
-  { resetAiUsage }: { resetAiUsage?: () => Promise<unknown> } = {},
+  {
+    resetAiUsage,
+    staleInsights,
+  }: { resetAiUsage?: () => Promise<unknown>; staleInsights?: () => Promise<unknown> } = {},
 ): Promise<Query[]> {
   const accounts = await call<Account[]>(app, auth, 'GET', '/api/plaid/accounts');
   const card = accounts.find((a) => a.subtype === 'credit card');
@@ -181,7 +184,7 @@ export async function buildQueries(
     },
   );
 
-  if (resetAiUsage) queries.push(...advisorQuestions(anchor, resetAiUsage));
+  if (resetAiUsage) queries.push(...advisorQuestions(anchor, resetAiUsage, staleInsights));
   queries.push(...dashboard(anchor));
   return queries;
 }
@@ -189,9 +192,14 @@ export async function buildQueries(
 /**
  * Questions to the advisor (POST /api/ai/query, the built-in interpreter) that make the executor read L's
  * history: one of each shape of the question structure, over whole months and the whole year before the
- * last day of the history. The day's allowance is cleared before each one (untimed).
+ * last day of the history. The day's allowance is cleared before each one (untimed). Advice answers with the
+ * stored insights: once as they are (fresh), once marked stale first, so the request recomputes them.
  */
-function advisorQuestions(anchor: string, reset: () => Promise<unknown>): Query[] {
+function advisorQuestions(
+  anchor: string,
+  reset: () => Promise<unknown>,
+  staleInsights?: () => Promise<unknown>,
+): Query[] {
   const monthOf = (back: number) => {
     const d = new Date(Date.parse(`${anchor.slice(0, 7)}-01T00:00:00Z`));
     d.setUTCMonth(d.getUTCMonth() - back);
@@ -224,6 +232,15 @@ function advisorQuestions(anchor: string, reset: () => Promise<unknown>): Query[
     ask('budget used', 'what percent of my budget have I used'),
     ask('goals still needed', 'how much do I still need for my goals'),
     ask('advice', 'how can I save more?'),
+    // As after any change to the numbers (a trigger marks the stored insights stale): recomputed first.
+    ...(staleInsights
+      ? [
+          {
+            ...ask('advice, insights stale', 'how can I save more?'),
+            reset: () => Promise.all([reset(), staleInsights()]),
+          },
+        ]
+      : []),
     ask('declined', 'should I buy bitcoin?'),
   ];
 }

@@ -260,6 +260,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
         const queries = (
           await buildQueries(app, auth, bench.meta.report.anchor, {
             resetAiUsage: () => bench.database.query('delete from ai_usage'),
+            staleInsights: () => bench.database.query('delete from ai_insight_runs'),
           })
         ).filter((q) => groups.size === 0 || groups.has(q.group));
         if (values.explain) {

@@ -5,7 +5,6 @@ import {
   type CategoryCode,
   categoryName,
   daysBetween,
-  generateInsights,
   type InsightDraft,
   lastDayOfMonth,
   NO_FILTERS,
@@ -17,8 +16,7 @@ import type { Db } from '../../db/client';
 import { activePeriodNow } from '../budgets';
 import { type Draft, money, src } from './advisor-draft';
 import { topSpending } from './advisor-money';
-import { budgetCategoryId, flowOver } from './ai.queries';
-import { gatherFacts } from './facts';
+import { budgetCategoryId, flowOver, trackedSubscriptionRows } from './ai.queries';
 
 /** How many of the person's findings an answer to "how can I save" gives: a reply, not a report. */
 const MAX_SUGGESTIONS = 3;
@@ -35,12 +33,18 @@ export async function adviceAnswer(
     userId,
     today,
     question: q,
-  }: { userId: string; today: string; question: Extract<Question, { kind: 'advice' }> },
+    findings: all,
+  }: {
+    userId: string;
+    today: string;
+    question: Extract<Question, { kind: 'advice' }>;
+    /** The person's current findings, most important first. */
+    findings: readonly InsightDraft[];
+  },
 ): Promise<Draft> {
-  const facts = await gatherFacts(db, { userId, today });
   const about = (i: InsightDraft) =>
     q.category === null || i.figures.some((f) => f.source.category === q.category);
-  const findings = generateInsights(facts).filter(about).slice(0, MAX_SUGGESTIONS);
+  const findings = all.filter(about).slice(0, MAX_SUGGESTIONS);
   const category =
     q.category === null ? null : await categoryPace(db, { userId, today, category: q.category });
   if (findings.length === 0 && !category) {
@@ -71,7 +75,7 @@ export async function adviceAnswer(
     };
   }
   const actions = (
-    await Promise.all(findings.map((i) => actionFor(db, { userId, today, insight: i, facts })))
+    await Promise.all(findings.map((i) => actionFor(db, { userId, today, insight: i })))
   ).filter((a): a is AdvisorAction => a !== null);
   const lines = findings.map(
     (i, n) => `${n + 1}. ${i.title}. ${i.message}${i.actionSuggestion ? ` ${i.actionSuggestion}` : ''}`,
@@ -160,22 +164,21 @@ async function categoryPace(
 /** The change Tally can make for a finding, to confirm on screen; null when the finding's remedy is the person's. */
 async function actionFor(
   db: Db,
-  {
-    userId,
-    today,
-    insight,
-    facts,
-  }: { userId: string; today: string; insight: InsightDraft; facts: Awaited<ReturnType<typeof gatherFacts>> },
+  { userId, today, insight }: { userId: string; today: string; insight: InsightDraft },
 ): Promise<AdvisorAction | null> {
   const [kind, id] = insight.key.split(':');
   if (kind === 'price-rise' || kind === 'missed-charge') {
-    const s = facts.subscriptions.find((x) => x.id === id && x.status === SUBSCRIPTION_STATUS.Active);
+    const s = (await trackedSubscriptionRows(db, { userId })).find(
+      (x) => x.id === id && x.status === SUBSCRIPTION_STATUS.Active,
+    );
     return s
       ? { kind: 'pause_subscription', label: `Pause ${s.name}`, subscriptionId: s.id, name: s.name }
       : null;
   }
-  if (kind === 'leftover-no-goal' && facts.leftover) {
-    const target = Math.max(facts.leftover.soFar * 6, 10_000);
+  // Its first figure is the leftover so far.
+  const leftover = insight.figures[0]?.amount;
+  if (kind === 'leftover-no-goal' && leftover !== undefined) {
+    const target = Math.max(leftover * 6, 10_000);
     return {
       kind: 'create_goal',
       label: 'Start a savings goal',

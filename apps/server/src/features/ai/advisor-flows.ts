@@ -125,7 +125,7 @@ export async function flowAnswer(
     ...link,
     transactionCount: isLinkable(filters, t) ? t.count : null,
   };
-  const what = subject === 'income' ? 'payment in' : 'purchase';
+  const [what, made] = subject === 'income' ? ['payment', 'got'] : ['purchase', 'made'];
   const figure = (label: string, amount: number, description = `${label}, ${when}`) => ({
     label,
     amount,
@@ -176,7 +176,7 @@ export async function flowAnswer(
     case 'per_item': {
       const sum = subject === 'income' ? t.in : t.out;
       if (count === 0)
-        return { response: `You made no ${what}s${scoped} ${when}.`, figures: [], actions: [] };
+        return { response: `You ${made} no ${what}s${scoped} ${when}.`, figures: [], actions: [] };
       const each = Math.round(sum / count);
       return {
         response: `Your ${plural(count, what)}${scoped} ${when} came to ${money(each)} each on average (${money(sum)} in all).`,
@@ -195,7 +195,7 @@ export async function flowAnswer(
         direction,
         largest: q.measure === 'largest',
       });
-      if (!row) return { response: `You made no ${what}s${scoped} ${when}.`, figures: [], actions: [] };
+      if (!row) return { response: `You ${made} no ${what}s${scoped} ${when}.`, figures: [], actions: [] };
       const amount = Math.abs(row.amount);
       const at = row.merchant ?? row.description;
       return {

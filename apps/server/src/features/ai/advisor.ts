@@ -1,4 +1,4 @@
-import type { AdvisorAnswer, Question } from '@tally/shared';
+import { type AdvisorAnswer, generateInsights, type InsightDraft, type Question } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { adviceAnswer } from './advisor-advice';
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
@@ -6,6 +6,7 @@ import { CAN_ANSWER, type Draft } from './advisor-draft';
 import { averageAnswer, compareAnswer, flowAnswer } from './advisor-flows';
 import { afford, balance, topSpending } from './advisor-money';
 import { budgetAnswer, goalAnswer, subscriptionsAnswer, subscriptionsUpcoming } from './advisor-plans';
+import { gatherFacts } from './facts';
 
 export { CAN_ANSWER };
 
@@ -20,7 +21,18 @@ export function understoodAs(q: Question): string {
  */
 export async function answerQuestion(
   db: Db,
-  { userId, today, question }: { userId: string; today: string; question: Question },
+  {
+    userId,
+    today,
+    question,
+    findings = async () => generateInsights(await gatherFacts(db, { userId, today })),
+  }: {
+    userId: string;
+    today: string;
+    question: Question;
+    /** The person's current findings, most important first (advice answers with them): computed if not given. */
+    findings?: () => Promise<InsightDraft[]>;
+  },
 ): Promise<AdvisorAnswer> {
   const at = { userId, today, question } as const;
   const draft = await (async (): Promise<Draft & { choices?: AdvisorAnswer['choices'] }> => {
@@ -46,7 +58,7 @@ export async function answerQuestion(
       case 'afford':
         return afford(db, { ...at, question });
       case 'advice':
-        return adviceAnswer(db, { ...at, question });
+        return adviceAnswer(db, { ...at, question, findings: await findings() });
       case 'clarify':
         return { response: question.prompt, figures: [], actions: [], choices: question.choices };
       case 'unknown':

@@ -263,6 +263,50 @@ describe('AI insights', () => {
     expect(empty.json().message).toBe('Ask a question');
   });
 
+  it('advice answers with the findings the screens show: stored while fresh, a dismissed one left out, recomputed once stale', async () => {
+    clock = new Date(`${TODAY}T16:00:00Z`);
+    const ada = await person();
+    await imported(ada);
+    const shown = expectJson(await ada.call('POST', '/ai/insights', { maxInsights: 20 }), 200, insightList);
+    const [top, next] = shown;
+    if (!top || !next) throw new Error('too few insights');
+    const runOf = async () =>
+      (
+        await app.database.query<{ at: Date }>(
+          'select generated_at at from ai_insight_runs where user_id = $1',
+          [ada.auth.user.id],
+        )
+      )[0]?.at?.toISOString() ?? null;
+    const ask = async () =>
+      expectJson(await ada.call('POST', '/ai/query', { query: 'how can I save more?' }), 200, advisorAnswer);
+    const stored = await runOf();
+    const before = await requestsToday(ada);
+    const first = await ask();
+    expect(first.intent).toBe('advice');
+    expect(first.response).toContain(`1. ${top.title}.`);
+    // Fresh: read as stored, not recomputed; the question is the one request counted.
+    expect(await runOf()).toBe(stored);
+    expect(await requestsToday(ada)).toBe(before + 1);
+
+    expect((await ada.call('POST', '/ai/insights/dismiss', { insightId: top.id })).statusCode).toBe(204);
+    const afterDismiss = await ask();
+    expect(afterDismiss.response).not.toContain(top.title);
+    expect(afterDismiss.response).toContain(`1. ${next.title}.`);
+
+    // A change to the numbers marks them stale: the question recomputes them, still counted once.
+    clock = new Date(`${TODAY}T16:05:00Z`);
+    const [row] = await app.database.query<{ id: string }>(
+      "select id from transactions where user_id = $1 and merchant_name = 'Cafe Roma' limit 1",
+      [ada.auth.user.id],
+    );
+    await ada.call('PUT', `/transactions/${row?.id}/category`, { category: CATEGORY.Groceries });
+    expect(await runOf()).toBeNull();
+    const counted = await requestsToday(ada);
+    expect((await ask()).intent).toBe('advice');
+    expect(await runOf()).toBe(clock.toISOString());
+    expect(await requestsToday(ada)).toBe(counted + 1);
+  });
+
   it('counts generations against the plan, then answers 429 — but still shows what is stored', async () => {
     // On Starter, the smallest limit: the trial every new person starts is ended.
     expect((await ana.call('POST', '/billing/cancel')).statusCode).toBe(200);

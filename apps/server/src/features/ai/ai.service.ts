@@ -94,6 +94,11 @@ const asStored = (draft: InsightDraft) => ({
  */
 export async function generate(deps: AiDeps, viewer: AiViewer) {
   await countRequest(deps, viewer);
+  await recompute(deps, viewer);
+}
+
+/** Recomputes and stores the person's insights, within a request already counted. */
+async function recompute(deps: AiDeps, viewer: AiViewer) {
   const day = today(deps, viewer);
   const drafts = generateInsights(await gatherFacts(deps.db, { userId: viewer.userId, today: day }));
   const rows = drafts.map((d, rank) => ({ ...asStored(d), key: d.key, rank }));
@@ -107,14 +112,18 @@ export async function generate(deps: AiDeps, viewer: AiViewer) {
  * trigger clears the run: migration 0014), older than FRESH_MINUTES, or from another day. A person whose
  * day's AI requests are used up is shown what is stored, rather than nothing.
  */
-async function freshen(deps: AiDeps, viewer: AiViewer) {
+async function isFresh(deps: AiDeps, viewer: AiViewer) {
   const run = await lastInsightRun(deps.db, { userId: viewer.userId });
   const now = deps.now();
-  const fresh =
+  return (
     run !== null &&
     now.getTime() - run.getTime() < FRESH_MINUTES * 60_000 &&
-    todayIn(viewer.timeZone, run) === todayIn(viewer.timeZone, now);
-  if (fresh) return;
+    todayIn(viewer.timeZone, run) === todayIn(viewer.timeZone, now)
+  );
+}
+
+async function freshen(deps: AiDeps, viewer: AiViewer) {
+  if (await isFresh(deps, viewer)) return;
   try {
     await generate(deps, viewer);
   } catch (error) {
@@ -122,6 +131,34 @@ async function freshen(deps: AiDeps, viewer: AiViewer) {
     // Nothing stored to show: the limit is the answer.
     if (!(await hasInsights(deps.db, { userId: viewer.userId }))) throw error;
   }
+}
+
+/** At most this many findings are read for an advice question (it answers with the first few). */
+const MAX_FINDINGS = 50;
+
+/**
+ * What an advice question answers with: the person's current findings, the ones their screens show (a
+ * dismissed one stays hidden), recomputed first when stale. Stored, they are read in a millisecond by any
+ * server; the facts behind them are a pass over months of history.
+ */
+async function findings(deps: AiDeps, viewer: AiViewer): Promise<InsightDraft[]> {
+  if (!(await isFresh(deps, viewer))) await recompute(deps, viewer);
+  const rows = await currentInsights(deps.db, {
+    userId: viewer.userId,
+    context: 'dashboard',
+    max: MAX_FINDINGS,
+  });
+  return rows.map((row) => ({
+    key: row.key,
+    type: row.type as InsightType,
+    priority: row.priority as InsightDraft['priority'],
+    context: row.context as InsightContext,
+    title: row.title,
+    message: row.message,
+    confidence: row.confidence,
+    actionSuggestion: row.actionSuggestion,
+    figures: row.figures as InsightDraft['figures'],
+  }));
 }
 
 function view(row: typeof aiInsights.$inferSelect): Insight {
@@ -196,7 +233,12 @@ export async function ask(
 ): Promise<AdvisorAnswer> {
   const day = today(deps, viewer);
   const answer = (question: Question) =>
-    answerQuestion(deps.db, { userId: viewer.userId, today: day, question });
+    answerQuestion(deps.db, {
+      userId: viewer.userId,
+      today: day,
+      question,
+      findings: () => findings(deps, viewer),
+    });
   if (model) {
     try {
       const { answer: answered, tokens } = await askModel(

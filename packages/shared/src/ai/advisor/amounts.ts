@@ -4,8 +4,8 @@ import { readCount } from './vocabulary';
 
 /**
  * Sums of money as people type them: "$1,200", "$1200.50", "1200 dollars", "300 bucks", "1.2k", "$2k",
- * "2 grand", "five hundred dollars". A bare number is not an amount here ("top 5", "the 15th"): the
- * interpreter reads one only where nothing else can be meant.
+ * "2 grand", "five hundred dollars". A bare number is not an amount here ("top 5", "the 15th") unless a
+ * comparison comes before it; elsewhere the interpreter reads one only where nothing else can be meant.
  */
 
 const DECIMAL = '(\\d+(?:\\.\\d+)?)';
@@ -18,6 +18,13 @@ const DIGIT_FORMS = [
 ];
 const WORD_FORM =
   /(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty) (?:(hundred|thousand) (?:dollars?|bucks|usd)|(grand))/;
+
+/**
+ * A bare number right after a comparison ("purchases over 100") is a sum of money, unless a unit follows
+ * it ("over 3 months", "more than 5 times", "over 10%").
+ */
+const BARE_AFTER_COMPARISON =
+  /(?:over|above|under|below|than|least|most|exceeding) (\d+(?:\.\d+)?)(?!%| ?(?:%|percent|days?|weeks?|months?|years?|yrs?|mos?|times?|purchases?|transactions?|charges?|orders?|visits?|trips?|rides?|payments?|items?|things?|ones?)\b)/;
 
 const DIGITS_AFTER: Record<string, number> = { k: 3, thousand: 3, grand: 3, m: 6, million: 6 };
 
@@ -32,6 +39,10 @@ export function takeAmounts(words: Word[]): Amount[] {
       amounts.push({ start, end, cents: toCents(match[1] ?? '', scale ? (DIGITS_AFTER[scale] ?? 0) : 0) });
       useWords(words, start, end);
     }
+  }
+  for (const { end, match } of findPhrases(words, BARE_AFTER_COMPARISON)) {
+    amounts.push({ start: end - 1, end, cents: toCents(match[1] ?? '', 0) });
+    useWords(words, end - 1, end);
   }
   for (const { start, end, match } of findPhrases(words, WORD_FORM)) {
     const count = readCount(match[1] ?? '') ?? 0;

@@ -1131,6 +1131,28 @@ describe('interpretQuestion', () => {
         'how much did i spend from last month up to now',
         flow('total', 'spending', days('2026-10-01', TODAY, 'since last month')),
       ],
+      [
+        'whats the typical size of a grocery purchase',
+        flow('per_item', 'spending', THIS_MONTH, { categories: [Groceries] }),
+      ],
+      [
+        'how big is my average starbucks visit',
+        flow('per_item', 'spending', THIS_MONTH, { merchants: ['Starbucks'] }),
+      ],
+      ['total income vs total spending this year', flow('total', 'net', THIS_YEAR)],
+      ['spending vs income last month', flow('total', 'net', LAST_MONTH)],
+      ['did i end october in the positive', flow('total', 'net', OCTOBER)],
+      ['did i come out ahead last month', flow('total', 'net', LAST_MONTH)],
+      // A bare number after "over" is money, unless a unit follows it.
+      ['how many purchases over 100 last month', flow('count', 'spending', LAST_MONTH, { minAmount: 10001 })],
+      ['how many charges under 10 in october', flow('count', 'spending', OCTOBER, { maxAmount: 999 })],
+      [
+        'how many times did i use my credit card in october',
+        flow('count', 'spending', OCTOBER, { accountKinds: ['credit'] }),
+      ],
+      // A short word is mended only when two neighbouring letters were swapped.
+      ['how mnay grocery trips this month', flow('count', 'spending', THIS_MONTH, { categories: [Groceries] })],
+      ['hwo much did i spend at target last month', flow('total', 'spending', LAST_MONTH, { merchants: ['Target'] })],
     ])('reads "%s"', (question, expected) => {
       expect(ask(question)).toEqual(expected);
     });

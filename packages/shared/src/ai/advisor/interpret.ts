@@ -301,7 +301,7 @@ function rewrite(question: string): string {
         'net',
       )
       .replace(
-        /\b(?:my )?(?:income|earnings|money in) (?:minus|less|vs\.?|versus|after|against|compared (?:to|with)) (?:my )?(?:expenses|spending|outgoings|bills)\b|\b(?:left|remaining|left over) after (?:all )?(?:my |the )?(?:expenses|spending|bills|costs|everything)\b/gi,
+        /\b(?:(?:my|our|the) )?(?:total )?(?:income|earnings|money in) (?:minus|less|vs\.?|versus|after|against|compared (?:to|with)) (?:(?:my|our|the) )?(?:total )?(?:expenses|spending|outgoings|bills)\b|\b(?:(?:my|our|the) )?(?:total )?(?:expenses|spending|outgoings) (?:vs\.?|versus|against|compared (?:to|with)) (?:(?:my|our|the) )?(?:total )?(?:income|earnings|money in)\b|\b(?:left|remaining|left over) after (?:all )?(?:my |the )?(?:expenses|spending|bills|costs|everything)\b/gi,
         'net',
       )
       .replace(/\bw\/o\b/gi, 'without')
@@ -385,7 +385,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     hasNamedGoal: goal.taken.length > 0,
     // "car payment" is a loan, not the "New Car" goal: a goal named only inside a category phrase is not named.
     hasGoalOnItsOwn: goal.taken.some((i) => !probe[i]?.used),
-    hasFilter: merchants.names.length > 0 || hasCategory,
+    hasFilter: merchants.names.length > 0 || hasCategory || accountKinds.length > 0,
     hasDates: findDatePhrases(probe, ctx.today, 'past').phrases.length > 0,
   });
   const kind = chosen === 'spending' && namesIncomeOnly ? 'income' : chosen;
@@ -622,7 +622,7 @@ const CUE_PATTERNS = {
     /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b|\b(?:across|in|on|of) (?:all )?(?:of )?(?:my|our) (?:bank )?accounts\b|\bavailable (?:cash|money|funds|balance)\b|\bhow much (?:money|cash) (?:in all|in total|altogether|total)\b|\bhow much cash\b(?! (?:did|do|have|had|was|were) (?:i|we) (?:spend|spent|use|used|take|took|withdr\w*|pull|pulled|get|got))/,
   income:
     /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|(?<!\bhow many\b.*)\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b(?! (?:all|total)\b| (?:my |the |our )?(?:checking|savings|accounts?|bank|wallet))/,
-  net: /\bnet\b(?! worth)|\brate of sav\w*|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!(?:in|of) (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
+  net: /\bnet\b(?! worth)|\brate of sav\w*|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!(?:in|of) (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black|green|positive|negative|plus|minus)\b|\b(?:end|ended|ending|finish|finished|come out|came out|coming out)(?: up)? (?:\S+ ){0,3}?(?:positive|negative|ahead|behind)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
     /\bspen(?:d|ds|t|ding|dings|din)\b|\bsplurg\w*|\bwast(?:e|ed|ing) (?:on|at)\b|\bexpensive\b|\btab\b|\bsunk\b|\bsink(?:ing)? into\b|\bburn(?:ed|t)?\b|\bdrop(?:ped|ping)? (?:on|at)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\btransactions?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
@@ -1043,7 +1043,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if (named === 'net')
     takeAll(
       r.words,
-      /in the (?:red|black)|break(?:ing)? even|(?:end|ended|finish|finished|come out|came out)(?: up)?|positive|negative|keep|kept|after (?:expenses|spending|bills|costs)/,
+      /in the (?:red|black|green|positive|negative|plus|minus)|break(?:ing)? even|(?:end|ended|ending|finish|finished|come out|came out|coming out)(?: up)?|positive|negative|ahead|behind|keep|kept|after (?:expenses|spending|bills|costs)/,
     );
   const filters = takeFilters(r);
   if (filters && 'kind' in filters) return filters;

@@ -29,7 +29,7 @@ const SAVINGS_RATE = new RegExp(
 );
 
 const PER_ITEM = new RegExp(
-  `(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?!(?:monthly|weekly|month|week|yearly|year|number|count) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
+  `(?:how (?:big|large) (?:is|are|was|were) (?:my |the |a |an )?)?(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?:size|amount|cost|value|price|total) of (?:a |an |my |each |one |the )?)?(?:(?!(?:monthly|weekly|month|week|yearly|year|number|count) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price|value))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
 );
 
 const LARGEST = new RegExp(
@@ -105,7 +105,7 @@ function takeWords(
 
 const isMeasureWord = (w: string) => !/^(?:_|the|my|our|a|an|i|we|in|on|at|for)$/.test(w);
 const perItemWord = (w: string) =>
-  /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price|time)$/.test(
+  /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price|value|time|of|how|big|large|is|are|was|were)$/.test(
     w,
   ) || isItem(w);
 /** An item word, except "meal": that one also says the category (Dining Out), so it stays for it. */

@@ -122,7 +122,7 @@ export function takeSizes(words: Word[], amounts: readonly Amount[]): { sizes: S
 
 /** "On my credit card", "from checking", "with my debit card": rows of one kind of account. */
 const ACCOUNT_PHRASE =
-  /(?:on|with|from|using|through|via|by|out of|off|in) (?:my |the |our )?(?:(credit ?cards?|cards?|visa|mastercard|amex)|(checking|debit ?cards?|debit)(?: account)?|(savings)(?: account)?)/;
+  /(?:on|with|from|using|used|use|swiped?|through|via|by|out of|off|in) (?:my |the |our )?(?:(credit ?cards?|cards?|visa|mastercard|amex)|(checking|debit ?cards?|debit)(?: account)?|(savings)(?: account)?)/;
 
 /**
  * The kinds of account a question's words name as where money moved, with the words they took. A card

@@ -120,14 +120,19 @@ export function isOneEditApart(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+const isSwap = (a: string, b: string) =>
+  a.length === b.length && isOneEditApart(a, b) && [...a].sort().join('') === [...b].sort().join('');
+
 /**
  * Fixes light typos ("restaurnts", "spendng", "yesterdy") to the one dictionary word a single edit away
- * with the same first letter. Short words are left alone: at four letters too many real words are one edit
- * from each other.
+ * with the same first letter. A short word is only unswapped ("mnay" → "many"): at four letters too many
+ * real words are one edit from each other.
  */
 export function correctTypos(words: Word[], dictionary: ReadonlySet<string>): void {
   for (const w of words) {
-    if (w.used || w.text.length < 5 || dictionary.has(w.text) || /\d/.test(w.text)) continue;
+    if (w.used || w.text.length < 3 || dictionary.has(w.text) || /\d/.test(w.text)) continue;
+    // A short word is mended only where two neighbours were swapped ("mnay", "hwo"), its letters all there.
+    const short = w.text.length < 5;
     let match: string | null = null;
     let count = 0;
     let isPlural = false;
@@ -137,7 +142,7 @@ export function correctTypos(words: Word[], dictionary: ReadonlySet<string>): vo
         isPlural = true;
         break;
       }
-      if (isOneEditApart(w.text, d)) {
+      if (short ? isSwap(w.text, d) : isOneEditApart(w.text, d)) {
         match = d;
         count++;
       }
