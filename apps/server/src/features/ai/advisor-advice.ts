@@ -13,7 +13,7 @@ import {
   startOfMonth,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
-import { activePeriodNow } from '../budgets';
+import { getActiveBudget } from '../budgets';
 import { type Draft, money, src } from './advisor-draft';
 import { topSpending } from './advisor-money';
 import { budgetCategoryId, flowOver, trackedSubscriptionRows } from './ai.queries';
@@ -74,9 +74,9 @@ export async function adviceAnswer(
       actions: [],
     };
   }
-  const actions = (
-    await Promise.all(findings.map((i) => actionFor(db, { userId, today, insight: i })))
-  ).filter((a): a is AdvisorAction => a !== null);
+  const actions = (await Promise.all(findings.map((i) => actionFor(db, { userId, insight: i })))).filter(
+    (a): a is AdvisorAction => a !== null,
+  );
   const lines = findings.map(
     (i, n) => `${n + 1}. ${i.title}. ${i.message}${i.actionSuggestion ? ` ${i.actionSuggestion}` : ''}`,
   );
@@ -164,7 +164,7 @@ async function categoryPace(
 /** The change Tally can make for a finding, to confirm on screen; null when the finding's remedy is the person's. */
 async function actionFor(
   db: Db,
-  { userId, today, insight }: { userId: string; today: string; insight: InsightDraft },
+  { userId, insight }: { userId: string; insight: InsightDraft },
 ): Promise<AdvisorAction | null> {
   const [kind, id] = insight.key.split(':');
   if (kind === 'price-rise' || kind === 'missed-charge') {
@@ -175,10 +175,11 @@ async function actionFor(
       ? { kind: 'pause_subscription', label: `Pause ${s.name}`, subscriptionId: s.id, name: s.name }
       : null;
   }
-  // Its first figure is the leftover so far.
-  const leftover = insight.figures[0]?.amount;
-  if (kind === 'leftover-no-goal' && leftover !== undefined) {
-    const target = Math.max(leftover * 6, 10_000);
+  // A finding's first figure is what its remedy is sized by: the leftover so far, or what the period has
+  // spent in the category over budget (the allocation that would cover it).
+  const first = insight.figures[0]?.amount;
+  if (kind === 'leftover-no-goal' && first !== undefined) {
+    const target = Math.max(first * 6, 10_000);
     return {
       kind: 'create_goal',
       label: 'Start a savings goal',
@@ -187,23 +188,19 @@ async function actionFor(
       targetDate: null,
     };
   }
-  if (kind === 'over-budget' && id !== undefined) {
-    const current = await activePeriodNow(db, { userId, day: today });
-    const c = current?.figures.find((f) => String(f.category) === id);
-    if (!current || !c || !current.budget.isActive) return null;
-    const categoryId = await budgetCategoryId(db, {
-      userId,
-      budgetId: current.budget.id,
-      category: c.category,
-    });
-    return categoryId
+  if (kind === 'over-budget' && id !== undefined && first !== undefined) {
+    const budget = await getActiveBudget(db, { userId });
+    const category = Number(id) as CategoryCode;
+    const categoryId =
+      budget?.isActive && (await budgetCategoryId(db, { userId, budgetId: budget.id, category }));
+    return budget && categoryId
       ? {
           kind: 'raise_budget_category',
-          label: `Raise ${categoryName(c.category)} to ${money(c.spent)}`,
-          budgetId: current.budget.id,
+          label: `Raise ${categoryName(category)} to ${money(first)}`,
+          budgetId: budget.id,
           categoryId,
-          category: c.category,
-          allocatedAmount: c.spent,
+          category,
+          allocatedAmount: first,
         }
       : null;
   }

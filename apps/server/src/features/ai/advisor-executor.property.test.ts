@@ -203,7 +203,14 @@ function kept(f: QuestionFilters, r: Row): boolean {
     )
       return false;
   }
-  if (f.accountKinds?.length && !f.accountKinds.includes(accountOf(r))) return false;
+  // Accounts by kind or by name: a row on any of them.
+  const byName = (f.accounts ?? []).map(lower);
+  if (
+    (f.accountKinds?.length || byName.length) &&
+    !f.accountKinds?.includes(accountOf(r)) &&
+    !byName.includes(lower(ACCOUNT_NAMES[accountOf(r)]))
+  )
+    return false;
   if (f.minAmount !== undefined && Math.abs(r.amount) < f.minAmount) return false;
   if (f.maxAmount !== undefined && Math.abs(r.amount) > f.maxAmount) return false;
   if (f.categories.length > 0 && !f.categories.includes(r.category)) return false;
@@ -319,10 +326,11 @@ function expectAnswered(rows: readonly Row[], person: Person, q: Question, answe
       const onAccounts = new Set(counted.map(accountOf)).size;
       const listed = ['total', 'count', 'per_item'].includes(q.measure);
       for (const f of listed ? answer.figures : []) {
-        if ((q.filters.kinds?.length ?? 0) <= 1 && (!q.filters.accountKinds?.length || onAccounts <= 1)) {
+        const byAccount = (q.filters.accountKinds?.length ?? 0) + (q.filters.accounts?.length ?? 0) > 0;
+        if ((q.filters.kinds?.length ?? 0) <= 1 && (!byAccount || onAccounts <= 1)) {
           expect(f.source.transactionCount).toBe(counted.length);
           expect(f.source.kind ?? undefined).toBe(q.filters.kinds?.[0]);
-          if (q.filters.accountKinds?.length && onAccounts === 1)
+          if (byAccount && onAccounts === 1)
             expect(f.source.accountId).toBe(accounts[person][accountOf(counted[0] as Row)]);
           expect(f.source.minAmount ?? undefined).toBe(q.filters.minAmount);
         } else {
@@ -446,13 +454,16 @@ const filtersArb: fc.Arbitrary<QuestionFilters> = fc
       nil: undefined,
       freq: 2,
     }),
+    // By name, in any case; "Brokerage" is no account of theirs.
+    accounts: fc.option(someOf(['Checking', 'savings', 'CARD', 'Brokerage'], 1), { nil: undefined, freq: 3 }),
     minAmount: sizeArb,
     maxAmount: sizeArb,
   })
-  .map(({ minAmount, maxAmount, accountKinds, kinds, ...f }) => ({
+  .map(({ minAmount, maxAmount, accountKinds, accounts, kinds, ...f }) => ({
     ...f,
     ...(kinds ? { kinds } : {}),
     ...(accountKinds ? { accountKinds } : {}),
+    ...(accounts ? { accounts } : {}),
     ...(minAmount !== undefined ? { minAmount: Math.min(minAmount, maxAmount ?? minAmount) } : {}),
     ...(maxAmount !== undefined ? { maxAmount: Math.max(maxAmount, minAmount ?? maxAmount) } : {}),
   }));
@@ -529,6 +540,11 @@ const compareArb: fc.Arbitrary<Question> = fc
 let app: TestApp;
 const users = {} as Record<Person, string>;
 const accounts = {} as Record<Person, Record<AccountKey, string>>;
+const ACCOUNT_NAMES: Record<AccountKey, string> = {
+  checking: 'Checking',
+  savings: 'Savings',
+  credit: 'Card',
+};
 
 const insertRows = (rows: readonly Row[], key: string) =>
   app.database.db.insert(transactions).values(
@@ -553,10 +569,16 @@ beforeAll(async () => {
     const auth = await signUp(app, { timeZone: 'UTC' });
     users[person] = auth.user.id;
     accounts[person] = {
-      checking: await insertManualAccount(app, users[person], { name: 'Checking', subtype: 'checking' }),
-      savings: await insertManualAccount(app, users[person], { name: 'Savings', subtype: 'savings' }),
+      checking: await insertManualAccount(app, users[person], {
+        name: ACCOUNT_NAMES.checking,
+        subtype: 'checking',
+      }),
+      savings: await insertManualAccount(app, users[person], {
+        name: ACCOUNT_NAMES.savings,
+        subtype: 'savings',
+      }),
       credit: await insertManualAccount(app, users[person], {
-        name: 'Card',
+        name: ACCOUNT_NAMES.credit,
         type: 2,
         subtype: 'credit card',
       }),

@@ -60,6 +60,7 @@ export function filterText(f: QuestionFilters, subject: FlowSubject = 'spending'
       ? `leaving out ${list([...categoryNames(f.excludeCategories), ...f.excludeMerchants])}`
       : '',
     f.accountKinds?.length ? list(f.accountKinds.map((k) => ACCOUNT_WORDS[k])).replace(' and ', ' or ') : '',
+    f.accounts?.length ? `on ${list(f.accounts).replace(' and ', ' or ')}` : '',
   ].filter(Boolean);
   return parts.join(' ').replace(/ leaving/, ', leaving');
 }
@@ -70,11 +71,12 @@ export function filterText(f: QuestionFilters, subject: FlowSubject = 'spending'
  * by kind of account over several accounts have no such list, so their figures carry no link.
  */
 const isLinkable = (f: QuestionFilters, rows?: Pick<Flow, 'oneAccount'>) =>
-  (f.kinds?.length ?? 0) <= 1 && (!f.accountKinds?.length || rows?.oneAccount === true);
+  (f.kinds?.length ?? 0) <= 1 &&
+  (!f.accountKinds?.length && !f.accounts?.length ? true : rows?.oneAccount === true);
 
 function linkOf(f: QuestionFilters, rows?: Pick<Flow, 'oneAccount' | 'accountId'>) {
   const plain = f.excludeCategories.length + f.excludeMerchants.length === 0;
-  const byKind = (f.accountKinds?.length ?? 0) > 0;
+  const byKind = (f.accountKinds?.length ?? 0) + (f.accounts?.length ?? 0) > 0;
   const linkable = isLinkable(f, rows);
   return {
     category: linkable && plain && f.categories.length === 1 ? (f.categories[0] ?? null) : null,

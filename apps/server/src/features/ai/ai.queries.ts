@@ -406,12 +406,13 @@ export async function budgetCategoryId(
 
 /**
  * The person's accounts of the filters' kinds (as the balances read them: checking and savings by subtype,
- * cards by type), or null when the filters name no kind. Read first, so the rows are matched against a
- * list rather than a subquery inside every aggregate.
+ * cards by type) or names, or null when the filters name no account. Read first, so the rows are matched
+ * against a list rather than a subquery inside every aggregate.
  */
-async function accountsOfKinds(db: Db, userId: string, f: QuestionFilters): Promise<string[] | null> {
+async function accountsOf(db: Db, userId: string, f: QuestionFilters): Promise<string[] | null> {
   const kinds = f.accountKinds ?? [];
-  if (kinds.length === 0) return null;
+  const names = (f.accounts ?? []).map((n) => n.toLowerCase());
+  if (kinds.length === 0 && names.length === 0) return null;
   const a = bankAccounts;
   const depository = (word: string) =>
     and(eq(a.type, ACCOUNT_TYPE.Depository), sql`lower(coalesce(${a.subtype}, '')) like ${`%${word}%`}`);
@@ -423,7 +424,12 @@ async function accountsOfKinds(db: Db, userId: string, f: QuestionFilters): Prom
   const rows = await db
     .select({ id: a.id })
     .from(a)
-    .where(and(eq(a.userId, userId), or(...kinds.map((k) => of[k]))));
+    .where(
+      and(
+        eq(a.userId, userId),
+        or(...kinds.map((k) => of[k]), names.length > 0 ? inArray(sql`lower(${a.name})`, names) : undefined),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -465,7 +471,7 @@ export async function flowOver(
   { userId, from, to, filters }: Person & Days & { filters: QuestionFilters },
 ) {
   const t = transactions;
-  const accounts = await accountsOfKinds(db, userId, filters);
+  const accounts = await accountsOf(db, userId, filters);
   const kept = questionWhere(filters, accounts);
   // Which of the kind's accounts the rows kept come from, one bit each (a kind of account holds a few).
   const mask =
@@ -535,7 +541,7 @@ export async function extremeOver(
     .where(
       and(
         counted(userId, { from, to }),
-        questionWhere(filters, await accountsOfKinds(db, userId, filters)),
+        questionWhere(filters, await accountsOf(db, userId, filters)),
         direction === 'out' ? sql`${t.amount} < 0` : sql`${t.amount} > 0`,
       ),
     )

@@ -58,6 +58,13 @@ const filters = z
       .max(3)
       .optional()
       .describe('Count only transactions on these kinds of account (e.g. credit for "on my credit card")'),
+    accounts: z
+      .array(z.string().trim().min(1).max(100))
+      .max(5)
+      .optional()
+      .describe(
+        'Count only transactions on these accounts, by their names as the accounts function lists them',
+      ),
     minAmount: dollarSize.optional().describe('Count only transactions of at least this many dollars'),
     maxAmount: dollarSize.optional().describe('Count only transactions of at most this many dollars'),
   })

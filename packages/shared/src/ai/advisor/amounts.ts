@@ -26,6 +26,10 @@ const WORD_FORM =
 const BARE_AFTER_COMPARISON =
   /(?:over|above|under|below|than|least|most|exceeding) (\d+(?:\.\d+)?)(?!%| ?(?:%|percent|days?|weeks?|months?|years?|yrs?|mos?|times?|purchases?|transactions?|charges?|orders?|visits?|trips?|rides?|payments?|items?|things?|ones?)\b)/;
 
+/** "Five dollars", "twenty bucks". */
+const SMALL_WORD_FORM =
+  /(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety) (?:dollars?|bucks)/;
+
 const DIGITS_AFTER: Record<string, number> = { k: 3, thousand: 3, grand: 3, m: 6, million: 6 };
 
 export type Amount = { start: number; end: number; cents: Cents };
@@ -47,6 +51,10 @@ export function takeAmounts(words: Word[]): Amount[] {
   for (const { start, end, match } of findPhrases(words, WORD_FORM)) {
     const count = readCount(match[1] ?? '') ?? 0;
     amounts.push({ start, end, cents: count * (match[2] === 'hundred' ? 100 : 1000) * 100 });
+    useWords(words, start, end);
+  }
+  for (const { start, end, match } of findPhrases(words, SMALL_WORD_FORM)) {
+    amounts.push({ start, end, cents: (readCount(match[1] ?? '') ?? 0) * 100 });
     useWords(words, start, end);
   }
   return amounts.sort((a, b) => a.start - b.start);

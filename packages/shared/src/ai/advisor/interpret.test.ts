@@ -853,6 +853,20 @@ describe('interpretQuestion', () => {
       ['how much is on the rewards visa', { kind: 'balance', accounts: 'credit', name: 'Rewards Visa' }],
       // A kind named alone is every account of the kind.
       ['what is my checking balance', { kind: 'balance', accounts: 'checking' }],
+      // Money that moved on one account, by its whole name.
+      [
+        'count of transactions on my Rewards Visa last month',
+        flow('count', 'spending', LAST_MONTH, { accounts: ['Rewards Visa'] }),
+      ],
+      [
+        'how much did i spend from everyday checking at target this month',
+        flow('total', 'spending', THIS_MONTH, { merchants: ['Target'], accounts: ['Everyday Checking'] }),
+      ],
+      // Part of a name is not the account: a kind, as said.
+      [
+        'how many purchases on my visa last month',
+        flow('count', 'spending', LAST_MONTH, { accountKinds: ['credit'] }),
+      ],
     ])('reads "%s"', (question, expected) => {
       expect(withAccounts(question)).toEqual(expected);
     });
@@ -1151,8 +1165,105 @@ describe('interpretQuestion', () => {
         flow('count', 'spending', OCTOBER, { accountKinds: ['credit'] }),
       ],
       // A short word is mended only when two neighbouring letters were swapped.
-      ['how mnay grocery trips this month', flow('count', 'spending', THIS_MONTH, { categories: [Groceries] })],
-      ['hwo much did i spend at target last month', flow('total', 'spending', LAST_MONTH, { merchants: ['Target'] })],
+      [
+        'how mnay grocery trips this month',
+        flow('count', 'spending', THIS_MONTH, { categories: [Groceries] }),
+      ],
+      [
+        'hwo much did i spend at target last month',
+        flow('total', 'spending', LAST_MONTH, { merchants: ['Target'] }),
+      ],
+      // Seasons: from their first day with "since"; to today while one lasts.
+      [
+        'average costco purchase since summer',
+        flow('per_item', 'spending', days('2026-06-01', TODAY, 'since June 1'), { merchants: ['Costco'] }),
+      ],
+      [
+        'how many grocery shops over $150 did we do this autumn',
+        flow('count', 'spending', days('2026-09-01', TODAY, 'from September 1 to November 26'), {
+          categories: [Groceries],
+          minAmount: 15001,
+        }),
+      ],
+      [
+        'how many restaurant visits have I racked up this month',
+        flow('count', 'spending', THIS_MONTH, { categories: [DiningOut] }),
+      ],
+      [
+        'how often did i hit up target last month',
+        flow('count', 'spending', LAST_MONTH, { merchants: ['Target'] }),
+      ],
+      [
+        'how many purchases under five dollars last month',
+        flow('count', 'spending', LAST_MONTH, { maxAmount: 499 }),
+      ],
+      [
+        'on average, how much does a Target run cost me',
+        flow('per_item', 'spending', THIS_MONTH, { merchants: ['Target'] }),
+      ],
+      [
+        'how much on average do we spend per Uber Eats order',
+        flow('per_item', 'spending', THIS_MONTH, { merchants: ['Uber Eats'] }),
+      ],
+      [
+        'this month vs last on groceries?',
+        compare(THIS_MONTH, LAST_MONTH, 'more', { ...NO_FILTERS, categories: [Groceries] }),
+      ],
+      // "Worse" is more spending; "better", less.
+      [
+        'is my starbucks habit getting worse this month vs last month',
+        compare(THIS_MONTH, LAST_MONTH, 'more', { ...NO_FILTERS, merchants: ['Starbucks'] }),
+      ],
+      [
+        'was dining out better this month than last month',
+        compare(THIS_MONTH, LAST_MONTH, 'less', { ...NO_FILTERS, categories: [DiningOut] }),
+      ],
+      [
+        'how much did my monthly spending change from september to october',
+        compare(OCTOBER, SEPTEMBER, 'change'),
+      ],
+      ['did we end october in the black or the red', flow('total', 'net', OCTOBER)],
+      ['how much did i actually keep from my paycheques in october', flow('total', 'net', OCTOBER)],
+      ['did i overspend my income this month', flow('total', 'net', THIS_MONTH)],
+      ['by how much did my income exceed my spending this year', flow('total', 'net', THIS_YEAR)],
+      [
+        'total saved this past quarter',
+        flow('total', 'net', days('2026-07-01', '2026-09-30', 'last quarter')),
+      ],
+      ['how much is outstanding on my credit card', { kind: 'balance', accounts: 'credit' }],
+      ['checking acct bal pls', { kind: 'balance', accounts: 'checking' }],
+      ['how much do I owe in total across all my cards', { kind: 'balance', accounts: 'credit' }],
+      ['what are my total liabilities', { kind: 'balance', accounts: 'credit' }],
+      [
+        'have i exceeded my entertainment budget',
+        { kind: 'budget', measure: 'left', category: Entertainment },
+      ],
+      [
+        'what portion of my shopping budget is already gone',
+        { kind: 'budget', measure: 'used_percent', category: Shopping },
+      ],
+      [
+        'how much did we set aside for shopping in the November budget',
+        { kind: 'budget', measure: 'allocated', category: Shopping },
+      ],
+      [
+        'how much is left in the entertainment line of my budget',
+        { kind: 'budget', measure: 'left', category: Entertainment },
+      ],
+      [
+        'total amount allocated across all categories in my budget',
+        { kind: 'budget', measure: 'allocated', category: null },
+      ],
+      [
+        'per-month average for subscriptions over the last 3 months',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: { ...NO_FILTERS, categories: [Subscriptions] },
+          per: 'month',
+          periods: MONTHS_3,
+        },
+      ],
     ])('reads "%s"', (question, expected) => {
       expect(ask(question)).toEqual(expected);
     });

@@ -118,17 +118,21 @@ const SEASONS: Record<string, [start: number, months: number]> = {
   winter: [12, 3],
 };
 
-/** "Over the summer": the latest one begun by today, as days the date reader knows. */
+/**
+ * "Over the summer": the latest one begun by today, as days the date reader knows (to today while it
+ * lasts); "since the summer", from its first day.
+ */
 function seasons(question: string, today: string): string {
   return question.replace(
-    /\b(?:(?:over|during|in|for|this|last|past) )*(?:the )?(spring|summer|fall|autumn|winter)\b(?! (?:sale|break|vacation|trip|camp))/gi,
-    (_m, season: string) => {
+    /\b(since |from |after )?(?:(?:over|during|in|for|this|last|past) )*(?:the )?(spring|summer|fall|autumn|winter)\b(?! (?:sale|break|vacation|trip|camp))/gi,
+    (_m, since: string | undefined, season: string) => {
       const [month, months] = SEASONS[season.toLowerCase()] ?? [6, 3];
       let start = `${today.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
       if (start > today) start = addMonths(start, -12);
-      const end = lastDayOfMonth(addMonths(start, months - 1));
+      const last = lastDayOfMonth(addMonths(start, months - 1));
+      const end = last > today ? today : last;
       const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
-      return `from ${words(start)} to ${words(end)}`;
+      return since ? `since ${words(start)}` : `from ${words(start)} to ${words(end)}`;
     },
   );
 }
@@ -261,8 +265,26 @@ function rewrite(question: string): string {
         },
       )
       .replace(/\bacct\b/gi, 'account')
+      .replace(/\bbal\b/gi, 'balance')
+      .replace(/\bthis past (week|month|quarter|year)\b/gi, 'last $1')
+      .replace(/\bhys\b/gi, 'high yield savings')
+      .replace(/\b(?:outstanding|owing)\b/gi, 'owed')
+      .replace(/\b(credit card|card|visa|mastercard|amex) bill\b/gi, '$1 balance')
+      // "Did I overspend my income", "how much did my income exceed my spending": what was kept.
+      .replace(/\boverspen[dt] (?:my |our )?(?:income|earnings|pay)\b/gi, 'spend more than i earned')
+      .replace(
+        /\b(?:my |our )?(?:income|earnings) (?:exceed(?:ed|s)?|beat|top(?:ped|s)?|outpac(?:e|ed|es)) (?:my |our |the )?(?:spending|expenses|outgoings)\b/gi,
+        'net',
+      )
+      .replace(
+        /\b(?:keep|kept|save|saved|hold on to|held on to) (?:\S+ )?(?:from|out of|of) (?:my |our |the )?(?:pay ?checks?|paycheques?|pay|income|salary|wages|earnings)\b/gi,
+        'keep as net',
+      )
       .replace(/\bcc\b/gi, 'credit card')
       .replace(/\b(?:lol|lmao|haha|tbh|pls|plz)\b/gi, ' ')
+      .replace(/\b(?:work|figure|find) out\b|\bcalculate\b|\bcompute\b/gi, 'tell me')
+      // "My Starbucks habit": what is spent there.
+      .replace(/\b(?:habit|habits|addiction)\b/gi, 'spending')
       .replace(new RegExp(`\\b(${MONTH_WORD})\\s*-\\s*(${MONTH_WORD})\\b`, 'gi'), '$1 to $2')
       // "Take in" is earning, unless something counted was taken ("how many trips did I take in May").
       .replace(
@@ -363,7 +385,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const exclusions = takeExclusionMarkers(words);
   const merchants = takeMerchants(words, ctx.merchants);
   correctTypos(words, DICTIONARY);
-  const accountKinds = takeAccountFilter(words);
+  const { kinds: accountKinds, names: accountsNamed } = takeAccountFilter(words, ctx.accounts ?? []);
   const text = maskedText(words);
   const cues = readCues(text);
   const probe = words.map((w) => ({ ...w }));
@@ -385,7 +407,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     hasNamedGoal: goal.taken.length > 0,
     // "car payment" is a loan, not the "New Car" goal: a goal named only inside a category phrase is not named.
     hasGoalOnItsOwn: goal.taken.some((i) => !probe[i]?.used),
-    hasFilter: merchants.names.length > 0 || hasCategory || accountKinds.length > 0,
+    hasFilter: merchants.names.length > 0 || hasCategory || accountKinds.length + accountsNamed.length > 0,
     hasDates: findDatePhrases(probe, ctx.today, 'past').phrases.length > 0,
   });
   const kind = chosen === 'spending' && namesIncomeOnly ? 'income' : chosen;
@@ -400,6 +422,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     exclusions,
     sizes,
     accountKinds,
+    accountsNamed,
     ofIncome,
     accountNames: ctx.accounts ?? [],
   };
@@ -455,6 +478,8 @@ type Reading = {
   sizes: Sizes;
   /** "On my credit card": the kinds of account counted. */
   accountKinds: AccountKind[];
+  /** "On the Rewards Visa": accounts counted, by name. */
+  accountsNamed: string[];
   /** "What percent of my income goes to rent": a share of spending is of income. */
   ofIncome: boolean;
   /** The person's accounts' names, for "the balance of Everyday Checking". */
@@ -480,15 +505,23 @@ function takeIncomeWhole(words: Word[]): boolean {
  * when the rest of the question is about money that moved (else "how much is on my credit card" is a
  * balance).
  */
-function takeAccountFilter(words: Word[]): AccountKind[] {
-  const found = findAccountKinds(words);
-  if (found.kinds.length === 0) return [];
+function takeAccountFilter(
+  words: Word[],
+  names: readonly string[],
+): { kinds: AccountKind[]; names: string[] } {
+  // One account by its whole name ("on the Rewards Visa"), else kinds ("on my credit card").
+  const named = findGoal(words, names);
+  const byName = named.goal !== null && named.whole === true;
+  const found = byName
+    ? { kinds: [], spans: named.taken.map((i): [number, number] => [i, i + 1]) }
+    : findAccountKinds(words);
+  if (found.spans.length === 0) return { kinds: [], names: [] };
   const rest = words.map((w) => ({ ...w }));
   takeAccountWords(rest, found.spans);
   const c = readCues(maskedText(rest));
-  if (!(c.spend || c.income || c.count || c.single || c.top) || c.balance) return [];
+  if (!(c.spend || c.income || c.count || c.single || c.top) || c.balance) return { kinds: [], names: [] };
   takeAccountWords(words, found.spans);
-  return found.kinds;
+  return { kinds: found.kinds, names: byName && named.goal ? [named.goal] : [] };
 }
 
 /* ------------------------------------------------------------------------------------------------------ */
@@ -611,7 +644,7 @@ const CUE_PATTERNS = {
   /** "Can I spend $300…": afford only with an amount ("how much can I spend" asks the budget). */
   affordSpend: /\b(?:can|could|may) (?:i|we) (?:spend|buy|get|pay|splurge|drop|blow)\b/,
   goalStrong:
-    /\bgoals?\b|\bfund\b|\bsav(?:ed|ing|e) (?:up )?(?:for|towards?)\b|\b(?:put|putting|set|setting) (?:away|aside) (?:for|towards?)\b/,
+    /\bgoals?\b|\bfund\b|\bsav(?:ed|ing|e) (?:up )?(?:for|towards?)\b|\b(?:put|putting|set|setting) (?:away|aside) (?:for|towards?)\b(?!.*\bbudget\b)/,
   goalSoft:
     /\bon track\b|\bprogress\b|\bhow close\b|\bcloser\b|\bhow far\b|\breach(?:ed|ing)?\b|\bthere yet\b/,
   budget:
@@ -622,7 +655,7 @@ const CUE_PATTERNS = {
     /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b|\b(?:across|in|on|of) (?:all )?(?:of )?(?:my|our) (?:bank )?accounts\b|\bavailable (?:cash|money|funds|balance)\b|\bhow much (?:money|cash) (?:in all|in total|altogether|total)\b|\bhow much cash\b(?! (?:did|do|have|had|was|were) (?:i|we) (?:spend|spent|use|used|take|took|withdr\w*|pull|pulled|get|got))/,
   income:
     /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|(?<!\bhow many\b.*)\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b(?! (?:all|total)\b| (?:my |the |our )?(?:checking|savings|accounts?|bank|wallet))/,
-  net: /\bnet\b(?! worth)|\brate of sav\w*|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!(?:in|of) (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black|green|positive|negative|plus|minus)\b|\b(?:end|ended|ending|finish|finished|come out|came out|coming out)(?: up)? (?:\S+ ){0,3}?(?:positive|negative|ahead|behind)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b/,
+  net: /\bnet\b(?! worth)|\brate of sav\w*|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!(?:in|of) (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black|green|positive|negative|plus|minus)\b|\b(?:end|ended|ending|finish|finished|come out|came out|coming out)(?: up)? (?:\S+ ){0,3}?(?:positive|negative|ahead|behind)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b|\btotal (?:amount )?saved\b|\b(?:lose|lost|losing) money\b/,
   top: /\bwhere (?:(?:does|did|do|is|has|have|am|are) )?(?:all |most of |the bulk of )?(?:my|our|the) money (?:go|goes|going|gone|went|is going|has gone)\b|\bwhere (?:do|did|am|have|was) (?:i|we) (?:been )?(?:spend|spent|spending)\b|\btop\b|\bbiggest\b|\blargest\b|\bhighest\b|\bmost\b|\bbreak ?down\b|\bby (?:category|merchant|store)\b|\bmain (?:expenses|categories|costs)\b|\bmajor (?:expenses|costs)\b|\b(?:what|which) (?:categories|category|merchants|merchant|stores|store|shops|shop|places|place|vendors|vendor|businesses|business|companies|company)\b|\bwho (?:do|did|am|have) (?:i|we)\b/,
   spend:
     /\bspen(?:d|ds|t|ding|dings|din)\b|\bsplurg\w*|\bwast(?:e|ed|ing) (?:on|at)\b|\bexpensive\b|\btab\b|\bsunk\b|\bsink(?:ing)? into\b|\bburn(?:ed|t)?\b|\bdrop(?:ped|ping)? (?:on|at)\b|\b(?:went|go|goes|gone|going) out\b(?! to eat)|\b(?:pay|paid|paying|pays) (?:for|at|on|to|towards?)\b|\bhow much (?:did|have|do) (?:i|we) (?:pay|paid)\b|\bcost(?:s|ing)? (?:me|us)\b|\b(?:went|go|goes|gone|going) (?:to|on|towards?|into)\b|\bbills?\b|\bexpens\w*|\bexpenditures?\b|\bpurchases?\b|\btransactions?\b|\bcharges?\b|\bcharged\b|\bbought\b|\boutgoings?\b|\boutflows?\b|\b(?:blew|blow|blown)\b|\bdropped\b/,
@@ -702,7 +735,12 @@ const NOT_A_STATUS =
  * Words nothing took and nobody understood, date words outside a date phrase among them ("may" only as in
  * "may I").
  */
-const unknownWords = (words: readonly Word[]) =>
+const unknownWords = (words: readonly Word[]) => {
+  const u = unknownWords0(words);
+  if (process.env.ADV_DEBUG && u.length) console.log('  unknown:', u.map((w) => w.text).join(' '));
+  return u;
+};
+const unknownWords0 = (words: readonly Word[]) =>
   words.filter(
     (w, i) =>
       !w.used &&
@@ -723,6 +761,7 @@ const DICTIONARY: ReadonlySet<string> = new Set([
   ...KNOWN_WORDS,
   ...CATEGORY_WORDS,
   'debit',
+  'cards',
   'average',
   'averages',
   'typical',
@@ -841,6 +880,7 @@ function takeFilters(r: Reading): QuestionFilters | Question | null {
   if (kinds.length > 0) filters.kinds = [...new Set(kinds.map((k) => k.kind))];
   for (const m of r.merchants.spans) add(out(m.start) ? filters.excludeMerchants : filters.merchants, m.name);
   if (r.accountKinds.length > 0) filters.accountKinds = r.accountKinds;
+  if (r.accountsNamed.length > 0) filters.accounts = r.accountsNamed;
   if (r.sizes.minAmount !== undefined) filters.minAmount = r.sizes.minAmount;
   if (r.sizes.maxAmount !== undefined) filters.maxAmount = r.sizes.maxAmount;
   // A marker with nothing after it to leave out ("without" in "what can I do without") is not understood.
@@ -957,6 +997,8 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   const hidden = [...kept].filter((i) => r.words[i] && !r.words[i].used && !isItemWord(r.words[i].text));
   for (const i of hidden) (r.words[i] as Word).used = true;
   const reading = takeMeasure(r.words, { isIncome: named === 'income', kept });
+  // "How did my monthly spending change from September to October": the spans say the period.
+  if (reading.kind === 'compare') takeAll(r.words, /monthly|weekly/);
   const rest = maskedText(r.words);
   for (const i of hidden) (r.words[i] as Word).used = false;
   if ((named === 'net' ? NOT_A_NET : NOT_A_FLOW).test(rest)) return UNCLEAR;
@@ -1043,7 +1085,7 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   if (named === 'net')
     takeAll(
       r.words,
-      /in the (?:red|black|green|positive|negative|plus|minus)|break(?:ing)? even|(?:end|ended|ending|finish|finished|come out|came out|coming out)(?: up)?|positive|negative|ahead|behind|keep|kept|after (?:expenses|spending|bills|costs)/,
+      /in the (?:red|black|green|positive|negative|plus|minus)(?: or (?:in )?the (?:red|black|green|positive|negative))?|break(?:ing)? even|(?:lose|lost|losing) money|total (?:amount )?saved|(?:end|ended|ending|finish|finished|come out|came out|coming out)(?: up)?|positive|negative|ahead|behind|keep|kept|after (?:expenses|spending|bills|costs)/,
     );
   const filters = takeFilters(r);
   if (filters && 'kind' in filters) return filters;
@@ -1167,9 +1209,9 @@ function topSpending(r: Reading): Question {
 }
 
 const BUDGET_MEASURES: [RegExp, Extract<Question, { kind: 'budget' }>['measure']][] = [
-  [/\bpercent\w*|\bfraction\b|\bshare\b|\bproportion\b|\butili[sz]ation\b/, 'used_percent'],
+  [/\bpercent\w*|\bfraction\b|\bshare\b|\bproportion\b|\bportion\b|\butili[sz]ation\b/, 'used_percent'],
   [
-    /\b(?:left|remaining|remain|remains|to go|still|over|under|headroom)\b|\bcan (?:i|we) (?:still )?spend\b/,
+    /\b(?:left|remaining|remain|remains|to go|still|over|under|headroom|exceed\w*|overspen[dt]\w*)\b|\bcan (?:i|we) (?:still )?spend\b/,
     'left',
   ],
   [/\b(?:spent|(?<!to )spend|used|use|usage|gone|went|blown|against)\b/, 'spent'],
@@ -1179,7 +1221,7 @@ const BUDGET_MEASURES: [RegExp, Extract<Question, { kind: 'budget' }>['measure']
   ],
 ];
 const BUDGET_MEASURE_WORDS =
-  /room|headroom|percent\w*|fraction|share|proportion|utili[sz]ation|usage|of|used|use|gone|against|budgeted|allocat\w*|allot\w*|allowance|(?:spending )?limit|plan(?:ned)? to spend|set aside|size|been|big|in total/;
+  /room|headroom|percent\w*|fraction|share|proportion|portion|utili[sz]ation|usage|of|used|use|gone|against|budgeted|allocat\w*|allot\w*|allowance|(?:spending )?limit|plan(?:ned)? to spend|set aside|size|been|big|in total|exceed\w*|overspen[dt]\w*|(?:if )?at all|(?:the )?(?:part|line|section|piece|bit|slice|chunk|category|pot|envelope)|across (?:all )?(?:the |my )?(?:categories|lines|envelopes)|all (?:the )?categories/;
 
 function budget(r: Reading): Question {
   // "How am I tracking against my budget": its status, not a comparison.
@@ -1205,7 +1247,7 @@ const GOAL_MEASURES: [RegExp, Extract<Question, { kind: 'goal' }>['measure']][] 
     'progress',
   ],
   [/\b(?:still|more|left|remaining|remain|to go|need|needed|missing|short|to save)\b/, 'needed'],
-  [/\b(?:saved|save|put (?:away|aside|in|into)|sum|total|so far|have i got|contributed)\b/, 'saved'],
+  [/\b(?:saved|save|(?:put|set) (?:away|aside|in|into)|sum|total|so far|have i got|contributed)\b/, 'saved'],
 ];
 
 function goalQuestion(r: Reading, goal: { goal: string | null; taken: number[] }): Question {
@@ -1259,8 +1301,15 @@ function subscriptionCost(words: Word[], named: { goal: string | null; taken: nu
   return { kind: 'subscriptions', measure, name: named.goal };
 }
 
+/** Comparisons and averages of subscriptions: of what was spent on them. */
+const SPENT_ON_THEM =
+  /\b(?:than|compared?|comparing|vs|versus|average\w*|avg|increased?|decreased?|chang\w*)\b/;
+
 function subscriptions(r: Reading): Question {
-  if (r.amounts.length > 0 || r.merchants.isAmbiguous || NOT_A_LIST.test(r.text)) return UNCLEAR;
+  // "Average a month for subscriptions this year", "subscriptions this month vs last": what was spent.
+  if (r.amounts.length === 0 && !r.merchants.isAmbiguous && SPENT_ON_THEM.test(r.text))
+    return subscriptionSpending(r);
+  if (r.amounts.length > 0 || r.merchants.isAmbiguous) return UNCLEAR;
   // "What percent of my money goes to subscriptions": a share of spending in their category.
   if (/\b(?:percent\w*|share|portion|fraction|proportion)\b/.test(r.text)) return subscriptionSpending(r);
   const isUpcoming = UPCOMING.test(r.text);
@@ -1302,12 +1351,17 @@ const ACCOUNT_KINDS: [RegExp, Extract<Question, { kind: 'balance' }>['accounts']
     /\bnet worth\b|\bworth\b|\bminus (?:my |the )?(?:credit|card|debt)|\bless (?:my |the )?(?:credit|card|debt)|\bafter (?:my )?debts?\b|\bassets\b/,
     'net_worth',
   ],
+  // What is owed, however many cards it is across.
+  [/\bowe[ds]?\b|\bdebts?\b|\bliabilit\w*/, 'credit'],
   [
     /\bchecking and savings\b|\bchecking plus savings\b|\bsavings and checking\b|\bacross\b|\bin total\b|\ball (?:my )?accounts\b|\bcash\b/,
     'cash',
   ],
   [/\bchecking\b|\bcurrent account\b|\bdebit\b/, 'checking'],
-  [/\bcredit ?cards?\b|\bvisa\b|\bmastercard\b|\bamex\b|\bcard\b|\bowe[ds]?\b|\bdebt\b/, 'credit'],
+  [
+    /\bcredit ?cards?\b|\bvisa\b|\bmastercard\b|\bamex\b|\bcards?\b|\bowe[ds]?\b|\bdebts?\b|\bliabilit\w*/,
+    'credit',
+  ],
   [/\bsavings\b|\bhigh yield\b|\bhysa\b|\bsavings account\b|\brainy day\b/, 'savings'],
 ];
 
@@ -1322,7 +1376,7 @@ function balance(r: Reading): Question {
   for (const i of named.goal ? named.taken : []) useWords(r.words, i, i + 1);
   takeAll(
     r.words,
-    /net worth|worth|minus|less|after|debts?|assets|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|card)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+    /net worth|worth|minus|less|after|debts?|assets|liabilit\w*|total|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|cards?)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
   );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
   return named.goal ? { kind: 'balance', accounts, name: named.goal } : { kind: 'balance', accounts };

@@ -29,7 +29,7 @@ const SAVINGS_RATE = new RegExp(
 );
 
 const PER_ITEM = new RegExp(
-  `(?:how (?:big|large) (?:is|are|was|were) (?:my |the |a |an )?)?(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?:size|amount|cost|value|price|total) of (?:a |an |my |each |one |the )?)?(?:(?!(?:monthly|weekly|month|week|yearly|year|number|count) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price|value))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
+  `(?:how (?:big|large) (?:is|are|was|were) (?:my |the |a |an )?)?(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?:size|amount|cost|value|price|total) of (?:a |an |my |each |one |the )?)?(?:(?!(?:monthly|weekly|month|week|yearly|year|number|count) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price|value))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:_ ){0,3}(?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
 );
 
 const LARGEST = new RegExp(
@@ -40,20 +40,20 @@ const SMALLEST = new RegExp(
 );
 
 const COUNT =
-  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks))?|how (?:often|frequently)|(?:total )?number of(?: times)?|count(?: (?:of|my|up|the))?|tally up|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
+  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks|shops|stops|buys|swipes))?|how (?:often|frequently)|(?:total )?number of(?: times)?|count(?: (?:of|my|up|the))?|tally up|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
 const COUNT_NOUN =
-  /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|often|frequently|total|number|count|tally|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
+  /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|shops|stops|buys|swipes|often|frequently|total|number|count|tally|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
 /** "How many paychecks": the count's noun is also the Salary category, so it stays for the filter. */
 const PAY_WORD = /^(?:paychecks?|paycheques?)$/;
 /** What people do a number of times: taken once the question is a count. */
 const COUNT_VERBS =
-  /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does/;
+  /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does|done|doing|eat|ate|eaten|racked|rack|clocked|stopped|stop|swiped|swipe/;
 
 const SHARE =
   /how much of(?= _)|how much of (?:my |our |the )?(?:total |overall |whole )?(?:spending|expenses)|(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)/;
 
 const AVERAGE =
-  /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|usual|normally|normal|mean|generally|(?:in )?a (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;
+  /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|usual|normally|normal|mean|generally|(?:in )?an? (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;
 const PER_PERIOD = /(?:a|per|each|every|in a|for a) (month|week|day)|(monthly|weekly|daily)/;
 const SERIES = new RegExp(
   `(?:(?:over|for|in|during|across|from) )?(?:the )?(?:last|past|previous|prior|recent) (${COUNT_SOURCE}) (months?|weeks?|days?)|(?:over|across|for) (?:the )?(${COUNT_SOURCE}) (months?|weeks?|days?)`,
@@ -65,7 +65,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /chang(?:e|ed|es|ing)|differen(?:ce|t)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /chang(?:e|ed|es|ing)|differen(?:ce|t)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -74,15 +74,15 @@ const EITHER_SPAN = /\b(?:more|less|higher|lower|bigger|smaller)\b.*\bor\b/;
 const NET_THAN =
   /\b(?:more|less) than (?:i|we) (?:earn|earned|make|made|bring in|brought in|spend|spent|get|got|take home)\b|\b(?:earn|earned|make|made|spend|spent) than (?:i |we )?(?:earn|earned|make|made|spend|spent)\b/;
 const CHANGE =
-  /\b(?:chang(?:e|ed|es|ing)|(?<!(?:tally|add|sum|total|count|round) )up(?! (?:to|until|till)\b)|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
+  /\b(?:chang(?:e|ed|es|ing)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
 const ASKS_LESS =
-  /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|worse|below)\b/;
+  /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|below)\b/;
 /** "How did my spending change", "what's the difference": which way it moved, not a yes or no. */
 const CHANGE_ASKED =
   /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bmore or less than\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
-  `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days)?)|the (?:${COUNT_SOURCE})(?: days)? (?:before|prior)(?: that| it)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$)`,
+  `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days| weeks| months)?)|the (?:${COUNT_SOURCE})(?: days| weeks| months)? (?:before|prior)(?: that| it| then)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$| (?:on|for|at|in|with|spending)\\b)`,
 );
 
 /**
@@ -150,13 +150,23 @@ export function takeMeasure(
   if (
     before.length > 0 ||
     (compares.length > 0 &&
-      (/\b(?:than|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
+      (/\b(?:than|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
         text,
       ) ||
         MORE_OR_LESS.test(text) ||
         EITHER_SPAN.test(text)))
   ) {
-    const asks = CHANGE_ASKED.test(text) ? 'change' : ASKS_LESS.test(text) ? 'less' : 'more';
+    // "Worse" is more spending and less income; "better" the other way round.
+    const judged = /\bworse\b/.test(text) ? 'worse' : /\bbetter\b/.test(text) ? 'better' : null;
+    const asks = CHANGE_ASKED.test(text)
+      ? 'change'
+      : judged
+        ? (judged === 'worse') === isIncome
+          ? 'less'
+          : 'more'
+        : ASKS_LESS.test(text)
+          ? 'less'
+          : 'more';
     for (const { start, end } of [...before, ...compares]) useWords(words, start, end);
     // "Did my spending go up in October?": a change within one span is against the span before it.
     const isChange =

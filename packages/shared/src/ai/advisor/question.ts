@@ -53,6 +53,10 @@ export const questionFilters = z
       .max(3)
       .optional()
       .describe('Count only these kinds of account'),
+    accounts: names
+      .max(5)
+      .optional()
+      .describe('Count only transactions on these accounts, by name ("Rewards Visa")'),
     minAmount: size.optional().describe('Count only transactions of at least this size, cents'),
     maxAmount: size.optional().describe('Count only transactions of at most this size, cents'),
   })
@@ -197,6 +201,7 @@ export const hasFilters = (f: QuestionFilters) =>
   f.categories.length + f.merchants.length + f.excludeCategories.length + f.excludeMerchants.length > 0 ||
   (f.kinds?.length ?? 0) > 0 ||
   (f.accountKinds?.length ?? 0) > 0 ||
+  (f.accounts?.length ?? 0) > 0 ||
   f.minAmount !== undefined ||
   f.maxAmount !== undefined;
 

@@ -13,7 +13,7 @@ export type Sizes = { minAmount?: Cents; maxAmount?: Cents };
 
 /** One transaction, as the words before a size name it: a size bounds each one, not their total. */
 const ITEM =
-  /^(?:purchases?|transactions?|charges?|payments?|orders?|expenses?|items?|things?|ones?|anything|something|buys?|deposits?|paychecks?|bills?|rides?|trips?|meals?)$/;
+  /^(?:purchases?|transactions?|charges?|payments?|orders?|expenses?|items?|things?|ones?|anything|something|buys?|deposits?|paychecks?|bills?|rides?|trips?|meals?|shops|runs?|visits?|stops?|swipes?)$/;
 const ABOVE = /^(?:over|above|exceeding|more than|greater than|bigger than|larger than|higher than)$/;
 const AT_LEAST = /^(?:at least|minimum of)$/;
 const BELOW = /^(?:under|below|less than|smaller than|cheaper than|lower than)$/;
@@ -122,7 +122,7 @@ export function takeSizes(words: Word[], amounts: readonly Amount[]): { sizes: S
 
 /** "On my credit card", "from checking", "with my debit card": rows of one kind of account. */
 const ACCOUNT_PHRASE =
-  /(?:on|with|from|using|used|use|swiped?|through|via|by|out of|off|in) (?:my |the |our )?(?:(credit ?cards?|cards?|visa|mastercard|amex)|(checking|debit ?cards?|debit)(?: account)?|(savings)(?: account)?)/;
+  /(?:on|with|from|using|used|use|swiped?|through|via|by|out of|off|in|hit|hitting) (?:my |the |our )?(?:(credit ?cards?|cards?|visa|mastercard|amex)|(checking|debit ?cards?|debit)(?: account)?|(savings)(?: account)?)/;
 
 /**
  * The kinds of account a question's words name as where money moved, with the words they took. A card
