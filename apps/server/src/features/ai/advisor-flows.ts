@@ -182,7 +182,10 @@ export async function flowAnswer(
       const each = Math.round(sum / count);
       return {
         response: `Your ${plural(count, what)}${scoped} ${when} came to ${money(each)} each on average (${money(sum)} in all).`,
-        figures: [figure(`Average ${what}`, each), figure(`${SUBJECT_LABEL[subject]} in all`, sum)],
+        figures: [
+          figure(`Average ${what}`, each),
+          figure(subject === 'income' ? 'Came in, in all' : 'Spent in all', sum),
+        ],
         actions: [],
       };
     }

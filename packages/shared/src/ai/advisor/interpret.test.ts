@@ -1254,6 +1254,92 @@ describe('interpretQuestion', () => {
         'total amount allocated across all categories in my budget',
         { kind: 'budget', measure: 'allocated', category: null },
       ],
+      // The period said with the average wins over a span's word ("daily spend last week": a day).
+      [
+        'average daily spend last week',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: NO_FILTERS,
+          per: 'day',
+          periods: Array.from({ length: 7 }, (_, i) => {
+            const day = `2026-11-${String(15 + i).padStart(2, '0')}`;
+            return days(day, day, `Nov ${15 + i}`);
+          }),
+        },
+      ],
+      [
+        'what did a grocery purchase cost me on average over the past 2 weeks',
+        flow('per_item', 'spending', days('2026-11-13', TODAY, 'in the last 2 weeks'), {
+          categories: [Groceries],
+        }),
+      ],
+      ['avg cost of a gas fill-up this month', flow('per_item', 'spending', THIS_MONTH, { kinds: ['fuel'] })],
+      [
+        "what's the most i've spent on a single meal out this month",
+        flow('largest', 'spending', THIS_MONTH, { categories: [DiningOut] }),
+      ],
+      [
+        'the least i spent on one trip to costco this year',
+        flow('smallest', 'spending', THIS_YEAR, { merchants: ['Costco'] }),
+      ],
+      [
+        'biggest charge on my credit card last month',
+        flow('largest', 'spending', LAST_MONTH, { accountKinds: ['credit'] }),
+      ],
+      [
+        'is my credit card spending higher this month than last month',
+        compare(THIS_MONTH, LAST_MONTH, 'more', { ...NO_FILTERS, accountKinds: ['credit'] }),
+      ],
+      ['top single transaction in september', flow('largest', 'spending', SEPTEMBER)],
+      [
+        'whats the largest travel expense this yr',
+        flow('largest', 'spending', THIS_YEAR, { categories: [Travel] }),
+      ],
+      // Quarters from one to the next: the later whole quarter (so far) against the earlier.
+      [
+        'did target spending rise from q2 to q3',
+        {
+          kind: 'compare',
+          subject: 'spending',
+          filters: { ...NO_FILTERS, merchants: ['Target'] },
+          a: days('2026-07-01', '2026-09-30', 'in Q3'),
+          b: days('2026-04-01', '2026-06-30', 'in Q2'),
+          asks: 'more',
+        },
+      ],
+      [
+        'ytd spending vs the same period in 2025',
+        compare(
+          days('2026-01-01', TODAY, 'year to date'),
+          days('2025-01-01', '2025-11-26', 'from January 1, 2025 to November 26, 2025'),
+          'more',
+        ),
+      ],
+      [
+        'total shopping spend since the start of october',
+        flow('total', 'spending', days('2026-10-01', TODAY, 'since October'), { categories: [Shopping] }),
+      ],
+      [
+        'how much did i spend in september if you take out the costco trips',
+        flow('total', 'spending', SEPTEMBER, { excludeMerchants: ['Costco'] }),
+      ],
+      [
+        'how much have i spent this year, excluding my rent payments and subscriptions',
+        flow('total', 'spending', THIS_YEAR, { excludeCategories: [Rent, Subscriptions] }),
+      ],
+      [
+        'spending in q3 not including subscriptions',
+        flow('total', 'spending', days('2026-07-01', '2026-09-30', 'in Q3'), {
+          excludeCategories: [Subscriptions],
+        }),
+      ],
+      [
+        'has my income this month already beaten last month',
+        { ...compare(THIS_MONTH, LAST_MONTH, 'more'), subject: 'income' },
+      ],
+      ['how much did i budget for groceries', { kind: 'budget', measure: 'allocated', category: Groceries }],
+      ['how much have we got towards the japan trip', { kind: 'goal', measure: 'saved', goal: 'Japan Trip' }],
       [
         'per-month average for subscriptions over the last 3 months',
         {

@@ -124,7 +124,7 @@ const SEASONS: Record<string, [start: number, months: number]> = {
  */
 function seasons(question: string, today: string): string {
   return question.replace(
-    /\b(since |from |after )?(?:(?:over|during|in|for|this|last|past) )*(?:the )?(spring|summer|fall|autumn|winter)\b(?! (?:sale|break|vacation|trip|camp))/gi,
+    /\b(since |from |after )?(?:(?:over|during|in|for|this|last|past|across|throughout) )*(?:the )?(spring|summer|fall|autumn|winter)(?: months)?\b(?! (?:sale|break|vacation|trip|camp))/gi,
     (_m, since: string | undefined, season: string) => {
       const [month, months] = SEASONS[season.toLowerCase()] ?? [6, 3];
       let start = `${today.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
@@ -143,12 +143,16 @@ function seasons(question: string, today: string): string {
  */
 function sameTime(question: string, today: string): string {
   return question.replace(
-    /\b(?:(?:at|by|in|over|during|for) )?(?:the )?(?:same (?:time|point|period|days?|stage|month)|this (?:time|point)) (?:of |in )?last (month|year)\b/gi,
-    (_m, unit: string) => {
+    /\b(?:(?:at|by|in|over|during|for) )?(?:the )?(?:same (?:time|point|period|days?|stage|month)|this (?:time|point)) (?:of |in )?(?:last (month|year)|(\d{4}))\b/gi,
+    (m, unit: string | undefined, year: string | undefined) => {
       const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
-      const back = unit.toLowerCase() === 'month' ? addMonths(today, -1) : addMonths(today, -12);
+      // "The same period in 2025": as many years back as it names (none ahead, none this year).
+      const yearsBack = year ? Number(today.slice(0, 4)) - Number(year) : 1;
+      if (yearsBack < 1) return m;
+      const byYear = year !== undefined || unit?.toLowerCase() === 'year';
+      const back = byYear ? addMonths(today, -12 * yearsBack) : addMonths(today, -1);
       const start =
-        unit.toLowerCase() === 'year' && /\b(?:this year|ytd|year to date|so far this year)\b/i.test(question)
+        byYear && /\b(?:this year|ytd|year to date|so far this year)\b/i.test(question)
           ? `${back.slice(0, 4)}-01-01`
           : startOfMonth(back);
       return `from ${words(start)} to ${words(back)}`;
@@ -194,8 +198,9 @@ function namedSpans(question: string, today: string): string {
         (m, unit: string) => (twoSpans ? m : `last ${unit}`),
       )
       // "The last 30 days vs the previous 30 days": beside another span, the days before it; alone, the last.
-      .replace(/\b(?:the )?(?:previous|prior|preceding) (\w+) days\b/gi, (_m, n: string) =>
-        twoSpans ? `the ${n} days before` : `the last ${n} days`,
+      .replace(
+        /\b(?:the )?(?:previous|prior|preceding) (\w+) (days|weeks|months)\b/gi,
+        (_m, n: string, unit: string) => (twoSpans ? `the ${n} ${unit} before` : `the last ${n} ${unit}`),
       )
       .replace(
         new RegExp(`\\bthe week of (${MONTH_WORD})\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi'),
@@ -265,8 +270,46 @@ function rewrite(question: string): string {
         },
       )
       .replace(/\bacct\b/gi, 'account')
+      .replace(/\btxns\b/gi, 'transactions')
+      .replace(/\btxn\b/gi, 'transaction')
+      .replace(/\bin average\b/gi, 'on average')
+      .replace(/\bwhen['’]?s\b/gi, 'when is')
+      .replace(/\br (?=we|you|u|my|our|i)\b/gi, 'are ')
+      .replace(/\bmanaged? to\b/gi, ' ')
+      .replace(/\b(?:put|charged) on\b/gi, 'spent on')
+      .replace(/\balready\b/gi, ' ')
+      .replace(/\b(?:and )?if so\b/gi, ' ')
+      // "The biggest deposit I received": the deposit says it.
+      .replace(
+        /\b(deposits?|paychecks?|payments?|refunds?) (?:that )?(?:i|we) (?:received|got|had)\b/gi,
+        '$1',
+      )
+      .replace(
+        /\b(?:once|after|when) (?:you |i |we )?(?:take|taking|subtract|subtracting|deduct|deducting)(?: off| out| away)?\b/gi,
+        'minus',
+      )
+      .replace(
+        /\b(?:my |our |the )?(?:spending|expenses|outgoings) (?:exceed(?:ed|s)?|beat|top(?:ped|s)?) (?:my |our |the )?(?:income|earnings)\b/gi,
+        'spend more than i earned',
+      )
       .replace(/\bbal\b/gi, 'balance')
       .replace(/\bthis past (week|month|quarter|year)\b/gi, 'last $1')
+      // A fill-up or a tank of gas is one purchase of fuel.
+      .replace(/\b(?:gas |fuel |petrol )?fill[- ]?ups\b/gi, 'gas purchases')
+      .replace(
+        /\b(a|per|each|every|one|the|my|average|avg|typical) (?:(?:gas|fuel|petrol) fill[- ]?up|fill[- ]?up|tank(?:ful)? of (?:gas|fuel|petrol))\b/gi,
+        '$1 gas purchase',
+      )
+      // "Since the start of October": from its first day.
+      .replace(
+        /\b(since|from) (?:the )?(?:start|beginning) of (?:the )?(this month|this year|month|year|[a-z]+)\b/gi,
+        (_m, since: string, what: string) =>
+          /^(?:this )?month$/i.test(what)
+            ? 'this month'
+            : /^(?:this )?year$/i.test(what)
+              ? 'this year'
+              : `${since} ${what}`,
+      )
       .replace(/\bhys\b/gi, 'high yield savings')
       .replace(/\b(?:outstanding|owing)\b/gi, 'owed')
       .replace(/\b(credit card|card|visa|mastercard|amex) bill\b/gi, '$1 balance')
@@ -282,7 +325,7 @@ function rewrite(question: string): string {
       )
       .replace(/\bcc\b/gi, 'credit card')
       .replace(/\b(?:lol|lmao|haha|tbh|pls|plz)\b/gi, ' ')
-      .replace(/\b(?:work|figure|find) out\b|\bcalculate\b|\bcompute\b/gi, 'tell me')
+      .replace(/\b(?:work|figure|find) out\b|\bcalculate\b|\bcompute\b|\bremind me\b/gi, 'tell me')
       // "My Starbucks habit": what is spent there.
       .replace(/\b(?:habit|habits|addiction)\b/gi, 'spending')
       .replace(new RegExp(`\\b(${MONTH_WORD})\\s*-\\s*(${MONTH_WORD})\\b`, 'gi'), '$1 to $2')
@@ -307,7 +350,7 @@ function rewrite(question: string): string {
       )
       // "Spent vs budgeted": what the budget has used.
       .replace(
-        /\b(spent|spending) (?:vs\.?|versus|against|compared (?:to|with)) (?:what (?:i|we) )?(?:my |the |our )?(?:budget|budgeted)\b/gi,
+        /\b(spent|spending) (?:vs\.?|versus|against|compared (?:to|with)) (?:what (?:i|we) )?(?:my |the |our )?(?:budget|budgeted|allocated|planned)\b/gi,
         '$1 of my budget',
       )
       .replace(
@@ -319,7 +362,7 @@ function rewrite(question: string): string {
         'net$1',
       )
       .replace(
-        /\b(?:money )?(?:came|comes|come|coming) in (?:minus|less|vs\.?|versus|and|against|compared (?:to|with)) (?:what |money )?(?:went|goes|go|going) out\b/gi,
+        /\b(?:money )?(?:came|comes|come|coming) in (?:minus|less|vs\.?|versus|and|against|compared (?:to|with)|beat|exceed(?:ed)?|top(?:ped)?) (?:what |money )?(?:went|goes|go|going) out\b/gi,
         'net',
       )
       .replace(
@@ -566,7 +609,7 @@ const ADVICE: readonly RegExp[] = [
   /\bhow (?:can|could|do|would|should|might) (?:i|we) (?:save|cut|reduce|lower|spend less|stop (?:over ?spending|spending|wasting)|trim|improve (?:my|our)|get (?:my|our) (?:spending|budget|finances)|budget better|free up|keep more|waste less)\b/,
   /\b(?:where|what|which) (?:\S+ ){0,4}?(?:should|could|can|might) (?:i|we) (?:cut|cancel|save|drop|trim|reduce|spend less|cut back|scale back|change|do)\b/,
   /\bshould (?:i|we) (?:cut|cancel|drop|trim|reduce|spend less|stop|keep|be (?:worried|concerned)|worry|save|cut back|scale back|rein)\b/,
-  /\b(?:am|are) (?:i|we) (?:over ?spending|spending too much|saving enough|wasting)\b/,
+  /\b(?:am|are) (?:i|we) (?:over ?spending|spending too much|saving enough|wasting)\b(?!.*\b(?:budget|budgeted)\b)/,
   // With a budget or goal named, these ask for its figures.
   /\b(?:am|are) (?:i|we) (?:on track|doing (?:ok|okay|well|good|alright|fine|badly))\b(?!.*\b(?:budget|goal|fund|for)\b)/,
   /\bhow (?:am|are) (?:i|we) (?:tracking|doing|going)\b(?!.*\b(?:budget|goal|fund)\b)/,
@@ -579,7 +622,7 @@ const ADVICE: readonly RegExp[] = [
   /\b(?:one|some|a few|any|a) (?:thing|things|change|changes) (?:to|i can|i could|i should|we could) (?:change|cut|do|make|save)\b/,
   /\bis (?:my|our) (?:\S+ ){0,2}(?:spending|budget|bill|bills) (?:reasonable|ok|okay|normal|too high|high|fine|healthy|bad|good|too much|on track)\b/,
   /\bcan (?:i|we) (?:cancel|cut|drop) (?:something|anything|a subscription|some)\b/,
-  /\b(?:goal|goals) (?:faster|sooner|quicker)\b|\bsave (?:more|faster)\b(?! (?:in|than|last|this|during|on|at|money in)\b)|\bspending too much\b|\boverspending\b/,
+  /\b(?:goal|goals) (?:faster|sooner|quicker)\b|\bsave (?:more|faster)\b(?! (?:in|than|last|this|during|on|at|money in)\b)|\bspending too much\b|\boverspending\b(?!.*\b(?:budget|budgeted)\b)/,
 ];
 
 /** With a goal named, "on track" and "how close" ask for its figures, not for advice. */
@@ -629,7 +672,7 @@ function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: bo
 const CUE_PATTERNS = {
   /** One purchase, the largest or smallest: not a top list. */
   single:
-    /\b(?:biggest|largest|smallest|lowest) single (?:expense|cost)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit|flight|stay|booking|ticket)s?\b|\bmost (?:i|we|ive|weve)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)\b(?:(?: \S+){0,3}? (?:in|on|at|for) (?:one|a single)\b| at once\b)/,
+    /\b(?:biggest|largest|smallest|lowest|top) single (?:expense|cost|purchase|transaction|charge|payment)s?\b|\b(?:biggest|largest|highest|most expensive|priciest) (?!my |our |the )(?:\S+ ){1,3}?expenses?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:haul|basket|shop|purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit|flight|stay|booking|ticket)s?\b|\bmost (?:i|we|ive|weve)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)\b(?:(?: \S+){0,3}? (?:in|on|at|for) (?:one|a single)\b| at once\b)/,
   /** Two spans set side by side with no subject named ("compare this week to last week"): spending. */
   compare: /\bcompar\w*|\bvs\b|\bversus\b|\b(?:more|less|higher|lower|bigger|smaller) than\b/,
   /** "Which purchase cost the most": one purchase, the largest. */
@@ -697,14 +740,20 @@ function chooseKind(
   if (c.affordStrong || (c.affordSpend && has.hasAmount)) return 'afford';
   if (c.budget && !c.budgetWord && has.hasNamedGoal) return 'goal_progress';
   if (c.budget) return clash('income', 'balance', 'goalStrong', 'top', 'net') ? 'unclear' : 'budget_left';
-  const anyOther = clash('spend', 'income', 'balance', 'top', 'subscription', 'net');
+  // "How much is in the Emergency Fund", "how much have we got towards the Japan Trip": a goal named is
+  // what the money is in, not an account.
+  const anyOther = clash('spend', 'income', 'top', 'subscription', 'net') || (c.balance && !has.hasNamedGoal);
   if (c.goalStrong || (c.goalSoft && has.hasNamedGoal) || (has.hasGoalOnItsOwn && !anyOther)) {
-    return clash('spend', 'income', 'balance', 'top', 'subscription') ? 'unclear' : 'goal_progress';
+    return clash('spend', 'income', 'top', 'subscription') ||
+      (c.balance && !has.hasNamedGoal && !c.goalStrong)
+      ? 'unclear'
+      : 'goal_progress';
   }
   if (c.subscription) return clash('income', 'balance', 'goalSoft') ? 'unclear' : 'subscriptions';
   if (c.balance) return clash('spend', 'income', 'top', 'net') ? 'unclear' : 'balance';
   if (c.net || (c.spend && c.income)) return clash('top', 'balance') ? 'unclear' : 'net';
-  if (c.income) return clash('top') ? 'unclear' : 'income';
+  // "My biggest paycheck" is one payment in, not a ranking.
+  if (c.income) return clash('top') && !c.single ? 'unclear' : 'income';
   if (c.single || c.costMost || (c.count && (c.spend || has.hasFilter))) return 'spending';
   if (c.top) return 'top_spending';
   // "Am I on track for my vacation?": progress toward something is a goal question, not spending.
@@ -854,7 +903,15 @@ function oneCategory(words: Word[]): CategoryCode | null | 'several' {
 }
 
 /** The filters a question names: categories and merchants, each kept or, after "apart from", left out. */
+/** The words for one purchase right after a merchant's name ("the Costco trips"): the merchant's, not Travel. */
+const AFTER_MERCHANT =
+  /^(?:trips?|runs?|visits?|orders?|purchases?|rides?|shops?|hauls?|baskets?|charges?|transactions?|payments?)$/;
+
 function takeFilters(r: Reading): QuestionFilters | Question | null {
+  for (const m of r.merchants.spans) {
+    const next = r.words[m.end];
+    if (next && !next.used && AFTER_MERCHANT.test(next.text)) useWords(r.words, m.end, m.end + 1);
+  }
   // Kinds first: "public transit" is a kind before "transit" is Transportation.
   const kinds = takeKindPhrases(r.words);
   const phrases = takeCategoryPhrases(r.words);
@@ -1051,15 +1108,32 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
     const [only] = phrases;
     if (a && !b && only?.kind === 'span') {
       // "Did dining go up from September to October?": the later month against the earlier.
-      const months = /^from (\w+) to (\w+)$/.exec(a.label);
-      if (months && a.startDate.slice(0, 7) !== a.endDate.slice(0, 7)) {
-        b = { startDate: a.startDate, endDate: lastDayOfMonth(a.startDate), label: `in ${months[1]}` };
+      const ends = /^from (\w+) to (\w+)$/.exec(a.label);
+      const [, from = '', to = ''] = ends ?? [];
+      const isMonth = (w: string) => new RegExp(`^(?:${MONTH_WORD})$`, 'i').test(w);
+      const isQuarter = (w: string) => /^q[1-4]$/i.test(w);
+      // Whole months, or quarters ("from Q2 to Q3"): as long as the first.
+      const length = isMonth(from) && isMonth(to) ? 1 : isQuarter(from) && isQuarter(to) ? 3 : 0;
+      if (length > 0 && a.startDate.slice(0, 7) !== a.endDate.slice(0, 7)) {
+        b = {
+          startDate: a.startDate,
+          endDate: lastDayOfMonth(addMonths(a.startDate, length - 1)),
+          label: `in ${from}`,
+        };
         a =
           pastRange(
             [
               {
                 ...only,
-                span: { ...only.span, startDate: startOfMonth(a.endDate), label: `in ${months[2]}` },
+                span: {
+                  ...only.span,
+                  // The first day of the last month, or of the last quarter (a quarter begins Jan, Apr, Jul, Oct).
+                  startDate: addMonths(
+                    startOfMonth(a.endDate),
+                    -((Number(a.endDate.slice(5, 7)) - 1) % length),
+                  ),
+                  label: `in ${to}`,
+                },
               },
             ],
             r.today,
@@ -1211,17 +1285,17 @@ function topSpending(r: Reading): Question {
 const BUDGET_MEASURES: [RegExp, Extract<Question, { kind: 'budget' }>['measure']][] = [
   [/\bpercent\w*|\bfraction\b|\bshare\b|\bproportion\b|\bportion\b|\butili[sz]ation\b/, 'used_percent'],
   [
-    /\b(?:left|remaining|remain|remains|to go|still|over|under|headroom|exceed\w*|overspen[dt]\w*)\b|\bcan (?:i|we) (?:still )?spend\b/,
+    /\b(?:left|remaining|remain|remains|to go|still|over|under|within|headroom|exceed\w*|overspen[dt]\w*)\b|\bcan (?:i|we) (?:still )?spend\b/,
     'left',
   ],
   [/\b(?:spent|(?<!to )spend|used|use|usage|gone|went|blown|against)\b/, 'spent'],
   [
-    /\b(?:budgeted|allocat\w*|allot\w*|allowance|limit|plan(?:ned)? to spend|set aside|total budget|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
+    /\b(?:budgeted|allocat\w*|allot\w*|allowance|limit|plan(?:ned)? to spend|set aside|total budget|(?:did|do|have) (?:i|we) budget|what(?: is|s) the budget|budget (?:i|we) (?:have )?(?:put|set|made|gave)|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
     'allocated',
   ],
 ];
 const BUDGET_MEASURE_WORDS =
-  /room|headroom|percent\w*|fraction|share|proportion|portion|utili[sz]ation|usage|of|used|use|gone|against|budgeted|allocat\w*|allot\w*|allowance|(?:spending )?limit|plan(?:ned)? to spend|set aside|size|been|big|in total|exceed\w*|overspen[dt]\w*|(?:if )?at all|(?:the )?(?:part|line|section|piece|bit|slice|chunk|category|pot|envelope)|across (?:all )?(?:the |my )?(?:categories|lines|envelopes)|all (?:the )?categories/;
+  /room|headroom|percent\w*|fraction|share|proportion|portion|utili[sz]ation|usage|of|used|use|gone|against|budgeted|allocat\w*|allot\w*|allowance|(?:spending )?limit|plan(?:ned)? to spend|set aside|size|been|big|in total|exceed\w*|overspen[dt]\w*|(?:if )?at all|(?:have )?(?:put|set|made|gave)(?: for)?|(?:stayed|stay|staying|kept|keep|keeping) (?:within|under)|within|before (?:i|we) (?:hit|reach|go over|exceed|run out of) (?:my |the |our )?(?:limit|budget|allowance)|(?:the )?(?:part|line|section|piece|bit|slice|chunk|category|pot|envelope)|across (?:all )?(?:the |my )?(?:categories|lines|envelopes)|all (?:the )?categories/;
 
 function budget(r: Reading): Question {
   // "How am I tracking against my budget": its status, not a comparison.
@@ -1247,7 +1321,10 @@ const GOAL_MEASURES: [RegExp, Extract<Question, { kind: 'goal' }>['measure']][] 
     'progress',
   ],
   [/\b(?:still|more|left|remaining|remain|to go|need|needed|missing|short|to save)\b/, 'needed'],
-  [/\b(?:saved|save|(?:put|set) (?:away|aside|in|into)|sum|total|so far|have i got|contributed)\b/, 'saved'],
+  [
+    /\b(?:saved|save|(?:put|set) (?:away|aside|in|into)|sum|total|so far|have (?:i|we) got|contributed|sitting)\b|\bhow much (?:money )?is (?:there )?in\b/,
+    'saved',
+  ],
 ];
 
 function goalQuestion(r: Reading, goal: { goal: string | null; taken: number[] }): Question {
@@ -1273,8 +1350,12 @@ const NOT_A_LIST =
 function subscriptionSpending(r: Reading): Question {
   const q = moneyFlow(r, 'spending');
   if (q.kind !== 'flow' && q.kind !== 'average' && q.kind !== 'compare') return q;
-  const { categories } = q.filters;
+  const { categories, excludeCategories } = q.filters;
   if (categories.some((c) => c !== SUBSCRIPTIONS_CATEGORY)) return UNCLEAR;
+  // "Not counting subscriptions": every category but theirs.
+  if (excludeCategories.includes(SUBSCRIPTIONS_CATEGORY)) return categories.length > 0 ? UNCLEAR : q;
+  // Something left out, but not subscriptions: whether they are in or out is not sure.
+  if (r.exclusions.length > 0 && categories.length === 0) return UNCLEAR;
   return { ...q, filters: { ...q.filters, categories: [SUBSCRIPTIONS_CATEGORY] } };
 }
 
@@ -1306,8 +1387,13 @@ const SPENT_ON_THEM =
   /\b(?:than|compared?|comparing|vs|versus|average\w*|avg|increased?|decreased?|chang\w*)\b/;
 
 function subscriptions(r: Reading): Question {
-  // "Average a month for subscriptions this year", "subscriptions this month vs last": what was spent.
-  if (r.amounts.length === 0 && !r.merchants.isAmbiguous && SPENT_ON_THEM.test(r.text))
+  // "Average a month for subscriptions this year", "subscriptions this month vs last", "spending not
+  // counting subscriptions": what was spent.
+  if (
+    r.amounts.length === 0 &&
+    !r.merchants.isAmbiguous &&
+    (SPENT_ON_THEM.test(r.text) || r.exclusions.length > 0)
+  )
     return subscriptionSpending(r);
   if (r.amounts.length > 0 || r.merchants.isAmbiguous) return UNCLEAR;
   // "What percent of my money goes to subscriptions": a share of spending in their category.
@@ -1376,7 +1462,7 @@ function balance(r: Reading): Question {
   for (const i of named.goal ? named.taken : []) useWords(r.words, i, i + 1);
   takeAll(
     r.words,
-    /net worth|worth|minus|less|after|debts?|assets|liabilit\w*|total|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|cards?)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+    /net worth|worth|minus|less|after|debts?|assets|liabilit\w*|total|liquid|spare|any|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|cards?)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
   );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
   return named.goal ? { kind: 'balance', accounts, name: named.goal } : { kind: 'balance', accounts };

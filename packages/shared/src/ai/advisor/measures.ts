@@ -20,7 +20,7 @@ export type MeasureReading =
   | { kind: 'compare'; asks: 'more' | 'less' | 'change'; previous: boolean };
 
 const ITEM =
-  '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|paycheck|deposit|flight|stay|booking|ticket)s?';
+  '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|fill ?up|paycheck|deposit|flight|stay|booking|ticket|basket|haul|shop)s?';
 const GAP = '(?:\\S+ ){0,3}?';
 
 const INCOME_WORDS = '(?:income|pay|paycheck|paychecks|salary|earnings|take home pay|money (?:coming )?in)';
@@ -29,28 +29,28 @@ const SAVINGS_RATE = new RegExp(
 );
 
 const PER_ITEM = new RegExp(
-  `(?:how (?:big|large) (?:is|are|was|were) (?:my |the |a |an )?)?(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?:size|amount|cost|value|price|total) of (?:a |an |my |each |one |the )?)?(?:(?!(?:monthly|weekly|month|week|yearly|year|number|count) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price|value))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:_ ){0,3}(?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time)s?`,
+  `(?:how (?:big|large) (?:is|are|was|were) (?:my |the |a |an )?)?(?:on )?(?:average|avg|typical|mean|usual|normal) (?:(?:size|amount|cost|value|price|total) of (?:a |an |my |each |one |the )?)?(?:(?!(?:monthly|weekly|month|week|yearly|year|number|count) )\\S+ ){0,3}?${ITEM}(?: (?:cost|amount|size|total|price|value))?|(?:cost |spend |spent |amount )?(?:per|each|a|every) (?:(?!(?:days?|weeks?|months?|years?|times?|on|at|in|for|to|from|of|single|one|whole|entire)\\b)\\S+ ){0,3}?(?:trip|purchase|order|transaction|visit|ride|meal|run|receipt|time|basket|haul|shop|fill ?up)s?`,
 );
 
 const LARGEST = new RegExp(
-  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we|ive|weve)(?: have|ve)? (?:ever |_ )?(?:spent|paid|dropped|blew)(?: \\S+){0,3}?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)|(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most`,
+  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){1,3}?expenses?(?= |$)|top single (?:expense|cost|purchase|transaction|charge|payment)s?|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we|ive|weve)(?: have|ve)? (?:ever |_ )?(?:spent|paid|dropped|blew)(?: \\S+){0,3}?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)|(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most`,
 );
 const SMALLEST = new RegExp(
   `(?:smallest|lowest) single (?:expense|cost)s?|(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
 );
 
 const COUNT =
-  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks|shops|stops|buys|swipes))?|how (?:often|frequently)|(?:total )?number of(?: times)?|count(?: (?:of|my|up|the))?|tally up|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
+  /how many(?: times| (?:\S+ ){0,3}?(?:runs|trips|visits|rides|orders|packages|deliveries|parcels|purchases|transactions|times|things|payments|charges|meals|deposits|paychecks|shops|stops|buys|swipes|bookings|flights|stays|tickets))?|how (?:often|frequently)|(?:total )?number of(?: times)?|count(?: (?:of|my|up|the))?|tally up|(?:visits|trips|runs|rides|orders|times)(?: (?:to|at|from|with))?/;
 const COUNT_NOUN =
-  /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|shops|stops|buys|swipes|often|frequently|total|number|count|tally|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
+  /^(?:runs?|trips?|visits?|rides?|orders?|packages?|deliver(?:y|ies)|parcels?|times?|things|purchases?|transactions?|payments?|charges?|meals?|deposits?|paychecks?|shops|stops|buys|swipes|bookings?|flights?|stays?|tickets?|something|anything|often|frequently|total|number|count|tally|many|how|of|to|at|from|with|my|up|separate|individual|distinct|different)$/;
 /** "How many paychecks": the count's noun is also the Salary category, so it stays for the filter. */
 const PAY_WORD = /^(?:paychecks?|paycheques?)$/;
 /** What people do a number of times: taken once the question is a count. */
 const COUNT_VERBS =
-  /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does|done|doing|eat|ate|eaten|racked|rack|clocked|stopped|stop|swiped|swipe/;
+  /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does|done|doing|eat|ate|eaten|racked|rack|clocked|stopped|stop|swiped|swipe|posted|post|cleared|filled|fill|filling|fueled|fuelled|topped|booked|book|something|anything|stuff/;
 
 const SHARE =
-  /how much of(?= _)|how much of (?:my |our |the )?(?:total |overall |whole )?(?:spending|expenses)|(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)/;
+  /how much of(?= _)|how much of (?:my |our |the )?(?:total |overall |whole )?(?:spending|expenses)|(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)(?: of)?|(?:a )?(?:big|large|huge|major|significant|small) (?:slice|share|chunk|part|portion)(?: of)?/;
 
 const AVERAGE =
   /(?:on )?(?:average|averaged|averages|avg|typically|typical|usually|usual|normally|normal|mean|generally|(?:in )?an? (?:normal|typical|usual|average|regular) (?:month|week)(?: of)?)/;
@@ -65,7 +65,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /chang(?:e|ed|es|ing)|differen(?:ce|t)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /chang(?:e|ed|es|ing)|differen(?:ce|t)|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -79,10 +79,10 @@ const ASKS_LESS =
   /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|below)\b/;
 /** "How did my spending change", "what's the difference": which way it moved, not a yes or no. */
 const CHANGE_ASKED =
-  /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bmore or less than\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
+  /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bmore or less\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
-  `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|the (?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days| weeks| months)?)|the (?:${COUNT_SOURCE})(?: days| weeks| months)? (?:before|prior)(?: that| it| then)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$| (?:on|for|at|in|with|spending)\\b)`,
+  `(?:the )?(?:day|month|week|year|quarter|period|one) before(?: that| it| this)?|(?:the )?(?:previous|prior|preceding) (?:day|month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days| weeks| months)?)|the (?:${COUNT_SOURCE})(?: days| weeks| months)? (?:before|prior)(?: that| it| then)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$| (?:on|for|at|in|with|spending)\\b)`,
 );
 
 /**
@@ -108,14 +108,14 @@ const perItemWord = (w: string) =>
   /^(?:on|average|avg|typical|mean|usual|normal|per|each|every|a|cost|amount|size|total|price|value|time|of|how|big|large|is|are|was|were)$/.test(
     w,
   ) || isItem(w);
-/** An item word, except "meal": that one also says the category (Dining Out), so it stays for it. */
-const isItem = (w: string) => ITEM_WORD.test(w) && !/^meals?$/.test(w) && !KIND_WORDS.has(w);
+/** An item word, except "meal" and "paycheck": they also say the category (Dining Out, Salary), so stay for it. */
+const isItem = (w: string) => ITEM_WORD.test(w) && !/^(?:meals?|paychecks?)$/.test(w) && !KIND_WORDS.has(w);
 const ITEM_WORD = new RegExp(`^${ITEM}$`);
 /** A word for one transaction ("bill", "trip", "purchase"). */
 export const isItemWord = (w: string) => ITEM_WORD.test(w);
 /** The words of a largest/smallest phrase worth taking: not the category or merchant in its gap. */
 const extremeWord = (w: string) =>
-  /^(?:single|one|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost)$/.test(
+  /^(?:single|one|top|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost)$/.test(
     w,
   ) || isItem(w);
 
@@ -150,7 +150,7 @@ export function takeMeasure(
   if (
     before.length > 0 ||
     (compares.length > 0 &&
-      (/\b(?:than|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
+      (/\b(?:than|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
         text,
       ) ||
         MORE_OR_LESS.test(text) ||
@@ -201,10 +201,16 @@ function readAverage(
   const [series] = findPhrases(words, SERIES);
   if (average || ((habit || ofCount) && perPhrase) || (perPhrase && series)) {
     const unit = series?.match[2] ?? series?.match[4] ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? '';
-    const per: AveragePeriod =
-      /week/.test(unit) || /\bweek(?:ly|s)?\b/.test(text)
+    // The period said with the average ("daily spend last week": a day) comes before any other word.
+    const per: AveragePeriod = unit
+      ? /week/.test(unit)
         ? 'week'
-        : /day|daily/.test(unit) || /\b(?:daily|a day|per day)\b/.test(text)
+        : /day|daily/.test(unit)
+          ? 'day'
+          : 'month'
+      : /\bweek(?:ly|s)?\b/.test(text)
+        ? 'week'
+        : /\b(?:daily|a day|per day)\b/.test(text)
           ? 'day'
           : 'month';
     if (perPhrase) useWords(words, perPhrase.start, perPhrase.end);
@@ -299,8 +305,29 @@ export function previousSpan(a: DayRange, today: string): DayRange {
 /* Exclusions.                                                                                            */
 
 const EXCLUDE =
-  /apart from|except(?: for)?|excluding|excl|exclude|excludes|not counting|not including|leaving out|leave out|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|not on|not at|non|(?:everything|anything|all)(?: else)? but|(?:that |which )?(?:isnt|wasnt|werent|arent|is not|was not|were not|are not)(?: on| at| for)?|but/;
-const LIST_WORDS = new Set(['and', 'or', 'nor', 'the', 'my', 'any', 'plus', 'also', 'all']);
+  /apart from|except(?: for)?|excluding|excl|exclude|excludes|not counting|not including|leaving out|leave out|(?:leaving|setting|putting) aside|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|(?:if|when|once) (?:we|i|you) (?:ignore|leave out|take out|exclude|drop)|not on|not at|non|(?:everything|anything|all)(?: else)? but|(?:that |which )?(?:isnt|wasnt|werent|arent|is not|was not|were not|are not)(?: on| at| for)?|but/;
+/** Words a list of what is left out runs on through ("my rent payments and subscriptions"). */
+const LIST_WORDS = new Set([
+  'and',
+  'or',
+  'nor',
+  'the',
+  'my',
+  'our',
+  'any',
+  'plus',
+  'also',
+  'all',
+  'payments',
+  'payment',
+  'purchases',
+  'bills',
+  'charges',
+  'costs',
+  'expenses',
+  'spending',
+  'stuff',
+]);
 
 /** Where each "leave out" marker is ("apart from", "excluding", "non"), its words taken. */
 export function takeExclusionMarkers(words: Word[]): { at: number; onlyNext: boolean }[] {

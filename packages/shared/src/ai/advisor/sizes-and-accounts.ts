@@ -124,6 +124,10 @@ export function takeSizes(words: Word[], amounts: readonly Amount[]): { sizes: S
 const ACCOUNT_PHRASE =
   /(?:on|with|from|using|used|use|swiped?|through|via|by|out of|off|in|hit|hitting) (?:my |the |our )?(?:(credit ?cards?|cards?|visa|mastercard|amex)|(checking|debit ?cards?|debit)(?: account)?|(savings)(?: account)?)/;
 
+/** "My credit card spending", "checking transactions": the kind said before what was counted. */
+const ACCOUNT_BEFORE_NOUN =
+  /(?:my |the |our )?(?:(credit ?cards?|visa|mastercard|amex)|(checking|debit ?cards?)(?: account)?|(savings account))(?= (?:spending|spend|purchases?|charges?|transactions?|expenses)\b)/;
+
 /**
  * The kinds of account a question's words name as where money moved, with the words they took. A card
  * being paid ("paid off my credit card") is a transfer, not where purchases were made: not read.
@@ -134,9 +138,15 @@ export function findAccountKinds(words: readonly Word[]): {
 } {
   const kinds: AccountKind[] = [];
   const spans: [number, number][] = [];
-  for (const { start, end, match } of findPhrases(words as Word[], ACCOUNT_PHRASE)) {
+  const found = [
+    ...findPhrases(words as Word[], ACCOUNT_PHRASE),
+    ...findPhrases(words as Word[], ACCOUNT_BEFORE_NOUN),
+  ].sort((a, b) => a.start - b.start);
+  for (const { start, end, match } of found) {
     const verb = words[start - 1]?.text ?? '';
-    if (/^(?:pay|paid|paying|pays|payment|payments|owe|owed|off|balance)$/.test(verb)) continue;
+    // "Paid off my card" pays the card; "paid with my card" is where the purchase was made.
+    const by = /^(?:with|using|used|use|via|by|swiped?)$/.test(words[start]?.text ?? '');
+    if (!by && /^(?:pay|paid|paying|pays|payment|payments|owe|owed|off|balance)$/.test(verb)) continue;
     const kind: AccountKind = match[1] ? 'credit' : match[2] ? 'checking' : 'savings';
     if (!kinds.includes(kind)) kinds.push(kind);
     spans.push([start, end]);
