@@ -1336,7 +1336,14 @@ describe('interpretQuestion', () => {
       ],
       [
         'has my income this month already beaten last month',
-        { ...compare(THIS_MONTH, LAST_MONTH, 'more'), subject: 'income' },
+        {
+          kind: 'compare',
+          subject: 'income',
+          filters: NO_FILTERS,
+          a: THIS_MONTH,
+          b: LAST_MONTH,
+          asks: 'more',
+        },
       ],
       ['how much did i budget for groceries', { kind: 'budget', measure: 'allocated', category: Groceries }],
       ['how much have we got towards the japan trip', { kind: 'goal', measure: 'saved', goal: 'Japan Trip' }],
