@@ -24,7 +24,7 @@ const WORD_FORM =
  * it ("over 3 months", "more than 5 times", "over 10%").
  */
 const BARE_AFTER_COMPARISON =
-  /(?:over|above|under|below|than|least|most|exceeding) (\d+(?:\.\d+)?)(?!%| ?(?:%|percent|days?|weeks?|months?|years?|yrs?|mos?|times?|purchases?|transactions?|charges?|orders?|visits?|trips?|rides?|payments?|items?|things?|ones?)\b)/;
+  /(?:over|above|under|below|than|least|most|exceeding|between) (\d+(?:\.\d+)?)(?!%| ?(?:%|percent|days?|weeks?|months?|years?|yrs?|mos?|times?|purchases?|transactions?|charges?|orders?|visits?|trips?|rides?|payments?|items?|things?|ones?)\b)/;
 
 /** "Five dollars", "twenty bucks". */
 const SMALL_WORD_FORM =

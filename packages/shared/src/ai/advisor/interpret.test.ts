@@ -769,6 +769,13 @@ describe('interpretQuestion', () => {
 
   describe('declines what is not about the person’s own money in Tally', () => {
     it.each([
+      // Prices and people in general: no figure of the person's answers them.
+      'how much is a Starbucks latte usually',
+      'what is the average grocery bill in the US',
+      'how much does a Costco membership cost',
+      'how much does a trip to Japan cost on average',
+      'how many Starbucks stores are there in the world',
+      "what's on netflix this weekend",
       'should I buy Tesla stock',
       'is bitcoin a good investment',
       'what stocks should I invest in',
@@ -1347,6 +1354,54 @@ describe('interpretQuestion', () => {
       ],
       ['how much did i budget for groceries', { kind: 'budget', measure: 'allocated', category: Groceries }],
       ['how much have we got towards the japan trip', { kind: 'goal', measure: 'saved', goal: 'Japan Trip' }],
+      [
+        'what did i end up spending on groceries the week before last',
+        flow('total', 'spending', days('2026-11-08', '2026-11-14', 'from November 8 to November 14'), {
+          categories: [Groceries],
+        }),
+      ],
+      [
+        'shell tho, how much in the last fortnight',
+        flow('total', 'spending', days('2026-11-13', TODAY, 'in the last 2 weeks'), { merchants: ['Shell'] }),
+      ],
+      [
+        'how many purchases between 20 and 50 dollars last month',
+        flow('count', 'spending', LAST_MONTH, { minAmount: 2000, maxAmount: 5000 }),
+      ],
+      [
+        'how many transactions were categorised as utilities last month',
+        flow('count', 'spending', LAST_MONTH, { categories: [Utilities] }),
+      ],
+      [
+        'leaving the rent out, what did last month cost me',
+        flow('total', 'spending', LAST_MONTH, { excludeCategories: [Rent] }),
+      ],
+      [
+        "how much did i spend in october if i don't count costco",
+        flow('total', 'spending', OCTOBER, { excludeMerchants: ['Costco'] }),
+      ],
+      ['how much money did i have left over at the end of october', flow('total', 'net', OCTOBER)],
+      ['highest fuel fill-up last month', flow('largest', 'spending', LAST_MONTH, { kinds: ['fuel'] })],
+      [
+        'what is the lowest amount i paid at shell last month',
+        flow('smallest', 'spending', LAST_MONTH, { merchants: ['Shell'] }),
+      ],
+      [
+        'was october more expensive than september for eating out? yes or no',
+        compare(OCTOBER, SEPTEMBER, 'more', { ...NO_FILTERS, categories: [DiningOut] }),
+      ],
+      [
+        'what is the remaining balance in my budget for shopping',
+        { kind: 'budget', measure: 'left', category: Shopping },
+      ],
+      [
+        'could you tell me the remaining amount required to complete my emergency fund',
+        { kind: 'goal', measure: 'needed', goal: 'Emergency Fund' },
+      ],
+      [
+        'am i more than halfway to my japan trip goal',
+        { kind: 'goal', measure: 'progress', goal: 'Japan Trip' },
+      ],
       [
         'per-month average for subscriptions over the last 3 months',
         {

@@ -202,6 +202,11 @@ function namedSpans(question: string, today: string): string {
         /\b(?:the )?(?:previous|prior|preceding) (\w+) (days|weeks|months)\b/gi,
         (_m, n: string, unit: string) => (twoSpans ? `the ${n} ${unit} before` : `the last ${n} ${unit}`),
       )
+      // "The week before last": the whole Sunday–Saturday week two before this one.
+      .replace(/\b(?:in |during |over )?the week before last\b/gi, () => {
+        const sunday = addDays(today, -dayOfWeek(today) - 14);
+        return span(sunday, addDays(sunday, 6));
+      })
       .replace(
         new RegExp(`\\bthe week of (${MONTH_WORD})\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b`, 'gi'),
         (m, month: string, d: string) => {
@@ -260,7 +265,7 @@ function rewrite(question: string): string {
       )
       .replace(/\bw\b(?![/-]|\s*2\b)/gi, 'with')
       .replace(/\bmonth over month\b/gi, 'compared to the month before')
-      .replace(/\bthe (month|week|year) before last\b/gi, 'two $1s ago')
+      .replace(/\bthe (month|year) before last\b/gi, 'two $1s ago')
       .replace(
         /\b(?:the )?(first|second) half of (?:the year|(\d{4}))|\b(h1|h2)(?: (\d{4}))?\b/gi,
         (_m, half, year, h, hYear) => {
@@ -276,6 +281,37 @@ function rewrite(question: string): string {
       .replace(/\bwhen['’]?s\b/gi, 'when is')
       .replace(/\br (?=we|you|u|my|our|i)\b/gi, 'are ')
       .replace(/\bmanaged? to\b/gi, ' ')
+      .replace(/\b(?:end|ended|ending) up (spending|paying|earning|saving|making)\b/gi, '$1')
+      .replace(/\b(?:tho|though|yes or no|just checking|if you (?:could|can)|kindly|provide)\b/gi, ' ')
+      .replace(/\baggregate\b/gi, 'total')
+      .replace(/\batm\b/gi, 'right now')
+      .replace(/\b(?:the )?(?:last|past) fortnight\b/gi, 'the last 2 weeks')
+      .replace(/\ba fortnight\b/gi, '2 weeks')
+      .replace(
+        /\b(first|second|third|fourth) quarter\b/gi,
+        (_m, n: string) => `q${['first', 'second', 'third', 'fourth'].indexOf(n.toLowerCase()) + 1}`,
+      )
+      .replace(/\b(\w+)[- ]related\b/gi, '$1')
+      .replace(/\b(?:categori[sz]ed|labell?ed|tagged|filed|marked) (?:as|under)\b/gi, 'on')
+      .replace(/\b(?:eat|ate|eaten|eating|take|took|taken|taking|gobble|gobbled) up\b/gi, 'went to')
+      // "Leaving the rent out": leaving out the rent.
+      .replace(
+        /\b(leaving|leave|taking|take) ((?:the |my |our )?(?:\w+ ){0,2}?\w+) out\b(?! of)/gi,
+        '$1 out $2',
+      )
+      // "The remaining balance in my budget": what is left of it, not an account.
+      .replace(
+        /\bbalance (?=(?:left |remaining )?(?:in|of|on) (?:my |the |our )?(?:\w+ ){0,2}?budget\b)/gi,
+        'amount ',
+      )
+      // "Left over at the end of October": over October.
+      .replace(
+        new RegExp(
+          `\\b(?:at|by) the end of (${MONTH_WORD}|last month|this month)\\b(?=.*\\b(?:left ?over|saved?|kept|keep|net|ahead|behind)\\b)|\\b(?:at|by) the end of (${MONTH_WORD}|last month|this month)\\b(?<=\\b(?:left ?over|saved?|kept|keep|net|ahead|behind)\\b.*)`,
+          'gi',
+        ),
+        (_m, a: string | undefined, b: string | undefined) => `in ${a ?? b}`,
+      )
       .replace(/\b(?:put|charged) on\b/gi, 'spent on')
       .replace(/\balready\b/gi, ' ')
       .replace(/\b(?:and )?if so\b/gi, ' ')
@@ -297,12 +333,15 @@ function rewrite(question: string): string {
       // A fill-up or a tank of gas is one purchase of fuel.
       .replace(/\b(?:gas |fuel |petrol )?fill[- ]?ups\b/gi, 'gas purchases')
       .replace(
-        /\b(a|per|each|every|one|the|my|average|avg|typical) (?:(?:gas|fuel|petrol) fill[- ]?up|fill[- ]?up|tank(?:ful)? of (?:gas|fuel|petrol))\b/gi,
+        /\b(a|per|each|every|one|the|my|average|avg|typical|highest|biggest|largest|smallest|cheapest|last|latest|first) (?:(?:gas|fuel|petrol) fill[- ]?up|fill[- ]?up|tank(?:ful)? of (?:gas|fuel|petrol))\b/gi,
         '$1 gas purchase',
       )
       // "Since the start of October": from its first day.
       .replace(
-        /\b(since|from) (?:the )?(?:start|beginning) of (?:the )?(this month|this year|month|year|[a-z]+)\b/gi,
+        new RegExp(
+          `\\b(since|from) (?:the )?(?:start|beginning) of (?:the )?(this month|this year|month|year|${MONTH_WORD})\\b`,
+          'gi',
+        ),
         (_m, since: string, what: string) =>
           /^(?:this )?month$/i.test(what)
             ? 'this month'
@@ -416,6 +455,9 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const whole = words.map((w) => w.text).join(' ');
   const matches = (patterns: readonly RegExp[]) => patterns.some((p) => p.test(whole));
   if (matches(MARKET_PATTERNS) || matches(TOPIC_PATTERNS)) return OUT_OF_SCOPE;
+  // A price in general, said of no one ("how much is a latte usually"): no figure of the person's answers it.
+  if (GENERAL_PRICE.test(whole) && !FIRST_PERSON.test(whole) && !ONE_PURCHASE.test(whole))
+    return OUT_OF_SCOPE;
   const goal = findGoal(words, ctx.goals);
   if (matches(ADVICE) && !(goal.taken.length > 0 && GOAL_FIGURE.test(whole))) return advice(words);
   if (matches(REQUEST_PATTERNS) || matches(ADVICE_SHAPED)) return OUT_OF_SCOPE;
@@ -642,7 +684,20 @@ const TOPIC_PATTERNS: readonly RegExp[] = [
   /\b(?:my|our) (?:wife|husband|partner|spouse|girlfriend|boyfriend|friend|mom|mother|dad|father|parent|brother|sister|son|daughter|boss|roommate|neighbou?r|coworker|colleague)s? (?:spend|spends|spent|spending|earn|earns|earned|income|make|makes|made|salary|budget|balance|account|money|savings|net)\b/,
   /\b(?:average|typical|normal) (?:person|american|household|family|people|adult|student|man|woman|couple)\b|\b(?:other|most) people\b|\bpeople (?:my age|like me)\b|\beveryone else\b|\bamericans\b/,
   /\bhow much (?:does|do|did|is) (?!i\b|we\b|you\b|my\b|our\b|it\b)(?:\w+ ){1,3}(?:make|makes|earn|earns|spend|spends|worth|own|get paid)\b/,
+  // Places and the world at large: "the average grocery bill in the US", "how many Starbucks stores are there".
+  /\b(?:in|across|around) (?:the )?(?:us|usa|united states|america|uk|united kingdom|britain|england|canada|europe|australia|world|country|nation|state of \w+)\b|\bnationally\b|\bnational average\b|\bhow many (?:\w+ ){0,2}(?:stores|locations|branches|shops|restaurants|employees|users|subscribers|customers|members) (?:are|is) there\b/,
+  // What is on television or streaming, not what it cost.
+  /\bwhats? (?:is )?(?:on|playing|showing|new) (?:on )?(?!(?:my|our|the) )\w+ (?:this|tonight|today|tomorrow|now|right now)\b/,
 ];
+
+/** A word for the person themselves: a question without one may be about prices in general. */
+const FIRST_PERSON = /\b(?:i|me|my|mine|myself|we|us|our|ours|im|ive|id|ill)\b/;
+/** "How much is a latte usually", "how much does a Costco membership cost": prices in general. */
+const GENERAL_PRICE =
+  /^(?:(?:hey |so |ok |okay |quick q )?(?:tally )?)?(?:how much|what)(?: (?:is|does|do|are|would|will|should|could|s|was))? (?:a|an|one|the average|the typical|the usual|a typical|an average|a normal)\b/;
+/** One purchase of the person's, as an average reads it ("how much is a typical Uber ride"). */
+const ONE_PURCHASE =
+  /\b(?:purchases?|orders?|rides?|visits?|runs?|meals?|transactions?|charges?|bills?|shops?|baskets?|hauls?|payments?|paychecks?|deposits?|fill ?ups?)\b/;
 
 const isGibberish = (w: string) =>
   !/[aeiouy]/.test(w) ||
@@ -1317,7 +1372,7 @@ function budget(r: Reading): Question {
 
 const GOAL_MEASURES: [RegExp, Extract<Question, { kind: 'goal' }>['measure']][] = [
   [
-    /\bpercent\w*|\bhow far(?: along)?\b|\bcomplete\b|\bprogress\b|\bon track\b|\bhow close\b|\bdone\b/,
+    /\bpercent\w*|\bhow far(?: along)?\b|\bcomplete\b(?! (?:my|the|our|it)\b)|\bprogress\b|\bon track\b|\bhow close\b|\bdone\b|\bhalf ?way\b/,
     'progress',
   ],
   [/\b(?:still|more|left|remaining|remain|to go|need|needed|missing|short|to save)\b/, 'needed'],
@@ -1462,7 +1517,7 @@ function balance(r: Reading): Question {
   for (const i of named.goal ? named.taken : []) useWords(r.words, i, i + 1);
   takeAll(
     r.words,
-    /net worth|worth|minus|less|after|debts?|assets|liabilit\w*|total|liquid|spare|any|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|cards?)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+    /net worth|worth|minus|less|after|debts?|assets|liabilit\w*|total|liquid|spare|any|carrying|carry|position|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|cards?)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
   );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
   return named.goal ? { kind: 'balance', accounts, name: named.goal } : { kind: 'balance', accounts };

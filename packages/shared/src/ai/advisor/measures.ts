@@ -20,7 +20,7 @@ export type MeasureReading =
   | { kind: 'compare'; asks: 'more' | 'less' | 'change'; previous: boolean };
 
 const ITEM =
-  '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|fill ?up|paycheck|deposit|flight|stay|booking|ticket|basket|haul|shop)s?';
+  '(?:purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|one|expense item|fill ?up|fare|paycheck|deposit|flight|stay|booking|ticket|basket|haul|shop)s?';
 const GAP = '(?:\\S+ ){0,3}?';
 
 const INCOME_WORDS = '(?:income|pay|paycheck|paychecks|salary|earnings|take home pay|money (?:coming )?in)';
@@ -33,10 +33,10 @@ const PER_ITEM = new RegExp(
 );
 
 const LARGEST = new RegExp(
-  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){1,3}?expenses?(?= |$)|top single (?:expense|cost|purchase|transaction|charge|payment)s?|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we|ive|weve)(?: have|ve)? (?:ever |_ )?(?:spent|paid|dropped|blew)(?: \\S+){0,3}?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)|(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most`,
+  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){1,3}?expenses?(?= |$)|top single (?:\\S+ ){0,2}?(?:expense|cost|purchase|transaction|charge|payment)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){0,2}?(?:that )?(?:i|we) (?:bought|purchased|paid for|ordered)(?= |$)|(?:biggest|largest|highest) amount (?:i|we) (?:paid|spent)|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we|ive|weve)(?: have|ve)? (?:ever |_ )?(?:spent|paid|dropped|blew)(?: \\S+){0,3}?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)|(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most`,
 );
 const SMALLEST = new RegExp(
-  `(?:smallest|lowest) single (?:expense|cost)s?|(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
+  `(?:smallest|lowest) single (?:expense|cost)s?|(?:smallest|lowest|cheapest) (?:\\S+ ){0,2}?(?:that )?(?:i|we) (?:bought|purchased|paid for|ordered)(?= |$)|(?:smallest|lowest) amount (?:i|we) (?:paid|spent)|(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
 );
 
 const COUNT =
@@ -115,7 +115,7 @@ const ITEM_WORD = new RegExp(`^${ITEM}$`);
 export const isItemWord = (w: string) => ITEM_WORD.test(w);
 /** The words of a largest/smallest phrase worth taking: not the category or merchant in its gap. */
 const extremeWord = (w: string) =>
-  /^(?:single|one|top|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost)$/.test(
+  /^(?:single|one|top|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost|i|we|that|bought|purchased|ordered|for|amount)$/.test(
     w,
   ) || isItem(w);
 
@@ -305,7 +305,7 @@ export function previousSpan(a: DayRange, today: string): DayRange {
 /* Exclusions.                                                                                            */
 
 const EXCLUDE =
-  /apart from|except(?: for)?|excluding|excl|exclude|excludes|not counting|not including|leaving out|leave out|(?:leaving|setting|putting) aside|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|(?:if|when|once) (?:we|i|you) (?:ignore|leave out|take out|exclude|drop)|not on|not at|non|(?:everything|anything|all)(?: else)? but|(?:that |which )?(?:isnt|wasnt|werent|arent|is not|was not|were not|are not)(?: on| at| for)?|but/;
+  /apart from|except(?: for)?|excluding|excl|exclude|excludes|not counting|not including|leaving out|leave out|(?:leaving|setting|putting) aside|(?:if )?(?:i|we|you) (?:dont|do not|don t) (?:count|include)|without|w o|other than|besides|aside from|minus|but not|outside of|ignoring|(?:if|when|once) (?:we|i|you) (?:ignore|leave out|take out|exclude|drop)|not on|not at|non|(?:everything|anything|all)(?: else)? but|(?:that |which )?(?:isnt|wasnt|werent|arent|is not|was not|were not|are not)(?: on| at| for)?|but/;
 /** Words a list of what is left out runs on through ("my rent payments and subscriptions"). */
 const LIST_WORDS = new Set([
   'and',
