@@ -810,6 +810,9 @@ describe('interpretQuestion', () => {
 
   describe('declines rather than guess', () => {
     it.each([
+      // A week's average over months, a budget's rate a day: figures the structure does not hold.
+      'how much do i spend in a normal week on groceries, past 3 months average',
+      'how much budget is left per day for the rest of the month',
       '',
       '   ',
       '???',

@@ -1360,6 +1360,8 @@ function budget(r: Reading): Question {
   );
   const text = maskedText(r.words);
   if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_STATUS.test(text)) return UNCLEAR;
+  // "Left per day": a rate the budget's figures do not give.
+  if (/\b(?:per|a|each) day\b|\bdaily\b/.test(text)) return UNCLEAR;
   const measure = BUDGET_MEASURES.find(([p]) => p.test(r.text))?.[1] ?? 'left';
   takeAll(r.words, BUDGET_MEASURE_WORDS);
   takeAll(r.words, PER_PERIOD);

@@ -195,12 +195,21 @@ function readAverage(
   text: string,
   ofCount: boolean,
 ): Extract<MeasureReading, { kind: 'average' }> | null {
+  const [said] = findPhrases(words, AVERAGE);
   const average = takeWords(words, AVERAGE);
   const habit = HABIT.test(text);
   const [perPhrase] = findPhrases(words, PER_PERIOD);
   const [series] = findPhrases(words, SERIES);
   if (average || ((habit || ofCount) && perPhrase) || (perPhrase && series)) {
-    const unit = series?.match[2] ?? series?.match[4] ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? '';
+    // "In a normal week": the period is the average's own.
+    const ownUnit = /\b(month|week)\b/.exec(said?.match[0] ?? '')?.[1];
+    const seriesUnit = series?.match[2] ?? series?.match[4];
+    const unit = seriesUnit ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? ownUnit ?? '';
+    // "A normal week, over the last 3 months": periods of two lengths, which no reading here squares.
+    const perUnit = perPhrase?.match[1] ?? perPhrase?.match[2] ?? ownUnit;
+    const unitOf = (u: string) => (/week/.test(u) ? 'week' : /day|daily/.test(u) ? 'day' : 'month');
+    if (seriesUnit && perUnit && unitOf(seriesUnit) !== unitOf(perUnit))
+      return { kind: 'average', per: unitOf(perUnit), count: 0 };
     // The period said with the average ("daily spend last week": a day) comes before any other word.
     const per: AveragePeriod = unit
       ? /week/.test(unit)
