@@ -727,13 +727,17 @@ describe('interpretQuestion', () => {
         'what percent of my emergency fund have I saved',
         { kind: 'goal', measure: 'progress', goal: 'Emergency Fund' },
       ],
+      // "Charging" is a real word, never mended into "changing".
+      ['what is spotify charging me a month', { kind: 'subscriptions', measure: 'monthly', name: 'Spotify' }],
+      // A subscription named in full, though a shop has the first word of its name.
+      ['when does amazon prime renew', { kind: 'subscriptions_upcoming', range: NEXT_30_DAYS }],
     ])('reads "%s"', (question, expected) => {
       expect(
         interpretQuestion(question, {
           today: TODAY,
           merchants: MERCHANTS,
           goals: GOALS,
-          subscriptions: ['Netflix', 'Spotify'],
+          subscriptions: ['Netflix', 'Spotify', 'Amazon Prime'],
         }),
       ).toEqual(expected);
     });
@@ -1405,6 +1409,22 @@ describe('interpretQuestion', () => {
         'am i more than halfway to my japan trip goal',
         { kind: 'goal', measure: 'progress', goal: 'Japan Trip' },
       ],
+      [
+        'was my total expenditure in the third quarter greater than in the second quarter',
+        compare(days('2026-07-01', '2026-09-30', 'in Q3'), days('2026-04-01', '2026-06-30', 'in Q2'), 'more'),
+      ],
+      [
+        'the largest gift i bought last month',
+        flow('largest', 'spending', LAST_MONTH, { categories: [Gifts] }),
+      ],
+      [
+        'top single shopping purchase last week',
+        flow('largest', 'spending', days('2026-11-15', '2026-11-21', 'last week'), {
+          categories: [Shopping],
+        }),
+      ],
+      ['savings rate last month in percent', flow('savings_rate', 'net', LAST_MONTH)],
+      ["what's my current cash position", { kind: 'balance', accounts: 'cash' }],
       [
         'per-month average for subscriptions over the last 3 months',
         {

@@ -284,6 +284,15 @@ function rewrite(question: string): string {
       .replace(/\b(?:end|ended|ending) up (spending|paying|earning|saving|making)\b/gi, '$1')
       .replace(/\b(?:tho|though|yes or no|just checking|if you (?:could|can)|kindly|provide)\b/gi, ' ')
       .replace(/\baggregate\b/gi, 'total')
+      .replace(
+        /\b(?:i['’ ]?d|i would) (?:be grateful|appreciate it)(?: if you (?:could|would))?\b/gi,
+        'please',
+      )
+      .replace(/\b(?:could|can|would|please) (?:you )?state\b/gi, 'tell me')
+      .replace(
+        /\b(savings? rate\b.*?)(?:,? (?:in|as an?) (?:percent(?:age)?|%)|,? compared (?:with|to) (?:my )?income)\b/gi,
+        '$1',
+      )
       .replace(/\batm\b/gi, 'right now')
       .replace(/\b(?:the )?(?:last|past) fortnight\b/gi, 'the last 2 weeks')
       .replace(/\ba fortnight\b/gi, '2 weeks')
@@ -508,6 +517,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
     sizes,
     accountKinds,
     accountsNamed,
+    subscriptionWords: subscription.taken,
     ofIncome,
     accountNames: ctx.accounts ?? [],
   };
@@ -565,6 +575,8 @@ type Reading = {
   accountKinds: AccountKind[];
   /** "On the Rewards Visa": accounts counted, by name. */
   accountsNamed: string[];
+  /** Where a tracked subscription's name was read ("Amazon Prime"). */
+  subscriptionWords: readonly number[];
   /** "What percent of my income goes to rent": a share of spending is of income. */
   ofIncome: boolean;
   /** The person's accounts' names, for "the balance of Everyday Checking". */
@@ -727,7 +739,7 @@ function declineWithoutIntent(words: readonly Word[], cues: Cues, namesMoney: bo
 const CUE_PATTERNS = {
   /** One purchase, the largest or smallest: not a top list. */
   single:
-    /\b(?:biggest|largest|smallest|lowest|top) single (?:expense|cost|purchase|transaction|charge|payment)s?\b|\b(?:biggest|largest|highest|most expensive|priciest) (?!my |our |the )(?:\S+ ){1,3}?expenses?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:haul|basket|shop|purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit|flight|stay|booking|ticket)s?\b|\bmost (?:i|we|ive|weve)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)\b(?:(?: \S+){0,3}? (?:in|on|at|for) (?:one|a single)\b| at once\b)/,
+    /\b(?:biggest|largest|smallest|lowest|top) single (?:\S+ ){0,2}?(?:expense|cost|purchase|transaction|charge|payment)s?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest) (?:\S+ ){0,2}?(?:that )?(?:i|we) (?:bought|purchased|paid for|ordered)\b|\b(?:biggest|largest|highest|most expensive|priciest) (?!my |our |the )(?:\S+ ){1,3}?expenses?\b|\b(?:biggest|largest|highest|most expensive|priciest|smallest|lowest|cheapest|least expensive)(?: single| one)? (?:\S+ ){0,3}?(?:haul|basket|shop|purchase|order|charge|transaction|bill|payment|thing|item|meal|run|trip|ride|receipt|visit|paycheck|deposit|flight|stay|booking|ticket)s?\b|\bmost (?:i|we|ive|weve)(?: have|ve)? (?:ever )?(?:spent|paid|dropped|blew)\b(?:(?: \S+){0,3}? (?:in|on|at|for) (?:one|a single)\b| at once\b)/,
   /** Two spans set side by side with no subject named ("compare this week to last week"): spending. */
   compare: /\bcompar\w*|\bvs\b|\bversus\b|\b(?:more|less|higher|lower|bigger|smaller) than\b/,
   /** "Which purchase cost the most": one purchase, the largest. */
@@ -750,7 +762,7 @@ const CUE_PATTERNS = {
   subscription:
     /\bsubscri\w*|\bsubs\b|\brecurring\b|\bmemberships?\b|\brenew\w*|\bdue\b|\bupcoming\b|\bcoming up\b|\bauto ?pay\w*|\b(?:monthly|regular|fixed|repeating) (?:bills|charges|payments|costs)\b|\bnext (?:\S+ )?(?:payment|charge|bill)s?\b/,
   balance:
-    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b|\b(?:across|in|on|of) (?:all )?(?:of )?(?:my|our) (?:bank )?accounts\b|\bavailable (?:cash|money|funds|balance)\b|\bhow much (?:money|cash) (?:in all|in total|altogether|total)\b|\bhow much cash\b(?! (?:did|do|have|had|was|were) (?:i|we) (?:spend|spent|use|used|take|took|withdr\w*|pull|pulled|get|got))/,
+    /\bnet worth\b|\bowe\b|\b(?:credit ?card|visa|mastercard|amex)(?: balance| debt| bill)?\b|\bhigh yield\b|\bhysa\b|\bchecking\b|\bbalances?\b|\bhow much (?:money |cash )?(?:do|have|did) (?:i|we) (?:have|got)\b(?! left| remaining| saved)|\bcash (?:do (?:i|we) have|on hand|position)\b|\b(?:in|on) (?:my |the |our )?(?:bank|accounts?|checking|savings|savings account|wallet)\b|\b(?:my|total) cash\b(?! ?flow)|\bdebts?\b|\bowe[ds]?\b|\b(?:savings|checking) account\b|\bin cash\b|\bsitting in\b|\bassets\b|\bliabilities\b|\bon (?:my|the) card\b|\bwhat (?:am i|are we) worth\b|\bbroke\b|\bhow much (?:money |cash )?is (?:there )?in (?:my|the|our)\b|\bwhats? in (?:my|the|our) (?:bank|accounts?|checking|savings)\b|\b(?:across|in|on|of) (?:all )?(?:of )?(?:my|our) (?:bank )?accounts\b|\bavailable (?:cash|money|funds|balance)\b|\bhow much (?:money|cash) (?:in all|in total|altogether|total)\b|\bhow much cash\b(?! (?:did|do|have|had|was|were) (?:i|we) (?:spend|spent|use|used|take|took|withdr\w*|pull|pulled|get|got))/,
   income:
     /\bincome\b|\bearn\w*|\bsalar\w*|\bpaychecks?\b|\bpaycheques?\b|\bwages?\b|\b(?:get|got|gotten|been|was|were|getting|be) paid\b|\bpaid me\b|(?<!\bhow many\b.*)\b(?:did|do|have) (?:i|we) (?:make|made)\b(?! (?:a |any |the |my )?(?:purchase|payment|transaction)s?\b)|\bmoney (?:came|come|coming) in\b|\brevenue\b|\bdeposit\w*|\binflows?\b|\bmoney in\b(?! (?:all|total)\b| (?:my |the |our )?(?:checking|savings|accounts?|bank|wallet))/,
   net: /\bnet\b(?! worth)|\brate of sav\w*|\bsav(?:e|ed|ing) (?:any )?money\b|\b(?:did|do|have|am|are|was|were) (?:i|we) (?:save|saving|saved)\b|\bhow much (?:money )?(?:did|do|have) (?:i|we) (?:save|saved)\b|(?<!(?:in|of) (?:my |the |our )?|high yield |checking (?:and|plus) )\bsavings\b(?! account| goal| at\b| balance| and checking| plus checking)|\bcash ?flow\b|\b(?:did|do|have) (?:i|we) (?:keep|kept)\b|\bsurplus\b|\bdeficit\b|\bin the (?:red|black|green|positive|negative|plus|minus)\b|\b(?:end|ended|ending|finish|finished|come out|came out|coming out)(?: up)? (?:\S+ ){0,3}?(?:positive|negative|ahead|behind)\b|\bbreak(?:ing)? even\b|\bleft ?over\b|\bspen(?:d|t|ding) (?:more|less) than (?:i|we) (?:earn|earned|make|made)\b|\b(?:earn|earned|make|made|making|earning) (?:more|less) than (?:i|we) (?:spend|spent)\b|\bprofit\b|\bput away\b|\btotal (?:amount )?saved\b|\b(?:lose|lost|losing) money\b/,
@@ -866,6 +878,11 @@ const DICTIONARY: ReadonlySet<string> = new Set([
   ...CATEGORY_WORDS,
   'debit',
   'cards',
+  // Real words one letter from a word the interpreter reads ("charging" is not "changing").
+  'charge',
+  'charges',
+  'charged',
+  'charging',
   'average',
   'averages',
   'typical',
@@ -1432,7 +1449,7 @@ function subscriptionCost(words: Word[], named: { goal: string | null; taken: nu
   takeAll(
     words,
     new RegExp(
-      `${PER_PERIOD.source}|monthly|yearly|annual|annually|price|plan|membership|subscription|cost|costs|me|us|spend|charge|fee|a yr|per yr`,
+      `${PER_PERIOD.source}|monthly|yearly|annual|annually|price|plan|membership|subscription|cost|costs|me|us|spend|charge|charges|charging|charged|fee|a yr|per yr`,
     ),
   );
   if (unknownWords(words).length > 0 || measure === 'count') return UNCLEAR;
@@ -1480,6 +1497,7 @@ function subscriptions(r: Reading): Question {
       : { kind: 'subscriptions', measure, name: null };
   // What is due is listed with every subscription, so a named one ("when does Netflix renew") or a
   // category ("rent due") is read, not used.
+  for (const i of r.subscriptionWords) useWords(r.words, i, i + 1);
   takeCategories(r.words);
   return unknownWords(r.words).length > 0 ? UNCLEAR : intent;
 }

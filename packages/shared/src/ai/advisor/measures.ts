@@ -65,7 +65,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /chang(?:e|ed|es|ing)|differen(?:ce|t)|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /chang(?:e|ed|es|ing)|differen(?:ce|t)|greater|larger|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -150,7 +150,7 @@ export function takeMeasure(
   if (
     before.length > 0 ||
     (compares.length > 0 &&
-      (/\b(?:than|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
+      (/\b(?:than|greater|larger|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
         text,
       ) ||
         MORE_OR_LESS.test(text) ||
