@@ -756,6 +756,9 @@ describe('interpretQuestion', () => {
     });
 
     it.each([
+      // Real words next to one the interpreter reads are not typos of it.
+      'how much did i spend on shipping last month',
+      'how much did i spend on flour last month',
       'net at target last month',
       'where is my W-2',
       'how much of my income did i spend on rent twice',

@@ -478,7 +478,7 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const { sizes, rest: amounts } = takeSizes(words, takeAmounts(words));
   const exclusions = takeExclusionMarkers(words);
   const merchants = takeMerchants(words, ctx.merchants);
-  correctTypos(words, DICTIONARY);
+  correctTypos(words, DICTIONARY, NOT_TYPOS);
   const { kinds: accountKinds, names: accountsNamed } = takeAccountFilter(words, ctx.accounts ?? []);
   const text = maskedText(words);
   const cues = readCues(text);
@@ -873,16 +873,30 @@ function takeAll(words: Word[], pattern: RegExp): void {
 /** "a month", "per year": how a recurring amount or a budget is counted, not a range. */
 const PER_PERIOD = /(?:a|an|per|each|every|by the) (?:day|week|month|year)/;
 
+/**
+ * Real words one letter from a word the interpreter reads ("charging" is not "changing", "shipping" is not
+ * "shopping", "fifth" is not "fifty", "black" is not "blank"): never mended, and never what a typo is mended
+ * into.
+ */
+const NOT_TYPOS: ReadonlySet<string> = new Set(
+  `charge charges charged charging chance chances chanced shipping sending speeds speed taxes taxis
+  monies means meats metal medal form while world prevent spare stops scores states lost found casts
+  below blank crash bonds healthy powder hearing earring earrings precious quiet though thorough waiting
+  wanted parts plays playing layer laser lease flour stone story stories sharp shape steaming computing
+  compute concept concern convert fight flood chose clone trace trick truck tools tries traps reset plain
+  planet ideal weakly wander whereas gates fats curds cords wheat thirsty eighth fifth sixth eighty
+  feast reads roams gutting casting coasting coating founds fends movies moves heading healing heaping
+  hefting marking masking packing parting parsing perking scaring staring soaring sparing stopping
+  slopping sorting spotting shorting snorting shaking shading shaping speeding spelt scent swept slept
+  lager liter later latex lamer mouth mouths moths manor mayor moist overt drown downy droop dripped
+  dripping wafer waiter waver wader watery whale whose width witch wound`.split(/\s+/),
+);
+
 const DICTIONARY: ReadonlySet<string> = new Set([
   ...KNOWN_WORDS,
   ...CATEGORY_WORDS,
   'debit',
   'cards',
-  // Real words one letter from a word the interpreter reads ("charging" is not "changing").
-  'charge',
-  'charges',
-  'charged',
-  'charging',
   'average',
   'averages',
   'typical',

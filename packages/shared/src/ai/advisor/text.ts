@@ -126,11 +126,16 @@ const isSwap = (a: string, b: string) =>
 /**
  * Fixes light typos ("restaurnts", "spendng", "yesterdy") to the one dictionary word a single edit away
  * with the same first letter. A short word is only unswapped ("mnay" → "many"): at four letters too many
- * real words are one edit from each other.
+ * real words are one edit from each other. `realWords` are words of their own, left as they are.
  */
-export function correctTypos(words: Word[], dictionary: ReadonlySet<string>): void {
+export function correctTypos(
+  words: Word[],
+  dictionary: ReadonlySet<string>,
+  realWords: ReadonlySet<string> = new Set(),
+): void {
   for (const w of words) {
-    if (w.used || w.text.length < 3 || dictionary.has(w.text) || /\d/.test(w.text)) continue;
+    if (w.used || w.text.length < 3 || dictionary.has(w.text) || realWords.has(w.text) || /\d/.test(w.text))
+      continue;
     // A short word is mended only where two neighbours were swapped ("mnay", "hwo"), its letters all there.
     const short = w.text.length < 5;
     let match: string | null = null;
