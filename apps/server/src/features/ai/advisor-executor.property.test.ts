@@ -518,6 +518,14 @@ const periodsArb = fc.oneof(
         return { startDate, endDate: addDays(startDate, 6), label: `week of ${startDate}` };
       }),
     })),
+  // Months with gaps, in any order, as a model may ask: each period still its own.
+  fc.uniqueArray(fc.integer({ min: -3, max: 9 }), { minLength: 2, maxLength: 5 }).map((months) => ({
+    per: 'month' as const,
+    periods: months.map((m) => {
+      const startDate = addMonths('2026-05-01', m);
+      return { startDate, endDate: lastDayOfMonth(startDate), label: startDate.slice(0, 7) };
+    }),
+  })),
 );
 const averageArb: fc.Arbitrary<Question> = fc
   .tuple(subjectArb, filtersArb, periodsArb, fc.boolean())

@@ -12,7 +12,7 @@ import {
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { type Draft, money, percentOf, plural, rangeText, src } from './advisor-draft';
-import { extremeOver, firstTransactionDay, flowOver } from './ai.queries';
+import { extremeOver, firstTransactionDay, flowOver, flowsOver } from './ai.queries';
 
 /**
  * Answers for money that moved: any measure of spending, income or net under any filters, over one span,
@@ -326,9 +326,11 @@ export async function averageAnswer(
   db: Db,
   { userId, question: q }: { userId: string; question: Extract<Question, { kind: 'average' }> },
 ): Promise<Draft> {
-  const flows = await Promise.all(
-    q.periods.map((p) => flowOver(db, { userId, from: p.startDate, to: p.endDate, filters: q.filters })),
-  );
+  const flows = await flowsOver(db, {
+    userId,
+    periods: q.periods.map((p) => ({ from: p.startDate, to: p.endDate })),
+    filters: q.filters,
+  });
   const totals = flows.map((f) => totalOf(q.subject, f));
   const sum = totals.reduce((n, x) => n + x, 0);
   if (q.measure === 'count') return averageCount(q, flows, totals);

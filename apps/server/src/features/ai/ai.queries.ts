@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TYPE,
   type AccountKind,
+  addDays,
   type CategoryCode,
   type InsightContext,
   type InsightType,
@@ -470,21 +471,59 @@ export async function flowOver(
   db: Db,
   { userId, from, to, filters }: Person & Days & { filters: QuestionFilters },
 ) {
-  const t = transactions;
+  const [flow] = await flowsOver(db, { userId, periods: [{ from, to }], filters });
+  if (!flow) throw new Error('an aggregate always has a row');
+  return flow;
+}
+
+/**
+ * The same as flowOver for each of several periods that follow one another day after day (the months of
+ * an average): one pass over all their days, each row put in its period by its date.
+ */
+export async function flowsOver(
+  db: Db,
+  { userId, periods, filters }: Person & { periods: readonly Days[]; filters: QuestionFilters },
+) {
   const accounts = await accountsOf(db, userId, filters);
+  // Periods with gaps or out of order (a model may ask for any): each its own pass.
+  const follow = periods.every((p, i) => i === 0 || p.from === addDays(periods[i - 1]?.to ?? '', 1));
+  if (follow) return flowPass(db, { userId, periods, filters, accounts });
+  return (
+    await Promise.all(periods.map((p) => flowPass(db, { userId, periods: [p], filters, accounts })))
+  ).flat();
+}
+
+/** One pass over the days of periods that follow one another, each row in its period. */
+async function flowPass(
+  db: Db,
+  {
+    userId,
+    periods,
+    filters,
+    accounts,
+  }: Person & { periods: readonly Days[]; filters: QuestionFilters; accounts: string[] | null },
+) {
+  const first = periods[0];
+  const last = periods.at(-1);
+  if (!first || !last) return [];
+  const t = transactions;
   const kept = questionWhere(filters, accounts);
   // Which of the kind's accounts the rows kept come from, one bit each (a kind of account holds a few).
-  const mask =
-    accounts && accounts.length > 1 && accounts.length <= 30
-      ? sql<number>`coalesce(bit_or(1 << (array_position(${sql.param(accounts)}::uuid[], ${t.accountId}) - 1)) filter (where ${kept}), 0)`.mapWith(
-          Number,
-        )
-      : sql<null>`null`;
+  const masked = accounts !== null && accounts.length > 1 && accounts.length <= 30;
+  const mask = masked
+    ? sql<number>`coalesce(bit_or(1 << (array_position(${sql.param(accounts)}::uuid[], ${t.accountId}) - 1)) filter (where ${kept}), 0)`.mapWith(
+        Number,
+      )
+    : sql<null>`null`;
   const out = sql`${t.amount} < 0`;
   const into = sql`${t.amount} > 0`;
   const cents = (expression: SQL) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
-  const [row] = await db
+  // A row's period: how many of the periods' first days are on or before its date (1 for the first).
+  const period =
+    sql<number>`width_bucket(${t.date}, ${sql.param(periods.map((p) => p.from))}::date[])`.mapWith(Number);
+  const rows = await db
     .select({
+      period,
       /** Every row kept, money in and out: what the Transactions screen lists for the same filters. */
       count: cents(sql`count(*) filter (where ${kept})`),
       accountMask: mask,
@@ -500,10 +539,31 @@ export async function flowOver(
       allIn: cents(sql`sum(${t.amount}) filter (where ${into})`),
     })
     .from(t)
-    .where(counted(userId, { from, to }));
-  if (!row) throw new Error('an aggregate always has a row');
-  const { accountMask, ...flow } = row;
-  return { ...flow, ...fromOneAccount(accounts, accountMask) };
+    .where(counted(userId, { from: first.from, to: last.to }))
+    .groupBy(sql`1`);
+  // A period without a row: nothing kept, from none of the accounts.
+  const empty = {
+    count: 0,
+    accountMask: masked ? 0 : null,
+    out: 0,
+    outCount: 0,
+    largestOut: 0,
+    smallestOut: 0,
+    in: 0,
+    inCount: 0,
+    largestIn: 0,
+    smallestIn: 0,
+    allOut: 0,
+    allIn: 0,
+  };
+  return periods.map((_, i) => {
+    const {
+      period: _p,
+      accountMask,
+      ...flow
+    } = rows.find((r) => r.period === i + 1) ?? { period: 0, ...empty };
+    return { ...flow, ...fromOneAccount(accounts, accountMask) };
+  });
 }
 
 /**
