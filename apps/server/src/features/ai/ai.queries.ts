@@ -518,9 +518,14 @@ async function flowPass(
   const out = sql`${t.amount} < 0`;
   const into = sql`${t.amount} > 0`;
   const cents = (expression: SQL) => sql<string>`coalesce(${expression}, 0)`.mapWith(Number);
-  // A row's period: how many of the periods' first days are on or before its date (1 for the first).
+  // A row's period: how many of the periods' first days are on or before its date (1 for the first);
+  // one period needs no grouping.
   const period =
-    sql<number>`width_bucket(${t.date}, ${sql.param(periods.map((p) => p.from))}::date[])`.mapWith(Number);
+    periods.length === 1
+      ? sql<number>`1`.mapWith(Number)
+      : sql<number>`width_bucket(${t.date}, ${sql.param(periods.map((p) => p.from))}::date[])`.mapWith(
+          Number,
+        );
   const rows = await db
     .select({
       period,
@@ -540,7 +545,7 @@ async function flowPass(
     })
     .from(t)
     .where(counted(userId, { from: first.from, to: last.to }))
-    .groupBy(sql`1`);
+    .groupBy(periods.length === 1 ? sql`()` : sql`1`);
   // A period without a row: nothing kept, from none of the accounts.
   const empty = {
     count: 0,
