@@ -1,6 +1,6 @@
 import { CATEGORIES, CATEGORY, type CategoryCode, type CategoryKey } from '../../transactions/categories';
 import type { TransactionKind } from '../../transactions/kinds';
-import { sameWord, type Word } from './text';
+import { sameWord, type Word, wordForms } from './text';
 
 /**
  * What people call each spending category as a whole, beyond its own name. A word for part of one ("gas",
@@ -221,13 +221,36 @@ export function takeKindPhrases(words: Word[]): { at: number; end: number; kind:
   return takePhrases(words, KIND_ENTRIES).map(({ at, end, entry }) => ({ at, end, kind: entry.kind }));
 }
 
+/**
+ * The entries by the forms of their first word, each with its place in the list: which may start at a
+ * word is then a lookup, not a pass over every phrase. Made once per list.
+ */
+const byFirstWord = new WeakMap<readonly { words: string[] }[], Map<string, number[]>>();
+function firstWordIndex(entries: readonly { words: string[] }[]): Map<string, number[]> {
+  const known = byFirstWord.get(entries);
+  if (known) return known;
+  const index = new Map<string, number[]>();
+  entries.forEach((entry, n) => {
+    for (const form of wordForms(entry.words[0] ?? '')) index.set(form, [...(index.get(form) ?? []), n]);
+  });
+  byFirstWord.set(entries, index);
+  return index;
+}
+
 function takePhrases<E extends { words: string[] }>(
   words: Word[],
   entries: readonly E[],
 ): { at: number; end: number; entry: E }[] {
+  const index = firstWordIndex(entries);
   const found: { at: number; end: number; entry: E }[] = [];
   for (let i = 0; i < words.length; i++) {
-    for (const entry of entries) {
+    const word = words[i];
+    if (!word || word.used) continue;
+    // The entries whose first word is this one's, in the list's order (the first that fits wins).
+    const places = [...new Set(wordForms(word.text).flatMap((f) => index.get(f) ?? []))].sort(
+      (a, b) => a - b,
+    );
+    for (const entry of places.map((n) => entries[n] as E)) {
       const n = entry.words.length;
       const span = words.slice(i, i + n);
       if (span.length < n || span.some((w, k) => w.used || !sameWord(w.text, entry.words[k] ?? ''))) continue;

@@ -73,11 +73,34 @@ function matchAt(words: readonly Word[], i: number, name: string, mwords: string
   return { name, key: mwords.join(' '), start: i, end: qi, score };
 }
 
-function bestMerchant(words: readonly Word[], merchants: readonly { name: string; words: string[] }[]) {
+type Prepared = { name: string; words: string[] };
+
+/**
+ * The merchants' names as words, by their first letter (every match keeps it), in the list's order: made
+ * once per list, since the same list (up to 2,000 names) reads every question until the history changes.
+ */
+const preparedLists = new WeakMap<readonly string[], Map<string, Prepared[]>>();
+function prepare(merchants: readonly string[]): Map<string, Prepared[]> {
+  const known = preparedLists.get(merchants);
+  if (known) return known;
+  const byFirst = new Map<string, Prepared[]>();
+  for (const name of merchants) {
+    const words = nameWords(name, MERCHANT_NOISE);
+    const first = words[0]?.[0];
+    if (first === undefined) continue;
+    const list = byFirst.get(first);
+    if (list) list.push({ name, words });
+    else byFirst.set(first, [{ name, words }]);
+  }
+  preparedLists.set(merchants, byFirst);
+  return byFirst;
+}
+
+function bestMerchant(words: readonly Word[], merchants: ReadonlyMap<string, readonly Prepared[]>) {
   let best: Candidate[] = [];
   for (let i = 0; i < words.length; i++) {
     if (words[i]?.used) continue;
-    for (const m of merchants) {
+    for (const m of merchants.get(words[i]?.text[0] ?? '') ?? []) {
       const c = matchAt(words, i, m.name, m.words);
       if (!c) continue;
       if (best.length === 0 || c.score > (best[0]?.score ?? 0)) best = [c];
@@ -103,9 +126,7 @@ export function takeMerchants(
   /** When ambiguous: the names the words fit equally, and where. */
   candidates: { names: string[]; start: number; end: number } | null;
 } {
-  const prepared = merchants
-    .map((name) => ({ name, words: nameWords(name, MERCHANT_NOISE) }))
-    .filter((m) => m.words.length > 0);
+  const prepared = prepare(merchants);
   const names: string[] = [];
   const spans: { name: string; start: number; end: number }[] = [];
   let isAmbiguous = false;
