@@ -851,12 +851,7 @@ const NOT_A_STATUS =
  * Words nothing took and nobody understood, date words outside a date phrase among them ("may" only as in
  * "may I").
  */
-const unknownWords = (words: readonly Word[]) => {
-  const u = unknownWords0(words);
-  if (process.env.ADV_DEBUG && u.length) console.log('  unknown:', u.map((w) => w.text).join(' '));
-  return u;
-};
-const unknownWords0 = (words: readonly Word[]) =>
+const unknownWords = (words: readonly Word[]) =>
   words.filter(
     (w, i) =>
       !w.used &&
