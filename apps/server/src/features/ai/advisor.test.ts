@@ -20,6 +20,7 @@ import {
 } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { answerQuestion } from './advisor';
+import { accountBalances } from './ai.queries';
 
 const TODAY = '2026-11-26';
 const DINING = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_RESTAURANT' };
@@ -145,6 +146,23 @@ describe('the advisor answers from the same numbers the screens show', () => {
       },
     ]);
     expect(a).toMatchObject({ intent: 'flow.total', answeredBy: 'built-in', actions: [], choices: [] });
+  });
+
+  it('an account by its name, and one the person does not have said so rather than counted as none', async () => {
+    const [first] = await accountBalances(app.database.db, { userId });
+    if (!first) throw new Error('no account');
+    const mine = await ask(flow('count', 'spending', OCTOBER, { accounts: [first.name.toUpperCase()] }));
+    expect(mine.intent).toBe('flow.count');
+    expect(mine.response).toContain(`on ${first.name.toUpperCase()}`);
+    const other = await ask(flow('total', 'spending', OCTOBER, { accounts: ['Brokerage'] }));
+    expect(other.response).toBe(
+      `You have no account called “Brokerage” in Tally. Your accounts: ${(
+        await accountBalances(app.database.db, { userId })
+      )
+        .map((a) => a.name)
+        .join(', ')}.`,
+    );
+    expect(other.figures).toEqual([]);
   });
 
   it('an average a day over complete days, with the average as its figure', async () => {

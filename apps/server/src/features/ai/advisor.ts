@@ -6,9 +6,27 @@ import { CAN_ANSWER, type Draft } from './advisor-draft';
 import { averageAnswer, compareAnswer, flowAnswer } from './advisor-flows';
 import { afford, balance, topSpending } from './advisor-money';
 import { budgetAnswer, goalAnswer, subscriptionsAnswer, subscriptionsUpcoming } from './advisor-plans';
+import { accountBalances } from './ai.queries';
 import { gatherFacts } from './facts';
 
 export { CAN_ANSWER };
+
+/**
+ * An account named in the question's filters that the person does not have (a model may write any name):
+ * said so, with the names they have, rather than answered as no spending there.
+ */
+async function accountNotKnown(db: Db, { userId, question }: { userId: string; question: Question }) {
+  const named = 'filters' in question ? (question.filters.accounts ?? []) : [];
+  if (named.length === 0) return null;
+  const have = (await accountBalances(db, { userId })).map((a) => a.name);
+  const missing = named.find((n) => !have.some((h) => h.toLowerCase() === n.toLowerCase()));
+  if (missing === undefined) return null;
+  return {
+    response: `You have no account called “${missing}” in Tally.${have.length > 0 ? ` Your accounts: ${have.join(', ')}.` : ''}`,
+    figures: [],
+    actions: [],
+  };
+}
 
 /** What the answer says the question was understood as: the structure's kind, and its measure if it has one. */
 export function understoodAs(q: Question): string {
@@ -36,6 +54,8 @@ export async function answerQuestion(
 ): Promise<AdvisorAnswer> {
   const at = { userId, today, question } as const;
   const draft = await (async (): Promise<Draft & { choices?: AdvisorAnswer['choices'] }> => {
+    const unknownAccount = await accountNotKnown(db, { userId, question });
+    if (unknownAccount) return unknownAccount;
     switch (question.kind) {
       case 'flow':
         return flowAnswer(db, { ...at, question });

@@ -428,7 +428,13 @@ async function accountsOf(db: Db, userId: string, f: QuestionFilters): Promise<s
     .where(
       and(
         eq(a.userId, userId),
-        or(...kinds.map((k) => of[k]), names.length > 0 ? inArray(sql`lower(${a.name})`, names) : undefined),
+        // By name, as the person sees them listed: active and not hidden.
+        or(
+          ...kinds.map((k) => of[k]),
+          names.length > 0
+            ? and(inArray(sql`lower(${a.name})`, names), eq(a.isActive, true), isNull(a.hiddenAt))
+            : undefined,
+        ),
       ),
     );
   return rows.map((r) => r.id);

@@ -20,11 +20,11 @@ const WORD_FORM =
   /(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty) (?:(hundred|thousand) (?:dollars?|bucks|usd)|(grand))/;
 
 /**
- * A bare number right after a comparison ("purchases over 100") is a sum of money, unless a unit follows
- * it ("over 3 months", "more than 5 times", "over 10%").
+ * A bare number right after a comparison ("purchases over 100 last month") is a sum of money when nothing
+ * but a span or money words follow it: not "more than 3 coffees", "over 3 months", "over 10%", nor a year.
  */
 const BARE_AFTER_COMPARISON =
-  /(?:over|above|under|below|than|least|most|exceeding|between) (\d+(?:\.\d+)?)(?!%| ?(?:%|percent|days?|weeks?|months?|years?|yrs?|mos?|times?|purchases?|transactions?|charges?|orders?|visits?|trips?|rides?|payments?|items?|things?|ones?)\b)/;
+  /(?:over|above|under|below|than|least|most|exceeding|between) (?!(?:19|20)\d\d\b)(\d+(?:\.\d+)?)(?=$| (?:this|last|in|on|at|for|during|since|so|today|yesterday|dollars?|bucks|usd|per|each|a|an|the|from|and|or|ytd)\b)/;
 
 /** "Five dollars", "twenty bucks". */
 const SMALL_WORD_FORM =

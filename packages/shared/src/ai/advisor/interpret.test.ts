@@ -77,6 +77,14 @@ const afford = (amount: number, byDate: string | null, what: string | null): Que
   what,
 });
 const UNCLEAR: Question = { kind: 'unknown', reason: 'unclear' };
+const flowCompare = (subject: 'spending' | 'income' | 'net', a: DayRange, b: DayRange) => ({
+  kind: 'compare' as const,
+  subject,
+  filters: NO_FILTERS,
+  a,
+  b,
+  asks: 'more' as const,
+});
 const OUT_OF_SCOPE: Question = { kind: 'unknown', reason: 'out_of_scope' };
 
 describe('interpretQuestion', () => {
@@ -817,6 +825,19 @@ describe('interpretQuestion', () => {
 
   describe('declines rather than guess', () => {
     it.each([
+      // A number of things, not money; a span set beside one of another length; a cash machine.
+      'did I buy more than 3 coffees this month',
+      'how many times did I buy more than 2 lattes',
+      'did I spend more in october than the 3 months before',
+      'spending the last 30 days than the 60 days before',
+      'what did I spend at the atm last week',
+      // "The same month last year" beside a span other than this month or this year.
+      'last month vs the same month in 2025',
+      // A ranking is of all accounts; a list of subscriptions leaves none out; a card being paid.
+      'top merchants on my credit card last month',
+      'what are my subscriptions apart from spotify',
+      'how much did I spend when we take trips',
+      'how much did I put on savings last month',
       // A week's average over months, a budget's rate a day: figures the structure does not hold.
       'how much do i spend in a normal week on groceries, past 3 months average',
       'how much budget is left per day for the rest of the month',
@@ -1428,6 +1449,39 @@ describe('interpretQuestion', () => {
       ],
       ['savings rate last month in percent', flow('savings_rate', 'net', LAST_MONTH)],
       ["what's my current cash position", { kind: 'balance', accounts: 'cash' }],
+      // "Worse" for what is kept is less of it; "better", more.
+      [
+        'was my cash flow worse last month than the month before',
+        {
+          ...flowCompare('net', LAST_MONTH, days('2026-09-01', '2026-09-30', 'in Sep 2026')),
+          asks: 'less',
+        },
+      ],
+      [
+        'how much did I spend the day before yesterday',
+        flow('total', 'spending', days('2026-11-24', '2026-11-24', 'on November 24')),
+      ],
+      [
+        'how much did I spend on groceries the previous day',
+        flow('total', 'spending', days('2026-11-25', '2026-11-25', 'yesterday'), { categories: [Groceries] }),
+      ],
+      [
+        'how much did I spend after the summer',
+        flow('total', 'spending', days('2026-09-01', TODAY, 'since September 1')),
+      ],
+      [
+        'spending since the start of 2025',
+        flow('total', 'spending', days('2025-01-01', TODAY, 'since January 1, 2025')),
+      ],
+      [
+        'spending in the second quarter of 2025',
+        flow('total', 'spending', days('2025-04-01', '2025-06-30', 'in Q2 2025')),
+      ],
+      ['what is my cash minus what I owe', { kind: 'balance', accounts: 'net_worth' }],
+      [
+        'did I spend more this year than 2025',
+        compare(THIS_YEAR, days('2025-01-01', '2025-12-31', 'in 2025'), 'more'),
+      ],
       [
         'per-month average for subscriptions over the last 3 months',
         {

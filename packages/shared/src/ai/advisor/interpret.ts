@@ -31,7 +31,7 @@ import {
   takeExclusionMarkers,
   takeMeasure,
 } from './measures';
-import { findGoal, takeMerchants } from './names';
+import { findGoal, findWholeName, takeMerchants } from './names';
 import {
   type AccountKind,
   type DayRange,
@@ -125,13 +125,15 @@ const SEASONS: Record<string, [start: number, months: number]> = {
 function seasons(question: string, today: string): string {
   return question.replace(
     /\b(since |from |after )?(?:(?:over|during|in|for|this|last|past|across|throughout) )*(?:the )?(spring|summer|fall|autumn|winter)(?: months)?\b(?! (?:sale|break|vacation|trip|camp))/gi,
-    (_m, since: string | undefined, season: string) => {
+    (m: string, since: string | undefined, season: string) => {
       const [month, months] = SEASONS[season.toLowerCase()] ?? [6, 3];
       let start = `${today.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
       if (start > today) start = addMonths(start, -12);
       const last = lastDayOfMonth(addMonths(start, months - 1));
       const end = last > today ? today : last;
       const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
+      // "After the summer": from the day it ended, once it has.
+      if (since?.trim() === 'after') return last < today ? `since ${words(addDays(last, 1))}` : m;
       return since ? `since ${words(start)}` : `from ${words(start)} to ${words(end)}`;
     },
   );
@@ -141,14 +143,24 @@ function seasons(question: string, today: string): string {
  * "The same time last month": from the first of last month to today's day in it; "last year", the same
  * days a year before (from January 1 when the question is about this year).
  */
+/** A span other than this month or this year so far, beside "the same time last year". */
+const OTHER_SPAN = new RegExp(
+  `\\b(?:last|past|previous|prior|recent) (?:week|month|quarter|year|\\d+|few|couple|two|three|six|twelve)\\b|\\bq[1-4]\\b|\\bquarter\\b|\\b(?:yesterday|today|weekend|week)\\b|\\b(?:${MONTH_WORD})\\b`,
+  'i',
+);
+
 function sameTime(question: string, today: string): string {
   return question.replace(
     /\b(?:(?:at|by|in|over|during|for) )?(?:the )?(?:same (?:time|point|period|days?|stage|month)|this (?:time|point)) (?:of |in )?(?:last (month|year)|(\d{4}))\b/gi,
-    (m, unit: string | undefined, year: string | undefined) => {
+    (m, unit: string | undefined, year: string | undefined, at: number) => {
       const words = (day: string) => `${monthLabel(day)} ${Number(day.slice(8, 10))} ${day.slice(0, 4)}`;
       // "The same period in 2025": as many years back as it names (none ahead, none this year).
       const yearsBack = year ? Number(today.slice(0, 4)) - Number(year) : 1;
       if (yearsBack < 1) return m;
+      // The same days as this month or this year so far; beside any other span ("last month vs the same
+      // month last year") which days are meant is not read here: a word nothing knows, so it is declined.
+      const rest = question.slice(0, at) + question.slice(at + m.length);
+      if (OTHER_SPAN.test(rest)) return 'the same days unread';
       const byYear = year !== undefined || unit?.toLowerCase() === 'year';
       const back = byYear ? addMonths(today, -12 * yearsBack) : addMonths(today, -1);
       const start =
@@ -193,6 +205,8 @@ function namedSpans(question: string, today: string): string {
     );
   return (
     question
+      // "The previous day" is yesterday (beside yesterday, the same day: declined as a comparison).
+      .replace(/\b(?:on )?the (?:previous|prior|preceding) day\b/gi, 'yesterday')
       .replace(
         /\b(?:in |during |over )?the (?:previous|prior|preceding) (week|month|year|quarter)\b/gi,
         (m, unit: string) => (twoSpans ? m : `last ${unit}`),
@@ -293,11 +307,12 @@ function rewrite(question: string): string {
         /\b(savings? rate\b.*?)(?:,? (?:in|as an?) (?:percent(?:age)?|%)|,? compared (?:with|to) (?:my )?income)\b/gi,
         '$1',
       )
-      .replace(/\batm\b/gi, 'right now')
+      // "How much is in checking atm": at the moment, said last; "the atm" is a cash machine.
+      .replace(/(?<!\b(?:the|an|at|from|of) )\batm\b(?=\s*[?.!]*\s*$)/gi, 'right now')
       .replace(/\b(?:the )?(?:last|past) fortnight\b/gi, 'the last 2 weeks')
       .replace(/\ba fortnight\b/gi, '2 weeks')
       .replace(
-        /\b(first|second|third|fourth) quarter\b/gi,
+        /\b(first|second|third|fourth) quarter(?: of)?\b/gi,
         (_m, n: string) => `q${['first', 'second', 'third', 'fourth'].indexOf(n.toLowerCase()) + 1}`,
       )
       .replace(/\b(\w+)[- ]related\b/gi, '$1')
@@ -321,7 +336,11 @@ function rewrite(question: string): string {
         ),
         (_m, a: string | undefined, b: string | undefined) => `in ${a ?? b}`,
       )
-      .replace(/\b(?:put|charged) on\b/gi, 'spent on')
+      // "Put on the Rewards Visa": charged to a card.
+      .replace(
+        /\b(?:put|charged) (?=on (?:my |the |our )?(?:\w+ )?(?:card|visa|mastercard|amex|credit card)\b)/gi,
+        'spent ',
+      )
       .replace(/\balready\b/gi, ' ')
       .replace(/\b(?:and )?if so\b/gi, ' ')
       // "The biggest deposit I received": the deposit says it.
@@ -330,7 +349,7 @@ function rewrite(question: string): string {
         '$1',
       )
       .replace(
-        /\b(?:once|after|when) (?:you |i |we )?(?:take|taking|subtract|subtracting|deduct|deducting)(?: off| out| away)?\b/gi,
+        /\b(?:once|after|when) (?:you |i |we )?(?:(?:take|taking) (?:off|out|away)|subtract|subtracting|deduct|deducting)\b/gi,
         'minus',
       )
       .replace(
@@ -338,7 +357,7 @@ function rewrite(question: string): string {
         'spend more than i earned',
       )
       .replace(/\bbal\b/gi, 'balance')
-      .replace(/\bthis past (week|month|quarter|year)\b/gi, 'last $1')
+      .replace(/\bthis past quarter\b/gi, 'last quarter')
       // A fill-up or a tank of gas is one purchase of fuel.
       .replace(/\b(?:gas |fuel |petrol )?fill[- ]?ups\b/gi, 'gas purchases')
       .replace(
@@ -348,7 +367,7 @@ function rewrite(question: string): string {
       // "Since the start of October": from its first day.
       .replace(
         new RegExp(
-          `\\b(since|from) (?:the )?(?:start|beginning) of (?:the )?(this month|this year|month|year|${MONTH_WORD})\\b`,
+          `\\b(since|from) (?:the )?(?:start|beginning) of (?:the )?(this month|this year|last month|last year|month|year|\\d{4}|${MONTH_WORD})\\b`,
           'gi',
         ),
         (_m, since: string, what: string) =>
@@ -356,11 +375,12 @@ function rewrite(question: string): string {
             ? 'this month'
             : /^(?:this )?year$/i.test(what)
               ? 'this year'
-              : `${since} ${what}`,
+              : /^\d{4}$/.test(what)
+                ? `since january 1 ${what}`
+                : `${since} ${what}`,
       )
       .replace(/\bhys\b/gi, 'high yield savings')
       .replace(/\b(?:outstanding|owing)\b/gi, 'owed')
-      .replace(/\b(credit card|card|visa|mastercard|amex) bill\b/gi, '$1 balance')
       // "Did I overspend my income", "how much did my income exceed my spending": what was kept.
       .replace(/\boverspen[dt] (?:my |our )?(?:income|earnings|pay)\b/gi, 'spend more than i earned')
       .replace(
@@ -477,7 +497,12 @@ function interpret(question: string, ctx: InterpretContext): Question {
   const subscription = findGoal(words, ctx.subscriptions ?? []);
   const { sizes, rest: amounts } = takeSizes(words, takeAmounts(words));
   const exclusions = takeExclusionMarkers(words);
+  // An account's whole name ("Apple Card") is the account's before its first word is a shop's.
+  const account = findWholeName(words, ctx.accounts ?? []);
+  const held = account ? words.slice(account.start, account.end).filter((w) => !w.used) : [];
+  for (const w of held) w.used = true;
   const merchants = takeMerchants(words, ctx.merchants);
+  for (const w of held) w.used = false;
   correctTypos(words, DICTIONARY, NOT_TYPOS);
   const { kinds: accountKinds, names: accountsNamed } = takeAccountFilter(words, ctx.accounts ?? []);
   const text = maskedText(words);
@@ -606,11 +631,17 @@ function takeAccountFilter(
   words: Word[],
   names: readonly string[],
 ): { kinds: AccountKind[]; names: string[] } {
-  // One account by its whole name ("on the Rewards Visa"), else kinds ("on my credit card").
-  const named = findGoal(words, names);
-  const byName = named.goal !== null && named.whole === true;
-  const found = byName
-    ? { kinds: [], spans: named.taken.map((i): [number, number] => [i, i + 1]) }
+  // One account by its whole name ("on the Rewards Visa"), else kinds ("on my credit card"). A card
+  // being paid ("paid off the Rewards Visa") is a transfer, not where purchases were made: not read.
+  const named = findWholeName(words, names);
+  const paying = named
+    ? words
+        .slice(Math.max(0, named.start - 3), named.start)
+        .some((w) => /^(?:pay|paid|paying|pays|payment|payments|owe|owed|off|toward|towards)$/.test(w.text))
+    : false;
+  const byName = named !== null && !paying;
+  const found: { kinds: AccountKind[]; spans: [number, number][] } = named
+    ? { kinds: [], spans: byName ? [[named.start, named.end]] : [] }
     : findAccountKinds(words);
   if (found.spans.length === 0) return { kinds: [], names: [] };
   const rest = words.map((w) => ({ ...w }));
@@ -618,7 +649,7 @@ function takeAccountFilter(
   const c = readCues(maskedText(rest));
   if (!(c.spend || c.income || c.count || c.single || c.top) || c.balance) return { kinds: [], names: [] };
   takeAccountWords(words, found.spans);
-  return { kinds: found.kinds, names: byName && named.goal ? [named.goal] : [] };
+  return { kinds: found.kinds, names: byName && named ? [named.name] : [] };
 }
 
 /* ------------------------------------------------------------------------------------------------------ */
@@ -874,7 +905,7 @@ const PER_PERIOD = /(?:a|an|per|each|every|by the) (?:day|week|month|year)/;
  * into.
  */
 const NOT_TYPOS: ReadonlySet<string> = new Set(
-  `charge charges charged charging chance chances chanced shipping sending speeds speed taxes taxis
+  `tow fro charge charges charged charging chance chances chanced shipping sending speeds speed taxes taxis
   monies means meats metal medal form while world prevent spare stops scores states lost found casts
   below blank crash bonds healthy powder hearing earring earrings precious quiet though thorough waiting
   wanted parts plays playing layer laser lease flour stone story stories sharp shape steaming computing
@@ -1134,7 +1165,11 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
   // no rise), all but the item a measure counts ("the biggest grocery bill").
   const hidden = [...kept].filter((i) => r.words[i] && !r.words[i].used && !isItemWord(r.words[i].text));
   for (const i of hidden) (r.words[i] as Word).used = true;
-  const reading = takeMeasure(r.words, { isIncome: named === 'income', kept });
+  const reading = takeMeasure(r.words, {
+    isIncome: named === 'income',
+    moreIsBetter: named !== 'spending',
+    kept,
+  });
   // "How did my monthly spending change from September to October": the spans say the period.
   if (reading.kind === 'compare') takeAll(r.words, /monthly|weekly/);
   const rest = maskedText(r.words);
@@ -1226,6 +1261,14 @@ function moneyFlow(r: Reading, named: 'spending' | 'income' | 'net'): Question {
       }
     }
     const first = a ?? thisMonthSoFar(r.today);
+    // "The 3 months before" is as long as it says: only the span of that length is set against it.
+    const said = /\bthe (\S+) (day|week|month)s? (?:before|prior)\b/.exec(
+      r.words.map((w) => w.text).join(' '),
+    );
+    if (said && !b) {
+      const own = /\b(\d+) (day|week|month)s?\b/.exec(first.label);
+      if (!own || readCount(said[1] ?? '') !== Number(own[1]) || said[2] !== own[2]) return UNCLEAR;
+    }
     const second = b ?? (reading.previous ? spanBefore(first, r.today) : null);
     if (!second) return compareWith(r, first);
     // The same days on both sides is a misreading, never a comparison.
@@ -1349,6 +1392,14 @@ const TOP_COUNT = new RegExp(
 
 function topSpending(r: Reading): Question {
   if (r.amounts.length > 0 || r.merchants.names.length > 0 || NOT_A_TOTAL.test(r.text)) return UNCLEAR;
+  // A ranking is of every account and size: one named ("top merchants on my card") is not answered.
+  const { minAmount, maxAmount } = r.sizes;
+  if (
+    r.accountKinds.length + r.accountsNamed.length > 0 ||
+    minAmount !== undefined ||
+    maxAmount !== undefined
+  )
+    return UNCLEAR;
   let limit = ONE_TOP.test(r.text) ? 1 : ALL_TOP.test(r.text) ? 10 : 5;
   const [counted] = findPhrases(r.words, TOP_COUNT);
   if (counted) {
@@ -1472,13 +1523,19 @@ const SPENT_ON_THEM =
 function subscriptions(r: Reading): Question {
   // "Average a month for subscriptions this year", "subscriptions this month vs last", "spending not
   // counting subscriptions": what was spent.
+  // Only with words of money paid or days gone by: "my subscriptions apart from Spotify" is a list.
+  const spentOn =
+    /\b(?:spen[dt]|spending|paid|pay|cost (?:me|us)|costs? (?:me|us))\b/.test(r.text) ||
+    withoutNow(findDatePhrases(r.words, r.today, 'past').phrases).length > 0;
   if (
     r.amounts.length === 0 &&
     !r.merchants.isAmbiguous &&
+    spentOn &&
     (SPENT_ON_THEM.test(r.text) || r.exclusions.length > 0)
   )
     return subscriptionSpending(r);
-  if (r.amounts.length > 0 || r.merchants.isAmbiguous) return UNCLEAR;
+  // A list or total of subscriptions leaves none out.
+  if (r.amounts.length > 0 || r.merchants.isAmbiguous || r.exclusions.length > 0) return UNCLEAR;
   // "What percent of my money goes to subscriptions": a share of spending in their category.
   if (/\b(?:percent\w*|share|portion|fraction|proportion)\b/.test(r.text)) return subscriptionSpending(r);
   const isUpcoming = UPCOMING.test(r.text);
@@ -1518,7 +1575,7 @@ function upcoming(phrases: DatePhrase[], today: string): Question {
 
 const ACCOUNT_KINDS: [RegExp, Extract<Question, { kind: 'balance' }>['accounts']][] = [
   [
-    /\bnet worth\b|\bworth\b|\bminus (?:my |the )?(?:credit|card|debt)|\bless (?:my |the )?(?:credit|card|debt)|\bafter (?:my )?debts?\b|\bassets\b/,
+    /\bnet worth\b|\bworth\b|\bminus (?:my |the )?(?:credit|card|debt)|\b(?:minus|less|after) what (?:i|we) owe\b|\bless (?:my |the )?(?:credit|card|debt)|\bafter (?:my )?debts?\b|\bassets\b/,
     'net_worth',
   ],
   // What is owed, however many cards it is across.
@@ -1546,7 +1603,7 @@ function balance(r: Reading): Question {
   for (const i of named.goal ? named.taken : []) useWords(r.words, i, i + 1);
   takeAll(
     r.words,
-    /net worth|worth|minus|less|after|debts?|assets|liabilit\w*|total|liquid|spare|any|carrying|carry|position|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|cards?)|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
+    /net worth|worth|minus|less|after|debts?|assets|liabilit\w*|total|liquid|spare|any|carrying|carry|position|plus|across|in total|in all|together|on hand|sitting|in cash|(?:\S+ )?(?:credit ?cards?|visa|mastercard|amex|cards?)(?: bill)?|owe[ds]?|checking|current account|debit|high yield|hysa|rainy day|at|rn|right now/,
   );
   if (oneCategory(r.words) !== null || unknownWords(r.words).length > 0) return UNCLEAR;
   return named.goal ? { kind: 'balance', accounts, name: named.goal } : { kind: 'balance', accounts };

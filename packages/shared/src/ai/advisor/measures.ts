@@ -82,7 +82,7 @@ const CHANGE_ASKED =
   /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bmore or less\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
-  `(?:the )?(?:day|month|week|year|quarter|period|one) before(?: that| it| this)?|(?:the )?(?:previous|prior|preceding) (?:day|month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days| weeks| months)?)|the (?:${COUNT_SOURCE})(?: days| weeks| months)? (?:before|prior)(?: that| it| then)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$| (?:on|for|at|in|with|spending)\\b)`,
+  `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|(?:the )?(?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days| weeks| months)?)|the (?:${COUNT_SOURCE})(?: days| weeks| months)? (?:before|prior)(?: that| it| then)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$| (?:on|for|at|in|with|spending)\\b)`,
 );
 
 /**
@@ -125,7 +125,11 @@ const extremeWord = (w: string) =>
  */
 export function takeMeasure(
   words: Word[],
-  { isIncome, kept }: { isIncome: boolean; kept: ReadonlySet<number> },
+  {
+    isIncome,
+    moreIsBetter = isIncome,
+    kept,
+  }: { isIncome: boolean; moreIsBetter?: boolean; kept: ReadonlySet<number> },
 ): MeasureReading {
   if (takeWords(words, SAVINGS_RATE)) return { kind: 'flow', measure: 'savings_rate' };
   if (takeWords(words, PER_ITEM, perItemWord, kept)) {
@@ -156,12 +160,12 @@ export function takeMeasure(
         MORE_OR_LESS.test(text) ||
         EITHER_SPAN.test(text)))
   ) {
-    // "Worse" is more spending and less income; "better" the other way round.
+    // "Worse" is more spending, less income or less kept; "better" the other way round.
     const judged = /\bworse\b/.test(text) ? 'worse' : /\bbetter\b/.test(text) ? 'better' : null;
     const asks = CHANGE_ASKED.test(text)
       ? 'change'
       : judged
-        ? (judged === 'worse') === isIncome
+        ? (judged === 'worse') === moreIsBetter
           ? 'less'
           : 'more'
         : ASKS_LESS.test(text)

@@ -155,6 +155,32 @@ export function takeMerchants(
 }
 
 /**
+ * A name said whole, its words one after another and none read as something else ("the Rewards Visa"),
+ * the longest when several fit; null when none is.
+ */
+export function findWholeName(
+  words: readonly Word[],
+  names: readonly string[],
+): { name: string; start: number; end: number } | null {
+  let best: { name: string; start: number; end: number } | null = null;
+  for (const name of names) {
+    const wanted = nameWords(name, new Set());
+    if (wanted.length === 0 || (best && wanted.length <= best.end - best.start)) continue;
+    for (let i = 0; i + wanted.length <= words.length; i++) {
+      const fits = wanted.every((g, k) => {
+        const w = words[i + k];
+        return w !== undefined && !w.used && sameWord(w.text, g);
+      });
+      if (fits) {
+        best = { name, start: i, end: i + wanted.length };
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/**
  * The goal the words name, by the words that tell goals apart ("emergency" in "Emergency Fund", "japan"
  * in "Japan Trip"). `goal` is null when none or several fit equally; `taken` are the words that matched.
  */
