@@ -739,6 +739,11 @@ describe('interpretQuestion', () => {
       ['what is spotify charging me a month', { kind: 'subscriptions', measure: 'monthly', name: 'Spotify' }],
       // A subscription named in full, though a shop has the first word of its name.
       ['when does amazon prime renew', { kind: 'subscriptions_upcoming', range: NEXT_30_DAYS }],
+      // The period said last is the one asked for.
+      [
+        "amazon prime is yearly, so what's that per month for me",
+        { kind: 'subscriptions', measure: 'monthly', name: 'Amazon Prime' },
+      ],
     ])('reads "%s"', (question, expected) => {
       expect(
         interpretQuestion(question, {
@@ -786,6 +791,7 @@ describe('interpretQuestion', () => {
     it.each([
       // Prices and people in general: no figure of the person's answers them.
       'how much is a Starbucks latte usually',
+      "how big is the average person's emergency fund",
       'what is the average grocery bill in the US',
       'how much does a Costco membership cost',
       'how much does a trip to Japan cost on average',
@@ -1482,6 +1488,51 @@ describe('interpretQuestion', () => {
         'did I spend more this year than 2025',
         compare(THIS_YEAR, days('2025-01-01', '2025-12-31', 'in 2025'), 'more'),
       ],
+      [
+        'daily avg spend for the last 2 weeks',
+        {
+          kind: 'average',
+          subject: 'spending',
+          filters: NO_FILTERS,
+          per: 'day',
+          periods: Array.from({ length: 14 }, (_, i) => {
+            const day = `2026-11-${String(12 + i).padStart(2, '0')}`;
+            return days(day, day, `Nov ${12 + i}`);
+          }),
+        },
+      ],
+      ['which purchase was my largest last month', flow('largest', 'spending', LAST_MONTH)],
+      [
+        'dining out this month vs last, higher?',
+        compare(THIS_MONTH, LAST_MONTH, 'more', { ...NO_FILTERS, categories: [DiningOut] }),
+      ],
+      [
+        'how many dining out transactions show up last month',
+        flow('count', 'spending', LAST_MONTH, { categories: [DiningOut] }),
+      ],
+      ['how much am i worth right now', { kind: 'balance', accounts: 'net_worth' }],
+      [
+        'in the past 90 days how much more came in than went out',
+        flow('total', 'net', days('2026-08-29', TODAY, 'in the last 90 days')),
+      ],
+      [
+        'total in vs total out since january',
+        flow('total', 'net', days('2026-01-01', TODAY, 'since January')),
+      ],
+      ['uber in october, how much all together', flow('total', 'spending', OCTOBER, { merchants: ['Uber'] })],
+      [
+        'how many shell stops have i made since october started',
+        flow('count', 'spending', days('2026-10-01', TODAY, 'since October'), { merchants: ['Shell'] }),
+      ],
+      [
+        'japan trip: how much have i put away so far?',
+        { kind: 'goal', measure: 'saved', goal: 'Japan Trip' },
+      ],
+      [
+        'emergency fund: target minus what is saved',
+        { kind: 'goal', measure: 'needed', goal: 'Emergency Fund' },
+      ],
+      ["what's my dining out budget", { kind: 'budget', measure: 'allocated', category: DiningOut }],
       [
         'per-month average for subscriptions over the last 3 months',
         {

@@ -246,7 +246,10 @@ function namedSpans(question: string, today: string): string {
         },
       )
       .replace(
-        new RegExp(`\\b(?:in|for|during|over) (${MONTH_WORD}) and (${MONTH_WORD})\\b`, 'gi'),
+        new RegExp(
+          `\\b(?:in|for|during|over) (${MONTH_WORD})(?:,? (?:${MONTH_WORD}))*,? and (${MONTH_WORD})\\b`,
+          'gi',
+        ),
         (m, a: string, b: string) => {
           const [x, y] = [monthOf(a), monthOf(b)];
           return !comparing && (y === x + 1 || (x === 12 && y === 1)) ? `from ${a} to ${b}` : m;
@@ -295,6 +298,21 @@ function rewrite(question: string): string {
       .replace(/\bwhen['’]?s\b/gi, 'when is')
       .replace(/\br (?=we|you|u|my|our|i)\b/gi, 'are ')
       .replace(/\bmanaged? to\b/gi, ' ')
+      .replace(
+        /\b(?:all together|altogether|grand total(?: of)?|all up|according to (?:my|the) budget)\b/gi,
+        ' ',
+      )
+      .replace(/\badd up\b/gi, 'total')
+      .replace(/\bsince the (year|month) (?:started|began|begun|start)\b/gi, 'this $1')
+      .replace(new RegExp(`\\bsince (${MONTH_WORD}) (?:started|began|begun)\\b`, 'gi'), 'since $1')
+      .replace(/\b(?:came|come|comes|went|go|goes|taken|taking) out of\b/gi, 'from')
+      .replace(/\b(?:where|how) (?:do|am) (?:i|we) (?:stand|at)\b/gi, ' ')
+      .replace(/\bat the moment\b/gi, 'right now')
+      .replace(/\bhow much (?:am i|are we) worth\b/gi, 'what is my net worth')
+      // Money in against money out, however it is said: what was kept.
+      .replace(/\b(?:how much )?more came in than (?:went|goes|go) out\b/gi, 'net')
+      .replace(/\btotal in,? (?:vs\.?|versus|minus|against|and) total out\b/gi, 'net')
+      .replace(/\b(net\b.*?),? what(?:s| is) the (?:difference|net)\b/gi, '$1')
       .replace(/\b(?:end|ended|ending) up (spending|paying|earning|saving|making)\b/gi, '$1')
       .replace(/\b(?:tho|though|yes or no|just checking|if you (?:could|can)|kindly|provide)\b/gi, ' ')
       .replace(/\baggregate\b/gi, 'total')
@@ -338,14 +356,14 @@ function rewrite(question: string): string {
       )
       // "Put on the Rewards Visa": charged to a card.
       .replace(
-        /\b(?:put|charged) (?=on (?:my |the |our )?(?:\w+ )?(?:card|visa|mastercard|amex|credit card)\b)/gi,
+        /\b(?:put|charged) (?:to )?(?=(?:on |to )?(?:my |the |our )?(?:\w+ )?(?:card|visa|mastercard|amex|credit card)\b)/gi,
         'spent ',
       )
       .replace(/\balready\b/gi, ' ')
       .replace(/\b(?:and )?if so\b/gi, ' ')
       // "The biggest deposit I received": the deposit says it.
       .replace(
-        /\b(deposits?|paychecks?|payments?|refunds?) (?:that )?(?:i|we) (?:received|got|had)\b/gi,
+        /\b(deposits?|paychecks?|payments?|refunds?) (?:that )?(?:i|we)(?:['’]?ve| have)? (?:received|got|gotten|had)\b/gi,
         '$1',
       )
       .replace(
@@ -388,7 +406,7 @@ function rewrite(question: string): string {
         'net',
       )
       .replace(
-        /\b(?:keep|kept|save|saved|hold on to|held on to) (?:\S+ )?(?:from|out of|of) (?:my |our |the )?(?:pay ?checks?|paycheques?|pay|income|salary|wages|earnings)\b/gi,
+        /\b(?:keep|kept|save|saved|hold on to|held on to|put aside|put away|set aside) (?:\S+ )?(?:from|out of|of) (?:my |our |the )?(?:pay ?checks?|paycheques?|pay|income|salary|wages|earnings)\b/gi,
         'keep as net',
       )
       .replace(/\bcc\b/gi, 'credit card')
@@ -725,7 +743,7 @@ const TOPIC_PATTERNS: readonly RegExp[] = [
   // Other people's money: Tally holds only the person's own.
   /\b(?:does|did|do|has|have|is|was|will|can) (?:my|our) (?:wife|husband|partner|spouse|girlfriend|boyfriend|friends?|mom|mother|dad|father|parents|brother|sister|son|daughter|kids|children|boss|roommate|neighbou?r|coworker|colleague)s?\b/,
   /\b(?:my|our) (?:wife|husband|partner|spouse|girlfriend|boyfriend|friend|mom|mother|dad|father|parent|brother|sister|son|daughter|boss|roommate|neighbou?r|coworker|colleague)s? (?:spend|spends|spent|spending|earn|earns|earned|income|make|makes|made|salary|budget|balance|account|money|savings|net)\b/,
-  /\b(?:average|typical|normal) (?:person|american|household|family|people|adult|student|man|woman|couple)\b|\b(?:other|most) people\b|\bpeople (?:my age|like me)\b|\beveryone else\b|\bamericans\b/,
+  /\b(?:average|typical|normal) (?:person|american|household|family|people|adult|student|man|woman|couple)(?:s|['’]s)?\b|\b(?:other|most) people\b|\bpeople (?:my age|like me)\b|\beveryone else\b|\bamericans\b/,
   /\bhow much (?:does|do|did|is) (?!i\b|we\b|you\b|my\b|our\b|it\b)(?:\w+ ){1,3}(?:make|makes|earn|earns|spend|spends|worth|own|get paid)\b/,
   // Places and the world at large: "the average grocery bill in the US", "how many Starbucks stores are there".
   /\b(?:in|across|around) (?:the )?(?:us|usa|united states|america|uk|united kingdom|britain|england|canada|europe|australia|world|country|nation|state of \w+)\b|\bnationally\b|\bnational average\b|\bhow many (?:\w+ ){0,2}(?:stores|locations|branches|shops|restaurants|employees|users|subscribers|customers|members) (?:are|is) there\b/,
@@ -775,7 +793,7 @@ const CUE_PATTERNS = {
   compare: /\bcompar\w*|\bvs\b|\bversus\b|\b(?:more|less|higher|lower|bigger|smaller) than\b/,
   /** "Which purchase cost the most": one purchase, the largest. */
   costMost:
-    /\b(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most\b/,
+    /\b(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most\b|\b(?:purchase|transaction|charge|order|expense)s? (?:was|were) (?:my|the) (?:largest|biggest|most expensive|priciest|smallest|cheapest|lowest)\b/,
   /** "How many", "how often": a count of purchases. */
   count: /\bhow (?:many|often)\b|\bnumber of\b/,
   /** "Remaining", "left": of a budget unless a goal is named. */
@@ -840,7 +858,9 @@ function chooseKind(
   if (c.budget) return clash('income', 'balance', 'goalStrong', 'top', 'net') ? 'unclear' : 'budget_left';
   // "How much is in the Emergency Fund", "how much have we got towards the Japan Trip": a goal named is
   // what the money is in, not an account.
-  const anyOther = clash('spend', 'income', 'top', 'subscription', 'net') || (c.balance && !has.hasNamedGoal);
+  // A goal named is where the money is put away: neither an account nor what was kept overall.
+  const anyOther =
+    clash('spend', 'income', 'top', 'subscription') || ((c.balance || c.net) && !has.hasNamedGoal);
   if (c.goalStrong || (c.goalSoft && has.hasNamedGoal) || (has.hasGoalOnItsOwn && !anyOther)) {
     return clash('spend', 'income', 'top', 'subscription') ||
       (c.balance && !has.hasNamedGoal && !c.goalStrong)
@@ -1422,7 +1442,7 @@ const BUDGET_MEASURES: [RegExp, Extract<Question, { kind: 'budget' }>['measure']
   ],
   [/\b(?:spent|(?<!to )spend|used|use|usage|gone|went|blown|against)\b/, 'spent'],
   [
-    /\b(?:budgeted|allocat\w*|allot\w*|allowance|limit|plan(?:ned)? to spend|set aside|total budget|(?:did|do|have) (?:i|we) budget|what(?: is|s) the budget|budget (?:i|we) (?:have )?(?:put|set|made|gave)|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
+    /\b(?:budgeted|allocat\w*|allot\w*|allowance|limit|plan(?:ned)? to spend|set aside|total (?:\w+ )?budget|whats? (?:my|the) (?:\w+ ){1,2}budget(?!\w)|(?:did|do|have) (?:i|we) budget|what(?: is|s) the budget|budget (?:i|we) (?:have )?(?:put|set|made|gave)|budget total|whole budget|entire budget|budget in total|size)\b|\bhow (?:much|big) is (?:my|the) (?:\S+ )?budget\b|\bwhats? (?:my|the) (?:total |overall |whole )?budget\b/,
     'allocated',
   ],
 ];
@@ -1450,13 +1470,15 @@ function budget(r: Reading): Question {
 }
 
 const GOAL_MEASURES: [RegExp, Extract<Question, { kind: 'goal' }>['measure']][] = [
+  // What is missing, however it is put: "target minus what's saved", "how far from it, in dollars".
+  [/\btarget minus\b|\bminus what(?:s| is| i have| ive) saved\b|\bin dollars\b/, 'needed'],
   [
     /\bpercent\w*|\bhow far(?: along)?\b|\bcomplete\b(?! (?:my|the|our|it)\b)|\bprogress\b|\bon track\b|\bhow close\b|\bdone\b|\bhalf ?way\b/,
     'progress',
   ],
   [/\b(?:still|more|left|remaining|remain|to go|need|needed|missing|short|to save)\b/, 'needed'],
   [
-    /\b(?:saved|save|(?:put|set) (?:away|aside|in|into)|sum|total|so far|have (?:i|we) got|contributed|sitting)\b|\bhow much (?:money )?is (?:there )?in\b/,
+    /\b(?:saved|save|(?:put|set) (?:away|aside|in|into)|sum|total|so far|have (?:i|we) got|contributed|sitting)\b|\bhow much (?:money )?is (?:there )?in\b|\b(?:current )?amount (?:in|saved)\b|\bhow much (?:money )?(?:do )?(?:i|we) have\b/,
     'saved',
   ],
 ];
@@ -1465,7 +1487,9 @@ function goalQuestion(r: Reading, goal: { goal: string | null; taken: number[] }
   if (r.amounts.length > 0) return UNCLEAR;
   for (const i of goal.taken) useWords(r.words, i, i + 1);
   if (!isPresent(takeDates(r.words, r.today, 'future'), r.today, false)) return UNCLEAR;
-  const measure = GOAL_MEASURES.find(([p]) => p.test(r.text))?.[1] ?? 'progress';
+  // "Target minus what's saved": read on every word, "minus" and "target" being words of other readers too.
+  const said = r.words.map((w) => w.text).join(' ');
+  const measure = GOAL_MEASURES.find(([p], i) => p.test(i === 0 ? said : r.text))?.[1] ?? 'progress';
   // A goal the person has no name for ("my boat fund") still gets every goal: a list, never a wrong figure.
   return { kind: 'goal', measure, goal: goal.goal };
 }
@@ -1493,12 +1517,14 @@ function subscriptionSpending(r: Reading): Question {
   return { ...q, filters: { ...q.filters, categories: [SUBSCRIPTIONS_CATEGORY] } };
 }
 
-const SUBSCRIPTION_MEASURE = (text: string): Extract<Question, { kind: 'subscriptions' }>['measure'] =>
-  /\bhow many\b|\bnumber of\b|\bcount\b/.test(text)
-    ? 'count'
-    : /\byears?\b|\bannual\w*|\byearly\b|\byr\b/.test(text)
-      ? 'yearly'
-      : 'monthly';
+/** A count, or the cost a year or a month: the period said last wins ("Prime is yearly, so what's that a month"). */
+const SUBSCRIPTION_MEASURE = (text: string): Extract<Question, { kind: 'subscriptions' }>['measure'] => {
+  if (/\bhow many\b|\bnumber of\b|\bcount\b/.test(text)) return 'count';
+  const last = (pattern: RegExp) => Math.max(-1, ...[...text.matchAll(pattern)].map((m) => m.index ?? -1));
+  const year = last(/\byears?\b|\bannual\w*|\byearly\b|\byr\b/g);
+  const month = last(/\bmonths?\b|\bmonthly\b|\bmo\b/g);
+  return year > month ? 'yearly' : 'monthly';
+};
 
 /** "How much is Netflix a month?", "Prime yearly cost": one tracked subscription's cost. */
 function subscriptionCost(words: Word[], named: { goal: string | null; taken: number[] }): Question {
@@ -1554,7 +1580,7 @@ function subscriptions(r: Reading): Question {
   takeAll(
     r.words,
     new RegExp(
-      `${PER_PERIOD.source}|next|soon|coming|upcoming|annually|annual|yearly|how many|number of|count|subscribed|things|services|active|current|paying for`,
+      `${PER_PERIOD.source}|next|soon|coming|upcoming|annually|annual|yearly|how many|number of|count|subscribed|things|services|active|current|paying for|charge|charges|charging|charged`,
     ),
   );
   const intent: Question =
@@ -1575,7 +1601,7 @@ function upcoming(phrases: DatePhrase[], today: string): Question {
 
 const ACCOUNT_KINDS: [RegExp, Extract<Question, { kind: 'balance' }>['accounts']][] = [
   [
-    /\bnet worth\b|\bworth\b|\bminus (?:my |the )?(?:credit|card|debt)|\b(?:minus|less|after) what (?:i|we) owe\b|\bless (?:my |the )?(?:credit|card|debt)|\bafter (?:my )?debts?\b|\bassets\b/,
+    /\bnet worth\b|\bworth\b|\bown\b.*\bowe\b|\bminus (?:my |the )?(?:credit|card|debt)|\b(?:minus|less|after) what (?:i|we) owe\b|\bless (?:my |the )?(?:credit|card|debt)|\bafter (?:my )?debts?\b|\bassets\b/,
     'net_worth',
   ],
   // What is owed, however many cards it is across.

@@ -33,10 +33,10 @@ const PER_ITEM = new RegExp(
 );
 
 const LARGEST = new RegExp(
-  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){1,3}?expenses?(?= |$)|top single (?:\\S+ ){0,2}?(?:expense|cost|purchase|transaction|charge|payment)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){0,2}?(?:that )?(?:i|we) (?:bought|purchased|paid for|ordered)(?= |$)|(?:biggest|largest|highest) amount (?:i|we) (?:paid|spent)|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we|ive|weve)(?: have|ve)? (?:ever |_ )?(?:spent|paid|dropped|blew)(?: \\S+){0,3}?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)|(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most`,
+  `(?:biggest|largest|highest) single (?:expense|cost)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){1,3}?expenses?(?= |$)|top single (?:\\S+ ){0,2}?(?:expense|cost|purchase|transaction|charge|payment)s?|(?:biggest|largest|highest|most expensive|priciest) (?:\\S+ ){0,2}?(?:that )?(?:i|we) (?:bought|purchased|paid for|ordered)(?= |$)|(?:biggest|largest|highest) amount (?:i|we) (?:paid|spent)|(?:purchase|transaction|charge|order|expense)s? (?:was|were) (?:my|the) (?:largest|biggest|most expensive|priciest)|(?:single )?(?:biggest|largest|highest|most expensive|priciest|maximum|max|heaviest)(?: single| one)? ${GAP}${ITEM}|most expensive (?:thing|item|purchase)|most (?:i|we|ive|weve)(?: have|ve)? (?:ever |_ )?(?:spent|paid|dropped|blew)(?: \\S+){0,3}?(?: (?:in|on|at|for) (?:one|a single|a) (?:go|time|sitting|\\S+)| at once)|(?:purchase|transaction|thing|item|charge|order)s? (?:that )?(?:cost|was|were) (?:the )?most`,
 );
 const SMALLEST = new RegExp(
-  `(?:smallest|lowest) single (?:expense|cost)s?|(?:smallest|lowest|cheapest) (?:\\S+ ){0,2}?(?:that )?(?:i|we) (?:bought|purchased|paid for|ordered)(?= |$)|(?:smallest|lowest) amount (?:i|we) (?:paid|spent)|(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
+  `(?:smallest|lowest) single (?:expense|cost)s?|(?:smallest|lowest|cheapest) (?:\\S+ ){0,2}?(?:that )?(?:i|we) (?:bought|purchased|paid for|ordered)(?= |$)|(?:smallest|lowest) amount (?:i|we) (?:paid|spent)|(?:purchase|transaction|charge|order|expense)s? (?:was|were) (?:my|the) (?:smallest|cheapest|lowest)|(?:single )?(?:smallest|lowest|cheapest|least expensive|minimum|min|tiniest)(?: single| one)? ${GAP}${ITEM}|cheapest (?:thing|item)|least (?:i|we)(?: have|ve)? (?:ever )?(?:spent|paid)(?: (?:in|on|at) (?:one|a single) \\S+)?`,
 );
 
 const COUNT =
@@ -47,7 +47,7 @@ const COUNT_NOUN =
 const PAY_WORD = /^(?:paychecks?|paycheques?)$/;
 /** What people do a number of times: taken once the question is a count. */
 const COUNT_VERBS =
-  /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does|done|doing|eat|ate|eaten|racked|rack|clocked|stopped|stop|swiped|swipe|posted|post|cleared|filled|fill|filling|fueled|fuelled|topped|booked|book|something|anything|stuff/;
+  /shop|shopped|used|use|placed|place|take|took|taken|make|made|go|went|gone|visit|visited|order|ordered|have|had|buy|bought|get|got|grab|grabbed|hit|purchase|purchased|do|did|does|done|doing|eat|ate|eaten|racked|rack|clocked|stopped|stop|swiped|swipe|posted|post|cleared|filled|fill|filling|fueled|fuelled|topped|booked|book|something|anything|stuff|show|shows|showed|shown|appear|appears|appeared/;
 
 const SHARE =
   /how much of(?= _)|how much of (?:my |our |the )?(?:total |overall |whole )?(?:spending|expenses)|(?:what |which )?(?:percent(?:age)?s?|fraction|proportion|portion|slice|share|part|ratio)(?: wise)?(?: of)?|percentage ?wise|in percent|as a (?:percent(?:age)?|%)|how big a (?:slice|share|chunk|part)(?: of)?|(?:a )?(?:big|large|huge|major|significant|small) (?:slice|share|chunk|part|portion)(?: of)?/;
@@ -65,7 +65,7 @@ const HABIT =
   /\b(?:do|does) (?:i|we) (?:usually |normally |typically )?(?:spend|earn|make|pay|bring in|take home)\b|\b(?:am|are) (?:i|we) (?:usually |normally |typically )?(?:spending|earning|paying|making)\b|\bwhat does (?:a|one) (?:month|week) cost\b/;
 
 const COMPARE =
-  /chang(?:e|ed|es|ing)|differen(?:ce|t)|greater|larger|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
+  /chang(?:e|ed|es|ing)|differen(?:ce|t)|greater|larger|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|more expensive|less expensive|pricier|cheaper|costlier|better|worse|above|below|stacks? up|grow|grew|grown|jump(?:ed)?|spiked?|than|compared?(?: (?:to|with))?|comparing|vs|versus|relative to|against|(?:go|went|gone|going|gone|been|is|was|it) (?:up|down)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded|show|shows|showed|turn|turned|turns) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|more|less|fewer|bigger|smaller/;
 /** "Did I spend more on dining this month?": more or less than some other span. */
 const MORE_OR_LESS =
   /\b(?:spen[dt]|spending|earn(?:ed)?|make|made|pay|paid|save[d]?|sav(?:e|ing)) (?:\S+ ){0,1}(?:more|less)\b/;
@@ -74,7 +74,7 @@ const EITHER_SPAN = /\b(?:more|less|higher|lower|bigger|smaller)\b.*\bor\b/;
 const NET_THAN =
   /\b(?:more|less) than (?:i|we) (?:earn|earned|make|made|bring in|brought in|spend|spent|get|got|take home)\b|\b(?:earn|earned|make|made|spend|spent) than (?:i |we )?(?:earn|earned|make|made|spend|spent)\b/;
 const CHANGE =
-  /\b(?:chang(?:e|ed|es|ing)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
+  /\b(?:chang(?:e|ed|es|ing)|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded|show|shows|showed|turn|turned|turns) )up(?! (?:to|until|till)\b)|down|increased?|decreased?|increasing|decreasing|rise|rose|risen|drop(?:ped)?|fell|fall(?:en)?|grow|grew|grown|jump(?:ed)?|spike(?:d)?)\b/;
 const ASKS_LESS =
   /\b(?:less|lower|down|decreas\w*|fewer|drop(?:ped)?(?! (?:on|at)\b)|fell|fall(?:en)?|smaller|cheaper|below)\b/;
 /** "How did my spending change", "what's the difference": which way it moved, not a yes or no. */
@@ -82,7 +82,7 @@ const CHANGE_ASKED =
   /\b(?:how|did|has|have|does|do|is|was) (?:\S+ ){0,6}?chang(?:e|ed|es|ing)\b|\bhow (?:\S+ ){0,6}?(?:compare|compares|stack|stacks)\b|\bup or down\b|\bhigher or lower\b|\bmore or less\b|\bwhat(?:s| is| was| were)? (?:the |my )?(?:change|difference)\b/;
 /** The span before the one named: "than last", "the month before", "the 30 before", "the previous week". */
 const BEFORE = new RegExp(
-  `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|(?:the )?(?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days| weeks| months)?)|the (?:${COUNT_SOURCE})(?: days| weeks| months)? (?:before|prior)(?: that| it| then)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$| (?:on|for|at|in|with|spending)\\b)`,
+  `(?:the )?(?:month|week|year|quarter|period|one) before(?: that| it| this)?|(?:the )?(?:previous|prior|preceding) (?:month|week|year|quarter|period|one|${COUNT_SOURCE}(?: days| weeks| months)?)|the (?:${COUNT_SOURCE})(?: days| weeks| months)? (?:before|prior)(?: that| it| then)?|(?:than|vs|versus|to|with|against) (?:the )?(?:last|previous|prior)(?: one)?(?= _|$| (?:on|for|at|in|with|spending|higher|lower|more|less|up|down|bigger|smaller)\\b)`,
 );
 
 /**
@@ -115,7 +115,7 @@ const ITEM_WORD = new RegExp(`^${ITEM}$`);
 export const isItemWord = (w: string) => ITEM_WORD.test(w);
 /** The words of a largest/smallest phrase worth taking: not the category or merchant in its gap. */
 const extremeWord = (w: string) =>
-  /^(?:single|one|top|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost|i|we|that|bought|purchased|ordered|for|amount)$/.test(
+  /^(?:single|one|top|biggest|largest|highest|most|expensive|priciest|maximum|max|heaviest|smallest|lowest|cheapest|least|minimum|min|tiniest|ever|have|ve|spent|paid|dropped|blew|go|time|sitting|at|once|a|in|on|expense|cost|i|we|that|bought|purchased|ordered|for|amount|was|were|my|the)$/.test(
     w,
   ) || isItem(w);
 
@@ -154,7 +154,7 @@ export function takeMeasure(
   if (
     before.length > 0 ||
     (compares.length > 0 &&
-      (/\b(?:than|greater|larger|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
+      (/\b(?:than|greater|larger|beat(?:en|s)?|surpass(?:ed|es)?|exceed(?:ed|s)?|outpac(?:e|ed|es)|chang(?:e|ed|es|ing)|difference|compared?|comparing|vs|versus|relative|against|above|below|grow|grew|grown|jump(?:ed)?|spiked?|stacks?|(?<!(?:tally|add|sum|total|count|round|racked|rack|racking|hit|hitting|clocked|rounded|totted|summed|added|adding|pick|picked|fill|filled|fuel|fueled|fuelled|gas|gassed|top|topped|tank|tanked|stock|stocked|load|loaded|show|shows|showed|turn|turned|turns) )up(?! (?:to|until|till)\b)|down|higher|lower|increased?|decreased?|rise|rose|drop(?:ped)?(?! (?:on|at)\b)|fell|fall)\b/.test(
         text,
       ) ||
         MORE_OR_LESS.test(text) ||
@@ -212,24 +212,29 @@ function readAverage(
     // "A normal week, over the last 3 months": periods of two lengths, which no reading here squares.
     const perUnit = perPhrase?.match[1] ?? perPhrase?.match[2] ?? ownUnit;
     const unitOf = (u: string) => (/week/.test(u) ? 'week' : /day|daily/.test(u) ? 'day' : 'month');
-    if (seriesUnit && perUnit && unitOf(seriesUnit) !== unitOf(perUnit))
+    // "A day on average over the last 2 weeks": 14 days; other lengths do not divide evenly.
+    const daysOfWeeks = seriesUnit && perUnit && unitOf(perUnit) === 'day' && unitOf(seriesUnit) === 'week';
+    if (seriesUnit && perUnit && unitOf(seriesUnit) !== unitOf(perUnit) && !daysOfWeeks)
       return { kind: 'average', per: unitOf(perUnit), count: 0 };
     // The period said with the average ("daily spend last week": a day) comes before any other word.
-    const per: AveragePeriod = unit
-      ? /week/.test(unit)
-        ? 'week'
-        : /day|daily/.test(unit)
-          ? 'day'
-          : 'month'
-      : /\bweek(?:ly|s)?\b/.test(text)
-        ? 'week'
-        : /\b(?:daily|a day|per day)\b/.test(text)
-          ? 'day'
-          : 'month';
+    const per: AveragePeriod = daysOfWeeks
+      ? 'day'
+      : unit
+        ? /week/.test(unit)
+          ? 'week'
+          : /day|daily/.test(unit)
+            ? 'day'
+            : 'month'
+        : /\bweek(?:ly|s)?\b/.test(text)
+          ? 'week'
+          : /\b(?:daily|a day|per day)\b/.test(text)
+            ? 'day'
+            : 'month';
     if (perPhrase) useWords(words, perPhrase.start, perPhrase.end);
     let count: number | null = null;
     if (series) {
       count = readCount(series.match[1] ?? series.match[3] ?? '');
+      if (count !== null && daysOfWeeks) count *= 7;
       useWords(words, series.start, series.end);
     } else if (takeWords(words, LATELY)) count = per === 'week' ? 4 : per === 'day' ? 30 : 3;
     return { kind: 'average', per, count, ...(ofCount ? { measure: 'count' as const } : {}) };
