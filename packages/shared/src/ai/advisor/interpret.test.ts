@@ -829,6 +829,23 @@ describe('interpretQuestion', () => {
     });
   });
 
+  describe('a period of spending said of no one is the person’s own', () => {
+    it.each([
+      'what is the average monthly spend',
+      'what is a typical month of spending',
+      'how much is an average week of groceries',
+    ])('reads "%s" as an average', (question) => {
+      expect(
+        interpretQuestion(question, {
+          today: TODAY,
+          merchants: MERCHANTS,
+          goals: GOALS,
+          historyStart: '2026-01-01',
+        }).kind,
+      ).toBe('average');
+    });
+  });
+
   describe('declines rather than guess', () => {
     it.each([
       // A number of things, not money; a span set beside one of another length; a cash machine.

@@ -756,9 +756,12 @@ const FIRST_PERSON = /\b(?:i|me|my|mine|myself|we|us|our|ours|im|ive|id|ill)\b/;
 /** "How much is a latte usually", "how much does a Costco membership cost": prices in general. */
 const GENERAL_PRICE =
   /^(?:(?:hey |so |ok |okay |quick q )?(?:tally )?)?(?:how much|what)(?: (?:is|does|do|are|would|will|should|could|s|was))? (?:a|an|one|the average|the typical|the usual|a typical|an average|a normal)\b/;
-/** One purchase of the person's, as an average reads it ("how much is a typical Uber ride"). */
+/**
+ * Words of the person's own money in a question said of no one: one purchase as an average reads it ("how
+ * much is a typical Uber ride"), or a period of spending ("what does a normal month cost").
+ */
 const ONE_PURCHASE =
-  /\b(?:purchases?|orders?|rides?|visits?|runs?|meals?|transactions?|charges?|bills?|shops?|baskets?|hauls?|payments?|paychecks?|deposits?|fill ?ups?)\b/;
+  /\b(?:purchases?|orders?|rides?|visits?|runs?|meals?|transactions?|charges?|bills?|shops?|baskets?|hauls?|payments?|paychecks?|deposits?|fill ?ups?|days?|weeks?|months?|years?|daily|weekly|monthly|yearly|spend\w*|spent|expenses?|income|budget\w*|savings?)\b/;
 
 const isGibberish = (w: string) =>
   !/[aeiouy]/.test(w) ||

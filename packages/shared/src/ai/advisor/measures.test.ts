@@ -68,4 +68,10 @@ describe('completePeriods and completeSince', () => {
     expect(completeSince('2026-06-01', '2026-11-26', 'month')).toBe(5);
     expect(completeSince('2026-11-20', '2026-11-26', 'month')).toBe(1);
   });
+
+  it('reads at most the last 36 weeks or months of a long history', () => {
+    expect(completeSince('2024-01-01', '2026-11-26', 'week')).toBe(36);
+    expect(completeSince('2020-01-01', '2026-11-26', 'month')).toBe(36);
+    expect(completeSince('2026-10-04', '2026-11-26', 'week')).toBe(7);
+  });
 });

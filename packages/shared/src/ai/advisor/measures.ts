@@ -271,17 +271,23 @@ export function completePeriodsWithin(span: DayRange, today: string, per: Averag
 }
 
 /** How many complete months or weeks lie between the history's first day and today (at least one). */
+/** An average over the whole history reads at most the last 36 weeks or months (the structure's most). */
+const MAX_PERIODS = 36;
+
 export function completeSince(historyStart: string, today: string, per: AveragePeriod): number {
   // Days: the last 30, as "the last 30 days" reads elsewhere.
   if (per === 'day') return Math.max(1, Math.min(30, daysBetween(historyStart, today)));
   if (per === 'week') {
     const firstSunday = addDays(historyStart, (7 - dayOfWeek(historyStart)) % 7);
-    return Math.max(1, Math.floor((daysBetween(firstSunday, addDays(today, -dayOfWeek(today))) + 0) / 7));
+    return Math.max(
+      1,
+      Math.min(MAX_PERIODS, Math.floor(daysBetween(firstSunday, addDays(today, -dayOfWeek(today))) / 7)),
+    );
   }
   const first = historyStart.endsWith('-01') ? historyStart : addMonths(startOfMonth(historyStart), 1);
   let n = 0;
   for (let m = first; m < startOfMonth(today); m = addMonths(m, 1)) n++;
-  return Math.max(1, n);
+  return Math.max(1, Math.min(MAX_PERIODS, n));
 }
 
 /**
