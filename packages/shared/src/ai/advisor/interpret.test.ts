@@ -739,6 +739,7 @@ describe('interpretQuestion', () => {
       ['what is spotify charging me a month', { kind: 'subscriptions', measure: 'monthly', name: 'Spotify' }],
       // A subscription named in full, though a shop has the first word of its name.
       ['when does amazon prime renew', { kind: 'subscriptions_upcoming', range: NEXT_30_DAYS }],
+      ['when does netflix charge me next', { kind: 'subscriptions_upcoming', range: NEXT_30_DAYS }],
       // The period said last is the one asked for.
       [
         "amazon prime is yearly, so what's that per month for me",
@@ -918,6 +919,10 @@ describe('interpretQuestion', () => {
       [
         'count of transactions on my Rewards Visa last month',
         flow('count', 'spending', LAST_MONTH, { accounts: ['Rewards Visa'] }),
+      ],
+      [
+        'how much went out of everyday checking last month',
+        flow('total', 'spending', LAST_MONTH, { accounts: ['Everyday Checking'] }),
       ],
       [
         'how much did i spend from everyday checking at target this month',
@@ -1550,6 +1555,7 @@ describe('interpretQuestion', () => {
         { kind: 'goal', measure: 'needed', goal: 'Emergency Fund' },
       ],
       ["what's my dining out budget", { kind: 'budget', measure: 'allocated', category: DiningOut }],
+      ['whats my liquid cash at the moment', { kind: 'balance', accounts: 'cash' }],
       [
         'per-month average for subscriptions over the last 3 months',
         {
