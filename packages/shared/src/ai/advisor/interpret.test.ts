@@ -77,6 +77,12 @@ const afford = (amount: number, byDate: string | null, what: string | null): Que
   what,
 });
 const UNCLEAR: Question = { kind: 'unknown', reason: 'unclear' };
+/** `n` days of November 2026 from the `first`, as an average reads them one by one. */
+const novemberDays = (first: number, n: number) =>
+  Array.from({ length: n }, (_, i) => {
+    const day = `2026-11-${String(first + i).padStart(2, '0')}`;
+    return days(day, day, `Nov ${first + i}`);
+  });
 const flowCompare = (subject: 'spending' | 'income' | 'net', a: DayRange, b: DayRange) => ({
   kind: 'compare' as const,
   subject,
@@ -1328,10 +1334,7 @@ describe('interpretQuestion', () => {
           subject: 'spending',
           filters: NO_FILTERS,
           per: 'day',
-          periods: Array.from({ length: 7 }, (_, i) => {
-            const day = `2026-11-${String(15 + i).padStart(2, '0')}`;
-            return days(day, day, `Nov ${15 + i}`);
-          }),
+          periods: novemberDays(15, 7),
         },
       ],
       [
@@ -1517,10 +1520,7 @@ describe('interpretQuestion', () => {
           subject: 'spending',
           filters: NO_FILTERS,
           per: 'day',
-          periods: Array.from({ length: 14 }, (_, i) => {
-            const day = `2026-11-${String(12 + i).padStart(2, '0')}`;
-            return days(day, day, `Nov ${12 + i}`);
-          }),
+          periods: novemberDays(12, 14),
         },
       ],
       ['which purchase was my largest last month', flow('largest', 'spending', LAST_MONTH)],

@@ -211,7 +211,8 @@ function readAverage(
     const unit = seriesUnit ?? perPhrase?.match[1] ?? perPhrase?.match[2] ?? ownUnit ?? '';
     // "A normal week, over the last 3 months": periods of two lengths, which no reading here squares.
     const perUnit = perPhrase?.match[1] ?? perPhrase?.match[2] ?? ownUnit;
-    const unitOf = (u: string) => (/week/.test(u) ? 'week' : /day|daily/.test(u) ? 'day' : 'month');
+    const unitOf = (u: string): AveragePeriod =>
+      /week/.test(u) ? 'week' : /day|daily/.test(u) ? 'day' : 'month';
     // "A day on average over the last 2 weeks": 14 days; other lengths do not divide evenly.
     const daysOfWeeks = seriesUnit && perUnit && unitOf(perUnit) === 'day' && unitOf(seriesUnit) === 'week';
     if (seriesUnit && perUnit && unitOf(seriesUnit) !== unitOf(perUnit) && !daysOfWeeks)
@@ -220,11 +221,7 @@ function readAverage(
     const per: AveragePeriod = daysOfWeeks
       ? 'day'
       : unit
-        ? /week/.test(unit)
-          ? 'week'
-          : /day|daily/.test(unit)
-            ? 'day'
-            : 'month'
+        ? unitOf(unit)
         : /\bweek(?:ly|s)?\b/.test(text)
           ? 'week'
           : /\b(?:daily|a day|per day)\b/.test(text)
