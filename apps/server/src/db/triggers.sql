@@ -184,6 +184,9 @@ $function$;
 
 -- Triggers
 
+CREATE TRIGGER bank_accounts_ai_stale_delete AFTER DELETE ON bank_accounts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
+CREATE TRIGGER bank_accounts_ai_stale_insert AFTER INSERT ON bank_accounts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
+CREATE TRIGGER bank_accounts_ai_stale_update AFTER UPDATE ON bank_accounts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER budget_period_categories_ai_stale_delete AFTER DELETE ON budget_period_categories REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER budget_period_categories_ai_stale_insert AFTER INSERT ON budget_period_categories REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER budget_period_categories_ai_stale_update AFTER UPDATE ON budget_period_categories REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();

@@ -2,6 +2,7 @@ import {
   ACCOUNT_TYPE,
   type AccountKind,
   addDays,
+  CATEGORIES,
   type CategoryCode,
   type InsightContext,
   type InsightType,
@@ -96,27 +97,28 @@ export async function storeInsights(
   db: Db,
   { userId, rows, now }: Person & { rows: InsightRow[]; now: Date },
 ) {
-  if (rows.length) {
-    await db
-      .insert(aiInsights)
-      .values(rows.map((row) => ({ ...row, userId, isCurrent: true, generatedAt: now })))
-      .onConflictDoUpdate({
-        target: [aiInsights.userId, aiInsights.key],
-        set: {
-          type: sql`excluded.type`,
-          priority: sql`excluded.priority`,
-          context: sql`excluded.context`,
-          title: sql`excluded.title`,
-          message: sql`excluded.message`,
-          confidence: sql`excluded.confidence`,
-          actionSuggestion: sql`excluded.action_suggestion`,
-          figures: sql`excluded.figures`,
-          rank: sql`excluded.rank`,
-          isCurrent: true,
-          generatedAt: now,
-        },
-      });
-  }
+  const stored = rows.length
+    ? await db
+        .insert(aiInsights)
+        .values(rows.map((row) => ({ ...row, userId, isCurrent: true, generatedAt: now })))
+        .onConflictDoUpdate({
+          target: [aiInsights.userId, aiInsights.key],
+          set: {
+            type: sql`excluded.type`,
+            priority: sql`excluded.priority`,
+            context: sql`excluded.context`,
+            title: sql`excluded.title`,
+            message: sql`excluded.message`,
+            confidence: sql`excluded.confidence`,
+            actionSuggestion: sql`excluded.action_suggestion`,
+            figures: sql`excluded.figures`,
+            rank: sql`excluded.rank`,
+            isCurrent: true,
+            generatedAt: now,
+          },
+        })
+        .returning()
+    : [];
   await db
     .update(aiInsights)
     .set({ isCurrent: false })
@@ -135,6 +137,7 @@ export async function storeInsights(
     .insert(aiInsightRuns)
     .values({ userId, generatedAt: now })
     .onConflictDoUpdate({ target: aiInsightRuns.userId, set: { generatedAt: now } });
+  return stored;
 }
 
 /** When the person's insights were last generated (a trigger clears it when the numbers they read change). */
@@ -251,9 +254,10 @@ const counted = (userId: string, { from, to }: Days) =>
   );
 
 /**
- * The person's money out and in from `baselineStart` to `today`, by category, merchant and whether it falls
- * in the recent window (from `recentStart`): one pass over the days, each group's total spent (cents, money
- * out positive) and its number of transactions.
+ * The person's money out and in by category, merchant and window, in one pass over the days: `window` 1
+ * from `recentStart` to `today`, 0 from `baselineStart` before it, null outside both (read only for the budget
+ * period); `inPeriod` whether the day is in the budget period, when one is given. Each group's total spent
+ * (cents, money out positive) and its number of transactions.
  */
 export function spendingByWindow(
   db: Db,
@@ -262,28 +266,43 @@ export function spendingByWindow(
     baselineStart,
     recentStart,
     today,
-  }: Person & { baselineStart: string; recentStart: string; today: string },
+    period,
+  }: Person & {
+    baselineStart: string;
+    recentStart: string;
+    today: string;
+    period?: { startDate: string; endDate: string } | null;
+  },
 ) {
   const t = transactions;
-  const recent = sql<boolean>`${t.date} >= ${recentStart}`;
+  const from = period && period.startDate < baselineStart ? period.startDate : baselineStart;
+  const to = period && period.endDate > today ? period.endDate : today;
   return (
     db
       .select({
         category: t.category,
         merchant: t.merchantName,
-        recent,
+        window: sql<
+          number | null
+        >`case when ${t.date} > ${today} then null when ${t.date} >= ${recentStart} then 1
+          when ${t.date} >= ${baselineStart} then 0 end`.mapWith(Number),
+        inPeriod: period
+          ? sql<boolean>`${t.date} between ${period.startDate} and ${period.endDate}`
+          : sql<boolean>`false`,
         spent: sql<string>`-sum(${t.amount})`,
         // Every row, refunds too, as the Transactions screen counts them with the same filters.
         count: sql<number>`count(*)`.mapWith(Number),
       })
       .from(t)
-      .where(counted(userId, { from: baselineStart, to: today }))
-      // By position: the window test is a parameterised expression, which GROUP BY cannot match by value.
-      .groupBy(sql`1`, sql`2`, sql`3`)
+      .where(counted(userId, { from, to }))
+      // By position: the window tests are parameterised expressions, which GROUP BY cannot match by value.
+      .groupBy(sql`1`, sql`2`, sql`3`, sql`4`)
   );
 }
 
-/** The person's money in between two days (every category: the caller keeps the income ones). */
+const INCOME_CATEGORIES = CATEGORIES.filter((c) => c.group === 'Income').map((c) => c.code);
+
+/** The person's money in to income categories between two days (read by category: a few index ranges). */
 export function moneyIn(db: Db, { userId, from, to }: Person & Days) {
   const t = transactions;
   return db
@@ -295,7 +314,7 @@ export function moneyIn(db: Db, { userId, from, to }: Person & Days) {
       category: t.category,
     })
     .from(t)
-    .where(and(counted(userId, { from, to }), sql`${t.amount} > 0`));
+    .where(and(counted(userId, { from, to }), inArray(t.category, INCOME_CATEGORIES), sql`${t.amount} > 0`));
 }
 
 /** The person's goals, each with what its ledger has saved so far (cents, as a decimal string). */
@@ -314,17 +333,6 @@ export function goalsWithSaved(db: Db, { userId }: Person) {
 /** Every subscription the person tracks, whatever its status. */
 export function trackedSubscriptionRows(db: Db, { userId }: Person) {
   return db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-}
-
-/** How many transactions each category has between two days (refunds too, as Transactions counts). */
-export async function countsByCategory(db: Db, { userId, from, to }: Person & Days) {
-  const t = transactions;
-  const rows = await db
-    .select({ category: t.category, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(t)
-    .where(counted(userId, { from, to }))
-    .groupBy(t.category);
-  return new Map(rows.map((r) => [r.category, r.count]));
 }
 
 /** Cash now: the balances of the person's depository accounts (cents). */

@@ -17,6 +17,7 @@ import {
   startFakePlaid,
 } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { addManualAccount } from '../../../test/manual-accounts';
 
 const TODAY = '2026-11-20';
 const DINING = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_RESTAURANT' };
@@ -61,7 +62,7 @@ async function person() {
     200,
     exchangeResponse,
   );
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url: `/api${url}`, headers: bearer(auth), payload });
   return { auth, call };
 }
@@ -141,6 +142,15 @@ describe('AI insights', () => {
     expect(budgetInsight?.message).toContain('$100.00 over');
     expect(budgetInsight?.context).toBe('budget');
     expect(budgetInsight?.figures.length).toBeGreaterThan(0);
+    // Its spending links to November's dining, counted as Transactions counts it: Luigi's on the 3rd … 19th.
+    expect(budgetInsight?.figures[0]?.source).toEqual(
+      expect.objectContaining({
+        startDate: '2026-11-01',
+        endDate: '2026-11-30',
+        category: CATEGORY.DiningOut,
+        transactionCount: 5,
+      }),
+    );
     for (const i of all) {
       expect(i.confidence).toBeGreaterThanOrEqual(0);
       expect(i.confidence).toBeLessThanOrEqual(1);
@@ -148,7 +158,7 @@ describe('AI insights', () => {
     }
   });
 
-  it('serves stored insights while fresh; recomputes when the numbers change or after 15 minutes', async () => {
+  it('serves stored insights while fresh; recomputes when the numbers change or the day does', async () => {
     const before = await requestsToday(ana);
     const stamp = async () =>
       expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList)[0]?.generatedAt;
@@ -166,12 +176,23 @@ describe('AI insights', () => {
     ).toBe(200);
     const afterEdit = await stamp();
     expect(afterEdit).not.toBe(first);
-    clock = new Date(`${TODAY}T15:10:00Z`);
+    // Hours later, nothing changed: still the stored ones.
+    clock = new Date(`${TODAY}T22:10:00Z`);
     expect(await stamp()).toBe(afterEdit);
-    clock = new Date(`${TODAY}T15:21:00Z`);
-    expect(await stamp()).not.toBe(afterEdit);
-    // Each generation counted (after the edit, after 15 minutes); fresh reads did not.
-    expect(await requestsToday(ana)).toBe(before + 2);
+    // The cash they read changes with the accounts: a new one, then its removal.
+    const jar = await addManualAccount(app, ana.auth, { openingBalance: 250 });
+    const afterAccount = await stamp();
+    expect(afterAccount).not.toBe(afterEdit);
+    clock = new Date(`${TODAY}T22:20:00Z`);
+    expect((await ana.call('DELETE', `/accounts/manual/${jar.id}`)).statusCode).toBe(204);
+    const afterRemoval = await stamp();
+    expect(afterRemoval).not.toBe(afterAccount);
+    // Another day's windows and pace are other numbers (not the 21st: a later test counts that day from 0).
+    clock = new Date(`${addDays(TODAY, 3)}T00:05:00Z`);
+    expect(await stamp()).not.toBe(afterRemoval);
+    clock = new Date(`${TODAY}T15:00:00Z`);
+    // Each of the day's generations counted (the edit, the account, its removal); fresh reads did not.
+    expect(await requestsToday(ana)).toBe(before + 3);
   });
 
   it('keeps to the screen asked for, the count and the type', async () => {

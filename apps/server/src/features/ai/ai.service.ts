@@ -40,9 +40,6 @@ export type AiDeps = { db: Db; now: () => Date; log?: FastifyBaseLogger };
 /** Who is asking, and their plan (for the daily limit). */
 export type AiViewer = Viewer & { plan: string };
 
-/** Stored insights are served as they are for this long; then the next read recomputes them. */
-export const FRESH_MINUTES = 15;
-
 const today = (deps: AiDeps, viewer: AiViewer) => todayIn(viewer.timeZone, deps.now());
 
 /**
@@ -97,29 +94,29 @@ export async function generate(deps: AiDeps, viewer: AiViewer) {
   await recompute(deps, viewer);
 }
 
-/** Recomputes and stores the person's insights, within a request already counted. */
+/**
+ * Recomputes and stores the person's insights, within a request already counted; answers them as stored
+ * (most important first, a dismissed one among them).
+ */
 async function recompute(deps: AiDeps, viewer: AiViewer) {
   const day = today(deps, viewer);
   const drafts = generateInsights(await gatherFacts(deps.db, { userId: viewer.userId, today: day }));
   const rows = drafts.map((d, rank) => ({ ...asStored(d), key: d.key, rank }));
-  await withUserLock(deps.db, 'ai', viewer.userId, (tx) =>
+  const stored = await withUserLock(deps.db, 'ai', viewer.userId, (tx) =>
     storeInsights(tx, { userId: viewer.userId, rows, now: deps.now() }),
   );
+  return stored.sort((a, b) => a.rank - b.rank);
 }
 
 /**
- * Recomputes first when the stored insights are stale: none yet, the numbers they read changed since (a
- * trigger clears the run: migration 0014), older than FRESH_MINUTES, or from another day. A person whose
- * day's AI requests are used up is shown what is stored, rather than nothing.
+ * Stored insights are fresh until the numbers they read change (transactions, accounts, budgets, goals,
+ * contributions, subscriptions: a trigger clears the run, migrations 0014 and 0027) or the person's day does
+ * (windows, pace and due dates are counted in days). A stale set is recomputed by the next read; a person
+ * whose day's AI requests are used up is shown what is stored, rather than nothing.
  */
 async function isFresh(deps: AiDeps, viewer: AiViewer) {
   const run = await lastInsightRun(deps.db, { userId: viewer.userId });
-  const now = deps.now();
-  return (
-    run !== null &&
-    now.getTime() - run.getTime() < FRESH_MINUTES * 60_000 &&
-    todayIn(viewer.timeZone, run) === todayIn(viewer.timeZone, now)
-  );
+  return run !== null && todayIn(viewer.timeZone, run) === today(deps, viewer);
 }
 
 async function freshen(deps: AiDeps, viewer: AiViewer) {
@@ -142,12 +139,9 @@ const MAX_FINDINGS = 50;
  * server; the facts behind them are a pass over months of history.
  */
 async function findings(deps: AiDeps, viewer: AiViewer): Promise<InsightDraft[]> {
-  if (!(await isFresh(deps, viewer))) await recompute(deps, viewer);
-  const rows = await currentInsights(deps.db, {
-    userId: viewer.userId,
-    context: 'dashboard',
-    max: MAX_FINDINGS,
-  });
+  const rows = (await isFresh(deps, viewer))
+    ? await currentInsights(deps.db, { userId: viewer.userId, context: 'dashboard', max: MAX_FINDINGS })
+    : (await recompute(deps, viewer)).filter((row) => row.dismissedAt === null).slice(0, MAX_FINDINGS);
   return rows.map((row) => ({
     key: row.key,
     type: row.type as InsightType,

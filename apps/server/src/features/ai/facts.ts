@@ -25,7 +25,6 @@ import type { Db } from '../../db/client';
 import { activePeriodNow } from '../budgets';
 import {
   cashBalance,
-  countsByCategory,
   firstTransactionDay,
   goalsWithSaved,
   moneyIn,
@@ -38,17 +37,25 @@ const RECENT_DAYS = 30;
 const BASELINE_DAYS = 90;
 
 /**
- * Spending by category and by merchant in the recent and baseline windows, in one pass over the person's
- * last 120 days grouped by category, merchant and window; income categories left out.
+ * Spending by category and by merchant in the recent and baseline windows (income categories left out), and
+ * how many transactions each category has in the budget period (refunds too, as Transactions counts them): one
+ * pass over the person's last 120 days and the period, grouped by category, merchant and window.
  */
 async function spending(
   db: Db,
-  windows: { userId: string; baselineStart: string; recentStart: string; today: string },
+  windows: {
+    userId: string;
+    baselineStart: string;
+    recentStart: string;
+    today: string;
+    period: { startDate: string; endDate: string } | null;
+  },
 ) {
   const rows = await spendingByWindow(db, windows);
   const categories = new Map<string, SpendingBucket>();
   const merchants = new Map<string, SpendingBucket>();
   const merchantCategories = new Map<string, Set<number>>();
+  const inPeriod = new Map<number, number>();
   const add = (
     map: Map<string, SpendingBucket>,
     key: string,
@@ -69,9 +76,12 @@ async function spending(
   };
   const empty = { recent: 0, recentCount: 0, baselineTotal: 0, baselineCount: 0 };
   for (const r of rows) {
-    if (isIncomeCategory(r.category)) continue;
+    if (r.inPeriod === true || String(r.inPeriod) === 'true') {
+      inPeriod.set(r.category, (inPeriod.get(r.category) ?? 0) + r.count);
+    }
+    if (r.window === null || isIncomeCategory(r.category)) continue;
     const spent = Number(r.spent);
-    const isRecent = r.recent === true || String(r.recent) === 'true';
+    const isRecent = r.window === 1;
     add(
       categories,
       String(r.category),
@@ -104,7 +114,7 @@ async function spending(
     const codes = [...(merchantCategories.get(key) ?? [])];
     if (codes.length === 1) bucket.category = codes[0] ?? null;
   }
-  return { categories: [...categories.values()], merchants: [...merchants.values()] };
+  return { categories: [...categories.values()], merchants: [...merchants.values()], inPeriod };
 }
 
 /** Income deposits of the last 120 days, by payer, for the pay that is expected again. */
@@ -113,14 +123,12 @@ export async function deposits(
   { userId, from, today }: { userId: string; from: string; today: string },
 ): Promise<Deposit[]> {
   const rows = await moneyIn(db, { userId, from, to: today });
-  return rows
-    .filter((r) => isIncomeCategory(r.category))
-    .map((r) => ({
-      source: merchantKey(r.merchant, r.description),
-      label: r.merchant ?? r.description,
-      date: r.date,
-      amount: r.amount,
-    }));
+  return rows.map((r) => ({
+    source: merchantKey(r.merchant, r.description),
+    label: r.merchant ?? r.description,
+    date: r.date,
+    amount: r.amount,
+  }));
 }
 
 /** The person's goals with their progress and status on `today`. */
@@ -187,25 +195,20 @@ export async function gatherFacts(
   const baselineEnd = addDays(recentStart, -1);
   const baselineStart = addDays(baselineEnd, -(BASELINE_DAYS - 1));
   const monthEnd = lastDayOfMonth(today);
-  const [spent, historyStart, pay, goalFacts, subs, current, cash] = await Promise.all([
-    spending(db, { userId, baselineStart, recentStart, today }),
+  // The budget period first (rolled if due): the spending pass counts its transactions too.
+  const current = await activePeriodNow(db, { userId, day: today });
+  const [spent, historyStart, pay, goalFacts, subs, cash] = await Promise.all([
+    spending(db, { userId, baselineStart, recentStart, today, period: current?.period ?? null }),
     firstTransactionDay(db, { userId }),
     deposits(db, { userId, from: baselineStart, today }),
     goals(db, { userId, today }),
     trackedSubscriptions(db, { userId, today }),
-    activePeriodNow(db, { userId, day: today }),
     cashBalance(db, { userId }),
   ]);
 
   let budget: BudgetFacts | null = null;
   let leftover: InsightFacts['leftover'] = null;
   if (current) {
-    // How many of each budget category's transactions the period has (refunds too, as Transactions counts).
-    const counts = await countsByCategory(db, {
-      userId,
-      from: current.period.startDate,
-      to: current.period.endDate,
-    });
     budget = {
       id: current.budget.id,
       name: current.budget.name,
@@ -218,7 +221,7 @@ export async function gatherFacts(
         name: categoryName(f.category),
         allocated: f.allocated,
         spent: f.spent,
-        transactionCount: counts.get(f.category) ?? 0,
+        transactionCount: spent.inPeriod.get(f.category) ?? 0,
         allowRollover: f.allowRollover,
       })),
     };
