@@ -29,6 +29,29 @@ const card = (page: Page, name: string) => page.getByRole('group', { name });
 const failWith500 = (route: Route) =>
   route.fulfill({ status: 500, json: { message: 'Internal server error', code: 'INTERNAL' } });
 
+/**
+ * With no budget, the Budget Overview's bars are estimates (spent × 1.2, so about 83% used): badged and named
+ * as estimates, and drawn in none of SPEC §9's budget colours (red, orange, green), so they raise no alarm.
+ */
+async function expectEstimateBars(page: Page) {
+  const overview = page.getByRole('region', { name: 'Budget Overview' });
+  await expect(overview.getByText('Estimate', { exact: true })).toBeVisible();
+  const bars = overview.getByRole('progressbar', { name: /^.+: \d+% of estimated budget used$/ });
+  await expect(bars.first()).toBeVisible();
+  const { fills, budgetColours } = await bars.evaluateAll((els) => {
+    const fill = (el: Element) => getComputedStyle(el).backgroundColor;
+    const probe = document.body.appendChild(document.createElement('div'));
+    const budgetColours = ['red', 'orange', 'brand'].map((c) => {
+      probe.style.backgroundColor = `var(--mantine-color-${c}-filled)`;
+      return fill(probe);
+    });
+    probe.remove();
+    return { fills: els.map(fill), budgetColours };
+  });
+  expect(fills.length).toBeGreaterThan(0);
+  for (const colour of fills) expect(budgetColours).not.toContain(colour);
+}
+
 /** Every request the dashboard's parts make (the shell's own, such as the profile, go through). */
 const DASHBOARD_DATA = /\/api\/(plaid\/accounts|transactions|reports|budget|savings|ai\/insights)(\/|\?|$)/;
 
@@ -94,6 +117,8 @@ test.describe('dashboard', () => {
     const first = newest.transactions[0]!;
     await expect(page.getByText(first.merchantName ?? first.description).first()).toBeVisible();
     await expect(page.getByText('Dashboard Error')).toBeHidden();
+    // No budget yet: the overview's bars are calm estimates, not red alarms.
+    await expectEstimateBars(page);
     await page.mouse.move(0, 0);
     await checkScreen(page, testInfo, 'dashboard-light');
 
@@ -101,6 +126,7 @@ test.describe('dashboard', () => {
     await page.reload();
     await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
     await expect(page.locator('.recharts-pie-sector').first()).toBeVisible();
+    await expectEstimateBars(page);
     await checkScreen(page, testInfo, 'dashboard-dark');
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -47,7 +47,7 @@ function Bars({ rows, estimated }: { rows: OverviewRow[]; estimated: boolean }) 
             </Group>
             <Progress
               value={Math.min(100, percent)}
-              color={overviewBarColor(percent)}
+              color={overviewBarColor(percent, estimated)}
               size="sm"
               radius="xl"
               aria-label={`${c.categoryName}: ${Math.round(percent)}% of ${estimated ? 'estimated ' : ''}budget used`}

@@ -12,6 +12,11 @@ describe('overviewBarColor', () => {
     { percent: 80.5, color: 'red' },
     { percent: 140, color: 'red' },
   ])('is $color at $percent%', ({ percent, color }) => expect(overviewBarColor(percent)).toBe(color));
+
+  it.each([{ percent: 0 }, { percent: 60.01 }, { percent: 83.33 }, { percent: 140 }])(
+    'an estimate is the neutral dimmed grey at $percent%, never a budget colour',
+    ({ percent }) => expect(overviewBarColor(percent, true)).toBe('dimmed'),
+  );
 });
 
 /** Amounts in cents, as the client holds them. */
@@ -68,7 +73,7 @@ describe('estimatedCategories (no budget: spent × 1.2)', () => {
     expect(estimatedCategories([spend(20, 'Groceries', 0)])).toEqual([]);
   });
 
-  it('from a dollar up, every estimate sits at about 83% used, so it reads red above 80% as SPEC §9 colours it', () => {
+  it('from a dollar up, every estimate sits at about 83% used (red above 80% by SPEC §9), so it is drawn neutral', () => {
     fc.assert(
       fc.property(fc.integer({ min: 100, max: 100_000_000 }), (cents) => {
         const [row] = estimatedCategories([spend(20, 'Groceries', cents / 100)]);
@@ -76,6 +81,8 @@ describe('estimatedCategories (no budget: spent × 1.2)', () => {
         expect(row!.percentageUsed).toBeLessThan(84);
         expect(Number.isInteger(row!.allocatedAmount)).toBe(true);
         expect(row!.allocatedAmount).toBeGreaterThanOrEqual(row!.spentAmount);
+        expect(overviewBarColor(row!.percentageUsed)).toBe('red');
+        expect(overviewBarColor(row!.percentageUsed, true)).toBe('dimmed');
       }),
     );
   });

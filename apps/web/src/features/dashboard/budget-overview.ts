@@ -1,7 +1,14 @@
 import type { BudgetCategory, Cents } from '@tally/shared';
 
-/** SPEC §9: the dashboard's budget bars are red above 80%, orange above 60%, else green. */
-export function overviewBarColor(percentUsed: number): 'red' | 'orange' | 'brand' {
+/**
+ * SPEC §9: the dashboard's budget bars are red above 80%, orange above 60%, else green. An estimate (no
+ * budget: spent × 1.2) always sits near 83%, so it is drawn in the calm dimmed grey instead, never as an alarm.
+ */
+export function overviewBarColor(
+  percentUsed: number,
+  estimated = false,
+): 'red' | 'orange' | 'brand' | 'dimmed' {
+  if (estimated) return 'dimmed';
   if (percentUsed > 80) return 'red';
   if (percentUsed > 60) return 'orange';
   return 'brand';
