@@ -63,6 +63,8 @@ export default defineConfig({
       // server runs as production does, which refuses the test clock unless told twice.
       TEST_CLOCK: 'true',
       ALLOW_TEST_CLOCK_IN_PRODUCTION: 'true',
+      // Help → Contact support names this address; the server has no SMTP, so it is the one to write to.
+      SUPPORT_EMAIL: 'support@tally.test',
     },
   },
 });

@@ -23,6 +23,7 @@ import { rulesRoutes } from './features/rules/rules.routes';
 import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes';
+import { supportRoutes } from './features/support/support.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { personalClocks, testClockRoutes } from './features/system/test-clock.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
@@ -214,6 +215,7 @@ export async function buildApp({
       await api.register(aiRoutes, ctx);
       await api.register(notificationsRoutes({ testPushOrigins }), ctx);
       await api.register(billingRoutes(), ctx);
+      await api.register(supportRoutes, ctx);
       if (clock) await api.register(testClockRoutes(clock), ctx);
     },
     { prefix: '/api' },

@@ -69,6 +69,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional.pipe(z.url().optional()),
   SMTP_URL: optional.pipe(z.url().optional()),
+  SUPPORT_EMAIL: optional.pipe(z.email('must be an email address').optional()),
   MAIL_FROM: z.string().default('Tally <notifications@tally.local>'),
   VAPID_SUBJECT: z.string().default('mailto:notifications@tally.local'),
 });
@@ -138,6 +139,8 @@ export type Config = {
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   /** Email goes out through this SMTP server when set (smtp:// or smtps://, credentials in the URL). */
   smtp: { url: string; from: string } | undefined;
+  /** Where Help → Contact support sends messages (through smtp), or null: the screen names no one. */
+  supportEmail: string | null;
   /** The contact in VAPID's claim, which push services may use to reach the sender. */
   vapidSubject: string;
 };
@@ -221,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    supportEmail: e.SUPPORT_EMAIL ?? null,
     vapidSubject: e.VAPID_SUBJECT,
   };
 }

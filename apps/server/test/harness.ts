@@ -5,6 +5,7 @@ import { eventually, TODAY, testNow, waitForImport } from './accounts';
 import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, type FakeSeed, startFakePlaid } from './fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from './helpers';
 import { type JsonSchema, propertiesOf, type RouteInfo, requiredOf, routeCollector } from './routes';
+import { startSmtpCatcher } from './smtp-catcher';
 
 /**
  * The safety harness's world: one app on the fake Plaid server whose route table is read from Fastify,
@@ -13,9 +14,13 @@ import { type JsonSchema, propertiesOf, type RouteInfo, requiredOf, routeCollect
 export async function startHarness(env: Record<string, string> = {}, { runJobs = true } = {}) {
   const { routes, onRoute } = routeCollector();
   const fake = await startFakePlaid({ now: testNow });
+  // Mail goes somewhere, so every route can answer as it does on a server set up to send it (support).
+  const smtp = await startSmtpCatcher();
   const app = await createTestApp({
     env: {
       ...fake.env(),
+      SMTP_URL: smtp.url,
+      SUPPORT_EMAIL: 'support@tally.test',
       ...env,
     },
     now: testNow,
@@ -31,6 +36,7 @@ export async function startHarness(env: Record<string, string> = {}, { runJobs =
     close: async () => {
       await app.close();
       await fake.close();
+      await smtp.close();
     },
   };
 }

@@ -36,6 +36,7 @@ export * from './settings/settings.schema';
 export * from './subscriptions/detect';
 export * from './subscriptions/schedule';
 export * from './subscriptions/subscriptions.schema';
+export * from './support/support.schema';
 export * from './text';
 export * from './transactions/categories';
 export * from './transactions/dashboard-periods';

@@ -766,6 +766,7 @@ export const NOTIFICATION_KINDS = [
   'goal_completed',
   'trial_ending',
   'accounts_hidden',
+  'support_message',
 ] as const;
 
 /**

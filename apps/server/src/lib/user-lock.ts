@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
  */
 export function withUserLock<T>(
   db: Db,
-  scope: 'subscriptions' | 'savings' | 'ai',
+  scope: 'subscriptions' | 'savings' | 'ai' | 'support',
   userId: string,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {

@@ -20,6 +20,7 @@ export const APP_PATHS = [
   '/savings',
   '/settings',
   '/rules',
+  '/help',
   '/home',
 ] as const;
 

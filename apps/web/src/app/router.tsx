@@ -45,6 +45,7 @@ const GoalDetailPage = lazyScreen(
   async () => (await import('../features/savings/GoalDetailPage')).GoalDetailPage,
 );
 const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
+const HelpPage = lazyScreen(async () => (await import('../features/support/HelpPage')).HelpPage);
 const RulesPage = lazyScreen(async () => (await import('../features/rules/RulesPage')).RulesPage);
 const VerifyEmailPage = lazyScreen(
   async () => (await import('../features/settings/VerifyEmailPage')).VerifyEmailPage,
@@ -66,6 +67,7 @@ export function AppRoutes() {
               <Route path="/savings/:goalId" element={<GoalDetailPage />} />
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/rules" element={<RulesPage />} />
+              <Route path="/help" element={<HelpPage />} />
             </Route>
           </Route>
           {/* The emailed link: signed in or not (the token says whose address it is). */}

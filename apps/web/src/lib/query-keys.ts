@@ -15,6 +15,9 @@ const rules = ['rules'] as const;
 
 export const queryKeys = {
   config: ['config'] as const,
+  /** The bell's list (GET /notifications); a screen that writes a notification reads it again. */
+  notifications: ['notifications'] as const,
+  support: ['support'] as const,
   accounts: {
     all: accounts,
     /** The person's active accounts (GET /plaid/accounts), for pickers and filters. */

@@ -11,6 +11,7 @@ export const NOTIFICATION_KIND_CODES = [
   'goal_completed',
   'trial_ending',
   'accounts_hidden',
+  'support_message',
 ] as const;
 export const notificationKind = z.enum(NOTIFICATION_KIND_CODES);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -74,6 +74,7 @@ export const EMAIL_SUBJECTS: Partial<Record<NotificationKind, string>> = {
   goal_completed: 'Tally: a savings goal was reached',
   trial_ending: 'Tally: your Pro trial is ending',
   accounts_hidden: 'Tally: bank accounts past your plan were hidden',
+  support_message: 'Tally: a copy of your message to support',
 };
 
 /** A plain email: the kind's fixed subject, the title and body, and a link to the screen it concerns. */

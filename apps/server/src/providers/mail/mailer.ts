@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** replyTo: where an answer goes, when not to the sender (a support message: the person who wrote it). */
+export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
 /** Email through the SMTP server in SMTP_URL (smtp:// or smtps://, credentials in the URL), or none. */

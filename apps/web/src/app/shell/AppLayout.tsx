@@ -12,7 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLifebuoy, IconLogout, IconSettings } from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
@@ -102,6 +102,9 @@ export function AppLayout() {
                 <Menu.Label>{user.email}</Menu.Label>
                 <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
                   Settings
+                </Menu.Item>
+                <Menu.Item component={Link} to="/help" leftSection={<IconLifebuoy size={16} />}>
+                  Help
                 </Menu.Item>
                 <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
                   Sign out

@@ -19,7 +19,11 @@ export const NAV_ITEMS = [
 ] as const;
 
 /**
- * Screens reached from within others rather than the sidebar (Rules: from Settings and Transactions); the
+ * Screens reached from within others rather than the sidebar (Rules: from Settings and Transactions; Help:
+ * from the account menu); the
  * top bar's breadcrumb names them all the same.
  */
-export const OTHER_SCREENS = [{ label: 'Rules', to: '/rules' }] as const;
+export const OTHER_SCREENS = [
+  { label: 'Rules', to: '/rules' },
+  { label: 'Help', to: '/help' },
+] as const;

@@ -1,7 +1,7 @@
-import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator, Loader, Popover, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { useNotifications } from './api/get-notifications';
@@ -10,7 +10,11 @@ import {
   useReadAllNotifications,
   useReadNotification,
 } from './api/update-notifications';
-import { NotificationList } from './NotificationList';
+
+// The list, its icons and times are fetched when the bell first opens: every screen loads the bell.
+const NotificationList = lazy(async () => ({
+  default: (await import('./NotificationList')).NotificationList,
+}));
 
 /** The top bar's bell: the unread count as a badge, and the list in a popover. */
 export function NotificationBell() {
@@ -70,25 +74,28 @@ export function NotificationBell() {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        <NotificationList
-          notifications={list.data?.notifications}
-          unreadCount={unread}
-          isError={list.isError}
-          onOpen={(n) => {
-            if (!n.readAt) read.mutate(n.id);
-            close();
-          }}
-          onDismiss={(n) =>
-            dismiss.mutate(n.id, {
-              onError: () => toast.error('Error', 'Failed to dismiss the notification. Please try again.'),
-            })
-          }
-          onReadAll={() =>
-            readAll.mutate(undefined, {
-              onError: () => toast.error('Error', 'Failed to mark notifications as read. Please try again.'),
-            })
-          }
-        />
+        <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading notifications" />}>
+          <NotificationList
+            notifications={list.data?.notifications}
+            unreadCount={unread}
+            isError={list.isError}
+            onOpen={(n) => {
+              if (!n.readAt) read.mutate(n.id);
+              close();
+            }}
+            onDismiss={(n) =>
+              dismiss.mutate(n.id, {
+                onError: () => toast.error('Error', 'Failed to dismiss the notification. Please try again.'),
+              })
+            }
+            onReadAll={() =>
+              readAll.mutate(undefined, {
+                onError: () =>
+                  toast.error('Error', 'Failed to mark notifications as read. Please try again.'),
+              })
+            }
+          />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

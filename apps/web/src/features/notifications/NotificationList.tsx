@@ -20,6 +20,7 @@ import {
   IconCloudCheck,
   IconEyeOff,
   IconHourglass,
+  IconLifebuoy,
   IconTrendingUp,
   IconTrophy,
   IconX,
@@ -40,6 +41,7 @@ const KIND_LOOK: Record<NotificationKind, { icon: Icon; color: string }> = {
   goal_completed: { icon: IconTrophy, color: 'brand' },
   trial_ending: { icon: IconHourglass, color: 'violet' },
   accounts_hidden: { icon: IconEyeOff, color: 'orange' },
+  support_message: { icon: IconLifebuoy, color: 'blue' },
 };
 
 export type NotificationListProps = {
@@ -112,7 +114,14 @@ export function NotificationList({
                       <Text fz="sm" fw={unread ? 700 : 500} lh={1.35}>
                         {n.title}
                       </Text>
-                      <Text fz="sm" c="dimmed" lh={1.4} mt={2}>
+                      <Text
+                        fz="sm"
+                        c="dimmed"
+                        lh={1.4}
+                        mt={2}
+                        lineClamp={4}
+                        style={{ whiteSpace: 'pre-line' }}
+                      >
                         {n.body}
                       </Text>
                       <Text fz="xs" c="dimmed" mt={4}>
