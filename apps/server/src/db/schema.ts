@@ -726,12 +726,19 @@ export const aiInsights = pgTable(
   (t) => [uniqueIndex('ai_insights_user_key').on(t.userId, t.key)],
 );
 
-/** When a person's insights were last generated: they are fresh for a while after. */
+/**
+ * Whether a person's stored insights are current: they are while their generated version is the version
+ * (nothing they read changed since) and they were computed on the person's today.
+ */
 export const aiInsightRuns = pgTable('ai_insight_runs', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  generatedAt: timestamp('generated_at', { withTimezone: true }).notNull(),
+  /** Moved on by a trigger whenever a number the insights read changes (migrations 0014, 0027, 0028). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** When the stored insights were computed (their facts read), and from which version; null before the first. */
+  generatedAt: timestamp('generated_at', { withTimezone: true }),
+  generatedVersion: bigint('generated_version', { mode: 'number' }),
 });
 
 /** AI use per person per day (their time zone): generations and questions, and a model's token cost. */

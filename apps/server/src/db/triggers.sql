@@ -28,9 +28,15 @@ CREATE OR REPLACE FUNCTION public.ai_insights_stale()
 AS $function$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    DELETE FROM ai_insight_runs WHERE user_id IN (SELECT DISTINCT user_id FROM old_rows);
+    INSERT INTO ai_insight_runs AS r (user_id, version)
+    SELECT DISTINCT o.user_id, 1 FROM old_rows o WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = o.user_id)
+    ORDER BY 1
+    ON CONFLICT (user_id) DO UPDATE SET version = r.version + 1;
   ELSE
-    DELETE FROM ai_insight_runs WHERE user_id IN (SELECT DISTINCT user_id FROM new_rows);
+    INSERT INTO ai_insight_runs AS r (user_id, version)
+    SELECT DISTINCT n.user_id, 1 FROM new_rows n WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = n.user_id)
+    ORDER BY 1
+    ON CONFLICT (user_id) DO UPDATE SET version = r.version + 1;
   END IF;
   RETURN NULL;
 END

@@ -95,7 +95,7 @@ export async function aiUsageOn(db: Db, { userId, day }: Person & { day: string 
  */
 export async function storeInsights(
   db: Db,
-  { userId, rows, now }: Person & { rows: InsightRow[]; now: Date },
+  { userId, rows, now, version }: Person & { rows: InsightRow[]; now: Date; version: number },
 ) {
   const stored = rows.length
     ? await db
@@ -133,17 +133,23 @@ export async function storeInsights(
           : undefined,
       ),
     );
+  // Current only if nothing changed since the facts were read at `version`: a change committed since has moved
+  // the version on (and one still open holds the row, so this waits for it and then misses).
   await db
     .insert(aiInsightRuns)
-    .values({ userId, generatedAt: now })
-    .onConflictDoUpdate({ target: aiInsightRuns.userId, set: { generatedAt: now } });
+    .values({ userId, version, generatedAt: now, generatedVersion: version })
+    .onConflictDoUpdate({
+      target: aiInsightRuns.userId,
+      set: { generatedAt: now, generatedVersion: version },
+      setWhere: eq(aiInsightRuns.version, version),
+    });
   return stored;
 }
 
-/** When the person's insights were last generated (a trigger clears it when the numbers they read change). */
-export async function lastInsightRun(db: Db, { userId }: Person) {
+/** The person's insight run: the version of their numbers, and which version and when the stored ones were computed. */
+export async function insightRun(db: Db, { userId }: Person) {
   const [run] = await db.select().from(aiInsightRuns).where(eq(aiInsightRuns.userId, userId));
-  return run?.generatedAt ?? null;
+  return run ?? null;
 }
 
 /** Whether any insight is stored for the person, current or not. */

@@ -18,6 +18,8 @@ import {
 } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { addManualAccount } from '../../../test/manual-accounts';
+import { withUserLock } from '../../lib/user-lock';
+import { storeInsights } from './ai.queries';
 
 const TODAY = '2026-11-20';
 const DINING = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_RESTAURANT' };
@@ -195,6 +197,44 @@ describe('AI insights', () => {
     expect(await requestsToday(ana)).toBe(before + 3);
   });
 
+  it('insights computed from numbers read before a change committed do not pass as current', async () => {
+    const stamp = async () =>
+      expectJson(await ana.call('POST', '/ai/insights', {}), 200, insightList)[0]?.generatedAt;
+    clock = new Date(`${TODAY}T15:40:00Z`);
+    expect(await stamp()).toBe(clock.toISOString());
+    const versionOf = async () =>
+      Number(
+        (
+          await app.database.query<{ version: string }>(
+            'select version from ai_insight_runs where user_id = $1',
+            [ana.auth.user.id],
+          )
+        )[0]?.version,
+      );
+    // A recompute reads the numbers at this version; meanwhile a change commits.
+    const read = await versionOf();
+    // (The Cafe Roma row the test above moved out of dining: dining's numbers stay as the tests below read them.)
+    const [row] = await app.database.query<{ id: string }>(
+      "select id from transactions where user_id = $1 and merchant_name = 'Cafe Roma' and category = $2",
+      [ana.auth.user.id, CATEGORY.Groceries],
+    );
+    expect(
+      (await ana.call('PUT', `/transactions/${row?.id}/category`, { category: CATEGORY.Shopping }))
+        .statusCode,
+    ).toBe(200);
+    expect(await versionOf()).toBeGreaterThan(read);
+    // The recompute stores what it found, after the change.
+    await withUserLock(app.database.db, 'ai', ana.auth.user.id, (tx) =>
+      storeInsights(tx, { userId: ana.auth.user.id, rows: [], now: clock, version: read }),
+    );
+    // Not current: the next read computes them again, from the changed numbers.
+    clock = new Date(`${TODAY}T15:45:00Z`);
+    expect(await stamp()).toBe(clock.toISOString());
+    clock = new Date(`${TODAY}T15:50:00Z`);
+    expect(await stamp()).toBe(`${TODAY}T15:45:00.000Z`);
+    clock = new Date(`${TODAY}T15:00:00Z`);
+  });
+
   it('keeps to the screen asked for, the count and the type', async () => {
     const budgetOnly = expectJson(
       await ana.call('POST', '/ai/insights', { context: 'budget', maxInsights: 3 }),
@@ -321,7 +361,11 @@ describe('AI insights', () => {
       [ada.auth.user.id],
     );
     await ada.call('PUT', `/transactions/${row?.id}/category`, { category: CATEGORY.Groceries });
-    expect(await runOf()).toBeNull();
+    const [run] = await app.database.query<{ current: boolean }>(
+      'select generated_version = version as current from ai_insight_runs where user_id = $1',
+      [ada.auth.user.id],
+    );
+    expect(run?.current).toBe(false);
     const counted = await requestsToday(ada);
     expect((await ask()).intent).toBe('advice');
     expect(await runOf()).toBe(clock.toISOString());

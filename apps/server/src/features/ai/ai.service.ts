@@ -29,7 +29,7 @@ import {
   hasInsights,
   historyVersion,
   insightOf,
-  lastInsightRun,
+  insightRun,
   storeInsights,
 } from './ai.queries';
 import { gatherFacts } from './facts';
@@ -99,24 +99,31 @@ export async function generate(deps: AiDeps, viewer: AiViewer) {
  * (most important first, a dismissed one among them).
  */
 async function recompute(deps: AiDeps, viewer: AiViewer) {
-  const day = today(deps, viewer);
+  // The version first, then the facts: a change between the two only makes this recompute not count.
+  const started = deps.now();
+  const version = (await insightRun(deps.db, { userId: viewer.userId }))?.version ?? 0;
+  const day = todayIn(viewer.timeZone, started);
   const drafts = generateInsights(await gatherFacts(deps.db, { userId: viewer.userId, today: day }));
   const rows = drafts.map((d, rank) => ({ ...asStored(d), key: d.key, rank }));
   const stored = await withUserLock(deps.db, 'ai', viewer.userId, (tx) =>
-    storeInsights(tx, { userId: viewer.userId, rows, now: deps.now() }),
+    storeInsights(tx, { userId: viewer.userId, rows, now: started, version }),
   );
   return stored.sort((a, b) => a.rank - b.rank);
 }
 
 /**
  * Stored insights are fresh until the numbers they read change (transactions, accounts, budgets, goals,
- * contributions, subscriptions: a trigger clears the run, migrations 0014 and 0027) or the person's day does
- * (windows, pace and due dates are counted in days). A stale set is recomputed by the next read; a person
- * whose day's AI requests are used up is shown what is stored, rather than nothing.
+ * contributions, subscriptions: a trigger moves the person's version on, migrations 0014, 0027 and 0028) or
+ * the person's day does (windows, pace and due dates are counted in days). A stale set is recomputed by the
+ * next read; a person whose day's AI requests are used up is shown what is stored, rather than nothing.
  */
 async function isFresh(deps: AiDeps, viewer: AiViewer) {
-  const run = await lastInsightRun(deps.db, { userId: viewer.userId });
-  return run !== null && todayIn(viewer.timeZone, run) === today(deps, viewer);
+  const run = await insightRun(deps.db, { userId: viewer.userId });
+  return (
+    run?.generatedAt != null &&
+    run.generatedVersion === run.version &&
+    todayIn(viewer.timeZone, run.generatedAt) === today(deps, viewer)
+  );
 }
 
 async function freshen(deps: AiDeps, viewer: AiViewer) {

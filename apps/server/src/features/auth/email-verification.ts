@@ -3,6 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
 import type { TokenKeys, UserRow } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import type { Mailer } from '../../providers/mail/mailer';
 import { getUser, updateUser } from './auth.queries';
 
@@ -79,12 +80,6 @@ export async function verifyEmail(deps: VerificationDeps, token: string): Promis
   }
   return { email: person.email };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The verification email: a fixed subject, the link, and what to do if it was not them. */
 export function verificationEmail(link: string) {

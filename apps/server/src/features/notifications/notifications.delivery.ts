@@ -2,6 +2,7 @@ import type { NotificationKind, PushPayload } from '@tally/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { deleteOrphanedPushSubscriptions } from '../../lib/auth';
+import { escapeHtml } from '../../lib/html';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { PushOutcome, PushSender, PushTarget } from '../../providers/push/web-push';
 import {
@@ -52,12 +53,6 @@ function claim(deps: DeliveryDeps, userId: string, channel: DeliveryChannel) {
 }
 
 export const linkUrl = (publicUrl: string, link: string) => `${publicUrl.replace(/\/+$/, '')}${link}`;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * Each kind's subject, fixed: a subject is shown by mail clients and kept by mail servers before anyone

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
+import { supportEmailFor } from './support.service';
 
 const SUPPORT = 'help@tally.test';
 let clock = new Date('2026-03-10T12:00:00Z');
@@ -100,9 +101,16 @@ describe('contact support, on a server with SMTP and a support address', () => {
   it(`takes ${SUPPORT_MESSAGES_PER_HOUR} messages an hour a person, then 429 with nothing written or sent`, async () => {
     const cy = await signUp(app);
     const dee = await signUp(app);
-    for (let i = 0; i < SUPPORT_MESSAGES_PER_HOUR; i += 1) {
-      expect((await call(app, cy, 'POST', '/support/messages', message)).statusCode).toBe(201);
-    }
+    // All at once: the hour's count and the copy are taken under the person's lock, so exactly one is refused.
+    const sends = await Promise.all(
+      Array.from({ length: SUPPORT_MESSAGES_PER_HOUR + 1 }, () =>
+        call(app, cy, 'POST', '/support/messages', message),
+      ),
+    );
+    expect(sends.map((r) => r.statusCode).sort()).toEqual([
+      ...Array<number>(SUPPORT_MESSAGES_PER_HOUR).fill(201),
+      429,
+    ]);
     await eventually(async () => fromPerson(cy).length === SUPPORT_MESSAGES_PER_HOUR, 'every email');
     const refused = await call(app, cy, 'POST', '/support/messages', message);
     expect(refused.statusCode).toBe(429);
@@ -124,6 +132,24 @@ describe('contact support, on a server with SMTP and a support address', () => {
       async () => fromPerson(cy).length === SUPPORT_MESSAGES_PER_HOUR + 1,
       'the next hour’s email',
     );
+  });
+
+  it('keeps a long message’s copy short, under the bell only: never pushed or emailed back', async () => {
+    const ivy = await signUp(app);
+    const long = `${'All my transactions from March are missing. '.repeat(20)}END`;
+    expect(
+      (await call(app, ivy, 'POST', '/support/messages', { subject: 'Missing', message: long })).statusCode,
+    ).toBe(201);
+    const [copy] = await copies(app, ivy);
+    expect(copy?.body.startsWith('All my transactions from March are missing.')).toBe(true);
+    expect(copy?.body).toContain('…\n\nMarked priority.');
+    expect(copy?.body).not.toContain('END');
+    const [row] = await app.database.query<{ pushed: Date | null; emailed: Date | null }>(
+      "select pushed_at pushed, emailed_at emailed from notifications where user_id = $1 and kind = 'support_message'",
+      [ivy.user.id],
+    );
+    expect(row?.pushed).not.toBeNull();
+    expect(row?.emailed).not.toBeNull();
   });
 
   it('answers bad input with 400 and its message, and writes nothing', async () => {
@@ -195,5 +221,34 @@ describe('contact support, on servers that cannot send it', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('the operator’s email', () => {
+  const from = {
+    name: 'Ana Ruiz',
+    email: 'ana@example.com',
+    emailVerified: false,
+    userId: '00000000-0000-4000-8000-000000000001',
+    planName: 'Starter',
+    priority: false,
+    sentAt: new Date('2026-03-10T12:00:00Z'),
+  };
+
+  it('keeps the subject to one line, escapes the message in HTML and says when the address is not verified', () => {
+    const mail = supportEmailFor(
+      { subject: 'Hi\r\nBcc: all@example.com\nX', message: '<script>alert(1)</script> & "you"' },
+      from,
+    );
+    expect(mail.subject).toBe('[Starter] Hi Bcc: all@example.com X');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;you&quot;');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.text).toContain('From: Ana Ruiz <ana@example.com> (address not verified)');
+    expect(
+      supportEmailFor(
+        { subject: 'Hi', message: 'x' },
+        { ...from, emailVerified: true, priority: true, planName: 'Premium' },
+      ),
+    ).toMatchObject({ subject: '[Priority] [Premium] Hi' });
   });
 });

@@ -11,10 +11,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../lib/auth';
 import { AppError, tooManyRequests } from '../../lib/errors';
+import { escapeHtml } from '../../lib/html';
 import { withUserLock } from '../../lib/user-lock';
 import type { Mailer } from '../../providers/mail/mailer';
-import { notify } from '../notifications';
-import { deleteSupportCopy, supportMessagesSince } from './support.queries';
+import {
+  deleteSupportCopy,
+  reserveSupportCopy,
+  showSupportCopy,
+  supportMessagesSince,
+} from './support.queries';
 
 export type SupportDeps = {
   db: Db;
@@ -45,23 +50,26 @@ export function supportInfo(deps: SupportDeps, user: UserRow): SupportInfo {
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /**
  * The operator's email: the person's subject after a fixed prefix that says the plan and, for Pro and
  * Premium, that it comes first; who wrote (reply goes to them) and their message, escaped in the HTML part.
  */
 export function supportEmailFor(
   message: SupportMessageBody,
-  from: { name: string; email: string; userId: string; planName: string; priority: boolean; sentAt: Date },
+  from: {
+    name: string;
+    email: string;
+    /** Whether the person proved they read that address (an answer to an unproven one may reach a stranger). */
+    emailVerified: boolean;
+    userId: string;
+    planName: string;
+    priority: boolean;
+    sentAt: Date;
+  },
 ) {
   const prefix = `${from.priority ? '[Priority] ' : ''}[${from.planName}]`;
   const facts = [
-    `From: ${from.name ? `${from.name} <${from.email}>` : from.email}`,
+    `From: ${from.name ? `${from.name} <${from.email}>` : from.email}${from.emailVerified ? '' : ' (address not verified)'}`,
     `Plan: ${from.planName}${from.priority ? ' (priority support)' : ''}`,
     `Account: ${from.userId}`,
     `Sent: ${from.sentAt.toISOString()}`,
@@ -77,10 +85,15 @@ export function supportEmailFor(
   return { subject, text, html };
 }
 
+/** The copy's words: the start of the message (a notification is read at a glance, and pushed nowhere). */
+const EXCERPT = 280;
+const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1).trimEnd()}…` : text);
+
 /**
- * POST /support/messages: emails the operator, at most SUPPORT_MESSAGES_PER_HOUR an hour per person, and
- * puts a copy under the person's bell. The copy is written first (under the person's lock, so two sends at
- * once cannot both take the last one of the hour) and taken back if the email cannot go.
+ * POST /support/messages: emails the operator, at most SUPPORT_MESSAGES_PER_HOUR an hour per person, with a
+ * copy under the person's bell. The copy is written first, hidden, under the person's lock (two sends at once
+ * cannot both take the last one of the hour); it shows once the email has gone, and is taken back if it
+ * cannot go.
  */
 export async function sendSupportMessage(
   deps: SupportDeps,
@@ -95,22 +108,19 @@ export async function sendSupportMessage(
   const sentAt = deps.now();
   const key = `support:${randomUUID()}`;
   await withUserLock(deps.db, 'support', user.id, async (tx) => {
-    const sent = await supportMessagesSince(tx, {
-      userId: user.id,
-      since: new Date(sentAt.getTime() - HOUR_MS),
-    });
-    if (sent >= SUPPORT_MESSAGES_PER_HOUR) {
+    const since = new Date(sentAt.getTime() - HOUR_MS);
+    if ((await supportMessagesSince(tx, { userId: user.id, since })) >= SUPPORT_MESSAGES_PER_HOUR) {
       throw tooManyRequests(
         `You have sent ${SUPPORT_MESSAGES_PER_HOUR} messages to support in the last hour. Please wait before sending another.`,
       );
     }
-    await notify(tx, {
+    await reserveSupportCopy(tx, {
       userId: user.id,
       notice: {
         kind: 'support_message',
         key,
         title: `Message sent to support: ${message.subject}`,
-        body: `${message.message}\n\n${priority ? 'Marked priority. ' : ''}The answer will come to ${user.email}.`,
+        body: `${excerpt(message.message)}\n\n${priority ? 'Marked priority. ' : ''}The answer will come to ${user.email}.`,
         link: '/help',
       },
       createdAt: sentAt,
@@ -123,6 +133,7 @@ export async function sendSupportMessage(
       ...supportEmailFor(message, {
         name: `${user.firstName} ${user.lastName}`.trim(),
         email: user.email,
+        emailVerified: user.emailVerifiedAt !== null,
         userId: user.id,
         planName: plan.name,
         priority,
@@ -138,5 +149,6 @@ export async function sendSupportMessage(
       `Your message could not be sent just now. Please try again, or write to ${supportEmail}.`,
     );
   }
+  await showSupportCopy(deps.db, { userId: user.id, key });
   return { sentAt: sentAt.toISOString(), priority, replyTo: user.email };
 }

@@ -7,7 +7,13 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 /** Email through the SMTP server in SMTP_URL (smtp:// or smtps://, credentials in the URL), or none. */
 export function createMailer(smtp: { url: string; from: string } | undefined): Mailer | null {
   if (!smtp) return null;
-  const transport = nodemailer.createTransport(smtp.url);
+  // Bounded waits (the defaults are minutes): a request that sends mail answers within half a minute either way.
+  const transport = nodemailer.createTransport({
+    url: smtp.url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     send: async (mail) => {
       await transport.sendMail({ from: smtp.from, ...mail });

@@ -1,7 +1,7 @@
-import { ActionIcon, Indicator, Loader, Popover, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { useNotifications } from './api/get-notifications';
@@ -11,14 +11,36 @@ import {
   useReadNotification,
 } from './api/update-notifications';
 
-// The list, its icons and times are fetched when the bell first opens: every screen loads the bell.
-const NotificationList = lazy(async () => ({
-  default: (await import('./NotificationList')).NotificationList,
-}));
+/**
+ * The list, its icons and times are a chunk of their own (every screen loads the bell): fetched once the
+ * screen has settled, or as soon as the pointer or focus reaches the bell, and the popover opens only with
+ * the list in it, so its focus trap has the list to hold.
+ */
+const loadList = () => import('./NotificationList').then((m) => m.NotificationList);
+type List = Awaited<ReturnType<typeof loadList>>;
+const PRELOAD_AFTER_MS = 2000;
 
 /** The top bar's bell: the unread count as a badge, and the list in a popover. */
 export function NotificationBell() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [NotificationList, setList] = useState<List | null>(null);
+  const load = useCallback(async () => {
+    const loaded = await loadList();
+    setList(() => loaded);
+  }, []);
+  const preload = useCallback(() => void load().catch(() => undefined), [load]);
+  useEffect(() => {
+    const timer = setTimeout(preload, PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [preload]);
+  const toggle = () => {
+    if (opened) close();
+    else if (NotificationList) open();
+    else
+      load().then(open, () =>
+        toast.error('Error', "Couldn't open your notifications. Check your connection and try again."),
+      );
+  };
   const list = useNotifications();
   const read = useReadNotification();
   const readAll = useReadAllNotifications();
@@ -58,7 +80,15 @@ export function NotificationBell() {
     >
       <Popover.Target>
         <Tooltip label={label} disabled={opened}>
-          <ActionIcon variant="default" size="lg" aria-label={label} aria-expanded={opened} onClick={toggle}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={label}
+            aria-expanded={opened}
+            onClick={toggle}
+            onPointerEnter={preload}
+            onFocus={preload}
+          >
             <Indicator
               disabled={unread === 0}
               label={unread > 9 ? '9+' : unread}
@@ -74,7 +104,7 @@ export function NotificationBell() {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading notifications" />}>
+        {NotificationList && (
           <NotificationList
             notifications={list.data?.notifications}
             unreadCount={unread}
@@ -95,7 +125,7 @@ export function NotificationBell() {
               })
             }
           />
-        </Suspense>
+        )}
       </Popover.Dropdown>
     </Popover>
   );

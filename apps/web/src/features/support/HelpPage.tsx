@@ -15,10 +15,12 @@ import { useForm } from '@mantine/form';
 import { IconLifebuoy, IconMail } from '@tabler/icons-react';
 import {
   SUPPORT_MESSAGE_MAX,
+  SUPPORT_SUBJECT_MAX,
   type SupportInfo,
   type SupportMessageBody,
   type SupportMessageSent,
   supportMessageBody,
+  supportUnavailableMessage,
 } from '@tally/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -63,15 +65,16 @@ function SupportForm({ info }: { info: SupportInfo }) {
     initialValues: { subject: '', message: '' },
     validate: zodResolver(supportMessageBody),
   });
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit((values) => {
+    setSent(null);
     send.mutate(values, {
       onSuccess: (result) => {
         setSent(result);
         form.reset();
         toast.success('Message sent', `The answer will come to ${result.replyTo}.`);
       },
-    }),
-  );
+    });
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Contact support">
@@ -87,7 +90,12 @@ function SupportForm({ info }: { info: SupportInfo }) {
             {serverMessage(send.error, FAILED)}
           </Alert>
         )}
-        <TextInput label="Subject" required maxLength={200} {...form.getInputProps('subject')} />
+        <TextInput
+          label="Subject"
+          required
+          maxLength={SUPPORT_SUBJECT_MAX}
+          {...form.getInputProps('subject')}
+        />
         <CountedTextarea
           label="Message"
           required
@@ -153,9 +161,7 @@ export function HelpPage() {
             {support.data.channel !== 'none' && <PriorityLine info={support.data} />}
             {support.data.channel === 'form' && <SupportForm info={support.data} />}
             {support.data.channel === 'email' && support.data.email && <WriteTo email={support.data.email} />}
-            {support.data.channel === 'none' && (
-              <Text>This server has no support contact set up. Ask the person who runs it for help.</Text>
-            )}
+            {support.data.channel === 'none' && <Text>{supportUnavailableMessage(null)}</Text>}
           </Stack>
         )}
       </Card>
