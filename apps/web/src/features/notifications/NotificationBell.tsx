@@ -1,7 +1,7 @@
 import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { useNotifications } from './api/get-notifications';
@@ -10,37 +10,11 @@ import {
   useReadAllNotifications,
   useReadNotification,
 } from './api/update-notifications';
-
-/**
- * The list, its icons and times are a chunk of their own (every screen loads the bell): fetched once the
- * screen has settled, or as soon as the pointer or focus reaches the bell, and the popover opens only with
- * the list in it, so its focus trap has the list to hold.
- */
-const loadList = () => import('./NotificationList').then((m) => m.NotificationList);
-type List = Awaited<ReturnType<typeof loadList>>;
-const PRELOAD_AFTER_MS = 2000;
+import { NotificationList } from './NotificationList';
 
 /** The top bar's bell: the unread count as a badge, and the list in a popover. */
 export function NotificationBell() {
-  const [opened, { open, close }] = useDisclosure(false);
-  const [NotificationList, setList] = useState<List | null>(null);
-  const load = useCallback(async () => {
-    const loaded = await loadList();
-    setList(() => loaded);
-  }, []);
-  const preload = useCallback(() => void load().catch(() => undefined), [load]);
-  useEffect(() => {
-    const timer = setTimeout(preload, PRELOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [preload]);
-  const toggle = () => {
-    if (opened) close();
-    else if (NotificationList) open();
-    else
-      load().then(open, () =>
-        toast.error('Error', "Couldn't open your notifications. Check your connection and try again."),
-      );
-  };
+  const [opened, { toggle, close }] = useDisclosure(false);
   const list = useNotifications();
   const read = useReadNotification();
   const readAll = useReadAllNotifications();
@@ -80,15 +54,7 @@ export function NotificationBell() {
     >
       <Popover.Target>
         <Tooltip label={label} disabled={opened}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={label}
-            aria-expanded={opened}
-            onClick={toggle}
-            onPointerEnter={preload}
-            onFocus={preload}
-          >
+          <ActionIcon variant="default" size="lg" aria-label={label} aria-expanded={opened} onClick={toggle}>
             <Indicator
               disabled={unread === 0}
               label={unread > 9 ? '9+' : unread}
@@ -104,28 +70,25 @@ export function NotificationBell() {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p={0}>
-        {NotificationList && (
-          <NotificationList
-            notifications={list.data?.notifications}
-            unreadCount={unread}
-            isError={list.isError}
-            onOpen={(n) => {
-              if (!n.readAt) read.mutate(n.id);
-              close();
-            }}
-            onDismiss={(n) =>
-              dismiss.mutate(n.id, {
-                onError: () => toast.error('Error', 'Failed to dismiss the notification. Please try again.'),
-              })
-            }
-            onReadAll={() =>
-              readAll.mutate(undefined, {
-                onError: () =>
-                  toast.error('Error', 'Failed to mark notifications as read. Please try again.'),
-              })
-            }
-          />
-        )}
+        <NotificationList
+          notifications={list.data?.notifications}
+          unreadCount={unread}
+          isError={list.isError}
+          onOpen={(n) => {
+            if (!n.readAt) read.mutate(n.id);
+            close();
+          }}
+          onDismiss={(n) =>
+            dismiss.mutate(n.id, {
+              onError: () => toast.error('Error', 'Failed to dismiss the notification. Please try again.'),
+            })
+          }
+          onReadAll={() =>
+            readAll.mutate(undefined, {
+              onError: () => toast.error('Error', 'Failed to mark notifications as read. Please try again.'),
+            })
+          }
+        />
       </Popover.Dropdown>
     </Popover>
   );
