@@ -154,10 +154,13 @@ describe('upload limits, counted before the body is read', () => {
         path: '/api/imports/preview',
         headers: { ...bearer(auth), 'content-type': 'application/json', 'content-length': 1_000_000 },
       });
-      req.on('error', () => {});
+      // A stalled upload the server answered (or dropped) holds no slot: the wait below says which, if so.
+      req.on('response', (res) => ended.push(`answered ${res.statusCode}`));
+      req.on('error', (error) => ended.push(`failed: ${error.message}`));
       req.write('{"accountId":');
       return req;
     }
+    const ended: string[] = [];
 
     it('answers a third upload 429 before reading its body, and frees the slots when the uploads are abandoned', async () => {
       const { auth, accountId } = await personWithAccount();
@@ -172,6 +175,7 @@ describe('upload limits, counted before the body is read', () => {
       expect(patiently.timeout / patiently.interval).toBeLessThanOrEqual(UPLOAD_LIMITS.previewsPerMinute / 2);
       try {
         await vi.waitFor(async () => {
+          expect(ended, 'the stalled uploads were still open').toEqual([]);
           expect(
             expectJson(await unreadBody(auth, '192.0.2.2', '/api/imports/preview'), 429, errorBody),
           ).toEqual(busy);
@@ -186,6 +190,7 @@ describe('upload limits, counted before the body is read', () => {
       } finally {
         // Closing the app waits for open connections: these go whatever happened above.
         for (const upload of uploads) upload.destroy();
+        ended.length = 0;
       }
       await vi.waitFor(async () => {
         const res = await postPreview(app, auth, {
