@@ -11,6 +11,7 @@ import { type Database, vacuumAfterImports } from './db/client';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { webhookRoutes } from './features/accounts/webhook.routes';
 import { aiRoutes } from './features/ai/ai.routes';
+import { INSIGHTS_REFRESH_DELAY_MS, insightsRefresher } from './features/ai/insights-refresh';
 import { vocabularyCache } from './features/ai/vocabulary-cache';
 import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -65,6 +66,8 @@ export type BuildAppOptions = {
   onRoute?: onRouteHookHandler;
   /** Tests only: origins of a local push service taken besides the browsers' push services. */
   testPushOrigins?: readonly string[];
+  /** How long after a person's change their insights are recomputed in the background; null: never (tests). */
+  refreshInsightsAfterMs?: number | null;
 };
 
 const GOOGLE = 'https://accounts.google.com';
@@ -82,6 +85,7 @@ export async function buildApp({
   log = createLogger(config),
   onRoute,
   testPushOrigins,
+  refreshInsightsAfterMs = INSIGHTS_REFRESH_DELAY_MS,
 }: BuildAppOptions) {
   const clock = config.testClock ? personalClocks(now) : null;
   if (clock) now = clock.now;
@@ -176,6 +180,14 @@ export async function buildApp({
     : null;
 
   const keys = tokenKeys(jwtSecret, config.tokenTtlHours, now);
+  const insights = insightsRefresher({ db: database.db, now, log: app.log }, refreshInsightsAfterMs);
+  app.addHook('preClose', () => insights.close());
+  // Whatever a signed-in person changed through the API, their insights are recomputed once it settles.
+  app.addHook('onResponse', async (req, reply) => {
+    const user = req.user as typeof req.user | undefined;
+    if (user && req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400)
+      insights.changed(user.id);
+  });
   const ctx: AppContext = {
     config,
     log: app.log,
@@ -189,6 +201,7 @@ export async function buildApp({
     bankProvider: bankProvider ?? createBankProvider(config, now),
     advisorModel: createAdvisorModel(config.ai),
     cipher: createCipher(tokenEncryptionKey),
+    numbersChanged: insights.changed,
   };
   if (runJobs) {
     await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });

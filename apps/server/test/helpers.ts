@@ -68,6 +68,8 @@ export async function createTestApp(
   ]);
   const app = await buildApp({
     log: createLogger({ logLevel: 'debug' }, watch.logs),
+    // Insights are recomputed by the reads that find them stale, at a known moment, unless a test asks.
+    refreshInsightsAfterMs: null,
     ...rest,
     jwtSecret,
     tokenEncryptionKey,

@@ -37,6 +37,8 @@ export async function startBankSyncWorker(
   const run = async (job: BankSyncJob, { isLastAttempt }: { isLastAttempt: boolean }) => {
     try {
       const stored = await syncConnectionHistory(deps, { ...job, isLastAttempt, owner: queue.owner });
+      // Balances move with every sync, transactions with most.
+      ctx.numbersChanged(job.userId);
       await afterImport?.(stored);
     } finally {
       // The run's own row says how it ended (completed, failed for good, or still to be retried).

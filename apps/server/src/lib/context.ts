@@ -25,6 +25,8 @@ export type AppContext = {
   advisorModel: AdvisorModel | null;
   /** Encrypts bank access tokens at rest. */
   cipher: Cipher;
+  /** A person's numbers changed outside a request (a bank sync): their insights are recomputed shortly. */
+  numbersChanged: (userId: string) => void;
 };
 
 /** The signed-in person as a feature's services see them: whose rows, and whose "today". */

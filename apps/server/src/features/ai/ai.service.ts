@@ -40,7 +40,7 @@ export type AiDeps = { db: Db; now: () => Date; log?: FastifyBaseLogger };
 /** Who is asking, and their plan (for the daily limit). */
 export type AiViewer = Viewer & { plan: string };
 
-const today = (deps: AiDeps, viewer: AiViewer) => todayIn(viewer.timeZone, deps.now());
+const today = (deps: AiDeps, viewer: Viewer) => todayIn(viewer.timeZone, deps.now());
 
 /**
  * Counts one AI request (an insight generation or a question) against the plan's daily limit, with what a
@@ -98,7 +98,7 @@ export async function generate(deps: AiDeps, viewer: AiViewer) {
  * Recomputes and stores the person's insights, within a request already counted; answers them as stored
  * (most important first, a dismissed one among them).
  */
-async function recompute(deps: AiDeps, viewer: AiViewer) {
+async function recompute(deps: AiDeps, viewer: Viewer) {
   // The version first, then the facts: a change between the two only makes this recompute not count.
   const started = deps.now();
   const version = (await insightRun(deps.db, { userId: viewer.userId }))?.version ?? 0;
@@ -117,13 +117,21 @@ async function recompute(deps: AiDeps, viewer: AiViewer) {
  * the person's day does (windows, pace and due dates are counted in days). A stale set is recomputed by the
  * next read; a person whose day's AI requests are used up is shown what is stored, rather than nothing.
  */
-async function isFresh(deps: AiDeps, viewer: AiViewer) {
+async function isFresh(deps: AiDeps, viewer: Viewer) {
   const run = await insightRun(deps.db, { userId: viewer.userId });
   return (
     run?.generatedAt != null &&
     run.generatedVersion === run.version &&
     todayIn(viewer.timeZone, run.generatedAt) === today(deps, viewer)
   );
+}
+
+/**
+ * Recomputes the person's stored insights if they are stale, uncounted: the server's own upkeep after their
+ * numbers changed (insights-refresh.ts), so the next screen or question finds them current.
+ */
+export async function refreshIfStale(deps: AiDeps, viewer: Viewer) {
+  if (!(await isFresh(deps, viewer))) await recompute(deps, viewer);
 }
 
 async function freshen(deps: AiDeps, viewer: AiViewer) {
