@@ -201,7 +201,7 @@ export async function buildApp({
     bankProvider: bankProvider ?? createBankProvider(config, now),
     advisorModel: createAdvisorModel(config.ai),
     cipher: createCipher(tokenEncryptionKey),
-    numbersChanged: insights.changed,
+    insights,
   };
   if (runJobs) {
     await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });

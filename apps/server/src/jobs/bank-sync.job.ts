@@ -38,7 +38,7 @@ export async function startBankSyncWorker(
     try {
       const stored = await syncConnectionHistory(deps, { ...job, isLastAttempt, owner: queue.owner });
       // Balances move with every sync, transactions with most.
-      ctx.numbersChanged(job.userId);
+      ctx.insights.changed(job.userId);
       await afterImport?.(stored);
     } finally {
       // The run's own row says how it ended (completed, failed for good, or still to be retried).

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import type { InsightsRefresher } from '../features/ai/insights-refresh';
 import type { AdvisorModel } from '../providers/ai/model';
 import type { BankProvider } from '../providers/bank/types';
 import type { GoogleVerifier } from '../providers/identity/google';
@@ -25,8 +26,11 @@ export type AppContext = {
   advisorModel: AdvisorModel | null;
   /** Encrypts bank access tokens at rest. */
   cipher: Cipher;
-  /** A person's numbers changed outside a request (a bank sync): their insights are recomputed shortly. */
-  numbersChanged: (userId: string) => void;
+  /**
+   * Insights' upkeep: `changed` when a person's numbers changed outside a request (a bank sync), and they are
+   * recomputed shortly; `later` for work after an answer has gone.
+   */
+  insights: Pick<InsightsRefresher, 'changed' | 'later'>;
 };
 
 /** The signed-in person as a feature's services see them: whose rows, and whose "today". */

@@ -152,6 +152,15 @@ export async function insightRun(db: Db, { userId }: Person) {
   return run ?? null;
 }
 
+/** The keys of the findings the person dismissed (they stay hidden when found again). */
+export async function dismissedKeys(db: Db, { userId }: Person) {
+  const rows = await db
+    .select({ key: aiInsights.key })
+    .from(aiInsights)
+    .where(and(eq(aiInsights.userId, userId), isNotNull(aiInsights.dismissedAt)));
+  return new Set(rows.map((r) => r.key));
+}
+
 /** Whether any insight is stored for the person, current or not. */
 export async function hasInsights(db: Db, { userId }: Person) {
   const [row] = await db

@@ -10,6 +10,7 @@ import {
   planOf,
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/accounts';
 import {
   DEFAULT_FAKE_ACCOUNTS,
   type FakePlaid,
@@ -354,7 +355,8 @@ describe('AI insights', () => {
     expect(afterDismiss.response).not.toContain(top.title);
     expect(afterDismiss.response).toContain(`1. ${next.title}.`);
 
-    // A change to the numbers marks them stale: the question recomputes them, still counted once.
+    // A change to the numbers marks them stale: the question computes them afresh, still counted once, and
+    // they are stored once the answer has gone.
     clock = new Date(`${TODAY}T16:05:00Z`);
     const [row] = await app.database.query<{ id: string }>(
       "select id from transactions where user_id = $1 and merchant_name = 'Cafe Roma' limit 1",
@@ -367,8 +369,13 @@ describe('AI insights', () => {
     );
     expect(run?.current).toBe(false);
     const counted = await requestsToday(ada);
-    expect((await ask()).intent).toBe('advice');
-    expect(await runOf()).toBe(clock.toISOString());
+    const afterChange = await ask();
+    expect(afterChange.intent).toBe('advice');
+    expect(afterChange.response).not.toContain(top.title);
+    await eventually(
+      async () => (await runOf()) === clock.toISOString(),
+      'the insights stored after the answer',
+    );
     expect(await requestsToday(ada)).toBe(counted + 1);
   });
 

@@ -31,7 +31,7 @@ import {
 
 /** SPEC §7 "AI": every route is the signed-in person's own; another person's insight ids answer 404. */
 export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const deps: AiDeps = { db: ctx.database.db, now: ctx.now, log: ctx.log };
+  const deps: AiDeps = { db: ctx.database.db, now: ctx.now, log: ctx.log, later: ctx.insights.later };
   app.addHook('preHandler', ctx.authenticate);
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody };
   const tags = ['ai'];

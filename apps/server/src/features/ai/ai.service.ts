@@ -25,6 +25,7 @@ import {
   aiUsageOn,
   countAiRequest,
   currentInsights,
+  dismissedKeys,
   dismissInsight,
   hasInsights,
   historyVersion,
@@ -36,7 +37,13 @@ import { gatherFacts } from './facts';
 import { askModel } from './model-advisor';
 import { vocabularyCache } from './vocabulary-cache';
 
-export type AiDeps = { db: Db; now: () => Date; log?: FastifyBaseLogger };
+export type AiDeps = {
+  db: Db;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+  /** Runs work after the answer has gone (storing what a question computed), before the server closes. */
+  later: (work: () => Promise<unknown>) => void;
+};
 /** Who is asking, and their plan (for the daily limit). */
 export type AiViewer = Viewer & { plan: string };
 
@@ -95,19 +102,28 @@ export async function generate(deps: AiDeps, viewer: AiViewer) {
 }
 
 /**
- * Recomputes and stores the person's insights, within a request already counted; answers them as stored
- * (most important first, a dismissed one among them).
+ * The person's insights computed now from their numbers, and how to store them: the version is read first,
+ * then the facts, so a change between the two only makes the stored set not count as current.
  */
-async function recompute(deps: AiDeps, viewer: Viewer) {
-  // The version first, then the facts: a change between the two only makes this recompute not count.
+async function compute(deps: AiDeps, viewer: Viewer) {
   const started = deps.now();
   const version = (await insightRun(deps.db, { userId: viewer.userId }))?.version ?? 0;
   const day = todayIn(viewer.timeZone, started);
   const drafts = generateInsights(await gatherFacts(deps.db, { userId: viewer.userId, today: day }));
   const rows = drafts.map((d, rank) => ({ ...asStored(d), key: d.key, rank }));
-  const stored = await withUserLock(deps.db, 'ai', viewer.userId, (tx) =>
-    storeInsights(tx, { userId: viewer.userId, rows, now: started, version }),
-  );
+  const store = () =>
+    withUserLock(deps.db, 'ai', viewer.userId, (tx) =>
+      storeInsights(tx, { userId: viewer.userId, rows, now: started, version }),
+    );
+  return { drafts, store };
+}
+
+/**
+ * Recomputes and stores the person's insights, within a request already counted; answers them as stored
+ * (most important first, a dismissed one among them).
+ */
+async function recompute(deps: AiDeps, viewer: Viewer) {
+  const stored = await (await compute(deps, viewer)).store();
   return stored.sort((a, b) => a.rank - b.rank);
 }
 
@@ -154,20 +170,29 @@ const MAX_FINDINGS = 50;
  * server; the facts behind them are a pass over months of history.
  */
 async function findings(deps: AiDeps, viewer: AiViewer): Promise<InsightDraft[]> {
-  const rows = (await isFresh(deps, viewer))
-    ? await currentInsights(deps.db, { userId: viewer.userId, context: 'dashboard', max: MAX_FINDINGS })
-    : (await recompute(deps, viewer)).filter((row) => row.dismissedAt === null).slice(0, MAX_FINDINGS);
-  return rows.map((row) => ({
-    key: row.key,
-    type: row.type as InsightType,
-    priority: row.priority as InsightDraft['priority'],
-    context: row.context as InsightContext,
-    title: row.title,
-    message: row.message,
-    confidence: row.confidence,
-    actionSuggestion: row.actionSuggestion,
-    figures: row.figures as InsightDraft['figures'],
-  }));
+  if (await isFresh(deps, viewer)) {
+    const rows = await currentInsights(deps.db, {
+      userId: viewer.userId,
+      context: 'dashboard',
+      max: MAX_FINDINGS,
+    });
+    return rows.map((row) => ({
+      key: row.key,
+      type: row.type as InsightType,
+      priority: row.priority as InsightDraft['priority'],
+      context: row.context as InsightContext,
+      title: row.title,
+      message: row.message,
+      confidence: row.confidence,
+      actionSuggestion: row.actionSuggestion,
+      figures: row.figures as InsightDraft['figures'],
+    }));
+  }
+  // Stale: the question waits for the figures, not for their storing, which follows the answer.
+  const { drafts, store } = await compute(deps, viewer);
+  const dismissed = await dismissedKeys(deps.db, { userId: viewer.userId });
+  deps.later(store);
+  return drafts.filter((d) => !dismissed.has(d.key)).slice(0, MAX_FINDINGS);
 }
 
 function view(row: typeof aiInsights.$inferSelect): Insight {

@@ -1,6 +1,13 @@
 import { aiUsage, CATEGORY, insightList } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, fakePlaidForFile, linkBank, testNow, TODAY, waitForImport } from '../../../test/accounts';
+import {
+  eventually,
+  fakePlaidForFile,
+  linkBank,
+  TODAY,
+  testNow,
+  waitForImport,
+} from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
 

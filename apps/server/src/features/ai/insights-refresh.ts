@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { type AiDeps, refreshIfStale } from './ai.service';
 
+type Deps = Omit<AiDeps, 'later'>;
+
 /** How long after a person's last change their insights are recomputed: a sync or an import lands in bursts. */
 export const INSIGHTS_REFRESH_DELAY_MS = 1_500;
 
@@ -12,10 +14,17 @@ export const INSIGHTS_REFRESH_DELAY_MS = 1_500;
  * another server doing the same for the same person only finds them current. A failure is logged: the next
  * read recomputes, as it always could. With no delay (null) it never runs: the reads recompute.
  */
-export function insightsRefresher(deps: AiDeps, delayMs: number | null = INSIGHTS_REFRESH_DELAY_MS) {
+export function insightsRefresher(deps: Deps, delayMs: number | null = INSIGHTS_REFRESH_DELAY_MS) {
   const waiting = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let closed = false;
+  const track = (work: Promise<unknown>, failed: string) => {
+    const tracked = work
+      .then(() => {})
+      .catch((error: unknown) => deps.log?.warn({ err: error }, failed))
+      .finally(() => running.delete(tracked));
+    running.add(tracked);
+  };
 
   const refresh = async (userId: string) => {
     const [person] = await deps.db
@@ -23,15 +32,21 @@ export function insightsRefresher(deps: AiDeps, delayMs: number | null = INSIGHT
       .from(users)
       .where(eq(users.id, userId));
     // Deleted meanwhile: nothing to keep current.
-    if (person) await refreshIfStale(deps, { userId, timeZone: person.timeZone });
+    if (person) await refreshIfStale({ ...deps, later }, { userId, timeZone: person.timeZone });
   };
 
   const start = (userId: string) => {
     waiting.delete(userId);
-    const work = refresh(userId)
-      .catch((error: unknown) => deps.log?.warn({ err: error }, 'refreshing insights after a change failed'))
-      .finally(() => running.delete(work));
-    running.add(work);
+    track(refresh(userId), 'refreshing insights after a change failed');
+  };
+
+  /** Work after the answer has gone: on the next turn of the event loop, once the reply is written. */
+  const later = (work: () => Promise<unknown>) => {
+    if (closed) return;
+    track(
+      new Promise((resolve) => setImmediate(resolve)).then(work),
+      'storing insights after an answer failed',
+    );
   };
 
   return {
@@ -41,6 +56,7 @@ export function insightsRefresher(deps: AiDeps, delayMs: number | null = INSIGHT
       clearTimeout(waiting.get(userId));
       waiting.set(userId, setTimeout(() => start(userId), delayMs).unref());
     },
+    later,
     /** Nothing new starts; what is running ends (before the database closes). */
     async close() {
       closed = true;
