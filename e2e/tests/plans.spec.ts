@@ -94,6 +94,63 @@ test.describe('plans', () => {
     await expect(connect.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   });
 
+  for (const { scheme, phone } of [
+    { scheme: 'light', phone: false },
+    { scheme: 'dark', phone: true },
+  ] as const)
+    test(`on Starter, a bank with three accounts links the two the plan has room for, as the person chooses (${scheme}${phone ? ', phone' : ''})`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      if (phone) await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript((s) => localStorage.setItem('colorScheme', s), scheme);
+      await register(page, newPerson());
+      await page.goto('/settings#plan');
+      await planCard(page, 'Starter').getByRole('button', { name: 'End trial' }).click();
+      await page
+        .getByRole('dialog', { name: 'End your Pro trial?' })
+        .getByRole('button', { name: 'End trial' })
+        .click();
+      await expect(planSection(page).getByText('0 of 2 bank accounts linked')).toBeVisible();
+
+      await page.goto('/accounts');
+      await page.getByRole('button', { name: 'Connect Account' }).click();
+      const connect = page.getByRole('dialog', { name: 'Connect Bank Account' });
+      await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
+      await connect.getByRole('radio', { name: /Harbor National Bank/ }).click();
+      const accounts = connect.getByRole('group', { name: 'Accounts to link' });
+      await expect(
+        connect.getByText(
+          'Your Starter plan includes up to 2 bank accounts: choose 2 of these 3. Upgrade to Pro to link them all.',
+        ),
+      ).toBeVisible();
+      const checking = accounts.getByRole('checkbox', { name: /Everyday Checking/ });
+      const savings = accounts.getByRole('checkbox', { name: /High-Yield Savings/ });
+      const card = accounts.getByRole('checkbox', { name: /Cash Rewards Visa/ });
+      // As many as there is room for, in the bank's order; the rest waits for a free place.
+      await expect(checking).toBeChecked();
+      await expect(savings).toBeChecked();
+      await expect(card).not.toBeChecked();
+      await expect(card).toBeDisabled();
+      await checkScreen(page, testInfo, `connect-choose-accounts-${scheme}${phone ? '-phone' : ''}`, {
+        fullPage: false,
+      });
+      // The person would rather link the card than the savings account.
+      await savings.uncheck();
+      await expect(card).toBeEnabled();
+      await card.check();
+      await expect(savings).toBeDisabled();
+      await connect.getByRole('button', { name: 'Connect', exact: true }).click();
+      await expect(connect.getByText("You're all set")).toBeVisible();
+      await connect.getByRole('button', { name: 'Done' }).click();
+
+      await expect(page.getByText('Everyday Checking')).toBeVisible();
+      await expect(page.getByText('Cash Rewards Visa')).toBeVisible();
+      await expect(page.getByText('High-Yield Savings')).toBeHidden();
+      await page.goto('/settings#plan');
+      await expect(planSection(page).getByText('2 of 2 bank accounts linked')).toBeVisible();
+    });
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`the Plan section and the account-limit prompt read well on a phone, ${scheme}`, async ({
       page,

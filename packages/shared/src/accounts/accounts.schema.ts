@@ -98,6 +98,12 @@ export type ExchangeResponse = z.infer<typeof exchangeResponse>;
 
 export const sandboxPublicTokenBody = z.object({
   institutionId: z.string().trim().min(1).max(100).optional(),
+  /** The institution's accounts the person chose to link (the demo picker); all of them when absent. */
+  accountIds: z
+    .array(z.string().trim().min(1).max(100))
+    .min(1, 'Choose at least one account to link')
+    .max(50)
+    .optional(),
 });
 
 export const sandboxPublicTokenResponse = z.object({ publicToken: z.string() });
@@ -107,6 +113,15 @@ export const institution = z.object({
   name: z.string(),
   description: z.string(),
   accountTypes: z.array(z.string()),
+  /** What a person may choose from before linking (the demo picker; Plaid Link lists its own). */
+  accounts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      subtype: z.string().nullable(),
+      mask: z.string().nullable(),
+    }),
+  ),
 });
 export type Institution = z.infer<typeof institution>;
 

@@ -1,4 +1,5 @@
 import {
+  accountList,
   addDays,
   errorBody,
   exchangeResponse,
@@ -94,6 +95,71 @@ describe('the built-in demo bank (no Plaid keys)', () => {
     });
     await waitForImport(app, auth.token, connection.id);
     expect(await transactionRows(app, auth.user.id)).toEqual(before);
+  });
+
+  it('links only the accounts chosen, as many as a Starter plan has room for, and says why when more are', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    // On Starter (2 bank accounts): the trial every new person starts is ended.
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/billing/cancel', headers: bearer(auth) })).statusCode,
+    ).toBe(200);
+    const institutions = expectJson(
+      await app.inject({ method: 'GET', url: '/api/plaid/institutions', headers: bearer(auth) }),
+      200,
+      institutionList,
+    );
+    const harbor = institutions.find((i) => i.id === 'demo_harbor');
+    expect(harbor?.accounts.map((a) => `${a.name} ··${a.mask}`)).toEqual([
+      'Everyday Checking ··4821',
+      'High-Yield Savings ··7788',
+      'Cash Rewards Visa ··3316',
+    ]);
+    const tokenFor = (accountIds: string[]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/plaid/sandbox/public-token',
+        headers: bearer(auth),
+        payload: { institutionId: 'demo_harbor', accountIds },
+      });
+    const all = harbor?.accounts.map((a) => a.id) ?? [];
+    expect(expectJson(await tokenFor(all), 403, errorBody).message).toBe(
+      'Your Starter plan includes up to 2 bank accounts. Upgrade to Pro to link more.',
+    );
+    expect(expectJson(await tokenFor(['summit_card']), 400, errorBody).message).toBe(
+      'Choose accounts of the bank you picked',
+    );
+    expect(expectJson(await tokenFor([]), 400, errorBody).message).toBe(
+      'Choose at least one account to link',
+    );
+
+    const chosen = all.slice(0, 2);
+    const linked = await app.inject({
+      method: 'POST',
+      url: '/api/plaid/exchange-public-token-quick-sync',
+      headers: bearer(auth),
+      payload: {
+        publicToken: expectJson(await tokenFor(chosen), 200, sandboxPublicTokenResponse).publicToken,
+      },
+    });
+    const { connection } = expectJson(linked, 200, exchangeResponse);
+    expect(connection.accounts.map((a) => a.name)).toEqual(['Everyday Checking', 'High-Yield Savings']);
+    expect(connection.hiddenAccounts ?? 0).toBe(0);
+    await waitForImport(app, auth.token, connection.id);
+    // The whole history of the two, none of the card's: the item holds only what was chosen.
+    const accounts = expectJson(
+      await app.inject({ method: 'GET', url: '/api/plaid/accounts', headers: bearer(auth) }),
+      200,
+      accountList,
+    );
+    expect(accounts.map((a) => a.name).sort()).toEqual(['Everyday Checking', 'High-Yield Savings']);
+    const rows = await app.database.query<{ accounts: number; count: number }>(
+      'select count(distinct account_id)::int as accounts, count(*)::int as count from transactions where user_id = $1',
+      [auth.user.id],
+    );
+    expect(rows[0]?.accounts).toBe(2);
+    expect(rows[0]?.count).toBeGreaterThan(100);
+    // Full now: one more is refused before anything is made.
+    expect(expectJson(await tokenFor([all[2] ?? '']), 403, errorBody).message).toMatch(/^Your Starter plan/);
   });
 
   it('answers 400 for an unknown demo institution', async () => {

@@ -85,9 +85,14 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     return row;
   };
 
-  // A plan's bank accounts all linked: Link is not even opened (the exchange checks again, under a lock).
-  const refuseWhenFull = async (user: UserRow) =>
-    requireAccountsFit(planInForce(user, ctx.now()), await countLinkedAccounts(db, { userId: user.id }), 1);
+  // A plan's bank accounts all linked, or fewer left than the accounts chosen: Link is not even opened (the
+  // exchange checks again, under a lock).
+  const refuseWhenFull = async (user: UserRow, adding = 1) =>
+    requireAccountsFit(
+      planInForce(user, ctx.now()),
+      await countLinkedAccounts(db, { userId: user.id }),
+      adding,
+    );
 
   app.get('/plaid/accounts', { schema: { tags: ['accounts'], response: { 200: accountList } } }, (req) =>
     listActiveAccounts(db, { userId: req.user.id }),
@@ -128,10 +133,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
       },
       async (req) => {
-        await refuseWhenFull(req.user);
+        const { institutionId, accountIds } = req.body;
+        await refuseWhenFull(req.user, accountIds?.length ?? 1);
         try {
-          return { publicToken: await deps.provider.createSandboxPublicToken(req.body.institutionId) };
-        } catch {
+          return { publicToken: await deps.provider.createSandboxPublicToken(institutionId, accountIds) };
+        } catch (error) {
+          if (Reflect.get(Object(error), 'code') === 'INVALID_ACCOUNT')
+            throw badRequest('Choose accounts of the bank you picked');
           throw badRequest('Unknown institution');
         }
       },

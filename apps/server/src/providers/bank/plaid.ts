@@ -156,12 +156,19 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
       }
     },
 
-    async createSandboxPublicToken(institutionId = PLAID_SANDBOX_INSTITUTION_ID) {
+    async createSandboxPublicToken(institutionId = PLAID_SANDBOX_INSTITUTION_ID, accountIds) {
       // Production items only come from a person completing Link; minting one here would bypass consent.
       if (opts.env !== 'sandbox') {
         throw new PlaidProviderError({
           code: 'SANDBOX_ONLY',
           message: 'Public tokens can only be created in the Plaid sandbox',
+        });
+      }
+      // With Plaid the accounts are chosen in Link, which makes the item hold only those.
+      if (accountIds) {
+        throw new PlaidProviderError({
+          code: 'INVALID_ACCOUNT',
+          message: 'Accounts are chosen in Plaid Link',
         });
       }
       const { data } = await callPlaid(() =>

@@ -31,13 +31,23 @@ export interface BankProvider {
    * (provider down, bad credentials), so the caller can retry.
    */
   removeItem(accessToken: string): Promise<void>;
-  /** Demo mode and Plaid's sandbox: a public token for an institution without the Link widget. */
-  createSandboxPublicToken(institutionId?: string): Promise<string>;
+  /**
+   * Demo mode and Plaid's sandbox: a public token for an institution without the Link widget; with
+   * `accountIds` (the demo bank's picker) the item holds only those accounts, as Link's account selection.
+   */
+  createSandboxPublicToken(institutionId?: string, accountIds?: readonly string[]): Promise<string>;
   /** Institutions a person can pick from in the demo picker (empty for Plaid, whose widget lists them). */
   listInstitutions(): Promise<ProviderInstitution[]>;
 }
 
-export type ProviderInstitution = { id: string; name: string; description: string; accountTypes: string[] };
+export type ProviderInstitution = {
+  id: string;
+  name: string;
+  description: string;
+  accountTypes: string[];
+  /** The accounts a person may choose from before linking (the demo bank's picker). */
+  accounts: { id: string; name: string; subtype: string | null; mask: string | null }[];
+};
 
 export type ProviderAccount = {
   providerAccountId: string;

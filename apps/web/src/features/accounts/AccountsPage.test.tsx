@@ -361,12 +361,17 @@ describe('AccountsPage', () => {
             name: 'First Demo Bank',
             description: 'Checking and savings',
             accountTypes: ['checking'],
+            accounts: [{ id: 'first_checking', name: 'Checking', subtype: 'checking', mask: '1111' }],
           },
           {
             id: 'ins_cu',
             name: 'Harbor Credit Union',
             description: 'A credit union',
-            accountTypes: ['mortgage'],
+            accountTypes: ['mortgage', 'savings'],
+            accounts: [
+              { id: 'cu_mortgage', name: 'Home Loan', subtype: 'mortgage', mask: '0001' },
+              { id: 'cu_savings', name: 'Share Savings', subtype: 'savings', mask: '0002' },
+            ],
           },
         ],
       },
@@ -387,6 +392,9 @@ describe('AccountsPage', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Connect to Plaid' }));
 
     fireEvent.click(await dialog.findByRole('radio', { name: /Harbor Credit Union/ }));
+    // Every account of the bank offered (no limit on this plan), and the person keeps one out.
+    expect(dialog.getByRole('checkbox', { name: /Home Loan/ })).toHaveProperty('checked', true);
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Share Savings/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Connect' }));
 
     expect(
@@ -395,7 +403,10 @@ describe('AccountsPage', () => {
     expect(screen.getByText('Account connected successfully')).toBeTruthy();
     expect(api.requests.filter((r) => r.route.startsWith('POST'))).toEqual([
       { route: 'POST /api/plaid/create-link-token', body: {} },
-      { route: 'POST /api/plaid/sandbox/public-token', body: { institutionId: 'ins_cu' } },
+      {
+        route: 'POST /api/plaid/sandbox/public-token',
+        body: { institutionId: 'ins_cu', accountIds: ['cu_mortgage'] },
+      },
       { route: 'POST /api/plaid/exchange-public-token-quick-sync', body: { publicToken: 'public-demo' } },
     ]);
 
@@ -428,7 +439,15 @@ describe('AccountsPage', () => {
         body: { linkToken: 'link-demo', expiration: '2030-01-01T00:00:00Z' },
       },
       'GET /api/plaid/institutions': {
-        body: [{ id: 'ins_first', name: 'First Demo Bank', description: 'Checking', accountTypes: [] }],
+        body: [
+          {
+            id: 'ins_first',
+            name: 'First Demo Bank',
+            description: 'Checking',
+            accountTypes: [],
+            accounts: [],
+          },
+        ],
       },
       'POST /api/plaid/sandbox/public-token': { body: { publicToken: 'public-demo' } },
       'POST /api/plaid/exchange-public-token-quick-sync': {

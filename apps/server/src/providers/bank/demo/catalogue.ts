@@ -14,7 +14,9 @@ import type { Random } from './random';
 
 export type DemoInstitutionId = 'demo_harbor' | 'demo_summit' | 'demo_evergreen';
 
-export const DEMO_INSTITUTIONS: readonly (ProviderInstitution & { id: DemoInstitutionId })[] = [
+export const DEMO_INSTITUTIONS: readonly (Omit<ProviderInstitution, 'accounts'> & {
+  id: DemoInstitutionId;
+})[] = [
   {
     id: 'demo_harbor',
     name: 'Harbor National Bank',

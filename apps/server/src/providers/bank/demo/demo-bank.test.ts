@@ -110,6 +110,28 @@ describe('demo bank provider', () => {
     });
   });
 
+  it('makes an item of only the accounts chosen, as Link does, and refuses accounts of another bank', async () => {
+    const provider = createDemoProvider({ now: clockAt(DAY).now });
+    const chosen = ['harbor_checking', 'harbor_card'];
+    const { accessToken } = await provider.exchangePublicToken(
+      await provider.createSandboxPublicToken('demo_harbor', chosen),
+    );
+    const { accounts } = await provider.getAccounts(accessToken);
+    expect(accounts.map((a) => a.name)).toEqual(['Everyday Checking', 'Cash Rewards Visa']);
+    const ids = new Set(accounts.map((a) => a.providerAccountId));
+    const { added } = await syncAll(provider, accessToken, null);
+    expect(added.length).toBeGreaterThan(0);
+    expect(new Set(added.map((t) => t.providerAccountId))).toEqual(ids);
+    for (const wrong of [['summit_card'], [], ['harbor_checking', 'nowhere']])
+      await expect(provider.createSandboxPublicToken('demo_harbor', wrong)).rejects.toMatchObject({
+        code: 'INVALID_ACCOUNT',
+      });
+    // A token whose accounts were edited to another bank's is no token.
+    await expect(provider.getAccounts(`${accessToken.split('~')[0]}~summit_card`)).rejects.toMatchObject({
+      code: 'INVALID_ACCESS_TOKEN',
+    });
+  });
+
   it('stops answering for a removed item, as Plaid does, and removing it again is no error', async () => {
     const provider = createDemoProvider({ now: clockAt(DAY).now });
     const removed = await connect(provider, 'demo_summit');

@@ -7,7 +7,7 @@ import type {
   SyncPage,
 } from '../types';
 import { dayNumber, isoDay, utcDay } from './calendar';
-import { DEMO_INSTITUTIONS, type DemoInstitutionId, isDemoInstitutionId } from './catalogue';
+import { DEMO_ACCOUNTS, DEMO_INSTITUTIONS, type DemoInstitutionId, isDemoInstitutionId } from './catalogue';
 import {
   createDemoBank,
   DEMO_HISTORY_DAYS,
@@ -26,6 +26,7 @@ export type DemoBankErrorCode =
   | 'INVALID_ACCESS_TOKEN'
   | 'ITEM_NOT_FOUND'
   | 'INVALID_INSTITUTION'
+  | 'INVALID_ACCOUNT'
   | 'INVALID_CURSOR'
   | 'INVALID_FIELD';
 
@@ -54,27 +55,50 @@ export type DemoProviderOptions = {
 };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const PUBLIC_TOKEN = new RegExp(`^public-demo-([a-z0-9_]+)-(${UUID})$`);
-const ACCESS_TOKEN = new RegExp(`^access-demo-([a-z0-9_]+)-(${UUID})$`);
+/** A token names its institution, its secret and, when the person chose some, the accounts it holds (`~a+b`). */
+const PUBLIC_TOKEN = new RegExp(`^public-demo-([a-z0-9_]+)-(${UUID})(~[a-z0-9_+]+)?$`);
+const ACCESS_TOKEN = new RegExp(`^access-demo-([a-z0-9_]+)-(${UUID})(~[a-z0-9_+]+)?$`);
 
-type Item = { institutionId: DemoInstitutionId; itemId: string; tag: string };
+/** `only`: the accounts chosen in the picker, as with Plaid Link's account selection; null for all of them. */
+type Item = {
+  institutionId: DemoInstitutionId;
+  itemId: string;
+  tag: string;
+  only: ReadonlySet<string> | null;
+};
+
+function chosenAccounts(
+  suffix: string | undefined,
+  institutionId: DemoInstitutionId,
+): ReadonlySet<string> | null {
+  if (!suffix) return null;
+  const keys = suffix.slice(1).split('+');
+  const own = new Set(
+    DEMO_ACCOUNTS.filter((a) => a.institutionId === institutionId).map((a) => a.key as string),
+  );
+  return keys.every((k) => own.has(k)) ? new Set(keys) : new Set();
+}
 
 function parseAccessToken(accessToken: string): Item {
   const match = ACCESS_TOKEN.exec(accessToken);
   const institutionId = match?.[1];
   const secret = match?.[2];
-  if (!institutionId || !secret || !isDemoInstitutionId(institutionId)) {
+  const only =
+    institutionId && isDemoInstitutionId(institutionId) ? chosenAccounts(match?.[3], institutionId) : null;
+  if (!institutionId || !secret || !isDemoInstitutionId(institutionId) || only?.size === 0) {
     throw new DemoBankError('INVALID_ACCESS_TOKEN', 'Not a valid demo access token');
   }
   // Ids are per item, as with Plaid: the same institution linked twice gives two separate histories of ids.
   // The tag derives from the token so it survives restarts without storing anything.
   const tag = `${hex(hashString(`item|${secret}`))}${hex(hashString(`${secret}|item`))}`;
-  return { institutionId, itemId: `item-demo-${institutionId}-${tag}`, tag };
+  return { institutionId, itemId: `item-demo-${institutionId}-${tag}`, tag, only };
 }
 
 const hex = (n: number) => n.toString(16).padStart(8, '0');
 
-function institution(institutionId: string): ProviderInstitution & { id: DemoInstitutionId } {
+function institution(
+  institutionId: string,
+): Omit<ProviderInstitution, 'accounts'> & { id: DemoInstitutionId } {
   const found = DEMO_INSTITUTIONS.find((i) => i.id === institutionId);
   if (!found) throw new DemoBankError('INVALID_INSTITUTION', `Unknown demo institution: ${institutionId}`);
   return found;
@@ -278,6 +302,8 @@ export function createDemoProvider(
     const id = (raw: string) => `${item.tag}-${raw}`;
     return {
       id,
+      /** Whether the item holds the account (its key, before the item's prefix). */
+      holds: (accountKey: string) => item.only === null || item.only.has(accountKey),
       transaction: (t: ProviderTransaction): ProviderTransaction => ({
         ...t,
         providerTransactionId: id(t.providerTransactionId),
@@ -310,18 +336,26 @@ export function createDemoProvider(
       };
     },
 
-    async createSandboxPublicToken(institutionId) {
+    async createSandboxPublicToken(institutionId, accountIds) {
       const { id } = institution(institutionId ?? DEMO_INSTITUTIONS[0]?.id ?? '');
-      return `public-demo-${id}-${randomUUID()}`;
+      if (!accountIds) return `public-demo-${id}-${randomUUID()}`;
+      const chosen = [...new Set(accountIds)];
+      if (chosen.length === 0 || chosenAccounts(`~${chosen.join('+')}`, id)?.size !== chosen.length)
+        throw new DemoBankError('INVALID_ACCOUNT', `Not accounts of ${institution(id).name}`);
+      return `public-demo-${id}-${randomUUID()}~${chosen.join('+')}`;
     },
 
     async exchangePublicToken(publicToken) {
       const match = PUBLIC_TOKEN.exec(publicToken);
       const institutionId = match?.[1];
-      if (!institutionId || !isDemoInstitutionId(institutionId)) {
+      if (
+        !institutionId ||
+        !isDemoInstitutionId(institutionId) ||
+        chosenAccounts(match?.[3], institutionId)?.size === 0
+      ) {
         throw new DemoBankError('INVALID_PUBLIC_TOKEN', 'Not a valid demo public token');
       }
-      const accessToken = `access-demo-${institutionId}-${randomUUID()}`;
+      const accessToken = `access-demo-${institutionId}-${randomUUID()}${match?.[3] ?? ''}`;
       return { accessToken, itemId: parseAccessToken(accessToken).itemId };
     },
 
@@ -331,7 +365,10 @@ export function createDemoProvider(
       const map = forItem(item);
       return {
         institutionId: item.institutionId,
-        accounts: bank(day, day).accounts(item.institutionId).map(map.account),
+        accounts: bank(day, day)
+          .accounts(item.institutionId)
+          .filter((a) => map.holds(a.providerAccountId))
+          .map(map.account),
       };
     },
 
@@ -370,11 +407,14 @@ export function createDemoProvider(
           hasMore ? { ...state, offset: end } : { ...state, since: state.target, offset: 0 },
         ),
         hasMore,
-        totalEstimate: history.transactions(item.institutionId, isoDay(state.target)).length,
+        totalEstimate: history
+          .transactions(item.institutionId, isoDay(state.target))
+          .filter((t) => map.holds(t.providerAccountId)).length,
       };
       for (const update of changes.slice(state.offset, end)) {
         if (update.kind === 'removed') page.removed.push(map.id(update.id));
-        else page[update.kind].push(map.transaction(update.transaction));
+        else if (map.holds(update.transaction.providerAccountId))
+          page[update.kind].push(map.transaction(update.transaction));
       }
       return page;
     },
@@ -385,7 +425,16 @@ export function createDemoProvider(
     },
 
     async listInstitutions() {
-      return DEMO_INSTITUTIONS.map((i) => ({ ...i, accountTypes: [...i.accountTypes] }));
+      return DEMO_INSTITUTIONS.map((i) => ({
+        ...i,
+        accountTypes: [...i.accountTypes],
+        accounts: DEMO_ACCOUNTS.filter((a) => a.institutionId === i.id).map((a) => ({
+          id: a.key,
+          name: a.name,
+          subtype: a.subtype,
+          mask: a.mask,
+        })),
+      }));
     },
   };
 }

@@ -669,7 +669,7 @@ export type GenerateHistoryOptions = {
 };
 
 export type DemoInstitutionHistory = {
-  institution: ProviderInstitution;
+  institution: Omit<ProviderInstitution, 'accounts'>;
   accounts: ProviderAccount[];
   /** Newest first. */
   transactions: ProviderTransaction[];

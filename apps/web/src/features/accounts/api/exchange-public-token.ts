@@ -12,14 +12,14 @@ export const exchangePublicTokenQuickSync = (publicToken: string) =>
     exchangeResponse,
   );
 
-/** Plaid Link hands us a public token; the demo picker hands us an institution to get one for. */
-export type ConnectSource = { publicToken: string } | { institutionId: string };
+/** Plaid Link hands us a public token; the demo picker hands us an institution and its accounts to get one for. */
+export type ConnectSource = { publicToken: string } | { institutionId: string; accountIds?: string[] };
 
 async function connectBank(source: ConnectSource): Promise<ExchangeResponse> {
   const publicToken =
     'publicToken' in source
       ? source.publicToken
-      : (await createSandboxPublicToken(source.institutionId)).publicToken;
+      : (await createSandboxPublicToken(source.institutionId, source.accountIds)).publicToken;
   return exchangePublicTokenQuickSync(publicToken);
 }
 

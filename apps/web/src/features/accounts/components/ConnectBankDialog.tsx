@@ -7,14 +7,14 @@ import {
   IconPlugConnected,
   IconShieldLock,
 } from '@tabler/icons-react';
-import type { ExchangeResponse } from '@tally/shared';
+import { accountsRoom, type ExchangeResponse, type Institution } from '@tally/shared';
 import { useState } from 'react';
 import { usePublicConfig } from '../../../app/config';
 import { toast } from '../../../components/toast';
-import { isPlanRefusal, UpgradePanel } from '../../billing';
+import { isPlanRefusal, UpgradePanel, useBilling } from '../../billing';
 import { useCreateLinkToken } from '../api/create-link-token';
 import { type ConnectSource, useConnectBank } from '../api/exchange-public-token';
-import { DemoBankPicker } from './DemoBankPicker';
+import { accountsWithin, DemoBankPicker } from './DemoBankPicker';
 import { PlaidLinkLauncher } from './PlaidLinkLauncher';
 
 type Step = 'intro' | 'pick' | 'done' | 'limit';
@@ -39,7 +39,17 @@ export function ConnectBankDialog({
   const connectBank = useConnectBank();
   const [step, setStep] = useState<Step>('intro');
   const [plaidToken, setPlaidToken] = useState<string | null>(null);
-  const [institutionId, setInstitutionId] = useState<string | null>(null);
+  const [institution, setInstitution] = useState<Institution | null>(null);
+  const [accountIds, setAccountIds] = useState<string[]>([]);
+  // A bank that lists its accounts links the ones chosen; one that lists none links all it has.
+  const chosen = institution?.accounts.length ? accountIds : undefined;
+  // The plan's room for more bank accounts: the picker offers up to that many.
+  const billing = useBilling();
+  const room = billing.data
+    ? accountsRoom({ accountLimit: billing.data.accountLimit }, billing.data.linkedAccounts)
+    : Number.POSITIVE_INFINITY;
+  const limitNote = (accounts: number) =>
+    `Your ${billing.data?.planName} plan includes up to ${billing.data?.accountLimit} bank accounts: choose ${room} of these ${accounts}. Upgrade to Pro to link them all.`;
   // The server's words when the plan's bank accounts are all linked (Starter: 2).
   const [limitMessage, setLimitMessage] = useState('');
   const refusedByPlan = (error: unknown) => {
@@ -151,7 +161,18 @@ export function ConnectBankDialog({
         </Stack>
       ) : step === 'pick' ? (
         <Stack gap="md">
-          <DemoBankPicker value={institutionId} onChange={setInstitutionId} disabled={connecting} />
+          <DemoBankPicker
+            value={institution?.id ?? null}
+            onChange={(institution) => {
+              setInstitution(institution);
+              setAccountIds(accountsWithin(institution, room));
+            }}
+            accountIds={accountIds}
+            onAccountsChange={setAccountIds}
+            room={room}
+            limitNote={limitNote}
+            disabled={connecting}
+          />
           <Group justify="space-between" gap="sm">
             <Button
               variant="subtle"
@@ -164,9 +185,9 @@ export function ConnectBankDialog({
             </Button>
             <Button
               leftSection={<IconPlugConnected size={16} />}
-              disabled={!institutionId}
+              disabled={!institution || chosen?.length === 0}
               loading={connectBank.isPending}
-              onClick={() => institutionId && connect({ institutionId })}
+              onClick={() => institution && connect({ institutionId: institution.id, accountIds: chosen })}
             >
               Connect
             </Button>
