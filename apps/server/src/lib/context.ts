@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { InsightsRefresher } from '../features/ai/insights-refresh';
 import type { AdvisorModel } from '../providers/ai/model';
 import type { BankProvider } from '../providers/bank/types';
 import type { GoogleVerifier } from '../providers/identity/google';
@@ -30,7 +29,10 @@ export type AppContext = {
    * Insights' upkeep: `changed` when a person's numbers changed outside a request (a bank sync), and they are
    * recomputed shortly; `later` for work after an answer has gone.
    */
-  insights: Pick<InsightsRefresher, 'changed' | 'later'>;
+  insights: {
+    changed: (userId: string) => void;
+    later: (work: () => Promise<unknown>) => void;
+  };
 };
 
 /** The signed-in person as a feature's services see them: whose rows, and whose "today". */

@@ -66,5 +66,3 @@ export function insightsRefresher(deps: Deps, delayMs: number | null = INSIGHTS_
     },
   };
 }
-
-export type InsightsRefresher = ReturnType<typeof insightsRefresher>;
