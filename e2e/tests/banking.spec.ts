@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkScreen, expect, linkDemoBank, newPerson, register, test } from './support';
+import { checkScreen, expect, LOOKS, linkDemoBank, lookAs, newPerson, register, test } from './support';
 
 const table = (page: Page) => page.getByRole('table').first();
 
@@ -173,6 +173,69 @@ test.describe('bank linking and transactions', () => {
     await expect(rows.first()).toBeVisible();
   });
 });
+
+for (const look of LOOKS)
+  test(`unlink one account of a bank, keeping its transactions, and the bank's last account stays (${look.label})`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await lookAs(page, look);
+    await register(page, newPerson());
+    await linkDemoBank(page, 'demo_harbor');
+    await page.goto('/accounts');
+    const card = page.getByRole('region', { name: 'Harbor National Bank' });
+    await expect(card.getByText('High-Yield Savings')).toBeVisible();
+    const savingsId = await page.evaluate(async () => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('authToken')}` };
+      const accounts: { id: string; name: string }[] = await fetch('/api/plaid/accounts', { headers }).then(
+        (r) => r.json(),
+      );
+      return accounts.find((a) => a.name === 'High-Yield Savings')?.id;
+    });
+
+    await card.getByRole('button', { name: 'Actions for High-Yield Savings' }).click();
+    await page.getByRole('menuitem', { name: 'Unlink account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlink High-Yield Savings?' });
+    await expect(dialog.getByRole('radio', { name: /Keep them/ })).toBeChecked();
+    await checkScreen(page, testInfo, `unlink-account-${look.suffix}`, {
+      fullPage: false,
+    });
+    await dialog.getByRole('button', { name: 'Unlink account' }).click();
+    await expect(
+      page.getByText('High-Yield Savings is no longer synced. Its transactions stay in Tally.'),
+    ).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('High-Yield Savings')).toBeHidden();
+    await expect(card.getByText('Everyday Checking')).toBeVisible();
+
+    // Its transactions are still there, under its name.
+    const kept = await page.evaluate(async (id) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('authToken')}` };
+      const list = await fetch(`/api/transactions?accountId=${id}&pageSize=1`, { headers }).then((r) =>
+        r.json(),
+      );
+      return {
+        total: list.pagination.totalItems as number,
+        name: list.transactions[0]?.accountName as string,
+      };
+    }, savingsId);
+    expect(kept.total).toBeGreaterThan(0);
+    expect(kept.name).toBe('High-Yield Savings');
+
+    // The card next, with its history deleted; then the checking account is the bank's last: no unlink.
+    await page.goto('/accounts');
+    await card.getByRole('button', { name: 'Actions for Cash Rewards Visa' }).click();
+    await page.getByRole('menuitem', { name: 'Unlink account' }).click();
+    const second = page.getByRole('dialog', { name: 'Unlink Cash Rewards Visa?' });
+    await second.getByRole('radio', { name: /Delete them/ }).check();
+    await second.getByRole('button', { name: 'Unlink account' }).click();
+    await expect(
+      page.getByText('Cash Rewards Visa is no longer synced, and its transactions were deleted.'),
+    ).toBeVisible();
+    await expect(card.getByText('Cash Rewards Visa')).toBeHidden();
+    await expect(card.getByRole('button', { name: 'Actions for Everyday Checking' })).toBeHidden();
+    await checkScreen(page, testInfo, `unlinked-accounts-${look.suffix}`);
+  });
 
 test('accounts and transactions read well in dark mode at phone width', async ({ page }, testInfo) => {
   test.setTimeout(120_000);

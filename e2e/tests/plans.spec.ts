@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { checkScreen, expect, linkDemoBank, newPerson, register, setClock, test } from './support';
+import {
+  checkScreen,
+  expect,
+  LOOKS,
+  linkDemoBank,
+  lookAs,
+  newPerson,
+  register,
+  setClock,
+  test,
+} from './support';
 
 const planSection = (page: Page) => page.locator('#plan');
 const planCard = (page: Page, name: string) => planSection(page).getByRole('group', { name: `${name} plan` });
@@ -94,16 +104,12 @@ test.describe('plans', () => {
     await expect(connect.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   });
 
-  for (const { scheme, phone } of [
-    { scheme: 'light', phone: false },
-    { scheme: 'dark', phone: true },
-  ] as const)
-    test(`on Starter, a bank with three accounts links the two the plan has room for, as the person chooses (${scheme}${phone ? ', phone' : ''})`, async ({
+  for (const look of LOOKS)
+    test(`on Starter, a bank with three accounts links the two the plan has room for, as the person chooses (${look.label})`, async ({
       page,
     }, testInfo) => {
       test.setTimeout(120_000);
-      if (phone) await page.setViewportSize({ width: 390, height: 844 });
-      await page.addInitScript((s) => localStorage.setItem('colorScheme', s), scheme);
+      await lookAs(page, look);
       await register(page, newPerson());
       await page.goto('/settings#plan');
       await planCard(page, 'Starter').getByRole('button', { name: 'End trial' }).click();
@@ -132,7 +138,7 @@ test.describe('plans', () => {
       await expect(savings).toBeChecked();
       await expect(card).not.toBeChecked();
       await expect(card).toBeDisabled();
-      await checkScreen(page, testInfo, `connect-choose-accounts-${scheme}${phone ? '-phone' : ''}`, {
+      await checkScreen(page, testInfo, `connect-choose-accounts-${look.suffix}`, {
         fullPage: false,
       });
       // The person would rather link the card than the savings account.

@@ -106,6 +106,18 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string, 
  * Opens a path that sends the browser on (a boot script's redirect, a 401's sign-out): waits only for the
  * navigation to start, since the page it asked for may be replaced before it has loaded.
  */
+/** The two looks a journey runs in besides its own: light on a desktop, and dark at phone width. */
+export const LOOKS = [
+  { scheme: 'light', phone: false, label: 'light', suffix: 'light' },
+  { scheme: 'dark', phone: true, label: 'dark, phone', suffix: 'dark-phone' },
+] as const;
+
+/** Before the first page: the look's colour scheme, and a phone's viewport for the phone look. */
+export async function lookAs(page: Page, look: (typeof LOOKS)[number]) {
+  if (look.phone) await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript((scheme) => localStorage.setItem('colorScheme', scheme), look.scheme);
+}
+
 export async function arrive(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'commit' });
 }

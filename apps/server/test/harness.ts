@@ -477,6 +477,7 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/budget\/:id(\/|$)/, param: 'id', kind: 'budget' },
   { url: /^\/api\/budget\/:id\/category\/:categoryId$/, param: 'categoryId', kind: 'budgetCategory' },
   { url: /^\/api\/plaid\/connections\/:id(\/|$)/, param: 'id', kind: 'connection' },
+  { url: /^\/api\/plaid\/accounts\/:id$/, param: 'id', kind: 'account' },
   { url: /^\/api\/ai\/insights\/generate\/:id$/, param: 'id', kind: 'insight' },
   { url: /^\/api\/savings\/goals\/:id(\/|$)/, param: 'id', kind: 'savingsGoal' },
   { url: /^\/api\/savings\/(leftover|allocations\/process)\/:id$/, param: 'id', kind: 'budget' },

@@ -177,6 +177,11 @@ export const bankAccounts = pgTable(
      * and none of its transactions are stored until the person makes room or upgrades.
      */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * Set when the person unlinked this one account (its connection stays): it is inactive for good, a sync
+     * or a reconnect never revives it, and its history is kept or deleted as they chose.
+     */
+    unlinkedAt: timestamp('unlinked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -150,3 +150,9 @@ export type ImportHistoricalDataBody = z.infer<typeof importHistoricalDataBody>;
 export const webhookResponse = z.object({ received: z.literal(true) });
 
 export const idParam = z.object({ id: z.uuid('Invalid id') });
+
+/** Unlinking one account of a bank: whether its transactions stay (listed under its name) or go. */
+export const unlinkAccountQuery = z.object({
+  history: z.enum(['keep', 'delete'], "history must be 'keep' or 'delete'"),
+});
+export type UnlinkAccountQuery = z.infer<typeof unlinkAccountQuery>;

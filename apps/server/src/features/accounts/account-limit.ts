@@ -69,8 +69,10 @@ export async function saveAccountsWithinPlan(
     return !!row && row.connectionId === connectionId && row.isActive && row.hiddenAt === null;
   };
   const wasHidden = (a: ProviderAccount) => stored.get(a.providerAccountId)?.hiddenAt != null;
-  const waiting = accounts.filter((a) => !isShown(a) && wasHidden(a));
-  const arriving = accounts.filter((a) => !isShown(a) && !wasHidden(a));
+  // One the person unlinked neither waits nor arrives: it takes no room and is never shown again.
+  const unlinked = (a: ProviderAccount) => stored.get(a.providerAccountId)?.unlinkedAt != null;
+  const waiting = accounts.filter((a) => !isShown(a) && !unlinked(a) && wasHidden(a));
+  const arriving = accounts.filter((a) => !isShown(a) && !unlinked(a) && !wasHidden(a));
   // Those hidden earlier have waited longest: they take the room first, then the bank's new accounts.
   const contenders = reveal ? [...waiting, ...arriving] : arriving;
   let room = accountsRoom(plan, await countLinkedAccounts(tx, { userId }));

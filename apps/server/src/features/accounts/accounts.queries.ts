@@ -179,8 +179,11 @@ export async function listConnectionRows(
     .orderBy(asc(bankConnections.createdAt));
 }
 
-/** Accounts kept past the plan's limit are hidden: not listed, counted, totalled or given transactions. */
-const isVisible = isNull(bankAccounts.hiddenAt);
+/**
+ * Accounts kept past the plan's limit are hidden, and accounts the person unlinked are gone from the bank's
+ * card: neither is listed, counted, totalled or given transactions.
+ */
+const isVisible = and(isNull(bankAccounts.hiddenAt), isNull(bankAccounts.unlinkedAt));
 
 /** The person's visible accounts, of the given connections or all. */
 export async function listAccountRows(
@@ -268,6 +271,7 @@ export async function accountStates(
       connectionId: bankAccounts.connectionId,
       isActive: bankAccounts.isActive,
       hiddenAt: bankAccounts.hiddenAt,
+      unlinkedAt: bankAccounts.unlinkedAt,
     })
     .from(bankAccounts)
     .where(and(eq(bankAccounts.userId, userId), inArray(bankAccounts.providerAccountId, providerAccountIds)));
@@ -381,7 +385,8 @@ export async function saveAccounts(
         subtype: sql`excluded.subtype`,
         currentBalance: sql`excluded.current_balance`,
         availableBalance: sql`excluded.available_balance`,
-        isActive: true,
+        // One the person unlinked stays so, whatever the bank still reports.
+        isActive: sql`${bankAccounts.unlinkedAt} is null`,
         hiddenAt: sql`case when excluded.hidden_at is null then null
                            else coalesce(${bankAccounts.hiddenAt}, excluded.hidden_at) end`,
         updatedAt: now,
@@ -438,9 +443,69 @@ export async function setAccountsActive(
     .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId)));
 }
 
+/** One linked account of an active bank connection of the person's (not a manual one), with its connection. */
+export async function bankAccountOf(db: Db, { userId, accountId }: { userId: string; accountId: string }) {
+  const [row] = await db
+    .select({ account: bankAccounts, connection: bankConnections })
+    .from(bankAccounts)
+    .innerJoin(bankConnections, eq(bankConnections.id, bankAccounts.connectionId))
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.id, accountId),
+        eq(bankAccounts.isActive, true),
+        isVisible,
+        eq(bankConnections.isActive, true),
+        isBank,
+      ),
+    );
+  return row ?? null;
+}
+
+/** How many of a connection's accounts are shown linked (active and visible). */
+export async function countShownAccounts(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.connectionId, connectionId),
+        eq(bankAccounts.isActive, true),
+        isVisible,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Unlinks one account for good: inactive, marked, so no sync or reconnect revives it. */
+export async function markUnlinked(
+  db: Db,
+  { userId, accountId, now }: { userId: string; accountId: string; now: Date },
+) {
+  await db
+    .update(bankAccounts)
+    .set({ isActive: false, unlinkedAt: now, updatedAt: now })
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
+}
+
+/** Deletes one account's whole history, what came from the bank and from files alike. */
+export async function deleteAccountTransactions(
+  db: Db,
+  { userId, accountId }: { userId: string; accountId: string },
+) {
+  await db
+    .delete(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.accountId, accountId)));
+}
+
 /**
- * Deletes the imported history of a connection's accounts. `keepFileRows` keeps what the person imported
- * from files (provider ids 'file:…'): the bank will not bring those back.
+ * Deletes the imported history of a connection's accounts. `keepFileRows` keeps what the bank will not bring
+ * back: what the person imported from files (provider ids 'file:…'), and the history they kept of an account
+ * they unlinked.
  */
 export async function deleteConnectionTransactions(
   db: Db,
@@ -459,7 +524,13 @@ export async function deleteConnectionTransactions(
         db
           .select({ id: bankAccounts.id })
           .from(bankAccounts)
-          .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId))),
+          .where(
+            and(
+              eq(bankAccounts.userId, userId),
+              eq(bankAccounts.connectionId, connectionId),
+              keepFileRows ? isNull(bankAccounts.unlinkedAt) : undefined,
+            ),
+          ),
       ),
     ),
   );
@@ -658,13 +729,7 @@ export function visibleConnectionAccounts(
   return tx
     .select({ id: bankAccounts.id, providerAccountId: bankAccounts.providerAccountId })
     .from(bankAccounts)
-    .where(
-      and(
-        eq(bankAccounts.userId, userId),
-        eq(bankAccounts.connectionId, connectionId),
-        isNull(bankAccounts.hiddenAt),
-      ),
-    );
+    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.connectionId, connectionId), isVisible));
 }
 
 /** The person's stored transactions with these provider ids (pending ones a page's posted ones replace). */

@@ -18,6 +18,7 @@ import {
   sandboxPublicTokenBody,
   sandboxPublicTokenResponse,
   todayIn,
+  unlinkAccountQuery,
 } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../lib/auth';
@@ -44,6 +45,7 @@ import {
   queueBackfill,
   reconnect,
   resetAndResync,
+  unlinkAccount,
 } from './accounts.service';
 
 /** The code of a bank-only request made of the person's manual accounts. */
@@ -207,6 +209,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         await listAccountRows(db, { userId: req.user.id, connectionIds: [row.id] }),
       );
     },
+  );
+
+  // One account of a bank, unlinked on its own: the bank's card as it is after.
+  app.delete(
+    '/plaid/accounts/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        params: idParam,
+        querystring: unlinkAccountQuery,
+        response: { 200: connection, ...errors, 409: errorBody },
+      },
+    },
+    async (req) =>
+      unlinkAccount(deps, { userId: req.user.id, accountId: req.params.id, history: req.query.history }),
   );
 
   app.post(

@@ -1,15 +1,18 @@
 import { accountsFit, addDays, type ExchangeResponse, type Plan, todayIn } from '@tally/shared';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isItemGone, removeBankItem } from '../../providers/bank';
 import type { BankProvider, ProviderAccount } from '../../providers/bank/types';
 import { accountLimitReached, connectionsHidingAccounts, countLinkedAccounts, lockLinking } from '../billing';
 import { saveAccountsWithinPlan } from './account-limit';
 import type { AccountsDeps, BankSyncJob } from './accounts.deps';
 import {
+  bankAccountOf,
   type ConnectionRow,
   cancelOpenRuns,
   countHiddenAccounts,
+  countShownAccounts,
   createHistorySync,
+  deleteAccountTransactions,
   deleteConnectionAccounts,
   deleteConnectionTransactions,
   getConnection,
@@ -20,6 +23,7 @@ import {
   listAccountRows,
   lockActiveConnection,
   markItemRemoved,
+  markUnlinked,
   openHistorySyncs,
   saveAccounts,
   saveConnection,
@@ -226,6 +230,35 @@ export async function queueBackfill(
   const run = connection.isActive ? await startHistorySync(deps, connection, window) : null;
   if (!run) throw new AppError(409, 'CONNECTION_INACTIVE', 'Reconnect this account before importing');
   return run;
+}
+
+/**
+ * Unlinks one account of a bank connection that stays: it leaves the bank's card, the totals and the plan's
+ * count, no sync or reconnect brings it back, and its history is kept (still listed under its name) or
+ * deleted, as the person chose. The bank's last linked account is not unlinked: disconnecting the bank is
+ * what ends that. Under the connection's row lock, so no page of a sync lands on it meanwhile.
+ */
+export async function unlinkAccount(
+  deps: AccountsDeps,
+  { userId, accountId, history }: { userId: string; accountId: string; history: 'keep' | 'delete' },
+) {
+  const connection = await deps.db.transaction(async (tx) => {
+    const found = await bankAccountOf(tx, { userId, accountId });
+    if (!found) throw notFound('Account not found');
+    const { connection } = found;
+    if (!(await lockActiveConnection(tx, { userId, connectionId: connection.id })))
+      throw notFound('Account not found');
+    if ((await countShownAccounts(tx, { userId, connectionId: connection.id })) <= 1)
+      throw new AppError(
+        409,
+        'LAST_ACCOUNT',
+        `This is the only account linked at ${connection.institutionName}. Disconnect the bank instead.`,
+      );
+    await markUnlinked(tx, { userId, accountId, now: deps.now() });
+    if (history === 'delete') await deleteAccountTransactions(tx, { userId, accountId });
+    return connection;
+  });
+  return connectionResponse(deps, connection);
 }
 
 /**

@@ -94,7 +94,7 @@ describe('readFile', () => {
   });
 
   it('answers a file that needs more memory than a worker has with a 413, and reads the next file', async () => {
-    const small = createFileReader({ ...FILE_READING, memoryMb: 16, workers: 1 });
+    const small = createFileReader({ ...FILE_READING, memoryMb: 32, workers: 1 });
     try {
       const large = `Date,Description,Amount\n${'2024-03-02,COFFEE,-3.50\n'.repeat(240_000)}`;
       await expect(small.read(randomUUID(), large, NO_HINTS)).rejects.toMatchObject({

@@ -275,6 +275,47 @@ describe('AccountsPage', () => {
     ]);
   });
 
+  it('unlinks one account of a bank, deleting its transactions when asked, and never the last one', async () => {
+    const savings = firstDemoBank.accounts.find((a) => a.name === 'High-Yield Savings');
+    const path = `/api/plaid/accounts/${encodeURIComponent(savings?.id ?? '')}`;
+    const api = fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': { body: [firstDemoBank] },
+      [progressRoute]: { body: completed },
+      [`DELETE ${path}`]: {
+        body: { ...firstDemoBank, accounts: firstDemoBank.accounts.filter((a) => a !== savings) },
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for High-Yield Savings' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Unlink account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Unlink High-Yield Savings?' }));
+    expect(dialog.getByText(/First Demo Bank and its other accounts stay linked/)).toBeTruthy();
+    expect(dialog.getByRole('radio', { name: /Keep them/ })).toHaveProperty('checked', true);
+    fireEvent.click(dialog.getByRole('radio', { name: /Delete them/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Unlink account' }));
+    expect(
+      await screen.findByText('High-Yield Savings is no longer synced, and its transactions were deleted.'),
+    ).toBeTruthy();
+    expect(api.to(path).map((r) => r.url.search)).toEqual(['?history=delete']);
+  });
+
+  it('offers no unlinking on a bank with one account left, nor on a disconnected bank', async () => {
+    fakeApi({
+      'GET /api/config': { body: demoConfig },
+      'GET /api/plaid/connections': {
+        body: [
+          { ...firstDemoBank, accounts: firstDemoBank.accounts.slice(0, 1) },
+          { ...firstDemoBank, id: 'gone', institutionName: 'Old Bank', isActive: false },
+        ],
+      },
+      [progressRoute]: { body: completed },
+    });
+    renderPage();
+    expect(await screen.findAllByText('Visa Signature')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Actions for / })).toBeNull();
+  });
+
   it('reports a failed disconnect', async () => {
     fakeApi({
       'GET /api/config': { body: demoConfig },

@@ -32,7 +32,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
-import { ApiError } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { useDialog } from '../../lib/use-dialog';
 import { ImportDialog } from '../imports';
 import { ManualAccountDialog, TransactionDialog } from '../manual-accounts';
@@ -41,10 +41,12 @@ import { useDeleteManualAccount } from './api/delete-manual-account';
 import { useDisconnectConnection } from './api/disconnect-connection';
 import { useConnections } from './api/get-connections';
 import { useReconnectConnection } from './api/reconnect-connection';
+import { useUnlinkAccount } from './api/unlink-account';
 import { DisconnectDialog } from './components/DisconnectDialog';
 import { InstitutionCard } from './components/InstitutionCard';
 import { type ManualAccountAction, ManualAccountsCard } from './components/ManualAccountsCard';
 import { SummaryCards, SummaryCardsSkeleton } from './components/SummaryCards';
+import { UnlinkAccountDialog, type Unlinking } from './components/UnlinkAccountDialog';
 
 // Dialogs: fetched when first opened.
 const ConnectBankDialog = lazyDialog(
@@ -78,6 +80,8 @@ export function AccountsPage() {
   const [connectSession, setConnectSession] = useState(0);
   const [connectOpen, setConnectOpen] = useState(false);
   const [toDisconnect, setToDisconnect] = useState<Connection | null>(null);
+  const unlink = useUnlinkAccount();
+  const [toUnlink, setToUnlink] = useState<Unlinking | null>(null);
   // The manual accounts' dialogs: add or edit an account, add a transaction to one, import a file.
   // Each for an account (or none: a new manual account, or the account chosen in the dialog).
   const accountDialog = useDialog<Account | null>(null);
@@ -118,6 +122,33 @@ export function AccountsPage() {
       });
     }
   };
+
+  const confirmUnlink = ({ account }: Unlinking, history: 'keep' | 'delete') =>
+    unlink.mutate(
+      { accountId: account.id, history },
+      {
+        onSuccess: () => {
+          setToUnlink(null);
+          toast.success(
+            'Account unlinked',
+            history === 'keep'
+              ? `${account.name} is no longer synced. Its transactions stay in Tally.`
+              : `${account.name} is no longer synced, and its transactions were deleted.`,
+            { withIcon: true, autoClose: 6000 },
+          );
+        },
+        onError: (error) => {
+          setToUnlink(null);
+          toast.error(
+            'Error unlinking account',
+            errorMessage(error, 'Failed to unlink the account. Please try again.'),
+            {
+              withIcon: true,
+            },
+          );
+        },
+      },
+    );
 
   const confirmDisconnect = (connection: Connection) =>
     disconnect.mutate(connection.id, {
@@ -296,6 +327,7 @@ export function AccountsPage() {
                   historySyncDismissed={dismissed.has(connection.id)}
                   onDismissHistorySync={() => dismissHistorySync(connection.id)}
                   onDisconnect={() => setToDisconnect(connection)}
+                  onUnlink={(account) => setToUnlink({ connection, account })}
                   onReconnect={() => startReconnect(connection)}
                   reconnecting={reconnect.isPending && reconnect.variables === connection.id}
                   plan={plan}
@@ -311,6 +343,13 @@ export function AccountsPage() {
         opened={connectOpen}
         onClose={() => setConnectOpen(false)}
         onConnected={onConnected}
+      />
+      <UnlinkAccountDialog
+        key={toUnlink?.account.id}
+        unlinking={toUnlink}
+        pending={unlink.isPending}
+        onCancel={() => setToUnlink(null)}
+        onConfirm={confirmUnlink}
       />
       <DisconnectDialog
         connection={toDisconnect}

@@ -1,6 +1,13 @@
-import { Button, Group, Menu, Paper, Text } from '@mantine/core';
-import { IconBuildingBank, IconClock, IconPlugConnected, IconPlugConnectedX } from '@tabler/icons-react';
-import type { Connection, Plan } from '@tally/shared';
+import { ActionIcon, Button, Group, Menu, Paper, Text } from '@mantine/core';
+import {
+  IconBuildingBank,
+  IconClock,
+  IconDotsVertical,
+  IconLinkOff,
+  IconPlugConnected,
+  IconPlugConnectedX,
+} from '@tabler/icons-react';
+import type { Account, Connection, Plan } from '@tally/shared';
 import { formatLastSynced } from '../../../lib/format';
 import { institutionColor } from '../institution-color';
 import { ConnectionCard } from './ConnectionCard';
@@ -18,6 +25,7 @@ export function InstitutionCard({
   onDismissHistorySync,
   onDisconnect,
   onReconnect,
+  onUnlink,
   reconnecting,
   plan,
 }: {
@@ -28,8 +36,11 @@ export function InstitutionCard({
   onDismissHistorySync: () => void;
   onDisconnect: () => void;
   onReconnect: () => void;
+  /** Unlinks one account; offered while the bank is linked with more than one account shown. */
+  onUnlink: (account: Account) => void;
   reconnecting: boolean;
 }) {
+  const canUnlink = connection.isActive && connection.accounts.length > 1;
   return (
     <ConnectionCard
       connection={connection}
@@ -62,6 +73,33 @@ export function InstitutionCard({
             Reconnect
           </Menu.Item>
         )
+      }
+      accountActions={
+        canUnlink
+          ? (account) => (
+              <Menu position="bottom-end" shadow="md" width={190} withinPortal>
+                <Menu.Target>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={`Actions for ${account.name}`}
+                  >
+                    <IconDotsVertical size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconLinkOff size={16} />}
+                    onClick={() => onUnlink(account)}
+                  >
+                    Unlink account
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )
+          : undefined
       }
     >
       <HistorySyncBanner
