@@ -234,8 +234,8 @@ export async function queueBackfill(
 
 /**
  * Unlinks one account of a bank connection that stays: it leaves the bank's card, the totals and the plan's
- * count, no sync or reconnect brings it back, and its history is kept (still listed under its name) or
- * deleted, as the person chose. The bank's last linked account is not unlinked: disconnecting the bank is
+ * count, no sync or reset brings it back (a bank disconnected and linked anew comes back as the person
+ * then chooses), and its history is kept (still listed under its name) or deleted, as the person chose. The bank's last linked account is not unlinked: disconnecting the bank is
  * what ends that. Under the connection's row lock, so no page of a sync lands on it meanwhile.
  */
 export async function unlinkAccount(
