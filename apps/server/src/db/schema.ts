@@ -178,8 +178,8 @@ export const bankAccounts = pgTable(
      */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /**
-     * Set when the person unlinked this one account (its connection stays): it is inactive for good, no sync
-     * or reset revives it, and its history is kept or deleted as they chose.
+     * Set when the person unlinked this one account (its connection stays): it is inactive for good, no sync,
+     * reset or reconnect revives it, and its history is kept or deleted as they chose.
      */
     unlinkedAt: timestamp('unlinked_at', { withTimezone: true }),
     createdAt: createdAt(),

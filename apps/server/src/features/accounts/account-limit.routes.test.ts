@@ -248,6 +248,24 @@ describe('the linked-account limit after a sync', () => {
     expect(await get(bea, '/billing', billingState)).toMatchObject({ linkedAccounts: 2 });
   });
 
+  it('shows it once another account of the bank is unlinked to make room', async () => {
+    const { ada } = await aThirdAccountArrives();
+    expect(await rowsOf(ada, 'Plaid Credit Card')).toBe(0);
+    const savingsId = (await get(ada, '/plaid/accounts', accountList)).find(
+      (a) => a.name === 'Plaid Saving',
+    )?.id;
+    const unlinked = await app.inject({
+      method: 'DELETE',
+      url: `/api/plaid/accounts/${savingsId}?history=keep`,
+      headers: bearer(ada),
+    });
+    expect(unlinked.statusCode, unlinked.body).toBe(200);
+    await eventually(async () => (await rowsOf(ada, 'Plaid Credit Card')) === 2, 'the hidden history');
+    const accounts = await get(ada, '/plaid/accounts', accountList);
+    expect(accounts.map((a) => a.name).sort()).toEqual(['Plaid Checking', 'Plaid Credit Card']);
+    expect(await get(ada, '/billing', billingState)).toMatchObject({ linkedAccounts: 2 });
+  });
+
   it("never shows one person's hidden accounts to another", async () => {
     const { ada, connectionId } = await aThirdAccountArrives();
     expect(await get(ada, '/plaid/connections', connectionList)).toMatchObject([{ hiddenAccounts: 1 }]);

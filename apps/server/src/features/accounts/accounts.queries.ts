@@ -481,15 +481,40 @@ export async function countShownAccounts(
   return Number(row?.n ?? 0);
 }
 
-/** Unlinks one account for good: inactive, marked, so no sync or reconnect revives it. */
+/**
+ * Unlinks one account for good: inactive, marked, so no sync revives it. False when it was unlinked already
+ * (a second request that read it before the first committed).
+ */
 export async function markUnlinked(
   db: Db,
   { userId, accountId, now }: { userId: string; accountId: string; now: Date },
 ) {
-  await db
+  const rows = await db
     .update(bankAccounts)
     .set({ isActive: false, unlinkedAt: now, updatedAt: now })
-    .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId)));
+    .where(
+      and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId), isNull(bankAccounts.unlinkedAt)),
+    )
+    .returning({ id: bankAccounts.id });
+  return rows.length > 0;
+}
+
+/** The bank's ids of a connection's accounts the person did not unlink (hidden ones too). */
+export async function keptProviderAccountIds(
+  db: Db,
+  { userId, connectionId }: { userId: string; connectionId: string },
+) {
+  const rows = await db
+    .select({ id: bankAccounts.providerAccountId })
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.userId, userId),
+        eq(bankAccounts.connectionId, connectionId),
+        isNull(bankAccounts.unlinkedAt),
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** Deletes one account's whole history, what came from the bank and from files alike. */
@@ -919,15 +944,21 @@ const DELETE_CHUNK = 500;
 /** Deletes the person's transactions with these provider ids; answers how many there were. */
 export async function deleteByProviderIds(
   tx: Db,
-  { userId, providerTransactionIds }: { userId: string; providerTransactionIds: readonly string[] },
+  {
+    userId,
+    accountIds,
+    providerTransactionIds,
+  }: { userId: string; accountIds: readonly string[]; providerTransactionIds: readonly string[] },
 ) {
   let removed = 0;
+  if (accountIds.length === 0) return removed;
   for (let i = 0; i < providerTransactionIds.length; i += DELETE_CHUNK) {
     const deleted = await tx
       .delete(transactions)
       .where(
         and(
           eq(transactions.userId, userId),
+          inArray(transactions.accountId, [...accountIds]),
           inArray(transactions.providerTransactionId, providerTransactionIds.slice(i, i + DELETE_CHUNK)),
         ),
       )

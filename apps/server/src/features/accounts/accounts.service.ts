@@ -20,6 +20,7 @@ import {
   type HistorySyncWindow,
   historySyncWindow,
   itemsAwaitingRemoval,
+  keptProviderAccountIds,
   listAccountRows,
   lockActiveConnection,
   markItemRemoved,
@@ -234,8 +235,8 @@ export async function queueBackfill(
 
 /**
  * Unlinks one account of a bank connection that stays: it leaves the bank's card, the totals and the plan's
- * count, no sync or reset brings it back (a bank disconnected and linked anew comes back as the person
- * then chooses), and its history is kept (still listed under its name) or deleted, as the person chose. The bank's last linked account is not unlinked: disconnecting the bank is
+ * count, no sync, reset or reconnect brings it back (a bank linked anew through Plaid Link comes back as
+ * the person then chooses there), and its history is kept (still listed under its name) or deleted. The bank's last linked account is not unlinked: disconnecting the bank is
  * what ends that. Under the connection's row lock, so no page of a sync lands on it meanwhile.
  */
 export async function unlinkAccount(
@@ -254,10 +255,14 @@ export async function unlinkAccount(
         'LAST_ACCOUNT',
         `This is the only account linked at ${connection.institutionName}. Disconnect the bank instead.`,
       );
-    await markUnlinked(tx, { userId, accountId, now: deps.now() });
+    // Unlinked meanwhile by a request that read it first: that one's choice of history stands.
+    if (!(await markUnlinked(tx, { userId, accountId, now: deps.now() })))
+      throw notFound('Account not found');
     if (history === 'delete') await deleteAccountTransactions(tx, { userId, accountId });
     return connection;
   });
+  // Its place is free: accounts kept hidden past the plan's limit are shown now, with their history.
+  await syncConnectionsHidingAccounts(deps, userId);
   return connectionResponse(deps, connection);
 }
 
@@ -406,8 +411,14 @@ async function accountsOrRelink(
       'This bank link was removed when it was disconnected. Connect the bank again to import fresh data.',
     );
   }
+  // The new item holds the accounts the old one held and the person did not unlink, as they chose them.
+  const kept = deps.provider.accountChoiceOf
+    ? (await keptProviderAccountIds(deps.db, { userId, connectionId: connection.id }))
+        .map((id) => deps.provider.accountChoiceOf?.(id))
+        .filter((id): id is string => !!id)
+    : [];
   const item = await deps.provider.exchangePublicToken(
-    await deps.provider.createSandboxPublicToken(institutionId),
+    await deps.provider.createSandboxPublicToken(institutionId, kept.length > 0 ? kept : undefined),
   );
   const { accounts } = await deps.provider.getAccounts(item.accessToken);
   return {

@@ -133,6 +133,12 @@ export async function applyPage(
   if (rest.length > 0) await upsertPageRows(tx, { userId, rows: rest });
 
   const removedIds = [...opts.removed, ...pendingIds.filter((id) => carried.has(id))];
-  const removed = await deleteByProviderIds(tx, { userId, providerTransactionIds: removedIds });
+  // Of the visible accounts only: the history kept of an account the person unlinked is theirs now, and
+  // the bank's later removals and postings no longer reach it.
+  const removed = await deleteByProviderIds(tx, {
+    userId,
+    accountIds: [...accountIds.values()],
+    providerTransactionIds: removedIds,
+  });
   return { upserted: rows.length, removed };
 }

@@ -4,6 +4,7 @@ import {
   connection,
   errorBody,
   exchangeResponse,
+  reconnectResponse,
   sandboxPublicTokenResponse,
   transactionList,
 } from '@tally/shared';
@@ -113,6 +114,29 @@ describe('unlinking one account', () => {
     expect(await countOn(auth, harbor.savings)).toBe(0);
     expect(await countOn(auth, harbor.card)).toBeGreaterThan(0);
     expect(expectJson(await call(auth, 'GET', '/billing'), 200, billingState).linkedAccounts).toBe(1);
+  });
+
+  it('a bank disconnected and reconnected comes back without the account unlinked', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    const harbor = await linkHarbor(auth);
+    expectJson(
+      await call(auth, 'DELETE', `/plaid/accounts/${harbor.savings}?history=delete`),
+      200,
+      connection,
+    );
+    expect((await call(auth, 'DELETE', `/plaid/connections/${harbor.connectionId}`)).statusCode).toBe(200);
+    const back = expectJson(
+      await call(auth, 'POST', `/plaid/connections/${harbor.connectionId}/reconnect`, {}),
+      200,
+      reconnectResponse,
+    );
+    expect(back.connection.accounts.map((a) => a.name).sort()).toEqual([
+      'Cash Rewards Visa',
+      'Everyday Checking',
+    ]);
+    await waitForImport(app, auth.token, harbor.connectionId);
+    expect(await shownAccounts(auth)).toEqual(['Cash Rewards Visa', 'Everyday Checking']);
+    expect(expectJson(await call(auth, 'GET', '/billing'), 200, billingState).linkedAccounts).toBe(2);
   });
 
   it("answers 404 for another person's account and changes nothing of theirs", async () => {

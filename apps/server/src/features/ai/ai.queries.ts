@@ -91,34 +91,39 @@ export async function aiUsageOn(db: Db, { userId, day }: Person & { day: string 
 
 /**
  * Stores a generation: each insight upserted by its key (one seen before keeps its id, and stays dismissed
- * if it was), every other one no longer current, and when it ran.
+ * if it was), every other one no longer current, and when it ran. Nothing is stored when the person's
+ * version has moved on since the numbers were read at `version`: what was found is out of date, and may be
+ * older than what a later generation stored (run under the person's 'ai' lock, so the two take turns).
  */
 export async function storeInsights(
   db: Db,
   { userId, rows, now, version }: Person & { rows: InsightRow[]; now: Date; version: number },
 ) {
-  const stored = rows.length
-    ? await db
-        .insert(aiInsights)
-        .values(rows.map((row) => ({ ...row, userId, isCurrent: true, generatedAt: now })))
-        .onConflictDoUpdate({
-          target: [aiInsights.userId, aiInsights.key],
-          set: {
-            type: sql`excluded.type`,
-            priority: sql`excluded.priority`,
-            context: sql`excluded.context`,
-            title: sql`excluded.title`,
-            message: sql`excluded.message`,
-            confidence: sql`excluded.confidence`,
-            actionSuggestion: sql`excluded.action_suggestion`,
-            figures: sql`excluded.figures`,
-            rank: sql`excluded.rank`,
-            isCurrent: true,
-            generatedAt: now,
-          },
-        })
-        .returning()
-    : [];
+  const [run] = await db
+    .select({ version: aiInsightRuns.version })
+    .from(aiInsightRuns)
+    .where(eq(aiInsightRuns.userId, userId));
+  if ((run?.version ?? 0) !== version) return;
+  if (rows.length > 0)
+    await db
+      .insert(aiInsights)
+      .values(rows.map((row) => ({ ...row, userId, isCurrent: true, generatedAt: now })))
+      .onConflictDoUpdate({
+        target: [aiInsights.userId, aiInsights.key],
+        set: {
+          type: sql`excluded.type`,
+          priority: sql`excluded.priority`,
+          context: sql`excluded.context`,
+          title: sql`excluded.title`,
+          message: sql`excluded.message`,
+          confidence: sql`excluded.confidence`,
+          actionSuggestion: sql`excluded.action_suggestion`,
+          figures: sql`excluded.figures`,
+          rank: sql`excluded.rank`,
+          isCurrent: true,
+          generatedAt: now,
+        },
+      });
   await db
     .update(aiInsights)
     .set({ isCurrent: false })
@@ -143,7 +148,6 @@ export async function storeInsights(
       set: { generatedAt: now, generatedVersion: version },
       setWhere: eq(aiInsightRuns.version, version),
     });
-  return stored;
 }
 
 /** The person's insight run: the version of their numbers, and which version and when the stored ones were computed. */

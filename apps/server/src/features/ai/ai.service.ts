@@ -118,13 +118,9 @@ async function compute(deps: AiDeps, viewer: Viewer) {
   return { drafts, store };
 }
 
-/**
- * Recomputes and stores the person's insights, within a request already counted; answers them as stored
- * (most important first, a dismissed one among them).
- */
+/** Recomputes and stores the person's insights (within a request already counted, or as upkeep). */
 async function recompute(deps: AiDeps, viewer: Viewer) {
-  const stored = await (await compute(deps, viewer)).store();
-  return stored.sort((a, b) => a.rank - b.rank);
+  await (await compute(deps, viewer)).store();
 }
 
 /**

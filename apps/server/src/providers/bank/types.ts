@@ -38,6 +38,11 @@ export interface BankProvider {
   createSandboxPublicToken(institutionId?: string, accountIds?: readonly string[]): Promise<string>;
   /** Institutions a person can pick from in the demo picker (empty for Plaid, whose widget lists them). */
   listInstitutions(): Promise<ProviderInstitution[]>;
+  /**
+   * The demo bank: the id one of an item's accounts is chosen by (an institution's `accounts`), so an item
+   * made again holds the same accounts. Absent where the accounts are chosen in Link.
+   */
+  accountChoiceOf?(providerAccountId: string): string | null;
 }
 
 export type ProviderInstitution = {

@@ -424,6 +424,12 @@ export function createDemoProvider(
       removed.add(parseAccessToken(accessToken).tag);
     },
 
+    accountChoiceOf(providerAccountId) {
+      // An item's account ids are its tag, then the account's key (forItem).
+      const key = /^[0-9a-f]{16}-([a-z0-9_]+)$/.exec(providerAccountId)?.[1];
+      return key && DEMO_ACCOUNTS.some((a) => a.key === key) ? key : null;
+    },
+
     async listInstitutions() {
       return DEMO_INSTITUTIONS.map((i) => ({
         ...i,
