@@ -462,25 +462,6 @@ export async function bankAccountOf(db: Db, { userId, accountId }: { userId: str
   return row ?? null;
 }
 
-/** How many of a connection's accounts are shown linked (active and visible). */
-export async function countShownAccounts(
-  db: Db,
-  { userId, connectionId }: { userId: string; connectionId: string },
-) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bankAccounts)
-    .where(
-      and(
-        eq(bankAccounts.userId, userId),
-        eq(bankAccounts.connectionId, connectionId),
-        eq(bankAccounts.isActive, true),
-        isVisible,
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Unlinks one account for good: inactive, marked, so no sync revives it. False when it was unlinked already
  * (a second request that read it before the first committed).

@@ -10,7 +10,6 @@ import {
   type ConnectionRow,
   cancelOpenRuns,
   countHiddenAccounts,
-  countShownAccounts,
   createHistorySync,
   deleteAccountTransactions,
   deleteConnectionAccounts,
@@ -249,7 +248,8 @@ export async function unlinkAccount(
     const { connection } = found;
     if (!(await lockActiveConnection(tx, { userId, connectionId: connection.id })))
       throw notFound('Account not found');
-    if ((await countShownAccounts(tx, { userId, connectionId: connection.id })) <= 1)
+    // The connection is active, so its visible accounts are the ones shown linked.
+    if ((await listAccountRows(tx, { userId, connectionIds: [connection.id] })).length <= 1)
       throw new AppError(
         409,
         'LAST_ACCOUNT',
