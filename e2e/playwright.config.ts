@@ -65,6 +65,13 @@ export default defineConfig({
       ALLOW_TEST_CLOCK_IN_PRODUCTION: 'true',
       // Help → Contact support names this address; the server has no SMTP, so it is the one to write to.
       SUPPORT_EMAIL: 'support@tally.test',
+      // Plans as a hosted server sells them: new people on Starter, a paid plan's free trial started in
+      // Settings. Nothing here reaches Stripe (a trial and its end are the server's own); a journey that
+      // went to Checkout would find this address closed.
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_journeys',
+      STRIPE_WEBHOOK_SECRET: 'whsec_journeys',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
     },
   },
 });

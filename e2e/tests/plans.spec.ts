@@ -15,57 +15,65 @@ const planSection = (page: Page) => page.locator('#plan');
 const planCard = (page: Page, name: string) => planSection(page).getByRole('group', { name: `${name} plan` });
 
 test.describe('plans', () => {
-  test('a new person is on a Pro trial, changes plan in Settings and cancels to Starter', async ({
+  test('a new person on Starter starts a Pro trial from a Pro screen, sees it in Settings and ends it', async ({
     page,
   }, testInfo) => {
-    await register(page, newPerson());
+    await register(page, newPerson(), { plan: 'starter' });
     await page.goto('/settings');
     const plan = planSection(page);
     await expect(plan.getByRole('heading', { name: 'Plan' })).toBeVisible();
+    await expect(
+      plan.getByText(
+        'The free plan. Try Pro or Premium free for 14 days: nothing is charged until you subscribe.',
+      ),
+    ).toBeVisible();
+    await expect(plan.getByText('0 of 2 bank accounts linked')).toBeVisible();
+    for (const name of ['Pro', 'Premium']) {
+      await expect(planCard(page, name).getByRole('button', { name: 'Try free for 14 days' })).toBeEnabled();
+    }
+    await plan.scrollIntoViewIfNeeded();
+    await checkScreen(page, testInfo, 'plan-starter');
+
+    // A Pro screen offers the trial right there.
+    await page.goto('/subscriptions');
+    const upgrade = page.getByRole('region', { name: 'Subscription tracking is a Pro feature' });
+    await expect(upgrade.getByText('$5/month after the trial. No cancellation fees.')).toBeVisible();
+    await checkScreen(page, testInfo, 'subscriptions-upgrade');
+    await upgrade.getByRole('button', { name: 'Try Pro free for 14 days' }).click();
+    await expect(page.getByText('You have 14 days of Pro: every Pro feature is open.')).toBeVisible();
+    await expect(page.getByText('No subscriptions yet')).toBeVisible();
+
+    await page.goto('/settings');
     await expect(plan.getByText('14 days left in your Pro trial')).toBeVisible();
     await expect(plan.getByText('0 bank accounts linked, no limit')).toBeVisible();
+    // During the trial: subscribe to it (Stripe's Checkout, the trial's days carried over) or choose the other.
+    await expect(planCard(page, 'Pro').getByRole('button', { name: 'Subscribe to Pro' })).toBeEnabled();
+    await expect(planCard(page, 'Premium').getByRole('button', { name: 'Choose Premium' })).toBeEnabled();
     await plan.scrollIntoViewIfNeeded();
     await checkScreen(page, testInfo, 'plan-trial');
 
-    await planCard(page, 'Premium').getByRole('button', { name: 'Choose Premium' }).click();
-    await expect(page.getByText("You're on Premium now.")).toBeVisible();
-    await expect(plan.getByText('Your Premium plan is active.')).toBeVisible();
-    await expect(planCard(page, 'Premium').getByRole('button', { name: 'Current plan' })).toBeDisabled();
-    // Every screen follows: the advisor is there to ask.
-    await page.reload();
-    await expect(plan.getByText('Your Premium plan is active.')).toBeVisible();
-
-    await planCard(page, 'Pro').getByRole('button', { name: 'Switch to Pro' }).click();
-    await expect(page.getByText("You're on Pro now.")).toBeVisible();
-    await expect(plan.getByText('Your Pro plan is active.')).toBeVisible();
-
-    // Cancelling asks first; keeping the plan changes nothing.
-    await planCard(page, 'Starter').getByRole('button', { name: 'Cancel plan' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Cancel your Pro plan?' });
+    // Ending it asks first; keeping it changes nothing.
+    await planCard(page, 'Starter').getByRole('button', { name: 'End trial' }).click();
+    const confirm = page.getByRole('dialog', { name: 'End your Pro trial?' });
     await expect(confirm.getByText(/You move to Starter now\./)).toBeVisible();
-    await checkScreen(page, testInfo, 'plan-cancel-confirm', { fullPage: false });
+    await checkScreen(page, testInfo, 'plan-end-trial-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Keep my plan' }).click();
     await expect(confirm).toBeHidden();
-    await expect(plan.getByText('Your Pro plan is active.')).toBeVisible();
+    await expect(plan.getByText('14 days left in your Pro trial')).toBeVisible();
 
-    await planCard(page, 'Starter').getByRole('button', { name: 'Cancel plan' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel your Pro plan?' })
-      .getByRole('button', { name: 'Cancel plan' })
-      .click();
+    await planCard(page, 'Starter').getByRole('button', { name: 'End trial' }).click();
+    await confirm.getByRole('button', { name: 'End trial' }).click();
     await expect(page.getByText('Your plan has been cancelled.')).toBeVisible();
     await expect(plan.getByText('The free plan: basic budgeting and transaction tracking.')).toBeVisible();
-    await expect(plan.getByText('0 of 2 bank accounts linked')).toBeVisible();
     await expect(planCard(page, 'Starter').getByRole('button', { name: 'Current plan' })).toBeDisabled();
-
-    // On Starter the Pro screens offer the upgrade instead.
+    // One trial per person: a paid plan now is paid for.
+    await expect(planCard(page, 'Premium').getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
     await page.goto('/subscriptions');
-    const upgrade = page.getByRole('region', { name: 'Subscription tracking is a Pro feature' });
-    await expect(upgrade).toBeVisible();
-    await checkScreen(page, testInfo, 'subscriptions-upgrade');
-    await upgrade.getByRole('button', { name: 'Upgrade to Pro' }).click();
-    await expect(page.getByText("You're on Pro now: every Pro feature is open.")).toBeVisible();
-    await expect(page.getByText('No subscriptions yet')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Subscription tracking is a Pro feature' })
+        .getByRole('button', { name: 'Upgrade to Pro' }),
+    ).toBeVisible();
   });
 
   test('when the trial ends, Starter keeps its accounts and linking a third offers the upgrade', async ({
@@ -97,9 +105,24 @@ test.describe('plans', () => {
     );
     await checkScreen(page, testInfo, 'connect-limit', { fullPage: false });
 
-    // Upgrading right there lets the person go on to pick their bank.
-    await prompt.getByRole('button', { name: 'Upgrade to Pro' }).click();
-    await expect(page.getByText("You're on Pro now: every Pro feature is open.")).toBeVisible();
+    // The trial is spent: the upgrade is a paid one.
+    await expect(prompt.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
+    await expect(prompt.getByText('$5/month. No cancellation fees.')).toBeVisible();
+  });
+
+  test('on Starter, the account-limit prompt starts the Pro trial and the person goes on to link', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await register(page, newPerson(), { plan: 'starter' });
+    await linkDemoBank(page, 'demo_evergreen');
+    await page.goto('/accounts');
+    await page.getByRole('button', { name: 'Connect Account' }).click();
+    const connect = page.getByRole('dialog', { name: 'Connect Bank Account' });
+    await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
+    const prompt = connect.getByRole('region', { name: 'Link more accounts with Pro' });
+    await prompt.getByRole('button', { name: 'Try Pro free for 14 days' }).click();
+    await expect(page.getByText('You have 14 days of Pro: every Pro feature is open.')).toBeVisible();
     await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
     await expect(connect.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   });
@@ -110,14 +133,7 @@ test.describe('plans', () => {
     }, testInfo) => {
       test.setTimeout(120_000);
       await lookAs(page, look);
-      await register(page, newPerson());
-      await page.goto('/settings#plan');
-      await planCard(page, 'Starter').getByRole('button', { name: 'End trial' }).click();
-      await page
-        .getByRole('dialog', { name: 'End your Pro trial?' })
-        .getByRole('button', { name: 'End trial' })
-        .click();
-      await expect(planSection(page).getByText('0 of 2 bank accounts linked')).toBeVisible();
+      await register(page, newPerson(), { plan: 'starter' });
 
       await page.goto('/accounts');
       await page.getByRole('button', { name: 'Connect Account' }).click();

@@ -129,7 +129,16 @@ export function newPerson() {
   return { firstName: 'Maya', lastName: 'Chen', email: `maya.${id}@example.com`, password: 'budget-pass-1' };
 }
 
-export async function register(page: Page, person: ReturnType<typeof newPerson>) {
+/**
+ * Signs a new person up through the form. The journeys' server takes payments (Stripe), where a new person
+ * is on Starter: unless `plan: 'starter'` is asked for, they then start their free Pro trial as Settings
+ * would, so journeys through Pro screens find them open.
+ */
+export async function register(
+  page: Page,
+  person: ReturnType<typeof newPerson>,
+  { plan = 'pro-trial' }: { plan?: 'pro-trial' | 'starter' } = {},
+) {
   await page.goto('/register');
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
@@ -138,6 +147,22 @@ export async function register(page: Page, person: ReturnType<typeof newPerson>)
   await page.getByLabel('Confirm password').fill(person.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  if (plan === 'starter') return;
+  const started = await page.evaluate(async () => {
+    const res = await fetch('/api/billing/plan', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${localStorage.getItem('authToken')}`,
+      },
+      body: JSON.stringify({ plan: 'pro' }),
+    });
+    // The person as the app keeps them, trial and all, as Settings does after the same request.
+    if (res.ok) localStorage.setItem('userData', JSON.stringify((await res.json()).user));
+    return res.status;
+  });
+  expect(started).toBe(200);
+  await page.reload();
 }
 
 /** POSTs to the API as the page would, with its stored token; the answer's status. */

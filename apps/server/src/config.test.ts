@@ -19,6 +19,36 @@ describe('loadConfig: Stripe', () => {
   });
 });
 
+describe('loadConfig: who sets plans', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
+  it('lets the operator set the plan without a payment provider: Premium unless SELF_HOSTED_PLAN says', () => {
+    expect(loadConfig({}).selfHostedPlan).toBe('premium');
+    expect(loadConfig({ BILLING_PROVIDER: 'self-hosted' }).selfHostedPlan).toBe('premium');
+    expect(loadConfig({ SELF_HOSTED_PLAN: 'starter' }).selfHostedPlan).toBe('starter');
+    expect(loadConfig({ SELF_HOSTED_PLAN: 'pro', BILLING_PROVIDER: '' }).selfHostedPlan).toBe('pro');
+    // Keys kept in the environment do not take payments when the operator says self-hosted.
+    const operator = loadConfig({ ...keys, BILLING_PROVIDER: 'self-hosted' });
+    expect(operator).toMatchObject({ selfHostedPlan: 'premium', stripe: undefined });
+  });
+
+  it('takes payments with BILLING_PROVIDER=stripe, or unset with both keys; then no plan is the operator’s', () => {
+    expect(loadConfig({ ...keys, BILLING_PROVIDER: 'stripe' })).toMatchObject({
+      selfHostedPlan: null,
+      stripe: { secretKey: 'sk_test_1' },
+    });
+    expect(loadConfig(keys).selfHostedPlan).toBeNull();
+  });
+
+  it('refuses Stripe without its keys, and a plan or provider it does not know', () => {
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: required with BILLING_PROVIDER=stripe\n {2}STRIPE_WEBHOOK_SECRET: required/,
+    );
+    expect(() => loadConfig({ SELF_HOSTED_PLAN: 'gold' })).toThrow(/SELF_HOSTED_PLAN/);
+    expect(() => loadConfig({ BILLING_PROVIDER: 'paypal' })).toThrow(/BILLING_PROVIDER/);
+  });
+});
+
 describe('loadConfig: PGlite page cache', () => {
   it('defaults to 256MB and takes a size in kB, MB or GB', () => {
     expect(loadConfig({}).pgliteSharedBuffers).toBe('256MB');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type PlanCode, planCode } from '@tally/shared';
 import { z } from 'zod';
 
 const optional = z
@@ -65,6 +66,8 @@ const envSchema = z.object({
   AI_INPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
   AI_OUTPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  BILLING_PROVIDER: optional.pipe(z.enum(['self-hosted', 'stripe']).optional()),
+  SELF_HOSTED_PLAN: optional.pipe(planCode.default('premium')),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional.pipe(z.url().optional()),
@@ -135,8 +138,13 @@ export type Config = {
   plaid: { clientId: string; secret: string; env: Env['PLAID_ENV']; baseUrl: string | undefined } | undefined;
   /** Where people reach this server: links in emails and push, and Stripe's return addresses. */
   publicUrl: string;
-  /** Stripe takes payments when both keys are set; otherwise plan changes apply at once (self-hosted). */
+  /** Stripe takes payments when BILLING_PROVIDER is stripe (or unset with both keys set). */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /**
+   * Without a payment provider the operator decides: this plan applies to every account, with no trial and
+   * no plan changes (SELF_HOSTED_PLAN, Premium unless set). Null when Stripe takes payments.
+   */
+  selfHostedPlan: PlanCode | null;
   /** Email goes out through this SMTP server when set (smtp:// or smtps://, credentials in the URL). */
   smtp: { url: string; from: string } | undefined;
   /** Where Help → Contact support sends messages (through smtp), or null: the screen names no one. */
@@ -160,7 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
   };
   const stripeMissing = Object.entries(stripeKeys).filter(([, value]) => !value);
-  if (stripeMissing.length === 1) {
+  const provider = e.BILLING_PROVIDER ?? (stripeMissing.length === 0 ? 'stripe' : 'self-hosted');
+  if (provider === 'stripe' && e.BILLING_PROVIDER === 'stripe' && stripeMissing.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n${stripeMissing.map(([name]) => `  ${name}: required with BILLING_PROVIDER=stripe`).join('\n')}`,
+    );
+  }
+  if (!e.BILLING_PROVIDER && stripeMissing.length === 1) {
     const [name] = stripeMissing[0] as [string, unknown];
     throw new Error(
       `Invalid configuration:\n  ${name}: required when the other Stripe key is set (set both to take payments, or neither to run self-hosted)`,
@@ -216,13 +230,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+      provider === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    selfHostedPlan: provider === 'self-hosted' ? e.SELF_HOSTED_PLAN : null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     supportEmail: e.SUPPORT_EMAIL ?? null,
     vapidSubject: e.VAPID_SUBJECT,

@@ -46,8 +46,10 @@ const PUBLIC: Array<{ route: RegExp; why: string }> = [
 const SELF_STATUS: Record<string, number> = {
   // A password account already has one; the answer is a 400 that changes nothing.
   'POST /api/auth/set-password': 400,
-  // Self-hosted: plans change at once and there is no payment portal; a 400 that changes nothing.
-  'POST /api/billing/portal': 400,
+  // The operator sets plans on the harness's server (no payments): nobody changes their own, a 403.
+  'POST /api/billing/plan': 403,
+  'POST /api/billing/cancel': 403,
+  'POST /api/billing/portal': 403,
 };
 
 type Case = {

@@ -62,6 +62,16 @@ export class FakeStripe {
   private failures = new Map<string, number>();
   private holds = new Map<string, { arrived: () => void; released: Promise<void> }>();
   url = '';
+
+  /** The settings of a server that takes payments through this fake (where new people are on Starter). */
+  env(): Record<string, string> {
+    return {
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: this.url,
+    };
+  }
   readonly requests: FakeStripeRequest[] = [];
   readonly customers = new Map<
     string,

@@ -21,6 +21,9 @@ export async function startHarness(env: Record<string, string> = {}, { runJobs =
       ...fake.env(),
       SMTP_URL: smtp.url,
       SUPPORT_EMAIL: 'support@tally.test',
+      // Everyone on Pro, set by the operator: every route runs in full, nobody can change their plan, and a
+      // request that slipped Premium to someone would show.
+      SELF_HOSTED_PLAN: 'pro',
       ...env,
     },
     now: testNow,
@@ -462,10 +465,6 @@ export const SESSION_ENDING = new Set([
   'POST /api/auth/change-password',
   'POST /api/auth/set-password',
   'DELETE /api/user',
-  // Not the session, but the caller's plan: on Starter, later routes would answer 403; on a paid plan, the
-  // person would no longer show what a request may never assign.
-  'POST /api/billing/plan',
-  'POST /api/billing/cancel',
 ]);
 
 /**
@@ -688,8 +687,8 @@ export const INPUT_OVERRIDES: Record<
   'POST /api/savings/goals': ({ person }) => ({ body: goalFor(person.marker) }),
   'PUT /api/savings/goals/:id': ({ person }) => ({ body: { ...goalFor(person.marker), isActive: true } }),
   'POST /api/subscriptions/confirm': ({ person }) => ({ body: { id: person.ids.detectedSubscription } }),
-  // Pro, not the schema's first value (Starter, a cancellation): the caller keeps Pro for the routes after.
-  'POST /api/billing/plan': () => ({ body: { plan: 'pro' } }),
+  // A paid plan, not the schema's first value (Starter, a cancellation).
+  'POST /api/billing/plan': () => ({ body: { plan: 'premium' } }),
   'POST /api/notifications/push/subscriptions': ({ person }) => ({
     body: pushSubscriptionFor(person.marker),
   }),

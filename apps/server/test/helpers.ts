@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type LoginResult, loginResult, type RegisterBody } from '@tally/shared';
+import { type LoginResult, loginResult, type PlanCode, type RegisterBody } from '@tally/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, inject } from 'vitest';
 import type { z } from 'zod';
@@ -104,6 +104,25 @@ export async function signUp(app: TestApp, overrides: Partial<RegisterBody> = {}
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: aUser(overrides) });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return loginResult.parse(res.json());
+}
+
+/**
+ * Puts a person on a plan as the server's operator (SELF_HOSTED_PLAN) or Stripe's webhook would: no trial
+ * running. Tests of Starter's limits on a server whose operator gives everyone Premium start here.
+ */
+export async function putOnPlan(app: TestApp, auth: LoginResult, plan: PlanCode) {
+  await app.database.query('update users set plan = $2, trial_ends_at = null where id = $1', [
+    auth.user.id,
+    plan,
+  ]);
+}
+
+/** Puts a person on Starter with a trial of `trialPlan` running until `ends`, as starting one would. */
+export async function putOnTrial(app: TestApp, auth: LoginResult, trialPlan: 'pro' | 'premium', ends: Date) {
+  await app.database.query(
+    `update users set plan = 'starter', trial_plan = $2, trial_ends_at = $3 where id = $1`,
+    [auth.user.id, trialPlan, ends],
+  );
 }
 
 /**

@@ -136,5 +136,6 @@ export const aUser = (patch: Partial<User> = {}): User => ({
   // Paid Pro: every screen shows all it has; a test of Starter's upgrade prompts says so.
   plan: 'pro',
   trialEndsAt: null,
+  trialPlan: 'pro',
   ...patch,
 });

@@ -26,7 +26,7 @@ describe('planState', () => {
     ['premium during a trial', 'premium', '2026-12-05T12:00:00Z', 'premium', false, null],
     ['pro after its trial', 'pro', '2026-11-01T00:00:00Z', 'pro', false, null],
   ] as const)('%s', (_, plan, trialEndsAt, code, onTrial, daysLeft) => {
-    const state = planState({ plan, trialEndsAt }, now);
+    const state = planState({ plan, trialEndsAt, trialPlan: 'pro' }, now);
     expect(state).toEqual({ plan: planOf(code), onTrial, trialDaysLeft: daysLeft });
   });
 });
@@ -34,7 +34,7 @@ describe('planState', () => {
 describe('planState at the trial boundaries', () => {
   const signedUp = new Date('2026-11-01T09:30:00Z');
   const trialEndsAt = new Date(signedUp.getTime() + TRIAL_DAYS * 86_400_000);
-  const at = (ms: number) => planState({ plan: 'starter', trialEndsAt }, new Date(ms));
+  const at = (ms: number) => planState({ plan: 'starter', trialPlan: 'pro', trialEndsAt }, new Date(ms));
   it.each([
     ['the moment of sign-up', signedUp.getTime(), 'pro', 14],
     ['a minute later', signedUp.getTime() + 60_000, 'pro', 14],
@@ -48,9 +48,9 @@ describe('planState at the trial boundaries', () => {
   });
 
   it('reads a trial end sent as a string the same as a date', () => {
-    expect(planState({ plan: 'starter', trialEndsAt: trialEndsAt.toISOString() }, signedUp)).toEqual(
-      planState({ plan: 'starter', trialEndsAt }, signedUp),
-    );
+    expect(
+      planState({ plan: 'starter', trialPlan: 'pro', trialEndsAt: trialEndsAt.toISOString() }, signedUp),
+    ).toEqual(planState({ plan: 'starter', trialPlan: 'pro', trialEndsAt }, signedUp));
   });
 });
 
@@ -63,19 +63,24 @@ describe("planState's trial days, in the person's calendar", () => {
     ['America/Los_Angeles', 1],
     ['Pacific/Auckland', 1],
   ])('%s', (timeZone, days) => {
-    expect(planState({ plan: 'starter', trialEndsAt, timeZone }, now).trialDaysLeft).toBe(days);
+    expect(planState({ plan: 'starter', trialPlan: 'pro', trialEndsAt, timeZone }, now).trialDaysLeft).toBe(
+      days,
+    );
     expect(trialDaysLeft(trialEndsAt, timeZone, now)).toBe(days);
   });
 
   it('counts as UTC for someone with no time zone', () => {
-    expect(planState({ plan: 'starter', trialEndsAt }, now).trialDaysLeft).toBe(2);
+    expect(planState({ plan: 'starter', trialPlan: 'pro', trialEndsAt }, now).trialDaysLeft).toBe(2);
   });
 
   it('agrees with the trial-ending notification everywhere, at every hour', () => {
     for (const timeZone of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Kiritimati']) {
       for (let hours = 1; hours <= 4 * 24; hours += 1) {
         const ends = new Date(now.getTime() + hours * 3_600_000);
-        const shown = planState({ plan: 'starter', trialEndsAt: ends, timeZone }, now).trialDaysLeft;
+        const shown = planState(
+          { plan: 'starter', trialPlan: 'pro', trialEndsAt: ends, timeZone },
+          now,
+        ).trialDaysLeft;
         expect(trialEndsWithin(ends, timeZone, now, 10), `${timeZone} +${hours}h`).toBe(shown);
       }
     }
@@ -89,8 +94,23 @@ describe('planAllows', () => {
     expect(planAllows(planOf('premium'), feature)).toBe(true);
   });
 
+  it("gives a running trial its plan's features and limits", () => {
+    for (const trialPlan of ['pro', 'premium'] as const) {
+      const state = planState({ plan: 'starter', trialPlan, trialEndsAt: '2026-12-05T12:00:00Z' }, now);
+      expect(state).toMatchObject({ plan: planOf(trialPlan), onTrial: true, trialDaysLeft: 9 });
+    }
+    const ended = planState(
+      { plan: 'starter', trialPlan: 'premium', trialEndsAt: '2026-11-20T00:00:00Z' },
+      now,
+    );
+    expect(ended).toMatchObject({ plan: planOf('starter'), onTrial: false });
+  });
+
   it('gives a running trial what Pro has', () => {
-    const trial = planState({ plan: 'starter', trialEndsAt: '2026-12-05T12:00:00Z' }, now).plan;
+    const trial = planState(
+      { plan: 'starter', trialPlan: 'pro', trialEndsAt: '2026-12-05T12:00:00Z' },
+      now,
+    ).plan;
     expect(PAID_FEATURES.every((feature) => planAllows(trial, feature))).toBe(true);
   });
 

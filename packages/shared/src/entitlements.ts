@@ -1,11 +1,12 @@
-import type { PlanCode } from './auth/auth.schema';
+import type { PaidPlanCode, PlanCode } from './auth/auth.schema';
 import type { Plan } from './config.schema';
 import { daysBetween, todayIn } from './dates';
 import { PAID_FEATURES, type PaidFeature, planOf } from './plans';
 
 /**
- * What a person may use, from their plan and trial. A new person starts a Pro trial (SPEC §9: 14 days);
- * when it ends without a paid plan they are on Starter. A paid plan is what it says, trial or not.
+ * What a person may use, from their plan and trial. Choosing a paid plan for the first time starts a 14-day
+ * trial of it (SPEC §1), once per person; when it ends without a paid plan they are on Starter. A paid plan
+ * is what it says, trial or not.
  */
 export type PlanState = {
   /** The plan whose limits apply now. */
@@ -28,15 +29,14 @@ export function trialDaysLeft(trialEndsAt: Date, timeZone: string, now: Date): n
 }
 
 /** `timeZone` (the person's, UTC when unknown) only counts the trial's days; the plan is the same anywhere. */
-export function planState(
-  user: { plan: PlanCode; trialEndsAt: Date | string | null; timeZone?: string },
-  now: Date,
-): PlanState {
+export type PlanHolder = { plan: PlanCode; trialEndsAt: Date | string | null; trialPlan: PaidPlanCode };
+
+export function planState(user: PlanHolder & { timeZone?: string }, now: Date): PlanState {
   const ends = user.trialEndsAt === null ? null : new Date(user.trialEndsAt);
   const trialRunning = user.plan === 'starter' && ends !== null && ends.getTime() > now.getTime();
   if (!trialRunning || ends === null) return { plan: planOf(user.plan), onTrial: false, trialDaysLeft: null };
   return {
-    plan: planOf('pro'),
+    plan: planOf(user.trialPlan),
     onTrial: true,
     trialDaysLeft: trialDaysLeft(ends, user.timeZone ?? 'UTC', now),
   };

@@ -43,7 +43,12 @@ export const users = pgTable(
     plan: text('plan', { enum: ['starter', 'pro', 'premium'] })
       .notNull()
       .default('starter'),
+    /** When the person's one free trial ends (or ended); null: never had one. */
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** The plan the trial is of: the paid plan the person chose first. */
+    trialPlan: text('trial_plan', { enum: ['pro', 'premium'] })
+      .notNull()
+      .default('pro'),
     /** The billing provider's customer (Stripe's cus_…); null when self-hosted or never paid. */
     billingCustomerId: text('billing_customer_id'),
     /** The provider's subscription behind a paid plan (Stripe's sub_…). */

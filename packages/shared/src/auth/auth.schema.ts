@@ -102,6 +102,9 @@ export type SetPasswordBody = z.infer<typeof setPasswordBody>;
 
 export const planCode = z.enum(['starter', 'pro', 'premium']);
 export type PlanCode = z.infer<typeof planCode>;
+/** The paid plans: those a trial can be of. */
+export const paidPlanCode = z.enum(['pro', 'premium']);
+export type PaidPlanCode = z.infer<typeof paidPlanCode>;
 
 export const user = z.object({
   id: z.string(),
@@ -115,6 +118,8 @@ export const user = z.object({
   timeZone: z.string(),
   plan: planCode,
   trialEndsAt: z.string().nullable(),
+  /** The plan of the person's trial (meaningful while `trialEndsAt` is set). */
+  trialPlan: paidPlanCode,
 });
 export type User = z.infer<typeof user>;
 

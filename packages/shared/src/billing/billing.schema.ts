@@ -7,12 +7,14 @@ export type BillingProviderKind = z.infer<typeof billingProviderKind>;
 
 /** GET /billing: the person's plan as it stands, and what it allows of bank accounts. */
 export const billingState = z.object({
-  /** The plan whose limits apply now (a running Pro trial reads 'pro'). */
+  /** The plan whose limits apply now (a running trial reads its plan). */
   plan: planCode,
   planName: z.string(),
-  /** The plan paid for (or chosen, self-hosted); 'starter' while on trial. */
+  /** The plan paid for (or set by the server's operator); 'starter' while on trial. */
   paidPlan: planCode,
   onTrial: z.boolean(),
+  /** Whether choosing a paid plan now starts its free trial: never had one, and nothing paid. */
+  trialAvailable: z.boolean(),
   trialDaysLeft: z.number().int().nullable(),
   trialEndsAt: z.string().nullable(),
   provider: billingProviderKind,

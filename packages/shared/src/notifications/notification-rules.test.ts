@@ -98,9 +98,10 @@ describe('texts', () => {
   });
   it('keys a trial notice by its end, so a new end is told again', () => {
     const at = new Date('2026-11-29T10:00:00Z');
-    expect(trialEndingNotice({ trialEndsAt: at, days: 1 })).toMatchObject({
+    expect(trialEndingNotice({ trialEndsAt: at, days: 1, planName: 'Premium' })).toMatchObject({
       key: 'trial-ending:2026-11-29T10:00:00.000Z',
-      title: 'Your Pro trial ends tomorrow',
+      title: 'Your Premium trial ends tomorrow',
+      body: 'Subscribe in Settings to keep Premium features.',
       link: '/settings',
     });
   });

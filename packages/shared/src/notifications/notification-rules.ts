@@ -153,13 +153,13 @@ export function goalCompletedNotice(g: { id: string; name: string; target: Cents
   };
 }
 
-export function trialEndingNotice(t: { trialEndsAt: Date; days: number }): NewNotification {
+export function trialEndingNotice(t: { trialEndsAt: Date; days: number; planName: string }): NewNotification {
   return {
     kind: 'trial_ending',
     // One per trial: a trial given a new end is told again.
     key: `trial-ending:${t.trialEndsAt.toISOString()}`,
-    title: `Your Pro trial ends ${inDays(t.days)}`,
-    body: 'Choose a plan in Settings to keep Pro features.',
+    title: `Your ${t.planName} trial ends ${inDays(t.days)}`,
+    body: `Subscribe in Settings to keep ${t.planName} features.`,
     link: '/settings',
   };
 }

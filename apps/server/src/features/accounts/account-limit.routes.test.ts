@@ -5,7 +5,6 @@ import {
   hiddenAccountsMessage,
   type LoginResult,
   notificationList,
-  planChangeResult,
   planOf,
   transactionList,
   webhookResponse,
@@ -19,6 +18,7 @@ import {
   type FakeTransactionInput,
   startFakePlaid,
 } from '../../../test/fake-plaid';
+import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 
 // SECURITY: the Starter plan's linked-account limit holds after every sync, not only at link time. A bank
@@ -44,29 +44,26 @@ function addDaysUtc(day: string, days: number) {
 }
 
 let fake: FakePlaid;
+let stripe: FakeStripe;
 let app: TestApp;
 beforeAll(async () => {
   fake = await startFakePlaid({ now: testNow });
+  stripe = await startFakeStripe();
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake.close();
+  await stripe.close();
+});
 beforeEach(async () => {
-  app = await createTestApp({ env: fake.env(), now: testNow });
+  app = await createTestApp({ env: { ...fake.env(), ...stripe.env() }, now: testNow });
 });
 afterEach(() => app.close());
 
 const get = async <S extends Parameters<typeof expectJson>[2]>(auth: LoginResult, url: string, schema: S) =>
   expectJson(await app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(auth) }), 200, schema);
 
-/** A person on Starter (their trial cancelled), with nothing linked yet. */
-async function aStarter() {
-  const person = await signUp(app);
-  expectJson(
-    await app.inject({ method: 'POST', url: '/api/billing/cancel', headers: bearer(person) }),
-    200,
-    planChangeResult,
-  );
-  return person;
-}
+/** A person on Starter, with nothing linked yet: new on a server taking payments, their trial not started. */
+const aStarter = () => signUp(app);
 
 /** Links a bank holding `accounts`, with a few purchases on the first, and waits for its import. */
 async function link(person: LoginResult, accounts: FakeAccountInput[]) {
@@ -198,7 +195,7 @@ describe('the linked-account limit after a sync', () => {
     expect(await hiddenNotices(ada)).toHaveLength(1);
   });
 
-  it('shows the hidden account with the history it missed once the person upgrades', async () => {
+  it('shows the hidden account with the history it missed once the person starts a Pro trial', async () => {
     const { ada } = await aThirdAccountArrives();
     expect(await rowsOf(ada, 'Plaid Credit Card')).toBe(0);
     expect(await get(ada, '/plaid/accounts', accountList)).toHaveLength(2);

@@ -10,7 +10,7 @@ import {
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow, transactionRows, waitForImport } from '../../../test/accounts';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, expectJson, putOnPlan, signUp, type TestApp } from '../../../test/helpers';
 import { startQueue } from '../../jobs/queue';
 import { REFRESH_CRON, refreshStaleConnections } from './accounts.sync';
 
@@ -99,10 +99,8 @@ describe('the built-in demo bank (no Plaid keys)', () => {
 
   it('links only the accounts chosen, as many as a Starter plan has room for, and says why when more are', async () => {
     const auth = await signUp(app, { timeZone: 'UTC' });
-    // On Starter (2 bank accounts): the trial every new person starts is ended.
-    expect(
-      (await app.inject({ method: 'POST', url: '/api/billing/cancel', headers: bearer(auth) })).statusCode,
-    ).toBe(200);
+    // On Starter (2 bank accounts).
+    await putOnPlan(app, auth, 'starter');
     const institutions = expectJson(
       await app.inject({ method: 'GET', url: '/api/plaid/institutions', headers: bearer(auth) }),
       200,

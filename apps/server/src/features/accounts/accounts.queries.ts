@@ -252,7 +252,7 @@ export async function listConnections(db: Db, { userId }: { userId: string }): P
 /** The person's plan and trial, for the limit a sync holds (a sync runs without a signed-in request). */
 export async function getPlanHolder(db: Db, { userId }: { userId: string }) {
   const [row] = await db
-    .select({ plan: users.plan, trialEndsAt: users.trialEndsAt })
+    .select({ plan: users.plan, trialEndsAt: users.trialEndsAt, trialPlan: users.trialPlan })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

@@ -17,7 +17,15 @@ import {
   type FakeTransactionInput,
   startFakePlaid,
 } from '../../../test/fake-plaid';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import {
+  bearer,
+  createTestApp,
+  expectJson,
+  putOnPlan,
+  putOnTrial,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers';
 import { addManualAccount } from '../../../test/manual-accounts';
 import { withUserLock } from '../../lib/user-lock';
 import { storeInsights } from './ai.queries';
@@ -279,8 +287,7 @@ describe('AI insights', () => {
 
   it("a Pro trial gets Pro's daily AI requests, and Starter's once it ends", async () => {
     const tia = await person();
-    const trialUntil = async (at: string) =>
-      app.database.query('update users set trial_ends_at = $2 where id = $1', [tia.auth.user.id, at]);
+    const trialUntil = (at: string) => putOnTrial(app, tia.auth, 'pro', new Date(at));
     await trialUntil('2026-11-19T00:00:00Z');
     expect(expectJson(await tia.call('GET', '/ai/usage'), 200, aiUsage)).toMatchObject({
       subscriptionTier: 'Starter',
@@ -380,8 +387,8 @@ describe('AI insights', () => {
   });
 
   it('counts generations against the plan, then answers 429 — but still shows what is stored', async () => {
-    // On Starter, the smallest limit: the trial every new person starts is ended.
-    expect((await ana.call('POST', '/billing/cancel')).statusCode).toBe(200);
+    // On Starter, the smallest limit.
+    await putOnPlan(app, ana.auth, 'starter');
     const limit = planOf('starter').aiDailyLimit;
     const usage = expectJson(await ana.call('GET', '/ai/usage'), 200, aiUsage);
     expect(usage).toMatchObject({ subscriptionTier: 'Starter', dailyLimit: limit, costToday: 0 });

@@ -25,13 +25,6 @@ const anAddress = () => {
   return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 };
 
-/** A new person starts a 14-day Pro trial: its end is 14 days from the moment they signed up. */
-function expectFourteenDayTrial(trialEndsAt: string | null) {
-  const days = (new Date(trialEndsAt ?? 0).getTime() - Date.now()) / 86_400_000;
-  expect(days).toBeGreaterThan(13.99);
-  expect(days).toBeLessThanOrEqual(14);
-}
-
 describe('auth routes', () => {
   let app: TestApp;
   const jwtSecret = crypto.randomBytes(32).toString('hex');
@@ -63,6 +56,7 @@ describe('auth routes', () => {
           'timeZone',
           'plan',
           'trialEndsAt',
+          'trialPlan',
         ].sort(),
       );
       expect(result.user).toEqual({
@@ -74,10 +68,11 @@ describe('auth routes', () => {
         isGoogleUser: false,
         hasPassword: true,
         timeZone: 'Europe/London',
-        plan: 'starter',
-        trialEndsAt: expect.any(String),
+        // The plan this server's operator gives everyone (no payments: Premium unless set), and no trial.
+        plan: 'premium',
+        trialEndsAt: null,
+        trialPlan: 'pro',
       });
-      expectFourteenDayTrial(result.user.trialEndsAt);
       expect(loginResult.safeParse(result).success).toBe(true);
       expect(new Date(result.expiresAt).getTime()).toBeGreaterThan(Date.now());
     });
@@ -750,10 +745,10 @@ describe('POST /api/auth/google-login', () => {
       isGoogleUser: true,
       hasPassword: false,
       timeZone: 'America/New_York',
-      plan: 'starter',
-      trialEndsAt: expect.any(String),
+      plan: 'premium',
+      trialEndsAt: null,
+      trialPlan: 'pro',
     });
-    expectFourteenDayTrial(result.user.trialEndsAt);
     expect(profileResponse.parse((await getProfile(app, result)).json()).data).toEqual(result.user);
   });
 

@@ -37,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     verifyGoogle: ctx.verifyGoogle,
     lockout: { failures: ctx.config.loginFailuresBeforeLock, minutes: ctx.config.loginLockMinutes },
     now: ctx.now,
+    newAccountPlan: ctx.config.selfHostedPlan ?? 'starter',
     verification: {
       db: ctx.database.db,
       keys: ctx.keys,

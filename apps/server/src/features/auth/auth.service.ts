@@ -1,11 +1,11 @@
-import {
-  type ChangePasswordBody,
-  type GoogleLoginBody,
-  type LoginBody,
-  type LoginResult,
-  type RegisterBody,
-  type SetPasswordBody,
-  TRIAL_DAYS,
+import type {
+  ChangePasswordBody,
+  GoogleLoginBody,
+  LoginBody,
+  LoginResult,
+  PlanCode,
+  RegisterBody,
+  SetPasswordBody,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { issueToken, revokeSessions, type TokenKeys, type UserRow } from '../../lib/auth';
@@ -34,14 +34,16 @@ export type AuthDeps = {
   now: () => Date;
   /** Sends the link that verifies a new address (when SMTP is set up). */
   verification: VerificationDeps;
+  /**
+   * A new account's plan: the operator's on a server without payments, else Starter (a paid plan's trial
+   * starts when the person first chooses one).
+   */
+  newAccountPlan: PlanCode;
 };
 
 const INVALID_LOGIN = 'Invalid email or password';
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** Every new person starts a Pro trial (SPEC §1); when it ends without a paid plan they are on Starter. */
-const trialEnd = (now: Date) => new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
 
 async function signIn(deps: AuthDeps, user: UserRow): Promise<LoginResult> {
   const { token, expiresAt } = await issueToken(deps.db, deps.keys, user.id);
@@ -55,7 +57,7 @@ export async function register(deps: AuthDeps, body: RegisterBody): Promise<Logi
     lastName: body.lastName,
     passwordHash: await hashPassword(body.password),
     timeZone: body.timeZone ?? 'UTC',
-    trialEndsAt: trialEnd(deps.now()),
+    plan: deps.newAccountPlan,
   });
   if (!user) throw conflict('An account with this email already exists');
   // Not waited for: signing up does not hang on a slow mail server, and a failure is only logged (the
@@ -157,7 +159,7 @@ export async function googleLogin(deps: AuthDeps, body: GoogleLoginBody): Promis
     googleSubject: identity.subject,
     profilePictureUrl: picture,
     timeZone: body.timeZone ?? 'UTC',
-    trialEndsAt: trialEnd(deps.now()),
+    plan: deps.newAccountPlan,
     emailVerifiedAt: identity.emailVerified ? deps.now() : null,
   });
   if (!created) throw new AppError(409, 'CONFLICT', 'An account with this email already exists');

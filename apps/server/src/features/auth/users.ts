@@ -14,5 +14,6 @@ export function toUser(row: UserRow): User {
     timeZone: row.timeZone,
     plan: row.plan,
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    trialPlan: row.trialPlan,
   };
 }

@@ -1,5 +1,5 @@
-import type { PlanCode } from '@tally/shared';
-import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { PaidPlanCode, PlanCode } from '@tally/shared';
+import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankAccounts, bankConnections, billingEvents, users } from '../../db/schema';
 import type { UserRow } from '../../lib/auth';
@@ -22,6 +22,7 @@ export async function findUserByCustomer(db: Db, { customerId }: { customerId: s
 export type PlanChanges = {
   plan?: PlanCode;
   trialEndsAt?: Date | null;
+  trialPlan?: PaidPlanCode;
   billingCustomerId?: string | null;
   billingSubscriptionId?: string | null;
   planPeriodEndsAt?: Date | null;
@@ -39,6 +40,42 @@ export async function updatePlan(
     .where(eq(users.id, userId))
     .returning();
   return row ?? null;
+}
+
+/** Starts the person's one free trial, of `plan`; null when one was started already. */
+export async function startTrial(
+  db: Db,
+  { userId, now, plan, ends }: { userId: string; now: Date; plan: PaidPlanCode; ends: Date },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ trialPlan: plan, trialEndsAt: ends, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.trialEndsAt), eq(users.plan, 'starter')))
+    .returning();
+  return row ?? null;
+}
+
+/** The operator's plan for every account, no trial running and nothing cancelled (a server without payments). */
+export async function giveEveryone(db: Db, { plan, now }: { plan: PlanCode; now: Date }) {
+  await db
+    .update(users)
+    .set({ plan, trialEndsAt: null, planCancelsAt: null, planPeriodEndsAt: null, updatedAt: now })
+    .where(
+      or(
+        ne(users.plan, plan),
+        isNotNull(users.trialEndsAt),
+        isNotNull(users.planCancelsAt),
+        isNotNull(users.planPeriodEndsAt),
+      ),
+    );
+}
+
+/** Paid plans without a subscription behind them (handed out by a server without payments) end. */
+export async function endUnpaidPlans(db: Db, { now }: { now: Date }) {
+  await db
+    .update(users)
+    .set({ plan: 'starter', planCancelsAt: null, planPeriodEndsAt: null, updatedAt: now })
+    .where(and(ne(users.plan, 'starter'), isNull(users.billingSubscriptionId)));
 }
 
 export async function isEventApplied(db: Db, { eventId }: { eventId: string }) {

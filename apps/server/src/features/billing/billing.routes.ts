@@ -13,7 +13,15 @@ import { perUserRateLimit } from '../../lib/rate-limit';
 import { keepRawJsonBodies, rawBodyOf } from '../../lib/raw-body';
 import { createBillingProvider } from '../../providers/billing';
 import { type BillingProvider, BillingSignatureError } from '../../providers/billing/types';
-import { applyWebhook, type BillingDeps, billingState, cancel, changePlan, portal } from './billing.service';
+import {
+  alignPlans,
+  applyWebhook,
+  type BillingDeps,
+  billingState,
+  cancel,
+  changePlan,
+  portal,
+} from './billing.service';
 
 const STRIPE_SIGNATURE = 'stripe-signature';
 
@@ -37,13 +45,15 @@ export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod
       queue: ctx.queue,
       provider: provider ?? createBillingProvider(ctx.config, ctx.log),
       publicUrl: ctx.config.publicUrl,
+      selfHostedPlan: ctx.config.selfHostedPlan,
     };
+    await alignPlans(deps);
     const tags = ['billing'];
 
     await app.register(async (scope) => {
       const own = scope.withTypeProvider<ZodTypeProvider>();
       own.addHook('preHandler', ctx.authenticate);
-      const errors = { 400: errorBody, 401: errorBody, 502: errorBody };
+      const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 502: errorBody };
 
       own.get('/billing', { schema: { tags, response: { 200: billingStateSchema, ...errors } } }, (req) =>
         billingState(deps, req.user),

@@ -3,22 +3,27 @@ import {
   type BillingState,
   type PlanChangeResult,
   type PlanCode,
+  planOf,
   planState,
+  TRIAL_DAYS,
 } from '@tally/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../lib/auth';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import type { JobQueue } from '../../lib/job-queue';
 import type { BillingAccount, BillingEvent, BillingProvider } from '../../providers/billing/types';
 import { getUser, toUser } from '../auth';
 import {
   connectionsHidingAccounts,
   countLinkedAccounts,
+  endUnpaidPlans,
   findUserByCustomer,
+  giveEveryone,
   isEventApplied,
   lockUser,
   recordEvent,
+  startTrial,
   updatePlan,
 } from './billing.queries';
 import { planInForce } from './plans';
@@ -31,6 +36,8 @@ export type BillingDeps = {
   provider: BillingProvider;
   /** Where people reach the web app: Stripe sends them back here. */
   publicUrl: string;
+  /** Without a payment provider, the plan the operator gives every account; null when Stripe takes payments. */
+  selfHostedPlan: PlanCode | null;
 };
 
 /** The events that move a plan; any other is acknowledged and ignored. */
@@ -50,6 +57,7 @@ export async function billingState(deps: BillingDeps, user: UserRow): Promise<Bi
     planName: state.plan.name,
     paidPlan: user.plan,
     onTrial: state.onTrial,
+    trialAvailable: trialAvailable(deps, user),
     trialDaysLeft: state.trialDaysLeft,
     trialEndsAt: iso(user.trialEndsAt),
     provider: deps.provider.kind,
@@ -84,18 +92,44 @@ async function result(
 /** A paid subscription that still pays: its plan is changed or cancelled in the provider's portal. */
 const isSubscribed = (user: UserRow) => user.billingSubscriptionId !== null && user.plan !== 'starter';
 
+/** One free trial per person, for someone who never had one and never paid; none where the operator sets plans. */
+const trialAvailable = (deps: BillingDeps, user: UserRow) =>
+  deps.selfHostedPlan === null && user.trialEndsAt === null && user.plan === 'starter';
+
+/** On a server without payments nobody changes their own plan: the operator set it for every account. */
+function refuseOnSelfHosted(deps: BillingDeps) {
+  if (deps.selfHostedPlan === null) return;
+  throw new AppError(
+    403,
+    'PLAN_SET_BY_SERVER',
+    `Plans on this server are set by whoever runs it: every account has ${planOf(deps.selfHostedPlan).name}.`,
+  );
+}
+
 /**
- * POST /billing/plan. Self-hosted, the plan applies at once. With Stripe, someone without a subscription
- * pays at Checkout and someone with one switches in the portal; the plan moves when the webhook says so.
- * Starter is a cancellation.
+ * POST /billing/plan (403 where the operator sets plans). The first paid plan a person chooses starts its
+ * 14-day trial at once, nothing paid; after that, someone without a subscription pays at Checkout (a running
+ * trial's days carried over) and someone with one switches in the portal; the plan moves when the webhook
+ * says so. Starter is a cancellation.
  */
 export async function changePlan(
   deps: BillingDeps,
   user: UserRow,
   plan: PlanCode,
 ): Promise<PlanChangeResult> {
+  refuseOnSelfHosted(deps);
   if (plan === 'starter') return cancel(deps, user);
   const now = deps.now();
+  if (trialAvailable(deps, user)) {
+    const ends = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+    // Two clicks at once start one trial: the second finds it started and answers it.
+    const trial =
+      (await startTrial(deps.db, { userId: user.id, now, plan, ends })) ??
+      (await getUser(deps.db, { userId: user.id })) ??
+      user;
+    await showHiddenAccounts(deps, trial);
+    return result(deps, trial);
+  }
   if (isSubscribed(user)) {
     // The plan already paid for and renewing: nothing to do. Chosen again while it is cancelled, it is
     // resumed (or changed) in the portal, where the person sees what they will be charged.
@@ -148,9 +182,12 @@ async function showHiddenAccounts(deps: BillingDeps, user: UserRow) {
   }
 }
 
-/** A paid plan ends a running trial: should the plan end, the person is on Starter, not back on trial. */
+/**
+ * A paid plan ends a running trial, and uses up one never started: should the plan end, the person is on
+ * Starter, neither back on trial nor offered a new one.
+ */
 const trialEndedBy = (user: UserRow, now: Date) =>
-  user.trialEndsAt && user.trialEndsAt > now ? now : user.trialEndsAt;
+  user.trialEndsAt === null || user.trialEndsAt > now ? now : user.trialEndsAt;
 
 const settingsUrl = (deps: BillingDeps, outcome?: 'success' | 'cancelled') =>
   `${deps.publicUrl}/settings${outcome ? `?billing=${outcome}` : ''}#plan`;
@@ -161,6 +198,7 @@ const settingsUrl = (deps: BillingDeps, outcome?: 'success' | 'cancelled') =>
  * a running trial ends too.
  */
 export async function cancel(deps: BillingDeps, user: UserRow): Promise<PlanChangeResult> {
+  refuseOnSelfHosted(deps);
   const now = deps.now();
   if (isSubscribed(user)) {
     const subscription = await deps.provider.cancelAtPeriodEnd(accountOf(user));
@@ -188,16 +226,21 @@ export async function cancel(deps: BillingDeps, user: UserRow): Promise<PlanChan
 
 /** POST /billing/portal: where a Stripe customer manages their plan. */
 export async function portal(deps: BillingDeps, user: UserRow) {
+  refuseOnSelfHosted(deps);
   const url = await deps.provider.portal(accountOf(user), settingsUrl(deps));
-  if (!url) {
-    throw badRequest(
-      deps.provider.kind === 'self-hosted'
-        ? 'Plans change here at once on this server; there is no payment portal.'
-        : 'There is no payment on file yet. Choose a paid plan first.',
-      'NO_BILLING_PORTAL',
-    );
-  }
+  if (!url)
+    throw badRequest('There is no payment on file yet. Choose a paid plan first.', 'NO_BILLING_PORTAL');
   return { url };
+}
+
+/**
+ * Run as the server starts. Without payments, every account gets the operator's plan and no trial runs.
+ * With Stripe, a paid plan stands on a subscription: one the server handed out before payments were
+ * switched on (none has a subscription) ends, and its holder may start their one trial.
+ */
+export async function alignPlans(deps: Pick<BillingDeps, 'db' | 'now' | 'selfHostedPlan'>) {
+  if (deps.selfHostedPlan) await giveEveryone(deps.db, { plan: deps.selfHostedPlan, now: deps.now() });
+  else await endUnpaidPlans(deps.db, { now: deps.now() });
 }
 
 const uuid = z.uuid();

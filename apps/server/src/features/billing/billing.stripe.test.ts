@@ -60,6 +60,14 @@ async function billingRow(userId: string) {
   return row;
 }
 
+/** A new person who started their free Pro trial (the first paid plan chosen starts it, nothing paid). */
+async function onTrial() {
+  const auth = await signUp(app);
+  const trial = expectJson(await call(auth, 'POST', '/billing/plan', { plan: 'pro' }), 200, planChangeResult);
+  expect(trial).toMatchObject({ checkoutUrl: null, billing: { onTrial: true, plan: 'pro' } });
+  return auth;
+}
+
 /** Ends a person's free trial yesterday, so what they buy is paid for at once. */
 const trialOver = (userId: string) =>
   app.database.query('update users set trial_ends_at = $1 where id = $2', [
@@ -84,7 +92,7 @@ async function subscribed(plan: 'pro' | 'premium') {
 
 describe('Stripe Checkout', () => {
   it('creates a subscription checkout for Pro at $5 a month, for a customer it stores and reuses', async () => {
-    const ada = await signUp(app);
+    const ada = await onTrial();
     const res = await call(ada, 'POST', '/billing/plan', { plan: 'pro' });
     const started = expectJson(res, 200, planChangeResult);
     expect(started.checkoutUrl).toMatch(new RegExp(`^${stripe.url}/checkout/cs_`));
@@ -134,7 +142,7 @@ describe('Stripe Checkout', () => {
 
 describe('Stripe Checkout: the free trial and one subscription', () => {
   it("carries the rest of the free trial into Stripe's subscription, and keeps it should that end unpaid", async () => {
-    const ada = await signUp(app);
+    const ada = await onTrial();
     const trialEndsAt = (await billing(ada)).trialEndsAt ?? '';
     const started = expectJson(
       await call(ada, 'POST', '/billing/plan', { plan: 'pro' }),
@@ -178,7 +186,7 @@ describe('Stripe Checkout: the free trial and one subscription', () => {
   });
 
   it('sends someone who paid but whose webhook has not landed to the portal, not to a second Checkout', async () => {
-    const cy = await signUp(app);
+    const cy = await onTrial();
     const started = expectJson(
       await call(cy, 'POST', '/billing/plan', { plan: 'pro' }),
       200,
@@ -290,7 +298,7 @@ describe('Stripe webhooks', () => {
   });
 
   it('apply a subscription that arrives before its checkout completes', async () => {
-    const bea = await signUp(app);
+    const bea = await onTrial();
     const started = expectJson(
       await call(bea, 'POST', '/billing/plan', { plan: 'pro' }),
       200,

@@ -13,22 +13,33 @@ import {
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FAKE_ACCOUNTS, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import {
+  bearer,
+  createTestApp,
+  createTestDatabase,
+  expectJson,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers';
 import { BILLING_CALLS_PER_MINUTE } from './billing.routes';
 
 const DAY = 86_400_000;
 const START = new Date('2026-11-26T12:00:00Z');
 let clock = START;
+/** A server taking payments through Stripe: plans, trials and limits as the price table sells them. */
 let app: TestApp;
 let fake: FakePlaid;
 let google: FakeGoogle;
+let stripe: FakeStripe;
 
 beforeAll(async () => {
   fake = await startFakePlaid({ now: () => clock });
   google = await startFakeGoogle();
+  stripe = await startFakeStripe();
   app = await createTestApp({
-    env: { ...fake.env(), GOOGLE_JWKS_URL: google.jwksUrl, TOKEN_TTL_HOURS: '8760' },
+    env: { ...fake.env(), ...stripe.env(), GOOGLE_JWKS_URL: google.jwksUrl, TOKEN_TTL_HOURS: '8760' },
     now: () => clock,
     runJobs: false,
   });
@@ -37,13 +48,23 @@ afterAll(async () => {
   await app.close();
   await fake.close();
   await google.close();
+  await stripe.close();
 });
 
-const call = (auth: LoginResult, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({ method, url: `/api${url}`, headers: bearer(auth), ...(payload ? { payload } : {}) });
+const call = (
+  auth: LoginResult,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  on: TestApp = app,
+) => on.inject({ method, url: `/api${url}`, headers: bearer(auth), ...(payload ? { payload } : {}) });
 
-const billing = async (auth: LoginResult) =>
-  expectJson(await call(auth, 'GET', '/billing'), 200, billingState);
+/** Starts the person's free trial: the first paid plan they choose. */
+const startTrial = async (auth: LoginResult, plan: 'pro' | 'premium' = 'pro') =>
+  expectJson(await call(auth, 'POST', '/billing/plan', { plan }), 200, planChangeResult);
+
+const billing = async (auth: LoginResult, on: TestApp = app) =>
+  expectJson(await call(auth, 'GET', '/billing', undefined, on), 200, billingState);
 
 /** Links a fake bank whose item holds `accounts` accounts; answers the exchange's response. */
 async function link(auth: LoginResult, accounts: number) {
@@ -104,27 +125,28 @@ async function proFeatures(auth: LoginResult, ids: { budgetId: string; categoryI
   );
 }
 
-describe('a new person', () => {
-  it('starts a 14-day Pro trial on password registration', async () => {
+describe('a new person, on a server taking payments', () => {
+  it('is on Starter with a free trial to start, on password registration', async () => {
     clock = START;
     const ada = await signUp(app);
-    expect(ada.user.trialEndsAt).toBe(new Date(START.getTime() + TRIAL_DAYS * DAY).toISOString());
+    expect(ada.user).toMatchObject({ plan: 'starter', trialEndsAt: null });
     expect(await billing(ada)).toEqual({
-      plan: 'pro',
-      planName: 'Pro',
+      plan: 'starter',
+      planName: 'Starter',
       paidPlan: 'starter',
-      onTrial: true,
-      trialDaysLeft: 14,
-      trialEndsAt: '2026-12-10T12:00:00.000Z',
-      provider: 'self-hosted',
+      onTrial: false,
+      trialAvailable: true,
+      trialDaysLeft: null,
+      trialEndsAt: null,
+      provider: 'stripe',
       planCancelsAt: null,
       planPeriodEndsAt: null,
       linkedAccounts: 0,
-      accountLimit: null,
+      accountLimit: 2,
     });
   });
 
-  it('starts the same trial on Google sign-up', async () => {
+  it('and the same on Google sign-up', async () => {
     clock = START;
     const res = await app.inject({
       method: 'POST',
@@ -132,8 +154,98 @@ describe('a new person', () => {
       payload: { idToken: await google.sign(aGoogleAccount()) },
     });
     const grace = expectJson(res, 200, loginResult);
-    expect(grace.user.trialEndsAt).toBe('2026-12-10T12:00:00.000Z');
-    expect(await billing(grace)).toMatchObject({ plan: 'pro', onTrial: true, trialDaysLeft: 14 });
+    expect(grace.user).toMatchObject({ plan: 'starter', trialEndsAt: null });
+    expect(await billing(grace)).toMatchObject({ plan: 'starter', onTrial: false, trialAvailable: true });
+  });
+
+  it.each(['pro', 'premium'] as const)(
+    'starts a 14-day trial of %s, the paid plan first chosen, with nothing paid',
+    async (plan) => {
+      clock = START;
+      const ada = await signUp(app);
+      const checkoutsBefore = stripe.calls('POST /v1/checkout/sessions').length;
+      const started = await startTrial(ada, plan);
+      expect(started).toMatchObject({
+        checkoutUrl: null,
+        portalUrl: null,
+        user: {
+          plan: 'starter',
+          trialPlan: plan,
+          trialEndsAt: new Date(START.getTime() + TRIAL_DAYS * DAY).toISOString(),
+        },
+        billing: {
+          plan,
+          planName: planOf(plan).name,
+          paidPlan: 'starter',
+          onTrial: true,
+          trialAvailable: false,
+          trialDaysLeft: 14,
+          accountLimit: null,
+        },
+      });
+      expect(stripe.calls('POST /v1/checkout/sessions')).toHaveLength(checkoutsBefore);
+      expect(await billing(ada)).toMatchObject({ plan, onTrial: true });
+      // The AI quota follows the trial's plan too.
+      expect((await call(ada, 'GET', '/ai/usage')).json()).toMatchObject({
+        subscriptionTier: planOf(plan).name,
+        dailyLimit: planOf(plan).aiDailyLimit,
+      });
+    },
+  );
+
+  it('gives one trial per person: ended early or run out, the next paid plan goes to Checkout', async () => {
+    clock = START;
+    const bo = await signUp(app);
+    await startTrial(bo, 'premium');
+    const ended = expectJson(await call(bo, 'POST', '/billing/cancel'), 200, planChangeResult);
+    expect(ended.billing).toMatchObject({ plan: 'starter', onTrial: false, trialAvailable: false });
+    const again = expectJson(await call(bo, 'POST', '/billing/plan', { plan: 'pro' }), 200, planChangeResult);
+    expect(again.checkoutUrl).toMatch(/\/checkout\/cs_/);
+    expect(again.billing).toMatchObject({ plan: 'starter', onTrial: false });
+    // Nothing left of a trial to carry into Stripe's subscription.
+    expect(stripe.calls('POST /v1/checkout/sessions').at(-1)?.params).not.toHaveProperty(
+      'subscription_data[trial_end]',
+    );
+
+    const cy = await signUp(app);
+    await startTrial(cy, 'pro');
+    clock = new Date(START.getTime() + TRIAL_DAYS * DAY);
+    expect(await billing(cy)).toMatchObject({ plan: 'starter', trialAvailable: false });
+    expect((await call(cy, 'POST', '/billing/plan', { plan: 'premium' })).json()).toMatchObject({
+      checkoutUrl: expect.stringMatching(/\/checkout\/cs_/),
+    });
+    clock = START;
+  });
+
+  it('starts one trial from two clicks at once', async () => {
+    clock = START;
+    const di = await signUp(app);
+    const [a, b] = await Promise.all([
+      call(di, 'POST', '/billing/plan', { plan: 'pro' }),
+      call(di, 'POST', '/billing/plan', { plan: 'premium' }),
+    ]);
+    const answers = [a, b].map((res) => expectJson(res, 200, planChangeResult));
+    const plans = answers.map((r) => r.billing.plan);
+    expect(plans[0]).toBe(plans[1]);
+    expect(answers.every((r) => r.billing.onTrial)).toBe(true);
+  });
+
+  it('during a trial, choosing its plan again subscribes at Checkout, the trial days carried over', async () => {
+    clock = START;
+    const ed = await signUp(app);
+    await startTrial(ed, 'premium');
+    clock = new Date(START.getTime() + 4 * DAY);
+    const subscribe = expectJson(
+      await call(ed, 'POST', '/billing/plan', { plan: 'premium' }),
+      200,
+      planChangeResult,
+    );
+    expect(subscribe.checkoutUrl).toMatch(/\/checkout\/cs_/);
+    expect(stripe.calls('POST /v1/checkout/sessions').at(-1)?.params).toMatchObject({
+      'subscription_data[metadata][plan]': 'premium',
+      'subscription_data[trial_end]': String((START.getTime() + TRIAL_DAYS * DAY) / 1000),
+    });
+    clock = START;
   });
 });
 
@@ -143,6 +255,7 @@ describe('plan enforcement', () => {
   it('opens every Pro feature during the trial and closes them on Starter once it ends', async () => {
     clock = START;
     const ada = await signUp(app);
+    await startTrial(ada);
     const ids = await aBudget(ada);
     const during = await proFeatures(ada, ids);
     expect(during).toEqual({
@@ -180,14 +293,15 @@ describe('plan enforcement', () => {
     // The advisor refused before counting: the day's AI usage is untouched by the refusals.
     expect((await call(ada, 'GET', '/ai/usage')).json()).toMatchObject({ subscriptionTier: 'Starter' });
 
-    // A paid plan opens them all again.
-    expectJson(await call(ada, 'POST', '/billing/plan', { plan: 'pro' }), 200, planChangeResult);
+    // A paid plan (as Stripe's webhook sets it once paid) opens them all again.
+    await app.database.query(`update users set plan = 'pro' where id = $1`, [ada.user.id]);
     expect(await proFeatures(ada, ids)).toEqual({ ...during, addSubscription: expect.any(Number) });
   });
 
   it('lets Starter keep the count-up a trial left on in a budget, but not turn it on anew', async () => {
     clock = START;
     const fay = await signUp(app);
+    await startTrial(fay);
     const body = (diningCountsUp: boolean, groceriesCountUp: boolean) => ({
       name: 'November',
       period: 2,
@@ -213,6 +327,8 @@ describe('plan enforcement', () => {
     clock = START;
     const utc = await signUp(app, { timeZone: 'UTC' });
     const pacific = await signUp(app, { timeZone: 'America/Los_Angeles' });
+    await startTrial(utc);
+    await startTrial(pacific);
     // Half a day before it ends at noon UTC: midnight on its last day in UTC, the afternoon before in LA.
     clock = new Date(START.getTime() + (TRIAL_DAYS - 0.5) * DAY);
     expect(await billing(utc)).toMatchObject({ onTrial: true, trialDaysLeft: 0 });
@@ -223,6 +339,7 @@ describe('plan enforcement', () => {
   it('keeps accounts linked during the trial, and holds Starter to 2 bank accounts', async () => {
     clock = START;
     const ada = await signUp(app);
+    await startTrial(ada);
     expect((await link(ada, 3)).statusCode).toBe(200);
     expect((await link(ada, 2)).statusCode).toBe(200);
     expect(await billing(ada)).toMatchObject({ linkedAccounts: 5, accountLimit: null });
@@ -244,7 +361,6 @@ describe('plan enforcement', () => {
   it('refuses an exchange that would pass the limit, removes the item at the bank and saves nothing', async () => {
     clock = START;
     const bea = await signUp(app);
-    expectJson(await call(bea, 'POST', '/billing/cancel'), 200, planChangeResult);
     expect(await billing(bea)).toMatchObject({ plan: 'starter', onTrial: false, accountLimit: 2 });
 
     expect((await link(bea, 1)).statusCode).toBe(200);
@@ -266,7 +382,6 @@ describe('plan enforcement', () => {
     clock = START;
     const cy = await signUp(app);
     const first = (await link(cy, 2)).json() as { connection: { id: string } };
-    await call(cy, 'POST', '/billing/cancel');
     const gone = await app.inject({
       method: 'DELETE',
       url: `/api/plaid/connections/${first.connection.id}`,
@@ -294,7 +409,6 @@ describe('plan enforcement', () => {
     clock = START;
     const dee = await signUp(app);
     const first = (await link(dee, 2)).json() as { connection: { id: string } };
-    await call(dee, 'POST', '/billing/cancel');
     const gone = await app.inject({
       method: 'DELETE',
       url: `/api/plaid/connections/${first.connection.id}`,
@@ -310,64 +424,97 @@ describe('plan enforcement', () => {
   });
 });
 
-describe('self-hosted plan changes', () => {
-  it('apply at once, and cancelling returns to Starter at once', async () => {
-    clock = START;
-    const dee = await signUp(app);
-    const premium = expectJson(
-      await call(dee, 'POST', '/billing/plan', { plan: 'premium' }),
-      200,
-      planChangeResult,
-    );
-    expect(premium).toMatchObject({
-      billing: { plan: 'premium', paidPlan: 'premium', onTrial: false, provider: 'self-hosted' },
-      user: { plan: 'premium' },
-      checkoutUrl: null,
-      portalUrl: null,
-    });
-    expect((await call(dee, 'GET', '/user/profile')).json().data).toMatchObject({ plan: 'premium' });
+describe('a server without payments: the operator sets the plan', () => {
+  const SET_BY_SERVER = 'Plans on this server are set by whoever runs it: every account has Premium.';
 
-    const cancelled = expectJson(await call(dee, 'POST', '/billing/cancel'), 200, planChangeResult);
-    // The trial is over too: cancelling means Starter now.
-    expect(cancelled.billing).toMatchObject({ plan: 'starter', paidPlan: 'starter', onTrial: false });
-    expect(cancelled.user.plan).toBe('starter');
-    expect(new Date(cancelled.user.trialEndsAt ?? '').getTime()).toBe(START.getTime());
+  it('gives every account Premium (SELF_HOSTED_PLAN unset), no trial, and refuses changing it', async () => {
+    const server = await createTestApp({ now: () => clock, runJobs: false });
+    try {
+      const eve = await signUp(server);
+      expect(eve.user).toMatchObject({ plan: 'premium', trialEndsAt: null });
+      const before = await billing(eve, server);
+      expect(before).toEqual({
+        plan: 'premium',
+        planName: 'Premium',
+        paidPlan: 'premium',
+        onTrial: false,
+        trialAvailable: false,
+        trialDaysLeft: null,
+        trialEndsAt: null,
+        provider: 'self-hosted',
+        planCancelsAt: null,
+        planPeriodEndsAt: null,
+        linkedAccounts: 0,
+        accountLimit: null,
+      });
+      for (const [url, body] of [
+        ['/billing/plan', { plan: 'starter' }],
+        ['/billing/plan', { plan: 'pro' }],
+        ['/billing/plan', { plan: 'premium' }],
+        ['/billing/cancel', undefined],
+        ['/billing/portal', undefined],
+      ] as const) {
+        const res = await call(eve, 'POST', url, body, server);
+        expect(res.statusCode, url).toBe(403);
+        expect(errorBody.parse(res.json())).toEqual({ message: SET_BY_SERVER, code: 'PLAN_SET_BY_SERVER' });
+      }
+      expect(await billing(eve, server)).toEqual(before);
 
-    const viaPlan = expectJson(
-      await call(dee, 'POST', '/billing/plan', { plan: 'pro' }),
-      200,
-      planChangeResult,
-    );
-    expect(viaPlan.billing.plan).toBe('pro');
-    const toStarter = expectJson(
-      await call(dee, 'POST', '/billing/plan', { plan: 'starter' }),
-      200,
-      planChangeResult,
-    );
-    expect(toStarter.billing.plan).toBe('starter');
+      const bad = await call(eve, 'POST', '/billing/plan', { plan: 'gold' }, server);
+      expect(bad.statusCode).toBe(400);
+      expect(errorBody.parse(bad.json()).message).toBe('Plan must be starter, pro or premium');
+      expect((await server.inject({ method: 'GET', url: '/api/billing' })).statusCode).toBe(401);
+      // Nothing is signed on such a server, so no webhook is believed.
+      const hook = await server.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+        payload: JSON.stringify({ id: 'evt_1', type: 'customer.subscription.updated' }),
+      });
+      expect(hook.statusCode).toBe(400);
+    } finally {
+      await server.close();
+    }
   });
 
-  it('has no payment portal, and refuses an unknown plan with a message', async () => {
-    const eve = await signUp(app);
-    const portal = await call(eve, 'POST', '/billing/portal');
-    expect(portal.statusCode).toBe(400);
-    expect(errorBody.parse(portal.json()).message).toBe(
-      'Plans change here at once on this server; there is no payment portal.',
-    );
-    const bad = await call(eve, 'POST', '/billing/plan', { plan: 'gold' });
-    expect(bad.statusCode).toBe(400);
-    expect(errorBody.parse(bad.json()).message).toBe('Plan must be starter, pro or premium');
-    expect((await app.inject({ method: 'GET', url: '/api/billing' })).statusCode).toBe(401);
-  });
+  it("applies the operator's plan to accounts made before, and payments switched on end what it gave", async () => {
+    const database = await createTestDatabase();
+    // One signing key over the restarts: the session outlives them.
+    const SECRET = 'k'.repeat(64);
+    const start = (env: Record<string, string>) =>
+      createTestApp({
+        env,
+        database,
+        keepDatabase: true,
+        now: () => clock,
+        runJobs: false,
+        jwtSecret: SECRET,
+      });
+    try {
+      let server = await start({ SELF_HOSTED_PLAN: 'starter' });
+      const fi = await signUp(server);
+      expect(await billing(fi, server)).toMatchObject({
+        plan: 'starter',
+        accountLimit: 2,
+        trialAvailable: false,
+      });
+      await server.close();
 
-  it('answers 400 to a webhook: nothing is signed on a self-hosted server', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/billing/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
-      payload: JSON.stringify({ id: 'evt_1', type: 'customer.subscription.updated' }),
-    });
-    expect(res.statusCode).toBe(400);
+      server = await start({ SELF_HOSTED_PLAN: 'pro' });
+      expect(await billing(fi, server)).toMatchObject({ plan: 'pro', paidPlan: 'pro', onTrial: false });
+      await server.close();
+
+      // Stripe from now on: a plan nobody paid for ends, and the person may start their one trial.
+      server = await start(stripe.env());
+      expect(await billing(fi, server)).toMatchObject({
+        plan: 'starter',
+        provider: 'stripe',
+        trialAvailable: true,
+      });
+      await server.close();
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -3,16 +3,14 @@ import {
   accountsFit,
   type PaidFeature,
   type Plan,
-  type PlanCode,
+  type PlanHolder,
   planAllows,
   planState,
   upgradeMessage,
 } from '@tally/shared';
 import { AppError } from '../../lib/errors';
 
-type PlanHolder = { plan: PlanCode; trialEndsAt: Date | null };
-
-/** The plan whose limits apply to this person now (a running Pro trial counts as Pro). */
+/** The plan whose limits apply to this person now (a running trial counts as its plan). */
 export const planInForce = (user: PlanHolder, now: Date): Plan => planState(user, now).plan;
 
 /** Refuses a paid feature on Starter with 403 and the words the web shows beside its upgrade button. */

@@ -14,7 +14,7 @@ import {
   importCompletedNotice,
   type ParsedFile,
   type ParsedRow,
-  type PlanCode,
+  type PlanHolder,
   PREVIEW_ROWS,
   planAllows,
   type QifDayOrder,
@@ -60,7 +60,7 @@ export type ImportDeps = {
 };
 
 /** Who imports: their id, and what their follow-ups depend on (their calendar, their plan). */
-export type Importer = { id: string; timeZone: string; plan: PlanCode; trialEndsAt: Date | null };
+export type Importer = PlanHolder & { id: string; timeZone: string };
 
 /** How many invalid rows a preview lists and a refusal details. */
 export const INVALID_ROWS_SHOWN = 50;

@@ -309,6 +309,7 @@ export function peopleWithSubscriptionsDueBy(db: Db, { day, userId }: { day: str
       timeZone: users.timeZone,
       plan: users.plan,
       trialEndsAt: users.trialEndsAt,
+      trialPlan: users.trialPlan,
     })
     .from(s)
     .innerJoin(users, eq(users.id, s.userId))
@@ -337,6 +338,7 @@ export function subscriptionsDueUntold(
       timeZone: users.timeZone,
       plan: users.plan,
       trialEndsAt: users.trialEndsAt,
+      trialPlan: users.trialPlan,
     })
     .from(s)
     .innerJoin(users, eq(users.id, s.userId))
@@ -356,7 +358,12 @@ export function starterTrialsEnding(
   { after, by, userId }: { after: Date; by: Date; userId?: string },
 ) {
   return db
-    .select({ userId: users.id, timeZone: users.timeZone, trialEndsAt: users.trialEndsAt })
+    .select({
+      userId: users.id,
+      timeZone: users.timeZone,
+      trialEndsAt: users.trialEndsAt,
+      trialPlan: users.trialPlan,
+    })
     .from(users)
     .where(
       and(

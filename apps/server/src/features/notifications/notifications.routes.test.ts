@@ -20,7 +20,7 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow } from '../../../test/accounts';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, expectJson, putOnTrial, signUp, type TestApp } from '../../../test/helpers';
 import { NOTIFICATION_KINDS } from '../../db/schema';
 import { createCatchUpThrottle } from './catch-up-throttle';
 import { scanEveryone } from './notifications.service';
@@ -127,19 +127,18 @@ describe('notifications', () => {
     expect((await list(auth)).notifications.map((n) => n.title)).toEqual(['Nightly News is due tomorrow']);
   });
 
-  it('tells a trial ending within 3 days, not a converted one', async () => {
+  it('tells a trial ending within 3 days, naming its plan, not a converted one', async () => {
     const trial = await signUp(app, { timeZone: 'UTC' });
     const paid = await signUp(app, { timeZone: 'UTC' });
     const ends = new Date(testNow().getTime() + 2 * 24 * 60 * 60 * 1000);
-    await app.database.query('update users set trial_ends_at = $1 where id = any($2)', [
-      ends.toISOString(),
-      [trial.user.id, paid.user.id],
-    ]);
+    await putOnTrial(app, trial, 'premium', ends);
+    await putOnTrial(app, paid, 'pro', ends);
     await app.database.query(`update users set plan = 'pro' where id = $1`, [paid.user.id]);
     expect((await list(trial)).notifications).toEqual([
       expect.objectContaining({
         kind: 'trial_ending',
-        title: 'Your Pro trial ends in 2 days',
+        title: 'Your Premium trial ends in 2 days',
+        body: 'Subscribe in Settings to keep Premium features.',
         link: '/settings',
       }),
     ]);
@@ -617,11 +616,12 @@ describe('subscriptions due, caught up first', () => {
   it("tells of the next due date after the first passed, though Subscriptions wasn't opened", async () => {
     const paying = await signUp(app, { timeZone: 'UTC' });
     await setPlan(paying, 'pro');
-    // On Starter once the trial is over: subscription tracking is not part of the plan.
     const starter = await signUp(app, { timeZone: 'UTC' });
     const first = addDays(TODAY, 1);
     const id = await trackSubscription(paying, 'Monthly Box', first);
     const starterId = await trackSubscription(starter, 'Starter Box', first);
+    // Then on Starter: subscription tracking is not part of the plan.
+    await setPlan(starter, 'starter');
     const second = addMonths(first, 1);
     const later = new Date(`${addDays(second, -2)}T15:00:00Z`);
     await scanEveryone({ db: app.database.db, now: () => later });

@@ -8,6 +8,7 @@ import {
   daysUntilWithin,
   type NewNotification,
   planAllows,
+  planOf,
   subscriptionDueNotice,
   todayIn,
   trialEndingNotice,
@@ -128,7 +129,12 @@ async function trialsEnding(db: Db, { now, userId }: { now: Date; userId?: strin
     const days = trialEndsWithin(r.trialEndsAt, usableZone(r.timeZone), now);
     return days === null
       ? []
-      : [{ userId: r.userId, ...trialEndingNotice({ trialEndsAt: r.trialEndsAt, days }) }];
+      : [
+          {
+            userId: r.userId,
+            ...trialEndingNotice({ trialEndsAt: r.trialEndsAt, days, planName: planOf(r.trialPlan).name }),
+          },
+        ];
   });
 }
 

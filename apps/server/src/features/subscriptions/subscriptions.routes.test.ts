@@ -19,7 +19,7 @@ import {
   type FakeTransactionInput,
   startFakePlaid,
 } from '../../../test/fake-plaid';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { bearer, createTestApp, expectJson, putOnPlan, signUp, type TestApp } from '../../../test/helpers';
 import { DETECTIONS_PER_MINUTE } from './subscriptions.routes';
 
 const TODAY = '2026-11-20';
@@ -98,17 +98,8 @@ function history(): FakeTransactionInput[] {
 /** A person with that history fully imported (the background import covers it all). */
 async function person(timeZone = 'UTC') {
   const auth = await signUp(app, { timeZone });
-  // On paid Pro (self-hosted, at once): some tests move the clock past the 14-day trial.
-  expect(
-    (
-      await app.inject({
-        method: 'POST',
-        url: '/api/billing/plan',
-        headers: bearer(auth),
-        payload: { plan: 'pro' },
-      })
-    ).statusCode,
-  ).toBe(200);
+  // On paid Pro, with no trial to run out as some tests move the clock on.
+  await putOnPlan(app, auth, 'pro');
   fake.seed = { accounts: DEFAULT_FAKE_ACCOUNTS, transactions: history() };
   const linked = expectJson(
     await app.inject({

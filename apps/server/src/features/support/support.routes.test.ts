@@ -8,7 +8,15 @@ import {
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/accounts';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import {
+  bearer,
+  createTestApp,
+  expectJson,
+  putOnPlan,
+  putOnTrial,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { supportEmailFor } from './support.service';
 
@@ -41,6 +49,7 @@ const message = { subject: 'Import stuck', message: 'My bank import has shown 40
 describe('contact support, on a server with SMTP and a support address', () => {
   it('emails the operator with the plan marked priority on Pro (a trial counts), and keeps a copy under the bell', async () => {
     const ana = await signUp(app, { firstName: 'Ana', lastName: 'Ruiz' });
+    await putOnTrial(app, ana, 'pro', new Date(clock.getTime() + 86_400_000));
     expect(expectJson(await call(app, ana, 'GET', '/support'), 200, supportInfo)).toEqual({
       channel: 'form',
       email: SUPPORT,
@@ -74,7 +83,7 @@ describe('contact support, on a server with SMTP and a support address', () => {
 
   it('on Starter the message goes without priority; a typed line break never reaches the headers', async () => {
     const ben = await signUp(app);
-    expect((await call(app, ben, 'POST', '/billing/cancel')).statusCode).toBe(200);
+    await putOnPlan(app, ben, 'starter');
     expect(expectJson(await call(app, ben, 'GET', '/support'), 200, supportInfo)).toMatchObject({
       priority: false,
       planName: 'Starter',

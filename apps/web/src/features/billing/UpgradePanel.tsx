@@ -1,28 +1,45 @@
 import { Badge, Button, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconSparkles } from '@tabler/icons-react';
-import { planOf } from '@tally/shared';
+import { planOf, TRIAL_DAYS } from '@tally/shared';
 import { Link } from 'react-router';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
-import { useChangePlan } from './api/billing';
+import { appliedMessage, useBilling, useChangePlan } from './api/billing';
 
 const pro = planOf('pro');
 
-/** After an upgrade from a prompt: the toast, or (Stripe) nothing, since the page is leaving for Checkout. */
+/**
+ * Upgrading from a prompt: what its button says (a first paid plan starts its free trial; where the
+ * operator sets plans there is no button), and after it the toast, or nothing when the page is leaving for
+ * Stripe's Checkout.
+ */
 export function useUpgradeToPro(onUpgraded?: () => void) {
   const change = useChangePlan();
+  const billing = useBilling().data;
   // Awaited rather than given callbacks: the panel is gone once the screen behind it loads, and the
   // toast must still say what happened.
   const upgrade = async () => {
     try {
-      if ((await change.mutateAsync('pro')) !== 'applied') return;
-      toast.success('Plan changed', `You're on ${pro.name} now: every ${pro.name} feature is open.`);
+      const state = await change.mutateAsync('pro');
+      if (!state) return;
+      toast.success(...appliedMessage(state));
       onUpgraded?.();
     } catch (error) {
       toast.error('Error', serverMessage(error, 'Failed to change your plan. Please try again.'));
     }
   };
-  return { upgrade, pending: change.isPending };
+  return {
+    upgrade,
+    pending: change.isPending,
+    trial: !!billing?.trialAvailable,
+    /** Null where plans are the operator's: nobody upgrades themselves there. */
+    label:
+      billing?.provider === 'self-hosted'
+        ? null
+        : billing?.trialAvailable
+          ? `Try ${pro.name} free for ${TRIAL_DAYS} days`
+          : `Upgrade to ${pro.name}`,
+  };
 }
 
 /**
@@ -41,7 +58,7 @@ export function UpgradePanel({
   compact?: boolean;
   onUpgraded?: () => void;
 }) {
-  const { upgrade, pending } = useUpgradeToPro(onUpgraded);
+  const { upgrade, pending, label, trial } = useUpgradeToPro(onUpgraded);
   return (
     <Paper
       withBorder
@@ -96,17 +113,29 @@ export function UpgradePanel({
             ))}
           </List>
         )}
-        <Group gap="sm" justify={compact ? 'flex-start' : 'center'} mt={4}>
-          <Button leftSection={<IconSparkles size={16} />} loading={pending} onClick={() => void upgrade()}>
-            Upgrade to {pro.name}
-          </Button>
-          <Button variant="default" component={Link} to="/settings#plan">
-            Compare plans
-          </Button>
-        </Group>
-        <Text fz="xs" c="dimmed">
-          ${pro.priceMonthly}/month. No cancellation fees.
-        </Text>
+        {label === null ? (
+          <Text fz="sm" fw={500}>
+            The plan this server provides does not include it: ask whoever runs it.
+          </Text>
+        ) : (
+          <>
+            <Group gap="sm" justify={compact ? 'flex-start' : 'center'} mt={4}>
+              <Button
+                leftSection={<IconSparkles size={16} />}
+                loading={pending}
+                onClick={() => void upgrade()}
+              >
+                {label}
+              </Button>
+              <Button variant="default" component={Link} to="/settings#plan">
+                Compare plans
+              </Button>
+            </Group>
+            <Text fz="xs" c="dimmed">
+              ${pro.priceMonthly}/month{trial ? ' after the trial' : ''}. No cancellation fees.
+            </Text>
+          </>
+        )}
       </Stack>
     </Paper>
   );

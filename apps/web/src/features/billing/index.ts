@@ -1,4 +1,11 @@
 // The billing feature's front door: what other features may use of it.
-export { storedPlanInForce, useBilling, useCancelPlan, useChangePlan, useOpenPortal } from './api/billing';
+export {
+  appliedMessage,
+  storedPlanInForce,
+  useBilling,
+  useCancelPlan,
+  useChangePlan,
+  useOpenPortal,
+} from './api/billing';
 export { isPlanRefusal } from './plan-refusal';
 export { UpgradePanel } from './UpgradePanel';

@@ -14,14 +14,14 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCreditCard, IconSparkles } from '@tabler/icons-react';
-import { type BillingState, PLANS, type Plan, type PlanCode } from '@tally/shared';
+import { type BillingState, PLANS, type Plan, type PlanCode, planOf, TRIAL_DAYS } from '@tally/shared';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth, useCurrentUser } from '../../app/auth';
 import { Dialog } from '../../components/Dialog';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
-import { useBilling, useCancelPlan, useChangePlan, useOpenPortal } from '../billing';
+import { appliedMessage, useBilling, useCancelPlan, useChangePlan, useOpenPortal } from '../billing';
 import { getProfile } from './api/get-profile';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -31,6 +31,9 @@ const FAILED = 'Failed to change your plan. Please try again.';
 
 /** The line under the plan's name: the trial's days, when a paid plan renews or ends, or the free tier. */
 function standing(state: BillingState): string {
+  if (state.provider === 'self-hosted') {
+    return `Provided by this server: everything ${state.planName} includes, set by whoever runs it.`;
+  }
   if (state.onTrial) {
     const days = state.trialDaysLeft ?? 0;
     // Days are the person's calendar days, so on the trial's last day none are left but today.
@@ -45,7 +48,9 @@ function standing(state: BillingState): string {
       ? `Your ${state.planName} plan renews on ${renews}.`
       : `Your ${state.planName} plan is active.`;
   }
-  return 'The free plan: basic budgeting and transaction tracking.';
+  return state.trialAvailable
+    ? `The free plan. Try Pro or Premium free for ${TRIAL_DAYS} days: nothing is charged until you subscribe.`
+    : 'The free plan: basic budgeting and transaction tracking.';
 }
 
 /** What the button on a plan's card offers, from where the person stands. */
@@ -55,7 +60,10 @@ function actionFor(
 ): { label: string; kind: 'current' | 'change' | 'cancel' } {
   if (plan.code === state.paidPlan && !state.onTrial) return { label: 'Current plan', kind: 'current' };
   if (plan.code === 'starter') return { label: state.onTrial ? 'End trial' : 'Cancel plan', kind: 'cancel' };
-  if (state.onTrial) return { label: `Choose ${plan.name}`, kind: 'change' };
+  if (state.trialAvailable) return { label: `Try free for ${TRIAL_DAYS} days`, kind: 'change' };
+  if (state.onTrial) {
+    return { label: `${plan.code === state.plan ? 'Subscribe to' : 'Choose'} ${plan.name}`, kind: 'change' };
+  }
   return {
     label: RANK[plan.code] > RANK[state.paidPlan] ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`,
     kind: 'change',
@@ -63,9 +71,10 @@ function actionFor(
 }
 
 /**
- * Settings' Plan section (SPEC §1): the plan in force and the trial's days left, a card per plan to change
- * to, and cancelling with a confirmation. Self-hosted, changes apply at once; with Stripe, paying goes
- * through its Checkout and a paid plan is managed in its portal.
+ * Settings' Plan section (SPEC §1). With Stripe: the plan in force and the trial's days left, a card per
+ * plan to change to (the first paid plan chosen starts its free trial; paying goes through Checkout and a
+ * paid plan is managed in the portal), and cancelling with a confirmation. Without payments: the plan the
+ * server provides and what it includes, with no price and nothing to change.
  */
 export function PlanCard() {
   const billing = useBilling();
@@ -94,8 +103,8 @@ export function PlanCard() {
 
   const choose = (plan: Plan) =>
     change.mutate(plan.code, {
-      onSuccess: (outcome) => {
-        if (outcome === 'applied') toast.success('Plan changed', `You're on ${plan.name} now.`);
+      onSuccess: (state) => {
+        if (state) toast.success(...appliedMessage(state));
       },
       onError: (error) => toast.error('Error', serverMessage(error, FAILED)),
     });
@@ -115,7 +124,10 @@ export function PlanCard() {
   const { setUser } = useAuth();
   const user = useCurrentUser();
   const stale =
-    !!billing.data && (billing.data.paidPlan !== user.plan || billing.data.trialEndsAt !== user.trialEndsAt);
+    !!billing.data &&
+    (billing.data.paidPlan !== user.plan ||
+      billing.data.trialEndsAt !== user.trialEndsAt ||
+      (billing.data.onTrial && billing.data.plan !== user.trialPlan));
   useEffect(() => {
     if (!stale) return;
     const controller = new AbortController();
@@ -178,6 +190,11 @@ export function PlanCard() {
                     Trial
                   </Badge>
                 )}
+                {state.provider === 'self-hosted' && (
+                  <Badge variant="light" color="gray">
+                    This server
+                  </Badge>
+                )}
               </Group>
               <Text fz="sm" c="dimmed" data-testid="plan-standing">
                 {standing(state)}
@@ -190,79 +207,89 @@ export function PlanCard() {
             </div>
           </Group>
 
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {PLANS.map((plan) => {
-              const action = actionFor(plan, state);
-              const inForce = plan.code === state.plan;
-              return (
-                <Paper
-                  key={plan.code}
-                  withBorder
-                  radius="md"
-                  p="md"
-                  role="group"
-                  aria-label={`${plan.name} plan`}
-                  style={
-                    inForce ? { borderColor: 'var(--mantine-color-brand-filled)', borderWidth: 2 } : undefined
-                  }
-                >
-                  <Stack gap={6} h="100%">
-                    <Group justify="space-between" gap={4}>
-                      <Text fw={700}>{plan.name}</Text>
-                      {inForce && (
-                        <Badge size="sm" variant="light">
-                          {state.onTrial ? 'Trial' : 'Current'}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text fz="xl" fw={700} lh={1.2}>
-                      {plan.priceMonthly === 0 ? 'Free' : `$${plan.priceMonthly}`}
-                      {plan.priceMonthly > 0 && (
-                        <Text span fz="sm" c="dimmed" fw={400}>
-                          /month
+          {state.provider === 'self-hosted' ? (
+            <ServerPlan plan={planOf(state.plan)} />
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                {PLANS.map((plan) => {
+                  const action = actionFor(plan, state);
+                  const inForce = plan.code === state.plan;
+                  return (
+                    <Paper
+                      key={plan.code}
+                      withBorder
+                      radius="md"
+                      p="md"
+                      role="group"
+                      aria-label={`${plan.name} plan`}
+                      style={
+                        inForce
+                          ? { borderColor: 'var(--mantine-color-brand-filled)', borderWidth: 2 }
+                          : undefined
+                      }
+                    >
+                      <Stack gap={6} h="100%">
+                        <Group justify="space-between" gap={4}>
+                          <Text fw={700}>{plan.name}</Text>
+                          {inForce && (
+                            <Badge size="sm" variant="light">
+                              {state.onTrial ? 'Trial' : 'Current'}
+                            </Badge>
+                          )}
+                        </Group>
+                        <Text fz="xl" fw={700} lh={1.2}>
+                          {plan.priceMonthly === 0 ? 'Free' : `$${plan.priceMonthly}`}
+                          {plan.priceMonthly > 0 && (
+                            <Text span fz="sm" c="dimmed" fw={400}>
+                              /month
+                            </Text>
+                          )}
                         </Text>
-                      )}
-                    </Text>
-                    <List
-                      spacing={2}
-                      fz="xs"
-                      c="dimmed"
-                      center
-                      icon={
-                        <ThemeIcon variant="transparent" size={14} aria-hidden>
-                          <IconCheck size={12} />
-                        </ThemeIcon>
-                      }
-                      style={{ flexGrow: 1 }}
-                    >
-                      {plan.features.slice(0, 4).map((feature) => (
-                        <List.Item key={feature}>{feature}</List.Item>
-                      ))}
-                    </List>
-                    <Button
-                      mt={4}
-                      fullWidth
-                      size="sm"
-                      variant={
-                        action.kind === 'change' ? 'filled' : action.kind === 'cancel' ? 'outline' : 'default'
-                      }
-                      color={action.kind === 'cancel' ? 'red' : undefined}
-                      disabled={action.kind === 'current' || busy}
-                      loading={change.isPending && change.variables === plan.code}
-                      onClick={() => (action.kind === 'cancel' ? confirm.open() : choose(plan))}
-                    >
-                      {action.label}
-                    </Button>
-                  </Stack>
-                </Paper>
-              );
-            })}
-          </SimpleGrid>
-          <Text fz="xs" c="dimmed">
-            {state.provider === 'stripe'
-              ? 'Payments are handled securely by Stripe. No cancellation fees.'
-              : 'This server applies plan changes at once. No cancellation fees.'}
-          </Text>
+                        <List
+                          spacing={2}
+                          fz="xs"
+                          c="dimmed"
+                          center
+                          icon={
+                            <ThemeIcon variant="transparent" size={14} aria-hidden>
+                              <IconCheck size={12} />
+                            </ThemeIcon>
+                          }
+                          style={{ flexGrow: 1 }}
+                        >
+                          {plan.features.slice(0, 4).map((feature) => (
+                            <List.Item key={feature}>{feature}</List.Item>
+                          ))}
+                        </List>
+                        <Button
+                          mt={4}
+                          fullWidth
+                          size="sm"
+                          variant={
+                            action.kind === 'change'
+                              ? 'filled'
+                              : action.kind === 'cancel'
+                                ? 'outline'
+                                : 'default'
+                          }
+                          color={action.kind === 'cancel' ? 'red' : undefined}
+                          disabled={action.kind === 'current' || busy}
+                          loading={change.isPending && change.variables === plan.code}
+                          onClick={() => (action.kind === 'cancel' ? confirm.open() : choose(plan))}
+                        >
+                          {action.label}
+                        </Button>
+                      </Stack>
+                    </Paper>
+                  );
+                })}
+              </SimpleGrid>
+              <Text fz="xs" c="dimmed">
+                Payments are handled securely by Stripe. No cancellation fees.
+              </Text>
+            </>
+          )}
         </Stack>
       )}
 
@@ -270,7 +297,9 @@ export function PlanCard() {
         opened={confirming}
         onClose={confirm.close}
         pending={cancel.isPending}
-        title={state?.onTrial ? 'End your Pro trial?' : `Cancel your ${state?.planName ?? ''} plan?`}
+        title={
+          state?.onTrial ? `End your ${state.planName} trial?` : `Cancel your ${state?.planName ?? ''} plan?`
+        }
         centered
       >
         <Stack gap="md">
@@ -292,5 +321,30 @@ export function PlanCard() {
         </Stack>
       </Dialog>
     </Card>
+  );
+}
+
+/** What the plan a server provides includes, in full: there is nothing to choose. */
+function ServerPlan({ plan }: { plan: Plan }) {
+  const features =
+    plan.code === 'premium'
+      ? [...planOf('pro').features, ...plan.features.filter((f) => f !== 'Everything in Pro')]
+      : plan.features;
+  return (
+    <List
+      fz="sm"
+      center
+      icon={
+        <ThemeIcon variant="transparent" size={16} aria-hidden>
+          <IconCheck size={14} />
+        </ThemeIcon>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6}>
+        {features.map((feature) => (
+          <List.Item key={feature}>{feature}</List.Item>
+        ))}
+      </SimpleGrid>
+    </List>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  type BillingState,
   billingState,
   changePlanBody,
   type PlanChangeResult,
@@ -6,6 +7,7 @@ import {
   planChangeResult,
   planState,
   portalResult,
+  TRIAL_DAYS,
 } from '@tally/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../../app/auth';
@@ -29,23 +31,34 @@ export const openPortal = () => api.post('billing/portal', undefined, portalResu
 
 /**
  * What follows a plan change: to Stripe's Checkout or portal when the server says so (the plan moves when
- * Stripe confirms), else the change has applied: the signed-in user follows it, and every screen reads
- * its data again, since what it may show has changed.
+ * Stripe confirms; answers null), else the change has applied (a trial started, a plan ended): the
+ * signed-in user follows it, and every screen reads its data again, since what it may show has changed.
  */
 function useApplied() {
   const { setUser } = useAuth();
   const queryClient = useQueryClient();
-  return async (result: PlanChangeResult): Promise<'applied' | 'redirected'> => {
+  return async (result: PlanChangeResult): Promise<BillingState | null> => {
     const elsewhere = result.checkoutUrl ?? result.portalUrl;
     if (elsewhere) {
       page.leaveFor(elsewhere);
-      return 'redirected';
+      return null;
     }
     setUser(result.user);
     queryClient.setQueryData(billingQuery.queryKey, result.billing);
     await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'billing' });
-    return 'applied';
+    return result.billing;
   };
+}
+
+/** The toast after a change that applied here: a trial that started, or the plan now in force. */
+export function appliedMessage(state: BillingState): [title: string, body: string] {
+  if (state.onTrial) {
+    return [
+      'Trial started',
+      `You have ${TRIAL_DAYS} days of ${state.planName}: every ${state.planName} feature is open.`,
+    ];
+  }
+  return ['Plan changed', `You're on ${state.planName} now.`];
 }
 
 export function useChangePlan() {
