@@ -27,6 +27,7 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { supportRoutes } from './features/support/support.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { personalClocks, testClockRoutes } from './features/system/test-clock.routes';
+import { taxRoutes } from './features/tax/tax.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
 import { startBudgetRoll } from './jobs/budget-roll.job';
@@ -229,6 +230,7 @@ export async function buildApp({
       await api.register(notificationsRoutes({ testPushOrigins }), ctx);
       await api.register(billingRoutes(), ctx);
       await api.register(supportRoutes, ctx);
+      await api.register(taxRoutes, ctx);
       if (clock) await api.register(testClockRoutes(clock), ctx);
     },
     { prefix: '/api' },

@@ -298,7 +298,7 @@ function build(
 }
 
 function massValue(field: string, someoneElsesId: string): unknown {
-  if (field === 'plan') return 'premium';
+  if (field === 'plan') return 'starter';
   if (field === 'isGoogleUser' || field === 'hasPassword') return true;
   if (field === 'googleSubject') return 'google-subject-of-someone';
   if (field === 'email') return 'mallory@example.com';
@@ -325,7 +325,7 @@ afterAll(() => harness.close());
 
 /**
  * What no request may change about a person, whatever it carries (who they are, their plan, their
- * password), and how many people ever got a plan other than the operator's (Pro: the harness sets it), a
+ * password), and how many people ever got a plan other than the operator's (Premium: the harness sets it), a
  * trial or a Google link from a request: none. Nobody changes their own plan on such a server either.
  */
 async function identity(userIds: string[]) {
@@ -334,7 +334,7 @@ async function identity(userIds: string[]) {
                select id, email, plan, google_subject, trial_ends_at, password_hash, created_at
                  from users where id = any($1::uuid[])) u) as people,
             (select count(*)::int from users
-              where plan <> 'pro' or google_subject is not null or trial_ends_at is not null) as assigned`,
+              where plan <> 'premium' or google_subject is not null or trial_ends_at is not null) as assigned`,
     [userIds],
   );
   return { people: row?.people, assigned: Number(row?.assigned) };

@@ -21,9 +21,9 @@ export async function startHarness(env: Record<string, string> = {}, { runJobs =
       ...fake.env(),
       SMTP_URL: smtp.url,
       SUPPORT_EMAIL: 'support@tally.test',
-      // Everyone on Pro, set by the operator: every route runs in full, nobody can change their plan, and a
-      // request that slipped Premium to someone would show.
-      SELF_HOSTED_PLAN: 'pro',
+      // Everyone on Premium, set by the operator: every route runs in full, nobody can change their plan, and
+      // a request that slipped another plan to someone would show.
+      SELF_HOSTED_PLAN: 'premium',
       ...env,
     },
     now: testNow,
@@ -491,6 +491,7 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/transactions\/manual\/:id$/, param: 'id', kind: 'manualTransaction' },
   { url: /^\/api\/transactions\/:id\/restore$/, param: 'id', kind: 'deletedTransaction' },
   { url: /^\/api\/transactions\/:id(\/|$)/, param: 'id', kind: 'transaction' },
+  { url: /^\/api\/tax\/transactions\/:id$/, param: 'id', kind: 'transaction' },
   { url: /^\/api\/notifications\/:id(\/|$)/, param: 'id', kind: 'notification' },
   { url: /^\/api\/rules\/:id(\/|$)/, param: 'id', kind: 'rule' },
 ];

@@ -12,7 +12,7 @@ import {
   upgradeMessage,
 } from './entitlements';
 import { trialEndsWithin } from './notifications/notification-rules';
-import { PAID_FEATURES, PLANS, planOf, TRIAL_DAYS } from './plans';
+import { FEATURE_PLAN, PAID_FEATURES, PLANS, planOf, TRIAL_DAYS } from './plans';
 
 const now = new Date('2026-11-26T12:00:00Z');
 
@@ -88,10 +88,20 @@ describe("planState's trial days, in the person's calendar", () => {
 });
 
 describe('planAllows', () => {
-  it.each(PAID_FEATURES)('gives %s to Pro and Premium, not Starter', (feature) => {
+  it.each(PAID_FEATURES)('gives %s to the plans of the price table', (feature) => {
     expect(planAllows(planOf('starter'), feature)).toBe(false);
-    expect(planAllows(planOf('pro'), feature)).toBe(true);
+    expect(planAllows(planOf('pro'), feature)).toBe(FEATURE_PLAN[feature] === 'pro');
     expect(planAllows(planOf('premium'), feature)).toBe(true);
+  });
+
+  it("matches the price table: Pro's features in Pro, the tax report (tax optimization) in Premium only", () => {
+    expect(FEATURE_PLAN).toEqual({
+      'count-up': 'pro',
+      advisor: 'pro',
+      subscriptions: 'pro',
+      'tax-report': 'premium',
+    });
+    expect(planOf('premium').features).toContain('Tax optimization');
   });
 
   it("gives a running trial its plan's features and limits", () => {
@@ -106,18 +116,22 @@ describe('planAllows', () => {
     expect(ended).toMatchObject({ plan: planOf('starter'), onTrial: false });
   });
 
-  it('gives a running trial what Pro has', () => {
-    const trial = planState(
-      { plan: 'starter', trialPlan: 'pro', trialEndsAt: '2026-12-05T12:00:00Z' },
-      now,
-    ).plan;
-    expect(PAID_FEATURES.every((feature) => planAllows(trial, feature))).toBe(true);
+  it('gives a running trial what its plan has', () => {
+    const trial = (trialPlan: 'pro' | 'premium') =>
+      planState({ plan: 'starter', trialPlan, trialEndsAt: '2026-12-05T12:00:00Z' }, now).plan;
+    expect(PAID_FEATURES.filter((feature) => planAllows(trial('pro'), feature))).toEqual([
+      'count-up',
+      'advisor',
+      'subscriptions',
+    ]);
+    expect(PAID_FEATURES.every((feature) => planAllows(trial('premium'), feature))).toBe(true);
   });
 
   it('says what to do in the refusals', () => {
     expect(upgradeMessage('advisor')).toBe(
       'The AI advisor is included in Pro and Premium. Upgrade to use it.',
     );
+    expect(upgradeMessage('tax-report')).toBe('The tax report is included in Premium. Upgrade to use it.');
     expect(accountLimitMessage(planOf('starter'))).toBe(
       'Your Starter plan includes up to 2 bank accounts. Upgrade to Pro to link more.',
     );

@@ -1,7 +1,7 @@
 import type { PaidPlanCode, PlanCode } from './auth/auth.schema';
 import type { Plan } from './config.schema';
 import { daysBetween, todayIn } from './dates';
-import { PAID_FEATURES, type PaidFeature, planOf } from './plans';
+import { FEATURE_PLAN, type PaidFeature, planOf } from './plans';
 
 /**
  * What a person may use, from their plan and trial. Choosing a paid plan for the first time starts a 14-day
@@ -47,26 +47,25 @@ export function accountsFit(plan: Pick<Plan, 'accountLimit'>, linked: number, ad
   return plan.accountLimit === null || linked + adding <= plan.accountLimit;
 }
 
-const PLAN_FEATURES: Record<PlanCode, readonly PaidFeature[]> = {
-  starter: [],
-  pro: PAID_FEATURES,
-  premium: PAID_FEATURES,
-};
+const RANK: Record<PlanCode, number> = { starter: 0, pro: 1, premium: 2 };
 
-/** Whether the plan in force includes a paid feature: Pro and Premium (a trial counts as Pro) do, Starter not. */
+/** Whether the plan in force (a trial counts as its plan) includes a paid feature, as FEATURE_PLAN says. */
 export function planAllows(plan: Pick<Plan, 'code'>, feature: PaidFeature): boolean {
-  return PLAN_FEATURES[plan.code].includes(feature);
+  return RANK[plan.code] >= RANK[FEATURE_PLAN[feature]];
 }
 
 const FEATURE_NAMES: Record<PaidFeature, string> = {
   'count-up': 'Count-up budgeting',
   advisor: 'The AI advisor',
   subscriptions: 'Subscription tracking',
+  'tax-report': 'The tax report',
 };
 
-/** The 403's message when Starter reaches for a paid feature; the web shows the same words. */
+/** The 403's message when a plan lacks a paid feature; the web shows the same words. */
 export const upgradeMessage = (feature: PaidFeature) =>
-  `${FEATURE_NAMES[feature]} is included in Pro and Premium. Upgrade to use it.`;
+  FEATURE_PLAN[feature] === 'pro'
+    ? `${FEATURE_NAMES[feature]} is included in Pro and Premium. Upgrade to use it.`
+    : `${FEATURE_NAMES[feature]} is included in Premium. Upgrade to use it.`;
 
 /** The 403's message when a link would take Starter past its bank accounts. */
 export const accountLimitMessage = (plan: Pick<Plan, 'name' | 'accountLimit'>) =>

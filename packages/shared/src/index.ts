@@ -37,6 +37,7 @@ export * from './subscriptions/detect';
 export * from './subscriptions/schedule';
 export * from './subscriptions/subscriptions.schema';
 export * from './support/support.schema';
+export * from './tax/tax';
 export * from './text';
 export * from './transactions/categories';
 export * from './transactions/dashboard-periods';

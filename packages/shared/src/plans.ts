@@ -50,9 +50,20 @@ export const PLANS: Plan[] = [
 /** The plan by its code; an unknown code is the free one. */
 export const planOf = (code: string): Plan => PLANS.find((p) => p.code === code) ?? (PLANS[0] as Plan);
 
-/** What only a paid plan (or a running trial) unlocks; Starter has none of these. */
-export const PAID_FEATURES = ['count-up', 'advisor', 'subscriptions'] as const;
+/** What only a paid plan (or a running trial of one) unlocks; Starter has none of these. */
+export const PAID_FEATURES = ['count-up', 'advisor', 'subscriptions', 'tax-report'] as const;
 export type PaidFeature = (typeof PAID_FEATURES)[number];
+
+/**
+ * The price table's gating, in one place: the cheapest plan that includes each paid feature. Premium
+ * includes everything Pro does. The server refuses the rest with a 403 and the web shows the upgrade.
+ */
+export const FEATURE_PLAN: Record<PaidFeature, 'pro' | 'premium'> = {
+  'count-up': 'pro',
+  advisor: 'pro',
+  subscriptions: 'pro',
+  'tax-report': 'premium',
+};
 
 /** The paid plans, cheapest first: what a Starter is offered. */
 export const PAID_PLANS: Plan[] = PLANS.filter((p) => p.priceMonthly > 0);

@@ -5,6 +5,7 @@ import type {
   SubscriptionCategory,
   SubscriptionFrequency,
   SubscriptionStatus,
+  TaxTag,
 } from '@tally/shared';
 import { sql } from 'drizzle-orm';
 import {
@@ -328,6 +329,36 @@ export const merchantCategories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.merchantKey] })],
+);
+
+/** A person's tax tag for one of their categories (the tax report): each transaction in it carries it. */
+export const categoryTaxTags = pgTable(
+  'category_tax_tags',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: smallint('category').$type<CategoryCode>().notNull(),
+    tag: text('tag').$type<TaxTag>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);
+
+/** A transaction's own tax tag, over its category's: a tag, or 'none' (not deductible, whatever its category). */
+export const transactionTaxTags = pgTable(
+  'transaction_tax_tags',
+  {
+    transactionId: uuid('transaction_id')
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tag: text('tag').$type<TaxTag | 'none'>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('transaction_tax_tags_user_idx').on(t.userId)],
 );
 
 /**

@@ -21,6 +21,7 @@ export const APP_PATHS = [
   '/settings',
   '/rules',
   '/help',
+  '/tax',
   '/home',
 ] as const;
 

@@ -47,6 +47,7 @@ const GoalDetailPage = lazyScreen(
 const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
 const HelpPage = lazyScreen(async () => (await import('../features/support/HelpPage')).HelpPage);
 const RulesPage = lazyScreen(async () => (await import('../features/rules/RulesPage')).RulesPage);
+const TaxPage = lazyScreen(async () => (await import('../features/tax/TaxPage')).TaxPage);
 const VerifyEmailPage = lazyScreen(
   async () => (await import('../features/settings/VerifyEmailPage')).VerifyEmailPage,
 );
@@ -68,6 +69,7 @@ export function AppRoutes() {
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/rules" element={<RulesPage />} />
               <Route path="/help" element={<HelpPage />} />
+              <Route path="/tax" element={<TaxPage />} />
             </Route>
           </Route>
           {/* The emailed link: signed in or not (the token says whose address it is). */}

@@ -18,6 +18,8 @@ export const queryKeys = {
   /** The bell's list (GET /notifications); a screen that writes a notification reads it again. */
   notifications: ['notifications'] as const,
   support: ['support'] as const,
+  /** GET /tax?year=: one year's tax report. */
+  tax: (year: number) => ['tax', year] as const,
   accounts: {
     all: accounts,
     /** The person's active accounts (GET /plaid/accounts), for pickers and filters. */

@@ -12,7 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLifebuoy, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLifebuoy, IconLogout, IconReceipt2, IconSettings } from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
@@ -102,6 +102,9 @@ export function AppLayout() {
                 <Menu.Label>{user.email}</Menu.Label>
                 <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
                   Settings
+                </Menu.Item>
+                <Menu.Item component={Link} to="/tax" leftSection={<IconReceipt2 size={16} />}>
+                  Tax report
                 </Menu.Item>
                 <Menu.Item component={Link} to="/help" leftSection={<IconLifebuoy size={16} />}>
                   Help

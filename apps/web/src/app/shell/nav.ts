@@ -19,11 +19,11 @@ export const NAV_ITEMS = [
 ] as const;
 
 /**
- * Screens reached from within others rather than the sidebar (Rules: from Settings and Transactions; Help:
- * from the account menu); the
- * top bar's breadcrumb names them all the same.
+ * Screens reached from within others rather than the sidebar (Rules: from Settings and Transactions; Help
+ * and the tax report: from the account menu); the top bar's breadcrumb names them all the same.
  */
 export const OTHER_SCREENS = [
   { label: 'Rules', to: '/rules' },
   { label: 'Help', to: '/help' },
+  { label: 'Tax report', to: '/tax' },
 ] as const;

@@ -1,26 +1,24 @@
 import { Badge, Button, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconSparkles } from '@tabler/icons-react';
-import { planOf, TRIAL_DAYS } from '@tally/shared';
+import { type Plan, planOf, TRIAL_DAYS } from '@tally/shared';
 import { Link } from 'react-router';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
 import { appliedMessage, useBilling, useChangePlan } from './api/billing';
-
-const pro = planOf('pro');
 
 /**
  * Upgrading from a prompt: what its button says (a first paid plan starts its free trial; where the
  * operator sets plans there is no button), and after it the toast, or nothing when the page is leaving for
  * Stripe's Checkout.
  */
-export function useUpgradeToPro(onUpgraded?: () => void) {
+function useUpgrade(plan: Plan, onUpgraded?: () => void) {
   const change = useChangePlan();
   const billing = useBilling().data;
   // Awaited rather than given callbacks: the panel is gone once the screen behind it loads, and the
   // toast must still say what happened.
   const upgrade = async () => {
     try {
-      const state = await change.mutateAsync('pro');
+      const state = await change.mutateAsync(plan.code);
       if (!state) return;
       toast.success(...appliedMessage(state));
       onUpgraded?.();
@@ -37,28 +35,32 @@ export function useUpgradeToPro(onUpgraded?: () => void) {
       billing?.provider === 'self-hosted'
         ? null
         : billing?.trialAvailable
-          ? `Try ${pro.name} free for ${TRIAL_DAYS} days`
-          : `Upgrade to ${pro.name}`,
+          ? `Try ${plan.name} free for ${TRIAL_DAYS} days`
+          : `Upgrade to ${plan.name}`,
   };
 }
 
 /**
- * What Starter sees where a Pro feature would be: what it is, what Pro adds, and the way to it — upgrade
- * here (self-hosted: at once; with Stripe: its Checkout), or compare the plans in Settings.
+ * What a plan without a feature sees where it would be: what it is, what the plan that has it adds, and the
+ * way to it — its free trial or an upgrade here (Stripe's Checkout), or compare the plans in Settings.
  */
 export function UpgradePanel({
   title,
   description,
+  plan: planCode = 'pro',
   compact = false,
   onUpgraded,
 }: {
   title: string;
   description: string;
+  /** The cheapest plan with the feature. */
+  plan?: 'pro' | 'premium';
   /** In a dialog or drawer: no feature list, buttons full width on phones. */
   compact?: boolean;
   onUpgraded?: () => void;
 }) {
-  const { upgrade, pending, label, trial } = useUpgradeToPro(onUpgraded);
+  const plan = planOf(planCode);
+  const { upgrade, pending, label, trial } = useUpgrade(plan, onUpgraded);
   return (
     <Paper
       withBorder
@@ -88,7 +90,7 @@ export function UpgradePanel({
               {title}
             </Text>
             <Badge variant="light" radius="sm">
-              {pro.name}
+              {plan.name}
             </Badge>
           </Group>
         )}
@@ -108,7 +110,7 @@ export function UpgradePanel({
               </ThemeIcon>
             }
           >
-            {pro.features.slice(0, 4).map((feature) => (
+            {plan.features.slice(0, 4).map((feature) => (
               <List.Item key={feature}>{feature}</List.Item>
             ))}
           </List>
@@ -132,7 +134,7 @@ export function UpgradePanel({
               </Button>
             </Group>
             <Text fz="xs" c="dimmed">
-              ${pro.priceMonthly}/month{trial ? ' after the trial' : ''}. No cancellation fees.
+              ${plan.priceMonthly}/month{trial ? ' after the trial' : ''}. No cancellation fees.
             </Text>
           </>
         )}
