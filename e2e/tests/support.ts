@@ -148,25 +148,19 @@ export async function register(
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   if (plan === 'starter') return;
-  const started = await page.evaluate(async () => {
-    const res = await fetch('/api/billing/plan', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${localStorage.getItem('authToken')}`,
-      },
-      body: JSON.stringify({ plan: 'pro' }),
-    });
-    // The person as the app keeps them, trial and all, as Settings does after the same request.
-    if (res.ok) localStorage.setItem('userData', JSON.stringify((await res.json()).user));
-    return res.status;
-  });
-  expect(started).toBe(200);
+  const started = await postAsPerson(page, '/api/billing/plan', { plan: 'pro' });
+  expect(started.status).toBe(200);
+  // The person as the app keeps them, trial and all, as Settings does after the same request.
+  await page.evaluate((user) => localStorage.setItem('userData', JSON.stringify(user)), started.body.user);
   await page.reload();
 }
 
-/** POSTs to the API as the page would, with its stored token; the answer's status. */
-async function postAsPerson(page: Page, url: string, body: object): Promise<number> {
+/** POSTs to the API as the page would, with its stored token; the answer's status and JSON body. */
+async function postAsPerson(
+  page: Page,
+  url: string,
+  body: object,
+): Promise<{ status: number; body: { user?: unknown } }> {
   return page.evaluate(
     async ([to, json]) => {
       const res = await fetch(to, {
@@ -177,7 +171,8 @@ async function postAsPerson(page: Page, url: string, body: object): Promise<numb
         },
         body: JSON.stringify(json),
       });
-      return res.status;
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : {} };
     },
     [url, body] as const,
   );
@@ -185,7 +180,7 @@ async function postAsPerson(page: Page, url: string, body: object): Promise<numb
 
 /** Creates something through the API as its dialog would (the page's stored token), e.g. a budget. */
 export async function createByApi(page: Page, url: string, body: object) {
-  expect(await postAsPerson(page, url, body)).toBe(201);
+  expect((await postAsPerson(page, url, body)).status).toBe(201);
 }
 
 /**
@@ -193,7 +188,7 @@ export async function createByApi(page: Page, url: string, body: object) {
  * Each person has their own clock, so journeys running side by side never see each other's time.
  */
 export async function setClock(page: Page, offsetDays: number) {
-  expect(await postAsPerson(page, '/api/test/clock', { offsetDays })).toBe(204);
+  expect((await postAsPerson(page, '/api/test/clock', { offsetDays })).status).toBe(204);
 }
 
 /** Links a demo bank through the API the Connect dialog uses and waits for its two-year import. */

@@ -47,11 +47,12 @@ export function accountsFit(plan: Pick<Plan, 'accountLimit'>, linked: number, ad
   return plan.accountLimit === null || linked + adding <= plan.accountLimit;
 }
 
-const RANK: Record<PlanCode, number> = { starter: 0, pro: 1, premium: 2 };
+/** The plans cheapest first: a higher one includes everything a lower one does. */
+export const PLAN_RANK: Record<PlanCode, number> = { starter: 0, pro: 1, premium: 2 };
 
 /** Whether the plan in force (a trial counts as its plan) includes a paid feature, as FEATURE_PLAN says. */
 export function planAllows(plan: Pick<Plan, 'code'>, feature: PaidFeature): boolean {
-  return RANK[plan.code] >= RANK[FEATURE_PLAN[feature]];
+  return PLAN_RANK[plan.code] >= PLAN_RANK[FEATURE_PLAN[feature]];
 }
 
 const FEATURE_NAMES: Record<PaidFeature, string> = {

@@ -85,8 +85,8 @@ export const taxYearQuery = z.object({
   year: z.coerce
     .number({ error: 'Year must be a number' })
     .int('Year must be a whole number')
-    .min(1970, 'Year must be 1970 or later')
-    .max(2200, 'Year must be 2200 or earlier'),
+    .min(1900, 'Year must be 1900 or later')
+    .max(2199, 'Year must be 2199 or earlier'),
 });
 
 export const taxCategoryBody = z.object({
@@ -134,6 +134,8 @@ export const taxYear = z.object({
     }),
   ),
   total: money,
+  /** The year's transactions the person marked not deductible (their category's tag left aside), newest first. */
+  notDeductible: z.array(taxTransaction.omit({ taggedBy: true })),
   /** Likely deductible transactions not tagged yet, largest first. */
   suggestions: z.array(
     taxTransaction.omit({ taggedBy: true }).extend({ suggestedTag: taxTag, reason: z.string() }),

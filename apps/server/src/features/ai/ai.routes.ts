@@ -35,7 +35,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('preHandler', ctx.authenticate);
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody };
   const tags = ['ai'];
-  // The plan whose limits apply now: a Pro trial counts as Pro.
+  // The plan whose limits apply now: a running trial counts as its plan.
   const aiViewerOf = (req: {
     user: Parameters<typeof planState>[0] & { id: string; timeZone: string };
   }): AiViewer => ({

@@ -22,7 +22,6 @@ export async function findUserByCustomer(db: Db, { customerId }: { customerId: s
 export type PlanChanges = {
   plan?: PlanCode;
   trialEndsAt?: Date | null;
-  trialPlan?: PaidPlanCode;
   billingCustomerId?: string | null;
   billingSubscriptionId?: string | null;
   planPeriodEndsAt?: Date | null;
@@ -68,6 +67,12 @@ export async function giveEveryone(db: Db, { plan, now }: { plan: PlanCode; now:
         isNotNull(users.planPeriodEndsAt),
       ),
     );
+}
+
+/** How many people hold a Stripe subscription (it keeps charging whatever this server does). */
+export async function countSubscribers(db: Db) {
+  const [row] = await db.select({ n: count() }).from(users).where(isNotNull(users.billingSubscriptionId));
+  return row?.n ?? 0;
 }
 
 /** Paid plans without a subscription behind them (handed out by a server without payments) end. */

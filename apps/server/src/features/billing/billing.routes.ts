@@ -47,7 +47,7 @@ export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod
       publicUrl: ctx.config.publicUrl,
       selfHostedPlan: ctx.config.selfHostedPlan,
     };
-    await alignPlans(deps);
+    await alignPlans(deps, ctx.log);
     const tags = ['billing'];
 
     await app.register(async (scope) => {

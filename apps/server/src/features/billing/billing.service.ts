@@ -17,6 +17,7 @@ import { getUser, toUser } from '../auth';
 import {
   connectionsHidingAccounts,
   countLinkedAccounts,
+  countSubscribers,
   endUnpaidPlans,
   findUserByCustomer,
   giveEveryone,
@@ -146,27 +147,15 @@ export async function changePlan(
     now,
   });
   if (outcome.kind === 'portal') return result(deps, user, { portalUrl: outcome.url });
-  if (outcome.kind === 'checkout') {
-    const updated =
-      user.billingCustomerId === outcome.customerId
-        ? user
-        : await updatePlan(deps.db, {
-            userId: user.id,
-            now,
-            billingCustomerId: outcome.customerId,
-          });
-    return result(deps, updated ?? user, { checkoutUrl: outcome.url });
-  }
-  const updated = await updatePlan(deps.db, {
-    userId: user.id,
-    now,
-    plan,
-    trialEndsAt: trialEndedBy(user, now),
-    planCancelsAt: null,
-    planPeriodEndsAt: null,
-  });
-  await showHiddenAccounts(deps, updated ?? user);
-  return result(deps, updated ?? user);
+  const updated =
+    user.billingCustomerId === outcome.customerId
+      ? user
+      : await updatePlan(deps.db, {
+          userId: user.id,
+          now,
+          billingCustomerId: outcome.customerId,
+        });
+  return result(deps, updated ?? user, { checkoutUrl: outcome.url });
 }
 
 /**
@@ -186,16 +175,20 @@ async function showHiddenAccounts(deps: BillingDeps, user: UserRow) {
  * A paid plan ends a running trial, and uses up one never started: should the plan end, the person is on
  * Starter, neither back on trial nor offered a new one.
  */
-const trialEndedBy = (user: UserRow, now: Date) =>
+const trialUsedBy = (user: UserRow, now: Date) =>
   user.trialEndsAt === null || user.trialEndsAt > now ? now : user.trialEndsAt;
+
+/** Cancelling ends a running trial; one never started stays theirs to start. */
+const trialEndedBy = (user: UserRow, now: Date) =>
+  user.trialEndsAt && user.trialEndsAt > now ? now : user.trialEndsAt;
 
 const settingsUrl = (deps: BillingDeps, outcome?: 'success' | 'cancelled') =>
   `${deps.publicUrl}/settings${outcome ? `?billing=${outcome}` : ''}#plan`;
 
 /**
- * POST /billing/cancel. A paid Stripe plan runs to the end of the period paid for (no fees, SPEC §1) and
- * the webhook returns it to Starter then. Self-hosted, or with nothing paid (a trial), it is Starter now:
- * a running trial ends too.
+ * POST /billing/cancel (403 where the operator sets plans). A paid Stripe plan runs to the end of the period
+ * paid for (no fees, SPEC §1) and the webhook returns it to Starter then. With nothing paid (a trial) it is
+ * Starter now: a running trial ends too.
  */
 export async function cancel(deps: BillingDeps, user: UserRow): Promise<PlanChangeResult> {
   refuseOnSelfHosted(deps);
@@ -238,9 +231,20 @@ export async function portal(deps: BillingDeps, user: UserRow) {
  * With Stripe, a paid plan stands on a subscription: one the server handed out before payments were
  * switched on (none has a subscription) ends, and its holder may start their one trial.
  */
-export async function alignPlans(deps: Pick<BillingDeps, 'db' | 'now' | 'selfHostedPlan'>) {
-  if (deps.selfHostedPlan) await giveEveryone(deps.db, { plan: deps.selfHostedPlan, now: deps.now() });
-  else await endUnpaidPlans(deps.db, { now: deps.now() });
+export async function alignPlans(
+  deps: Pick<BillingDeps, 'db' | 'now' | 'selfHostedPlan'>,
+  log: { warn: (obj: object, msg: string) => void },
+) {
+  if (!deps.selfHostedPlan) return endUnpaidPlans(deps.db, { now: deps.now() });
+  await giveEveryone(deps.db, { plan: deps.selfHostedPlan, now: deps.now() });
+  // Stripe is not told: subscriptions taken while it was on keep charging until cancelled there.
+  const subscribers = await countSubscribers(deps.db);
+  if (subscribers > 0) {
+    log.warn(
+      { subscribers },
+      'billing: running without payments while people hold Stripe subscriptions; cancel them in Stripe, or set BILLING_PROVIDER=stripe',
+    );
+  }
 }
 
 const uuid = z.uuid();
@@ -278,7 +282,7 @@ export async function applyWebhook(deps: BillingDeps, event: BillingEvent): Prom
         // While Stripe's subscription is still in its free trial nothing has been paid, and its trial ends
         // when ours does (Checkout carries it over), so ours is kept: should the person cancel during it,
         // they are back on the trial they had rather than losing its rest. Once paid for, it ends.
-        trialEndsAt: subscription.isTrialing ? user.trialEndsAt : trialEndedBy(user, now),
+        trialEndsAt: subscription.isTrialing ? user.trialEndsAt : trialUsedBy(user, now),
         billingCustomerId: subscription.customerId || user.billingCustomerId,
         billingSubscriptionId: subscription.id,
         planPeriodEndsAt: subscription.periodEndsAt,

@@ -217,6 +217,15 @@ describe('a new person, on a server taking payments', () => {
     clock = START;
   });
 
+  it('keeps the trial for someone on Starter who cancels before ever starting it', async () => {
+    clock = START;
+    const fe = await signUp(app);
+    expectJson(await call(fe, 'POST', '/billing/cancel'), 200, planChangeResult);
+    expectJson(await call(fe, 'POST', '/billing/plan', { plan: 'starter' }), 200, planChangeResult);
+    expect(await billing(fe)).toMatchObject({ plan: 'starter', trialAvailable: true, trialEndsAt: null });
+    expect((await startTrial(fe, 'premium')).billing).toMatchObject({ plan: 'premium', onTrial: true });
+  });
+
   it('starts one trial from two clicks at once', async () => {
     clock = START;
     const di = await signUp(app);

@@ -67,7 +67,7 @@ export const EMAIL_SUBJECTS: Partial<Record<NotificationKind, string>> = {
   subscription_due: 'Tally: a subscription is due soon',
   subscription_price_increase: 'Tally: a subscription costs more',
   goal_completed: 'Tally: a savings goal was reached',
-  trial_ending: 'Tally: your Pro trial is ending',
+  trial_ending: 'Tally: your free trial is ending',
   accounts_hidden: 'Tally: bank accounts past your plan were hidden',
   support_message: 'Tally: a copy of your message to support',
 };

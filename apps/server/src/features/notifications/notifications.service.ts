@@ -117,7 +117,7 @@ async function subscriptionsDue(
   });
 }
 
-/** Pro trials (not converted: still on Starter) ending within 3 days of their person's calendar. */
+/** Free trials of Pro or Premium (not converted: still on Starter) ending within 3 days of their person's calendar. */
 async function trialsEnding(db: Db, { now, userId }: { now: Date; userId?: string }): Promise<Addressed[]> {
   const rows = await starterTrialsEnding(db, {
     after: now,

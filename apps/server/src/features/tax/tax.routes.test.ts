@@ -106,8 +106,9 @@ describe('the tax report', () => {
     ]);
     expect(view.tags[0]?.transactions[0]?.taggedBy).toBe('transaction');
     expect(view.total).toBe(145.2);
-    // Marked not deductible: never suggested again.
+    // Marked not deductible: never suggested again, and listed where it can be taken back.
     expect(view.suggestions).toEqual([]);
+    expect(view.notDeductible.map((t) => t.id)).toEqual([ids.supplies, ids.refund]);
     // Back to its category's say.
     await call(auth, 'PUT', `/tax/transactions/${ids.refund}`, { tag: null });
     expect((await year(auth)).tags.find((t) => t.tag === 'medical')?.total).toBe(25.2);
@@ -162,7 +163,7 @@ describe('the tax report', () => {
     expect(errorBody.parse(theirs.json()).message).toBe('Transaction not found');
     for (const [method, url, body, message] of [
       ['GET', '/tax?year=abc', undefined, 'Year must be a number'],
-      ['GET', '/tax?year=1900', undefined, 'Year must be 1970 or later'],
+      ['GET', '/tax?year=1899', undefined, 'Year must be 1900 or later'],
       ['GET', '/tax', undefined, 'Year must be a number'],
       ['PUT', '/tax/categories', { category: CATEGORY.Healthcare, tag: 'yacht' }, 'Tax tag must be one of'],
       ['PUT', '/tax/categories', { category: 7, tag: 'medical' }, 'category'],

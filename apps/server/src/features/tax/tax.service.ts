@@ -38,16 +38,21 @@ const shown = (row: Row) => ({
  * A year's tax view from its transactions: each tag's total (spending less refunds) and the transactions
  * behind it, and the untagged spending that looks deductible (never what the person marked not deductible).
  */
-export function summariseYear(rows: Row[]): Pick<TaxYear, 'tags' | 'total' | 'suggestions'> {
+export function summariseYear(
+  rows: Row[],
+): Pick<TaxYear, 'tags' | 'total' | 'suggestions' | 'notDeductible'> {
   const byTag = new Map<TaxTag, TaxTransaction[]>();
   const suggestions: TaxYear['suggestions'] = [];
+  const notDeductible: TaxYear['notDeductible'] = [];
   for (const row of rows) {
     const tag = effectiveTag(row);
     if (tag) {
       const list = byTag.get(tag) ?? [];
       list.push({ ...shown(row), taggedBy: row.ownTag ? 'transaction' : 'category' });
       byTag.set(tag, list);
-    } else if (row.ownTag !== NOT_DEDUCTIBLE) {
+    } else if (row.ownTag === NOT_DEDUCTIBLE) {
+      notDeductible.push(shown(row));
+    } else {
       const hint = suggestTaxTag(row);
       if (hint) suggestions.push({ ...shown(row), suggestedTag: hint.tag, reason: hint.reason });
     }
@@ -70,6 +75,7 @@ export function summariseYear(rows: Row[]): Pick<TaxYear, 'tags' | 'total' | 'su
     tags,
     total: tags.reduce((sum, t) => sum + t.total, 0),
     suggestions: suggestions.slice(0, SUGGESTIONS_SHOWN),
+    notDeductible,
   };
 }
 

@@ -3,7 +3,7 @@ import { createSelfHostedBilling } from './self-hosted';
 import { createStripeBilling } from './stripe';
 import type { BillingProvider } from './types';
 
-/** Stripe when its keys are configured, else self-hosted (plan changes apply at once). */
+/** Stripe when it takes payments (BILLING_PROVIDER), else self-hosted (the operator sets every plan). */
 export function createBillingProvider(
   config: Config,
   log?: { error: (obj: object, msg: string) => void },

@@ -42,9 +42,8 @@ export type BillingEvent = {
   userId: string | null;
 };
 
-/** What starting a paid plan takes: nothing (it applies now) or a visit to the provider's checkout. */
+/** What starting a paid plan takes: a visit to the provider's checkout. */
 export type CheckoutOutcome =
-  | { kind: 'applied' }
   | { kind: 'checkout'; url: string; customerId: string }
   /** The customer already has a live subscription (a second tab, a retry after paying): manage it there. */
   | { kind: 'portal'; url: string };
@@ -55,12 +54,13 @@ export class BillingSignatureError extends Error {
 }
 
 /**
- * What Tally needs from a payment provider. Two implementations: `self-hosted` (no payments: every plan
- * change applies at once) and `stripe` (the official SDK: Checkout, the customer portal, signed webhooks).
+ * What Tally needs from a payment provider. Two implementations: `self-hosted` (no payments: the operator
+ * sets every plan, so nothing is ever started, cancelled or managed here) and `stripe` (the official SDK:
+ * Checkout, the customer portal, signed webhooks).
  */
 export interface BillingProvider {
   readonly kind: BillingProviderKind;
-  /** Starts a paid plan for someone without one: self-hosted applies it, Stripe sends them to Checkout. */
+  /** Starts a paid plan for someone without one: Stripe sends them to Checkout. */
   startPlan(
     account: BillingAccount,
     plan: PaidPlanCode,

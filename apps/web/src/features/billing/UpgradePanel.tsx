@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconSparkles } from '@tabler/icons-react';
 import { type Plan, planOf, TRIAL_DAYS } from '@tally/shared';
 import { Link } from 'react-router';
@@ -13,7 +13,8 @@ import { appliedMessage, useBilling, useChangePlan } from './api/billing';
  */
 function useUpgrade(plan: Plan, onUpgraded?: () => void) {
   const change = useChangePlan();
-  const billing = useBilling().data;
+  const billingQuery = useBilling();
+  const billing = billingQuery.data;
   // Awaited rather than given callbacks: the panel is gone once the screen behind it loads, and the
   // toast must still say what happened.
   const upgrade = async () => {
@@ -30,11 +31,14 @@ function useUpgrade(plan: Plan, onUpgraded?: () => void) {
     upgrade,
     pending: change.isPending,
     trial: !!billing?.trialAvailable,
-    /** Null where plans are the operator's: nobody upgrades themselves there. */
-    label:
-      billing?.provider === 'self-hosted'
+    /** Null where plans are the operator's (nobody upgrades themselves there); undefined until known. */
+    label: !billing
+      ? billingQuery.isError
+        ? `Upgrade to ${plan.name}`
+        : undefined
+      : billing.provider === 'self-hosted'
         ? null
-        : billing?.trialAvailable
+        : billing.trialAvailable
           ? `Try ${plan.name} free for ${TRIAL_DAYS} days`
           : `Upgrade to ${plan.name}`,
   };
@@ -115,7 +119,9 @@ export function UpgradePanel({
             ))}
           </List>
         )}
-        {label === null ? (
+        {label === undefined ? (
+          <Skeleton h={36} w={220} mx={compact ? undefined : 'auto'} radius="md" />
+        ) : label === null ? (
           <Text fz="sm" fw={500}>
             The plan this server provides does not include it: ask whoever runs it.
           </Text>

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCheck, IconCreditCard, IconSparkles } from '@tabler/icons-react';
-import { type BillingState, PLANS, type Plan, type PlanCode, planOf, TRIAL_DAYS } from '@tally/shared';
+import { type BillingState, PLAN_RANK, PLANS, type Plan, planOf, TRIAL_DAYS } from '@tally/shared';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth, useCurrentUser } from '../../app/auth';
@@ -26,7 +26,6 @@ import { getProfile } from './api/get-profile';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 const dateOf = (iso: string | null) => (iso ? day.format(new Date(iso)) : null);
-const RANK: Record<PlanCode, number> = { starter: 0, pro: 1, premium: 2 };
 const FAILED = 'Failed to change your plan. Please try again.';
 
 /** The line under the plan's name: the trial's days, when a paid plan renews or ends, or the free tier. */
@@ -65,7 +64,8 @@ function actionFor(
     return { label: `${plan.code === state.plan ? 'Subscribe to' : 'Choose'} ${plan.name}`, kind: 'change' };
   }
   return {
-    label: RANK[plan.code] > RANK[state.paidPlan] ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`,
+    label:
+      PLAN_RANK[plan.code] > PLAN_RANK[state.paidPlan] ? `Upgrade to ${plan.name}` : `Switch to ${plan.name}`,
     kind: 'change',
   };
 }
@@ -307,8 +307,8 @@ export function PlanCard() {
             {runsToPeriodEnd
               ? `Your plan stays active until the end of the period you paid for${state?.planPeriodEndsAt ? ` (${dateOf(state.planPeriodEndsAt)})` : ''}, then you move to Starter.`
               : 'You move to Starter now.'}{' '}
-            Your linked bank accounts and data stay; subscription tracking, count-up budgeting and the AI
-            advisor close until you upgrade again.
+            Your linked bank accounts and data stay; what your plan adds to Starter closes until you upgrade
+            again.
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={confirm.close} disabled={cancel.isPending}>

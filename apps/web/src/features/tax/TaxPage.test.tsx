@@ -42,6 +42,7 @@ const report: TaxYear = {
       reason: '"donation" in the merchant or description',
     },
   ],
+  notDeductible: [],
   disclaimer: TAX_DISCLAIMER,
 };
 
@@ -86,6 +87,39 @@ describe('TaxPage', () => {
     });
     // The report is read again with the new tag.
     expect(api.count('GET /api/tax')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes a tag off again: its own tag comes off, and what was marked not deductible can be undone', async () => {
+    const own = {
+      ...report.tags[0]!.transactions[0]!,
+      id: 't3',
+      description: 'Walgreens',
+      taggedBy: 'transaction' as const,
+    };
+    const api = fakeApi({
+      'GET /api/tax': {
+        body: {
+          ...report,
+          tags: [{ ...report.tags[0], count: 2, transactions: [...report.tags[0]!.transactions, own] }],
+          notDeductible: [{ ...tx, id: 't4', description: 'Corner shop', amount: 12 }],
+        },
+      },
+      'PUT /api/tax/transactions/t3': { body: { id: 't3', tag: null } },
+      'PUT /api/tax/transactions/t4': { body: { id: 't4', tag: null } },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: /^Medical/ }));
+    expect(
+      await screen.findByRole('button', { name: 'Not deductible: CVS Pharmacy on Mar 2, 2026' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Untag: Walgreens on Mar 2, 2026' }));
+    fireEvent.click(screen.getByRole('button', { name: /Marked not deductible \(1\)/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo: Corner shop on Mar 2, 2026' }));
+    await vi.waitFor(() => expect(api.count('PUT /api/tax/transactions/t4')).toBe(1));
+    expect(api.requests.filter((r) => r.route.startsWith('PUT')).map((r) => [r.route, r.body])).toEqual([
+      ['PUT /api/tax/transactions/t3', { tag: null }],
+      ['PUT /api/tax/transactions/t4', { tag: null }],
+    ]);
   });
 
   it('offers Premium where the plan lacks the tax report', async () => {

@@ -16,6 +16,7 @@ import { IconFileSpreadsheet, IconInfoCircle, IconReceiptTax } from '@tabler/ico
 import {
   CATEGORIES,
   type CategoryCode,
+  FEATURE_PLAN,
   formatMoney,
   TAX_DISCLAIMER,
   TAX_TAGS,
@@ -83,7 +84,7 @@ export function TaxPage() {
   } else if (!data && isPlanRefusal(report.error)) {
     content = (
       <UpgradePanel
-        plan="premium"
+        plan={FEATURE_PLAN['tax-report']}
         title="The tax report is a Premium feature"
         description="Tag charitable giving, medical costs, business expenses and more; see each year's totals with the transactions behind them, find what you have not tagged yet, and export it all for your tax preparer."
       />
@@ -108,7 +109,9 @@ export function TaxPage() {
         title="Tax report"
         description="Your year's deductible spending by tax tag, ready for your tax preparer."
         actions={
-          data && (
+          // Another year stays within reach when this one failed to load.
+          !report.isPending &&
+          !isPlanRefusal(report.error) && (
             <>
               <Select
                 aria-label="Tax year"
@@ -122,7 +125,7 @@ export function TaxPage() {
                 variant="default"
                 leftSection={<IconFileSpreadsheet size={16} />}
                 loading={exporter.isPending}
-                disabled={data.tags.length === 0}
+                disabled={!data || data.tags.length === 0}
                 onClick={exportCsv}
               >
                 Export CSV
@@ -204,6 +207,7 @@ function Report({ data }: { data: TaxYear }) {
       </Card>
 
       <Suggestions data={data} />
+      {data.notDeductible.length > 0 && <NotDeductible data={data} />}
       <CategoryTags data={data} />
     </Stack>
   );
@@ -237,19 +241,20 @@ function TaggedList({ transactions }: { transactions: TaxTransaction[] }) {
               <Text fz="sm" fw={600} style={amountStyle}>
                 {formatMoney(t.amount)}
               </Text>
+              {/* Its own tag comes off (back to its category's say); a category's tag is set aside. */}
               <Button
                 size="compact-xs"
                 variant="subtle"
                 color="gray"
-                aria-label={`Not deductible: ${name} on ${formatDay(t.date)}`}
+                aria-label={`${t.taggedBy === 'transaction' ? 'Untag' : 'Not deductible'}: ${name} on ${formatDay(t.date)}`}
                 onClick={() =>
                   tag.mutate(
-                    { id: t.id, tag: 'none' },
+                    { id: t.id, tag: t.taggedBy === 'transaction' ? null : 'none' },
                     { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
                   )
                 }
               >
-                Not deductible
+                {t.taggedBy === 'transaction' ? 'Untag' : 'Not deductible'}
               </Button>
             </Group>
           </Group>
@@ -334,6 +339,68 @@ function Suggestions({ data }: { data: TaxYear }) {
           })}
         </Stack>
       )}
+    </Card>
+  );
+}
+
+/** What the person set aside: each can go back to its category's say (and the suggestions). */
+function NotDeductible({ data }: { data: TaxYear }) {
+  const tag = useTagTransaction();
+  return (
+    <Card>
+      <Accordion variant="default" chevronPosition="right">
+        <Accordion.Item value="not-deductible" style={{ borderBottom: 0 }}>
+          <Accordion.Control px={0}>
+            <Text fw={700} fz="lg">
+              Marked not deductible ({data.notDeductible.length})
+            </Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap={0}>
+              {data.notDeductible.map((t) => {
+                const name = t.merchantName ?? t.description;
+                return (
+                  <Group
+                    key={t.id}
+                    justify="space-between"
+                    wrap="nowrap"
+                    gap="sm"
+                    py={8}
+                    style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+                  >
+                    <div style={{ minWidth: 0 }}>
+                      <Text fz="sm" fw={500} lineClamp={1}>
+                        {name}
+                      </Text>
+                      <Text fz="xs" c="dimmed" lineClamp={1}>
+                        {formatDay(t.date)} · {t.categoryName}
+                      </Text>
+                    </div>
+                    <Group gap={4} wrap="nowrap">
+                      <Text fz="sm" style={amountStyle}>
+                        {formatMoney(t.amount)}
+                      </Text>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={`Undo: ${name} on ${formatDay(t.date)}`}
+                        onClick={() =>
+                          tag.mutate(
+                            { id: t.id, tag: null },
+                            { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
+                          )
+                        }
+                      >
+                        Undo
+                      </Button>
+                    </Group>
+                  </Group>
+                );
+              })}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
     </Card>
   );
 }
