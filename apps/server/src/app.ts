@@ -20,6 +20,7 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { manualAccountsRoutes } from './features/manual-accounts/manual-accounts.routes';
 import { catchUpThrottle } from './features/notifications/catch-up-throttle';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { onboardingRoutes } from './features/onboarding/onboarding.routes';
 import { rulesRoutes } from './features/rules/rules.routes';
 import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -231,6 +232,7 @@ export async function buildApp({
       await api.register(billingRoutes(), ctx);
       await api.register(supportRoutes, ctx);
       await api.register(taxRoutes, ctx);
+      await api.register(onboardingRoutes, ctx);
       if (clock) await api.register(testClockRoutes(clock), ctx);
     },
     { prefix: '/api' },

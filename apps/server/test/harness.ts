@@ -686,6 +686,9 @@ export const INPUT_OVERRIDES: Record<
     body: { ...subscriptionFor(person.marker, 100_000), status: 1 },
   }),
   'POST /api/savings/goals': ({ person }) => ({ body: goalFor(person.marker) }),
+  'POST /api/onboarding/merchants': ({ person }) => ({
+    body: { merchants: [{ merchant: `${person.marker} merchant`, category: 21, rule: false }] },
+  }),
   'PUT /api/savings/goals/:id': ({ person }) => ({ body: { ...goalFor(person.marker), isActive: true } }),
   'POST /api/subscriptions/confirm': ({ person }) => ({ body: { id: person.ids.detectedSubscription } }),
   // A paid plan, not the schema's first value (Starter, a cancellation).

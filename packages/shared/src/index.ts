@@ -25,6 +25,7 @@ export * from './manual-accounts/manual-accounts.schema';
 export * from './money';
 export * from './notifications/notification-rules';
 export * from './notifications/notifications.schema';
+export * from './onboarding/onboarding';
 export * from './plans';
 export * from './polling';
 export * from './rules/match';

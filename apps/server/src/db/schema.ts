@@ -2,6 +2,7 @@ import type {
   AccountTypeCode,
   BudgetPeriod,
   CategoryCode,
+  OnboardingStep,
   SubscriptionCategory,
   SubscriptionFrequency,
   SubscriptionStatus,
@@ -329,6 +330,20 @@ export const merchantCategories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.merchantKey] })],
+);
+
+/** The first-run guide: a step the person finished or skipped (the rest are read from their data). */
+export const onboardingSteps = pgTable(
+  'onboarding_steps',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    step: text('step').$type<OnboardingStep>().notNull(),
+    status: text('status', { enum: ['done', 'skipped'] }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.step] })],
 );
 
 /** A person's tax tag for one of their categories (the tax report): each transaction in it carries it. */

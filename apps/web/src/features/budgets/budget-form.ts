@@ -3,6 +3,7 @@ import {
   type Budget,
   type BudgetBody,
   type BudgetPeriod,
+  type BudgetProposal,
   budgetBody,
   type CategoryCode,
   type Cents,
@@ -51,6 +52,21 @@ export function emptyBudgetForm(): BudgetFormValues {
       allowRollover: false,
       countUp: false,
     })),
+  };
+}
+
+/** A proposed first budget (the guide's, from recent spending) in the form, to change before saving. */
+export function proposedBudgetForm(proposal: BudgetProposal): BudgetFormValues {
+  const byCode = new Map(proposal.categories.map((c) => [c.category, c.allocatedAmount]));
+  const empty = emptyBudgetForm();
+  return {
+    ...empty,
+    name: 'Monthly budget',
+    totalIncome: proposal.totalIncome > 0 ? centsToDollars(proposal.totalIncome) : '',
+    categories: empty.categories.map((row) => {
+      const cents = byCode.get(row.category);
+      return cents ? { ...row, allocatedAmount: centsToDollars(cents) } : row;
+    }),
   };
 }
 

@@ -2,3 +2,4 @@
 export { useActiveBudget } from './api/get-active-budget';
 export { budgetsQuery } from './api/get-budgets';
 export { updateBudgetCategory } from './api/update-budget-category';
+export { BudgetDialog } from './dialogs';

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconAlertTriangle, IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
 import { dashboardPeriods, displayName, greetingForHour, todayIn } from '@tally/shared';
 import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { toast } from '../../components/toast';
@@ -10,6 +10,7 @@ import { useNow } from '../../lib/use-now';
 import { accountsQuery } from '../accounts';
 import { InsightsPanel, insightsQuery } from '../ai';
 import { budgetsQuery } from '../budgets';
+import { OnboardingGuide } from '../onboarding';
 import { savingsOverviewQuery } from '../savings';
 import { monthlyCashFlowQuery } from './api/get-monthly-cash-flow';
 import { periodSummaryQuery } from './api/get-period-summary';
@@ -140,6 +141,10 @@ export function DashboardPage() {
           Refresh
         </Button>
       </Group>
+
+      <Suspense fallback={null}>
+        <OnboardingGuide />
+      </Suspense>
 
       {load.nothingLoaded ? (
         <Card>

@@ -2,7 +2,7 @@ import { Alert, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type Budget, categoryName, formatMoney } from '@tally/shared';
+import { type Budget, type BudgetProposal, categoryName, formatMoney } from '@tally/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import { DialogFooter } from '../../../components/DialogFooter';
@@ -21,6 +21,7 @@ import {
   budgetForm,
   emptyBudgetForm,
   firstPeriod,
+  proposedBudgetForm,
   setAllocation,
   toBudgetBody,
   validateBudgetForm,
@@ -52,6 +53,8 @@ export type BudgetDialogProps = {
   countUpLocked?: boolean;
   /** A budget was created: it is the active one now. */
   onCreated?: (created: Budget) => void;
+  /** A new budget starts from this proposal (the first-run guide's) rather than empty. */
+  proposal?: BudgetProposal | null;
 };
 
 /** Create New Budget, and the same form for an existing budget with its period locked (SPEC §2, §5). */
@@ -63,6 +66,7 @@ export function BudgetDialog({
   today,
   onCreated,
   countUpLocked = false,
+  proposal = null,
 }: BudgetDialogProps) {
   const editing = !!budget;
   const phone = useMediaQuery('(max-width: 36em)');
@@ -71,7 +75,7 @@ export function BudgetDialog({
   const pending = create.isPending || update.isPending;
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<BudgetFormValues>({
-    initialValues: budget ? budgetForm(budget) : emptyBudgetForm(),
+    initialValues: budget ? budgetForm(budget) : proposal ? proposedBudgetForm(proposal) : emptyBudgetForm(),
     validate: validateBudgetForm,
   });
   const totals = allocationTotals(form.values);

@@ -1,0 +1,316 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Progress,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import {
+  type CategoryCode,
+  formatMoney,
+  ONBOARDING_STEPS,
+  type OnboardingState,
+  type OnboardingStep,
+  planAllows,
+  todayIn,
+} from '@tally/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../app/auth';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/api';
+import { storedPlanInForce } from '../billing';
+import { BudgetDialog } from '../budgets';
+import { DetectedSubscriptionsDialog } from '../subscriptions';
+import { categorySelectData } from '../transactions';
+import {
+  useBudgetProposal,
+  useCategoriseMerchants,
+  useMarkStep,
+  useOnboarding,
+  useUncategorisedMerchants,
+} from './api/onboarding';
+
+const TITLES: Record<OnboardingStep, { title: string; description: string }> = {
+  connect: {
+    title: 'Bring your money in',
+    description: 'Link a bank, or import the file your bank exports. The rest of the guide works from it.',
+  },
+  categories: {
+    title: 'Review categories',
+    description: 'Your largest merchants without a category, in one screen. A rule keeps each one sorted.',
+  },
+  budget: {
+    title: 'Your first budget',
+    description:
+      'Proposed from the last three months of spending by category. Change anything before saving.',
+  },
+  subscriptions: {
+    title: 'Confirm subscriptions',
+    description: 'Recurring charges found in your history: confirm the ones you want to track.',
+  },
+  goal: {
+    title: 'Set a first goal',
+    description: 'Something to save toward; leftover budget can fund it.',
+  },
+};
+
+const FAILED = 'That did not save. Please try again.';
+
+/**
+ * The dashboard's first-run guide ("white-glove onboarding"): five steps, each done by doing it (or
+ * skipped), the current one open. It remembers where the person is and is gone once every step is done
+ * or skipped.
+ */
+export function OnboardingGuide() {
+  const state = useOnboarding();
+  if (!state.data || state.data.finished) return null;
+  return <Guide state={state.data} />;
+}
+
+function Guide({ state }: { state: OnboardingState }) {
+  const mark = useMarkStep();
+  const current = state.steps.find((s) => s.status === 'todo')?.step ?? 'goal';
+  const finished = state.steps.filter((s) => s.status !== 'todo').length;
+  const skip = (step: OnboardingStep) =>
+    mark.mutate(
+      { step, status: 'skipped' },
+      { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
+    );
+  const done = (step: OnboardingStep) =>
+    mark.mutate(
+      { step, status: 'done' },
+      { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
+    );
+
+  return (
+    <Card component="section" aria-label="Get set up">
+      <Group justify="space-between" align="flex-start" mb="xs" wrap="wrap" gap="xs">
+        <div>
+          <Title order={2} fz="lg">
+            Get set up
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {finished} of {ONBOARDING_STEPS.length} steps done
+          </Text>
+        </div>
+        <Progress
+          value={(finished / ONBOARDING_STEPS.length) * 100}
+          w={160}
+          mt={8}
+          aria-label="Setup progress"
+        />
+      </Group>
+      <Stack gap={0}>
+        {state.steps.map(({ step, status }, index) => {
+          const open = step === current;
+          return (
+            <div
+              key={step}
+              role="group"
+              aria-label={TITLES[step].title}
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)', padding: '12px 0' }}
+            >
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Badge
+                  circle
+                  size="lg"
+                  variant={status === 'todo' ? (open ? 'filled' : 'light') : 'light'}
+                  color={status === 'done' ? 'green' : status === 'skipped' ? 'gray' : 'brand'}
+                  aria-hidden
+                >
+                  {status === 'done' ? <IconCheck size={14} /> : index + 1}
+                </Badge>
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Text fw={600}>{TITLES[step].title}</Text>
+                    {status !== 'todo' && (
+                      <Text fz="xs" c="dimmed">
+                        {status === 'done' ? 'Done' : 'Skipped'}
+                      </Text>
+                    )}
+                  </Group>
+                  {open && (
+                    <Stack gap="sm" mt={4}>
+                      <Text fz="sm" c="dimmed">
+                        {TITLES[step].description}
+                      </Text>
+                      <StepBody step={step} onDone={() => done(step)} />
+                      <Group>
+                        <Button variant="subtle" color="gray" size="xs" onClick={() => skip(step)}>
+                          Skip this step
+                        </Button>
+                      </Group>
+                    </Stack>
+                  )}
+                </div>
+              </Group>
+            </div>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}
+
+function StepBody({ step, onDone }: { step: OnboardingStep; onDone: () => void }) {
+  switch (step) {
+    case 'connect':
+      return (
+        <Group gap="sm">
+          <Button component={Link} to="/accounts">
+            Connect a bank
+          </Button>
+          <Button component={Link} to="/transactions" variant="default">
+            Import a file
+          </Button>
+        </Group>
+      );
+    case 'categories':
+      return <Categorise />;
+    case 'budget':
+      return <ProposedBudget />;
+    case 'subscriptions':
+      return <Subscriptions onDone={onDone} />;
+    case 'goal':
+      return (
+        <Group>
+          <Button component={Link} to="/savings?create=true">
+            Create a goal
+          </Button>
+        </Group>
+      );
+  }
+}
+
+type Choice = { category: string | null; rule: boolean };
+
+function Categorise() {
+  const merchants = useUncategorisedMerchants(true);
+  const save = useCategoriseMerchants();
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  if (merchants.isPending) return <Skeleton h={160} />;
+  if (!merchants.data) return <Text fz="sm">Your merchants could not be loaded.</Text>;
+  const list = merchants.data.merchants;
+  const chosen = list.flatMap(({ merchant }) => {
+    const c = choices[merchant];
+    return c?.category ? [{ merchant, category: Number(c.category) as CategoryCode, rule: c.rule }] : [];
+  });
+  const set = (merchant: string, patch: Partial<Choice>) =>
+    setChoices((all) => ({
+      ...all,
+      [merchant]: { category: null, rule: true, ...all[merchant], ...patch },
+    }));
+  return (
+    <Stack gap={6}>
+      {list.map(({ merchant, count, spent }) => (
+        <Group key={merchant} justify="space-between" wrap="wrap" gap="xs">
+          <div style={{ minWidth: 0, flex: '1 1 180px' }}>
+            <Text fz="sm" fw={500} lineClamp={1}>
+              {merchant}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {formatMoney(spent)} · {count} {count === 1 ? 'transaction' : 'transactions'}
+            </Text>
+          </div>
+          <Group gap="xs" wrap="nowrap">
+            <Select
+              aria-label={`Category for ${merchant}`}
+              placeholder="Choose a category"
+              data={categorySelectData()}
+              value={choices[merchant]?.category ?? null}
+              onChange={(category) => set(merchant, { category })}
+              searchable
+              size="xs"
+              w={190}
+            />
+            <Checkbox
+              size="xs"
+              label="Rule"
+              aria-label={`Always put ${merchant} in this category`}
+              checked={choices[merchant]?.rule ?? true}
+              onChange={(e) => set(merchant, { rule: e.currentTarget.checked })}
+            />
+          </Group>
+        </Group>
+      ))}
+      <Group mt={4}>
+        <Button
+          disabled={chosen.length === 0}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(chosen, {
+              onSuccess: (r) =>
+                toast.success(
+                  'Categories saved',
+                  `${r.transactions} ${r.transactions === 1 ? 'transaction' : 'transactions'} categorised, ${r.rules} ${r.rules === 1 ? 'rule' : 'rules'} made.`,
+                ),
+              onError: (error) => toast.error('Error', serverMessage(error, FAILED)),
+            })
+          }
+        >
+          Save categories
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ProposedBudget() {
+  const user = useCurrentUser();
+  const [opened, setOpened] = useState(false);
+  const proposal = useBudgetProposal(true);
+  const plan = storedPlanInForce();
+  if (proposal.isPending) return <Skeleton h={36} w={220} />;
+  const found = proposal.data?.categories.length ?? 0;
+  return (
+    <>
+      <Text fz="sm">
+        {found > 0
+          ? `${found} ${found === 1 ? 'category' : 'categories'} from ${proposal.data?.months.length} months of spending.`
+          : 'Not enough spending yet to propose amounts: start from an empty budget.'}
+      </Text>
+      <Group>
+        <Button onClick={() => setOpened(true)}>Review the proposed budget</Button>
+      </Group>
+      <BudgetDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        today={todayIn(user.timeZone, new Date())}
+        proposal={proposal.data ?? null}
+        countUpLocked={!plan || !planAllows(plan, 'count-up')}
+      />
+    </>
+  );
+}
+
+function Subscriptions({ onDone }: { onDone: () => void }) {
+  const [opened, setOpened] = useState(false);
+  const plan = storedPlanInForce();
+  if (!plan || !planAllows(plan, 'subscriptions')) {
+    return (
+      <Text fz="sm">
+        Subscription tracking comes with Pro. <Link to="/settings#plan">Compare plans</Link>, or skip this
+        step.
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Group gap="sm">
+        <Button onClick={() => setOpened(true)}>Find subscriptions</Button>
+        <Button variant="default" onClick={onDone}>
+          Done
+        </Button>
+      </Group>
+      <DetectedSubscriptionsDialog opened={opened} onClose={() => setOpened(false)} />
+    </>
+  );
+}
