@@ -34,6 +34,7 @@ import { startBankSyncWorker } from './jobs/bank-sync.job';
 import { startBudgetRoll } from './jobs/budget-roll.job';
 import { startLoginFailuresPrune } from './jobs/login-failures.job';
 import { startNotifications } from './jobs/notifications.job';
+import { startOnboardingPreparation } from './jobs/onboarding-prepare.job';
 import { startQueue } from './jobs/queue';
 import { startSavingsShare } from './jobs/savings-share.job';
 import { authenticator, tokenKeys } from './lib/auth';
@@ -211,6 +212,7 @@ export async function buildApp({
     await startBudgetRoll(ctx);
     await startSavingsShare(ctx);
     await startNotifications(ctx);
+    await startOnboardingPreparation(ctx);
   }
 
   await app.register(

@@ -207,8 +207,9 @@ export async function seedPerson(
   expectOk(refreshed);
   const insights = refreshed.json() as { id: string }[];
   if (insights.length === 0) throw new Error(`seeding expected an insight: ${refreshed.body}`);
-  // The import's notification is written as its job ends: waited for, so it lands before any check.
-  if (awaitImport) await importNotified(app, auth.user.id);
+  // The import's notification and (everyone here is Premium) the setup it prepares are written as its jobs
+  // end: waited for, so they land before any check.
+  if (awaitImport) await importFollowedUp(app, auth.user.id);
   const told = await app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(auth) });
   expectOk(told);
   const notification = (told.json() as { notifications: { id: string }[] }).notifications[0]?.id;
@@ -362,14 +363,15 @@ const pushSubscriptionFor = (marker: string) => {
   };
 };
 
-async function importNotified(app: TestApp, userId: string) {
+async function importFollowedUp(app: TestApp, userId: string) {
   await eventually(async () => {
     const rows = await app.database.query(
-      `select 1 from notifications where user_id = $1 and kind in ('import_completed', 'import_failed')`,
+      `select 1 where exists (select 1 from notifications where user_id = $1 and kind in ('import_completed', 'import_failed'))
+         and exists (select 1 from onboarding_preparations where user_id = $1)`,
       [userId],
     );
     return rows.length > 0;
-  }, 'the import to be notified');
+  }, 'the import to be notified and the setup prepared');
 }
 
 /** A savings goal whose name carries the person's marker; 10%, so the matrix's own create fits the cap. */

@@ -94,14 +94,16 @@ describe('planAllows', () => {
     expect(planAllows(planOf('premium'), feature)).toBe(true);
   });
 
-  it("matches the price table: Pro's features in Pro, the tax report (tax optimization) in Premium only", () => {
+  it("matches the price table: Pro's features in Pro, the tax report and the prepared setup in Premium only", () => {
     expect(FEATURE_PLAN).toEqual({
       'count-up': 'pro',
       advisor: 'pro',
       subscriptions: 'pro',
       'tax-report': 'premium',
+      'prepared-setup': 'premium',
     });
     expect(planOf('premium').features).toContain('Tax optimization');
+    expect(planOf('premium').features).toContain('White-glove onboarding');
   });
 
   it("gives a running trial its plan's features and limits", () => {

@@ -60,6 +60,7 @@ const FEATURE_NAMES: Record<PaidFeature, string> = {
   advisor: 'The AI advisor',
   subscriptions: 'Subscription tracking',
   'tax-report': 'The tax report',
+  'prepared-setup': 'A prepared setup',
 };
 
 /** The 403's message when a plan lacks a paid feature; the web shows the same words. */

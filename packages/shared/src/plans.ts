@@ -51,7 +51,13 @@ export const PLANS: Plan[] = [
 export const planOf = (code: string): Plan => PLANS.find((p) => p.code === code) ?? (PLANS[0] as Plan);
 
 /** What only a paid plan (or a running trial of one) unlocks; Starter has none of these. */
-export const PAID_FEATURES = ['count-up', 'advisor', 'subscriptions', 'tax-report'] as const;
+export const PAID_FEATURES = [
+  'count-up',
+  'advisor',
+  'subscriptions',
+  'tax-report',
+  'prepared-setup',
+] as const;
 export type PaidFeature = (typeof PAID_FEATURES)[number];
 
 /**
@@ -63,6 +69,8 @@ export const FEATURE_PLAN: Record<PaidFeature, 'pro' | 'premium'> = {
   advisor: 'pro',
   subscriptions: 'pro',
   'tax-report': 'premium',
+  /** White-glove onboarding: the first budget and subscriptions prepared after the first import. */
+  'prepared-setup': 'premium',
 };
 
 /** The paid plans, cheapest first: what a Starter is offered. */

@@ -1,6 +1,7 @@
 import type {
   AccountTypeCode,
   BudgetPeriod,
+  BudgetProposal,
   CategoryCode,
   OnboardingStep,
   SubscriptionCategory,
@@ -345,6 +346,22 @@ export const onboardingSteps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.step] })],
 );
+
+/**
+ * White-glove onboarding (Premium): what a person's first import prepared for the guide, once. The budget
+ * proposal is cents ({ months, totalIncome, categories }); the subscriptions are the recurring charges
+ * found then ({ merchantName, amount in cents, frequency }), confirmed for real from the guide.
+ */
+export const onboardingPreparations = pgTable('onboarding_preparations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  budgetProposal: jsonb('budget_proposal').$type<BudgetProposal>().notNull(),
+  subscriptions: jsonb('subscriptions')
+    .$type<{ merchantName: string; amount: number; frequency: SubscriptionFrequency }[]>()
+    .notNull(),
+  createdAt: createdAt(),
+});
 
 /** A person's tax tag for one of their categories (the tax report): each transaction in it carries it. */
 export const categoryTaxTags = pgTable(

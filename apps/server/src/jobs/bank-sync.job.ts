@@ -7,6 +7,7 @@ import {
   syncConnectionHistory,
 } from '../features/accounts/accounts.sync';
 import { notifyHistorySync } from '../features/notifications/notify';
+import { requestPreparation } from '../features/onboarding';
 import type { AppContext } from '../lib/context';
 
 /**
@@ -39,6 +40,7 @@ export async function startBankSyncWorker(
       const stored = await syncConnectionHistory(deps, { ...job, isLastAttempt, owner: queue.owner });
       // Balances move with every sync, transactions with most.
       ctx.insights.changed(job.userId);
+      if (stored > 0) await requestPreparation(deps, job.userId);
       await afterImport?.(stored);
     } finally {
       // The run's own row says how it ended (completed, failed for good, or still to be retried).

@@ -16,6 +16,7 @@ import { standaloneLogger } from '../lib/logger';
  * savings-share: the scheduled sharing of ended budget periods' leftovers into savings goals.
  * notifications-deliver: a person's new notifications out by push and email; 'stately' and keyed by person.
  * notifications-scan: the scheduled look for time-based notifications (budget levels, bills due, trials).
+ * onboarding-prepare: Premium's first budget and subscriptions, prepared after a first import; keyed by person.
  */
 export const QUEUES = [
   { name: 'history-sync', policy: 'standard' },
@@ -26,6 +27,7 @@ export const QUEUES = [
   { name: 'savings-share', policy: 'singleton' },
   { name: 'notifications-deliver', policy: 'stately' },
   { name: 'notifications-scan', policy: 'singleton' },
+  { name: 'onboarding-prepare', policy: 'stately' },
 ] as const;
 
 /**

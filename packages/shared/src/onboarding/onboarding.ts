@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUDGETABLE_CATEGORIES } from '../budgets/budgets.schema';
 import { type Cents, money } from '../money';
+import { subscriptionFrequency } from '../subscriptions/subscriptions.schema';
 import type { CategoryCode } from '../transactions/categories';
 import { categoryCode } from '../transactions/transactions.schema';
 
@@ -15,10 +16,25 @@ export const onboardingStep = z.enum(ONBOARDING_STEPS, {
   error: `Step must be one of: ${ONBOARDING_STEPS.join(', ')}`,
 });
 
+/**
+ * What a Premium person's first import prepared before their first visit (white-glove onboarding): the
+ * proposed first budget and the recurring charges found in the history, to review in the guide.
+ */
+export const preparedSetup = z.object({
+  preparedAt: z.iso.datetime({ offset: true }),
+  budget: z.object({ categories: z.number().int(), total: money }),
+  subscriptions: z.array(
+    z.object({ merchantName: z.string(), amount: money, frequency: subscriptionFrequency }),
+  ),
+});
+export type PreparedSetup = z.infer<typeof preparedSetup>;
+
 export const onboardingState = z.object({
   steps: z.array(z.object({ step: onboardingStep, status: z.enum(['todo', 'done', 'skipped']) })),
   /** Every step done or skipped: the guide is gone. */
   finished: z.boolean(),
+  /** Premium: what the first import prepared; null until then, and on other plans. */
+  prepared: preparedSetup.nullable(),
 });
 export type OnboardingState = z.infer<typeof onboardingState>;
 

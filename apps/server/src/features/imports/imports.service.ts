@@ -28,6 +28,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { nextTurn } from '../../lib/next-turn';
 import { planInForce } from '../billing';
 import { type DeliveryQueue, notify, requestDelivery } from '../notifications';
+import { requestPreparation } from '../onboarding';
 import { refreshSubscriptions } from '../subscriptions';
 import { loadCategoriser } from '../transactions';
 import {
@@ -460,7 +461,8 @@ export async function importFile(deps: ImportDeps, user: Importer, body: ImportB
 
 /**
  * The bank import's follow-ups, once the rows are committed: the "import completed" notice is delivered,
- * subscriptions (on plans that track them) link the new charges and move their due dates, and PGlite
+ * subscriptions (on plans that track them) link the new charges and move their due dates, a Premium
+ * person's first import has their setup prepared (requestPreparation), and PGlite
  * gets its statistics refreshed after large imports. Budget alerts come from the notifications scan, which
  * this write makes due at the person's next read. The import itself is done: a failure here is logged,
  * not answered as the import's.
@@ -472,6 +474,7 @@ async function afterStored(deps: ImportDeps, user: Importer, stored: number) {
     if (planAllows(planInForce(user, now), 'subscriptions')) {
       await refreshSubscriptions(deps, user.id, todayIn(user.timeZone, now));
     }
+    await requestPreparation(deps, user.id);
     await deps.afterImport?.(stored);
   } catch (error) {
     deps.log.warn({ err: error }, 'follow-ups after a file import failed');

@@ -1,7 +1,7 @@
 import { CATEGORY, type CategoryCode, type OnboardingStep } from '@tally/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { onboardingSteps, transactions } from '../../db/schema';
+import { onboardingPreparations, onboardingSteps, transactions, users } from '../../db/schema';
 
 type Person = { userId: string };
 
@@ -122,4 +122,32 @@ export async function monthlyTotals(db: Db, { userId, from, to }: Person & { fro
     )
     .groupBy(month, transactions.category);
   return rows;
+}
+
+/** Whom a preparation is for: their plan and time zone, and whether theirs is already made. */
+export async function preparationCandidate(db: Db, { userId }: Person) {
+  const [row] = await db
+    .select({
+      plan: users.plan,
+      trialEndsAt: users.trialEndsAt,
+      trialPlan: users.trialPlan,
+      timeZone: users.timeZone,
+      prepared: sql<boolean>`exists (select 1 from ${onboardingPreparations} where ${onboardingPreparations.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Keeps the first preparation: a second one (a retried job, two imports at once) changes nothing. */
+export async function savePreparation(db: Db, row: typeof onboardingPreparations.$inferInsert) {
+  await db.insert(onboardingPreparations).values(row).onConflictDoNothing();
+}
+
+export async function storedPreparation(db: Db, { userId }: Person) {
+  const [row] = await db
+    .select()
+    .from(onboardingPreparations)
+    .where(eq(onboardingPreparations.userId, userId));
+  return row ?? null;
 }

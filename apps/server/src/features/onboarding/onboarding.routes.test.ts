@@ -10,9 +10,19 @@ import {
   uncategorisedMerchants,
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testNow } from '../../../test/accounts';
-import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
+import { eventually, testNow } from '../../../test/accounts';
+import {
+  bearer,
+  createTestApp,
+  expectJson,
+  putOnPlan,
+  putOnTrial,
+  signUp,
+  type TestApp,
+} from '../../../test/helpers';
+import { csvOf, importOk, insertManualAccount } from '../../../test/imports';
 import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
+import { prepareSetup } from './onboarding.service';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -55,6 +65,7 @@ describe('the first-run guide', () => {
         { step: 'goal', status: 'todo' },
       ],
       finished: false,
+      prepared: null,
     });
     await withHistory(ada);
     expect(await statuses(ada)).toMatchObject({ connect: 'done', categories: 'todo' });
@@ -158,5 +169,78 @@ describe('the first-run guide', () => {
     expect(saved.json()).toEqual({ transactions: 0, rules: 0 });
     const theirs = expectJson(await call(other, 'GET', '/onboarding/merchants'), 200, uncategorisedMerchants);
     expect(theirs.merchants.map((m) => m.merchant)).toContain('Corner Cafe');
+  });
+});
+
+/** A statement of three months before the test's today: pay, groceries, and a streaming charge monthly. */
+const statement = csvOf(
+  (
+    [
+      ['08', '-412.50'],
+      ['09', '-398.20'],
+      ['10', '-431.80'],
+    ] as const
+  ).flatMap(([month, groceries]) => [
+    [`2026-${month}-01`, 'Acme payroll', '4000.00'],
+    [`2026-${month}-04`, 'Fresh Market', groceries],
+    [`2026-${month}-14`, 'Streamly', '-15.99'],
+  ]),
+);
+
+describe("Premium's prepared setup (white-glove onboarding)", () => {
+  let jobs: TestApp;
+  beforeAll(async () => {
+    // The queue's workers run here: the preparation is the job a first import queues.
+    jobs = await createTestApp({ now: testNow });
+  });
+  afterAll(() => jobs.close());
+  const get = async (auth: LoginResult, url: string) =>
+    jobs.inject({ method: 'GET', url: `/api${url}`, headers: bearer(auth) });
+
+  it("prepares the first budget and the subscriptions found after a Premium person's first import", async () => {
+    const fay = await signUp(jobs);
+    const accountId = await insertManualAccount(jobs, fay.user.id, { name: 'Checking' });
+    await importOk(jobs, fay, { accountId, content: statement });
+    const state = await eventually(async () => {
+      const body = expectJson(await get(fay, '/onboarding'), 200, onboardingState);
+      return body.prepared ? body : undefined;
+    }, 'the setup to be prepared');
+    expect(state.prepared).toMatchObject({
+      // The file's rows come uncategorised: $414.17 + $15.99 a month → $440 in one category.
+      budget: { categories: 1, total: 440 },
+      subscriptions: [{ merchantName: 'Streamly', amount: 15.99, frequency: 2 }],
+    });
+    // The guide offers the prepared budget; suggestions are made only when the person opens them.
+    const offered = expectJson(await get(fay, '/onboarding/budget-proposal'), 200, budgetProposal);
+    expect(offered).toMatchObject({ months: ['2026-08', '2026-09', '2026-10'], totalIncome: 4000 });
+    const [open] = await jobs.database.query<{ n: number }>(
+      'select count(*)::int as n from detected_subscriptions where user_id = $1',
+      [fay.user.id],
+    );
+    expect(open?.n).toBe(0);
+
+    // Once: a second import (or the job again) keeps what was prepared.
+    const before = state.prepared?.preparedAt;
+    expect(await prepareSetup({ db: jobs.database.db, now: testNow }, { userId: fay.user.id })).toBe(false);
+    const after = expectJson(await get(fay, '/onboarding'), 200, onboardingState);
+    expect(after.prepared?.preparedAt).toBe(before);
+  });
+
+  it("prepares nothing on Pro, and does on Premium's trial", async () => {
+    const deps = { db: jobs.database.db, now: testNow };
+    const gus = await signUp(jobs);
+    await putOnPlan(jobs, gus, 'pro');
+    const checking = await insertManualAccount(jobs, gus.user.id, { name: 'Checking' });
+    await importOk(jobs, gus, { accountId: checking, content: statement });
+    expect(await prepareSetup(deps, { userId: gus.user.id })).toBe(false);
+    expect(expectJson(await get(gus, '/onboarding'), 200, onboardingState).prepared).toBeNull();
+
+    const hal = await signUp(jobs);
+    await putOnTrial(jobs, hal, 'premium', new Date(testNow().getTime() + 7 * 86_400_000));
+    expect(await prepareSetup(deps, { userId: hal.user.id })).toBe(true);
+    expect(expectJson(await get(hal, '/onboarding'), 200, onboardingState).prepared).toMatchObject({
+      budget: { categories: 0, total: 0 },
+      subscriptions: [],
+    });
   });
 });

@@ -10,10 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import {
-  budgetProposalFor,
   categoriseMerchants,
   merchantsToCategorise,
   type OnboardingDeps,
+  offeredBudget,
   setStep,
   onboardingState as stateOf,
 } from './onboarding.service';
@@ -56,6 +56,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
   app.get(
     '/onboarding/budget-proposal',
     { schema: { tags, response: { 200: budgetProposal, ...errors } } },
-    (req) => budgetProposalFor(deps, req.user),
+    (req) => offeredBudget(deps, req.user),
   );
 };

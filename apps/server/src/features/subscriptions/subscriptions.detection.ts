@@ -67,6 +67,24 @@ function detectedView(row: DetectedRow): DetectedSubscription {
   };
 }
 
+/** The recurring charges in the person's history, tracked and dismissed merchants left out; stores nothing. */
+export async function findRecurring(
+  deps: SubscriptionDeps,
+  viewer: Viewer,
+  options: { includeBills: boolean },
+) {
+  const [rows, tracked, dismissed] = await Promise.all([
+    detectionRows(deps.db, viewer),
+    trackedMerchantKeys(deps.db, viewer),
+    dismissedMerchantKeys(deps.db, viewer),
+  ]);
+  return detectSubscriptions(rows, {
+    today: todayOf(deps, viewer),
+    includeBills: options.includeBills,
+    skipMerchantKeys: new Set([...tracked, ...dismissed]),
+  });
+}
+
 /**
  * Finds recurring charges in the person's history and keeps them as suggestions (one per merchant, with an
  * id to confirm or dismiss by). Tracked and dismissed merchants are left out; suggestions the history no
@@ -77,17 +95,7 @@ export async function detect(
   viewer: Viewer,
   options: { includeBills: boolean },
 ): Promise<DetectedSubscription[]> {
-  const today = todayOf(deps, viewer);
-  const [rows, tracked, dismissed] = await Promise.all([
-    detectionRows(deps.db, viewer),
-    trackedMerchantKeys(deps.db, viewer),
-    dismissedMerchantKeys(deps.db, viewer),
-  ]);
-  const found = detectSubscriptions(rows, {
-    today,
-    includeBills: options.includeBills,
-    skipMerchantKeys: new Set([...tracked, ...dismissed]),
-  });
+  const found = await findRecurring(deps, viewer, options);
   const suggestions = found.map((d) => ({
     merchantKey: d.merchantKey,
     merchantName: d.merchantName,

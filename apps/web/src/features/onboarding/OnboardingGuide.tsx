@@ -14,10 +14,12 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import {
   type CategoryCode,
+  FREQUENCY_LABELS,
   formatMoney,
   ONBOARDING_STEPS,
   type OnboardingState,
   type OnboardingStep,
+  type PreparedSetup,
   planAllows,
   todayIn,
 } from '@tally/shared';
@@ -108,13 +110,12 @@ function Guide({ state }: { state: OnboardingState }) {
           aria-label="Setup progress"
         />
       </Group>
-      <Stack gap={0}>
+      <Stack gap={0} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {state.steps.map(({ step, status }, index) => {
           const open = step === current;
           return (
-            <div
+            <li
               key={step}
-              role="group"
               aria-label={TITLES[step].title}
               style={{ borderTop: '1px solid var(--mantine-color-default-border)', padding: '12px 0' }}
             >
@@ -131,6 +132,11 @@ function Guide({ state }: { state: OnboardingState }) {
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <Group gap="xs">
                     <Text fw={600}>{TITLES[step].title}</Text>
+                    {state.prepared && PREPARED_STEPS.has(step) && status === 'todo' && (
+                      <Badge variant="light" color="violet" size="sm">
+                        Prepared for you
+                      </Badge>
+                    )}
                     {status !== 'todo' && (
                       <Text fz="xs" c="dimmed">
                         {status === 'done' ? 'Done' : 'Skipped'}
@@ -142,7 +148,7 @@ function Guide({ state }: { state: OnboardingState }) {
                       <Text fz="sm" c="dimmed">
                         {TITLES[step].description}
                       </Text>
-                      <StepBody step={step} onDone={() => done(step)} />
+                      <StepBody step={step} prepared={state.prepared} onDone={() => done(step)} />
                       <Group>
                         <Button variant="subtle" color="gray" size="xs" onClick={() => skip(step)}>
                           Skip this step
@@ -152,7 +158,7 @@ function Guide({ state }: { state: OnboardingState }) {
                   )}
                 </div>
               </Group>
-            </div>
+            </li>
           );
         })}
       </Stack>
@@ -160,7 +166,12 @@ function Guide({ state }: { state: OnboardingState }) {
   );
 }
 
-function StepBody({ step, onDone }: { step: OnboardingStep; onDone: () => void }) {
+/** The steps Premium's first import prepares (white-glove onboarding). */
+const PREPARED_STEPS = new Set<OnboardingStep>(['budget', 'subscriptions']);
+
+type StepProps = { prepared: PreparedSetup | null; onDone: () => void };
+
+function StepBody({ step, prepared, onDone }: StepProps & { step: OnboardingStep }) {
   switch (step) {
     case 'connect':
       return (
@@ -176,9 +187,9 @@ function StepBody({ step, onDone }: { step: OnboardingStep; onDone: () => void }
     case 'categories':
       return <Categorise />;
     case 'budget':
-      return <ProposedBudget />;
+      return <ProposedBudget prepared={prepared} />;
     case 'subscriptions':
-      return <Subscriptions onDone={onDone} />;
+      return <Subscriptions prepared={prepared} onDone={onDone} />;
     case 'goal':
       return (
         <Group>
@@ -263,7 +274,9 @@ function Categorise() {
   );
 }
 
-function ProposedBudget() {
+const categoriesText = (n: number) => `${n} ${n === 1 ? 'category' : 'categories'}`;
+
+function ProposedBudget({ prepared }: Pick<StepProps, 'prepared'>) {
   const user = useCurrentUser();
   const [opened, setOpened] = useState(false);
   const proposal = useBudgetProposal(true);
@@ -273,9 +286,11 @@ function ProposedBudget() {
   return (
     <>
       <Text fz="sm">
-        {found > 0
-          ? `${found} ${found === 1 ? 'category' : 'categories'} from ${proposal.data?.months.length} months of spending.`
-          : 'Not enough spending yet to propose amounts: start from an empty budget.'}
+        {prepared && found > 0
+          ? `Ready from your first import: ${categoriesText(found)}, ${formatMoney(prepared.budget.total)} a month.`
+          : found > 0
+            ? `${categoriesText(found)} from ${proposal.data?.months.length} months of spending.`
+            : 'Not enough spending yet to propose amounts: start from an empty budget.'}
       </Text>
       <Group>
         <Button onClick={() => setOpened(true)}>Review the proposed budget</Button>
@@ -291,7 +306,7 @@ function ProposedBudget() {
   );
 }
 
-function Subscriptions({ onDone }: { onDone: () => void }) {
+function Subscriptions({ prepared, onDone }: StepProps) {
   const [opened, setOpened] = useState(false);
   const plan = storedPlanInForce();
   if (!plan || !planAllows(plan, 'subscriptions')) {
@@ -302,10 +317,34 @@ function Subscriptions({ onDone }: { onDone: () => void }) {
       </Text>
     );
   }
+  const found = prepared?.subscriptions ?? [];
   return (
     <>
+      {prepared && (
+        <Text fz="sm">
+          {found.length > 0
+            ? `Found in your first import: ${found.length} recurring ${found.length === 1 ? 'charge' : 'charges'}.`
+            : 'No recurring charges were found in your first import. Later charges are looked at too.'}
+        </Text>
+      )}
+      {found.length > 0 && (
+        <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {found.map((s) => (
+            <Group key={s.merchantName} component="li" justify="space-between" gap="xs" wrap="nowrap">
+              <Text fz="sm" lineClamp={1}>
+                {s.merchantName}
+              </Text>
+              <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(s.amount)} · {FREQUENCY_LABELS[s.frequency]}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
       <Group gap="sm">
-        <Button onClick={() => setOpened(true)}>Find subscriptions</Button>
+        <Button onClick={() => setOpened(true)}>
+          {found.length > 0 ? 'Review and confirm' : 'Find subscriptions'}
+        </Button>
         <Button variant="default" onClick={onDone}>
           Done
         </Button>
