@@ -131,13 +131,13 @@ export function newPerson() {
 
 /**
  * Signs a new person up through the form. The journeys' server takes payments (Stripe), where a new person
- * is on Starter: unless `plan: 'starter'` is asked for, they then start their free Pro trial as Settings
- * would, so journeys through Pro screens find them open.
+ * is on Starter: unless `plan: 'starter'` is asked for, they then start their free Pro trial (or Premium's,
+ * with `plan: 'premium-trial'`) as Settings would, so journeys through paid screens find them open.
  */
 export async function register(
   page: Page,
   person: ReturnType<typeof newPerson>,
-  { plan = 'pro-trial' }: { plan?: 'pro-trial' | 'starter' } = {},
+  { plan = 'pro-trial' }: { plan?: 'pro-trial' | 'premium-trial' | 'starter' } = {},
 ) {
   await page.goto('/register');
   await page.getByLabel('First name').fill(person.firstName);
@@ -148,7 +148,9 @@ export async function register(
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   if (plan === 'starter') return;
-  const started = await postAsPerson(page, '/api/billing/plan', { plan: 'pro' });
+  const started = await postAsPerson(page, '/api/billing/plan', {
+    plan: plan === 'premium-trial' ? 'premium' : 'pro',
+  });
   expect(started.status).toBe(200);
   // The person as the app keeps them, trial and all, as Settings does after the same request.
   await page.evaluate((user) => localStorage.setItem('userData', JSON.stringify(user)), started.body.user);

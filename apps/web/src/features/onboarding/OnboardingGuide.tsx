@@ -28,8 +28,10 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
+import { useAccounts } from '../accounts';
 import { storedPlanInForce } from '../billing';
 import { BudgetDialog } from '../budgets';
+import { ImportDialog } from '../imports';
 import { DetectedSubscriptionsDialog } from '../subscriptions';
 import { categorySelectData } from '../transactions';
 import {
@@ -37,6 +39,7 @@ import {
   useCategoriseMerchants,
   useMarkStep,
   useOnboarding,
+  useOnboardingFollowsChanges,
   useUncategorisedMerchants,
 } from './api/onboarding';
 
@@ -79,6 +82,7 @@ export function OnboardingGuide() {
 
 function Guide({ state }: { state: OnboardingState }) {
   const mark = useMarkStep();
+  const refresh = useOnboardingFollowsChanges();
   const current = state.steps.find((s) => s.status === 'todo')?.step ?? 'goal';
   const finished = state.steps.filter((s) => s.status !== 'todo').length;
   const skip = (step: OnboardingStep) =>
@@ -148,7 +152,12 @@ function Guide({ state }: { state: OnboardingState }) {
                       <Text fz="sm" c="dimmed">
                         {TITLES[step].description}
                       </Text>
-                      <StepBody step={step} prepared={state.prepared} onDone={() => done(step)} />
+                      <StepBody
+                        step={step}
+                        prepared={state.prepared}
+                        onDone={() => done(step)}
+                        refresh={refresh}
+                      />
                       <Group>
                         <Button variant="subtle" color="gray" size="xs" onClick={() => skip(step)}>
                           Skip this step
@@ -169,27 +178,18 @@ function Guide({ state }: { state: OnboardingState }) {
 /** The steps Premium's first import prepares (white-glove onboarding). */
 const PREPARED_STEPS = new Set<OnboardingStep>(['budget', 'subscriptions']);
 
-type StepProps = { prepared: PreparedSetup | null; onDone: () => void };
+type StepProps = { prepared: PreparedSetup | null; onDone: () => void; refresh: () => void };
 
-function StepBody({ step, prepared, onDone }: StepProps & { step: OnboardingStep }) {
+function StepBody({ step, prepared, onDone, refresh }: StepProps & { step: OnboardingStep }) {
   switch (step) {
     case 'connect':
-      return (
-        <Group gap="sm">
-          <Button component={Link} to="/accounts">
-            Connect a bank
-          </Button>
-          <Button component={Link} to="/transactions" variant="default">
-            Import a file
-          </Button>
-        </Group>
-      );
+      return <BringMoneyIn onImported={refresh} />;
     case 'categories':
       return <Categorise />;
     case 'budget':
       return <ProposedBudget prepared={prepared} />;
     case 'subscriptions':
-      return <Subscriptions prepared={prepared} onDone={onDone} />;
+      return <Subscriptions prepared={prepared} onDone={onDone} refresh={refresh} />;
     case 'goal':
       return (
         <Group>
@@ -199,6 +199,32 @@ function StepBody({ step, prepared, onDone }: StepProps & { step: OnboardingStep
         </Group>
       );
   }
+}
+
+/** A bank linked on Accounts, or a statement file imported right here (into a new manual account if need be). */
+function BringMoneyIn({ onImported }: { onImported: () => void }) {
+  const [importing, setImporting] = useState(false);
+  const accounts = useAccounts();
+  return (
+    <>
+      <Group gap="sm">
+        <Button component={Link} to="/accounts">
+          Connect a bank
+        </Button>
+        <Button variant="default" onClick={() => setImporting(true)}>
+          Import a file
+        </Button>
+      </Group>
+      <ImportDialog
+        opened={importing}
+        onClose={() => {
+          setImporting(false);
+          onImported();
+        }}
+        accounts={accounts.data ?? []}
+      />
+    </>
+  );
 }
 
 type Choice = { category: string | null; rule: boolean };

@@ -213,6 +213,68 @@ function Report({ data }: { data: TaxYear }) {
   );
 }
 
+/**
+ * One transaction of the report: its name (and `badge`) over `detail`, then its amount and the buttons
+ * (children). With a `label` it is a group of that name whose buttons go under the text when the row is
+ * narrow (a suggestion's two); without, the buttons stay beside it.
+ */
+function TransactionRow({
+  name,
+  badge,
+  detail,
+  amount,
+  plainAmount = false,
+  label,
+  children,
+}: {
+  name: string;
+  badge?: React.ReactNode;
+  detail: React.ReactNode;
+  amount: number;
+  /** Regular weight for the amount (rows set aside) rather than bold. */
+  plainAmount?: boolean;
+  label?: string;
+  children: React.ReactNode;
+}) {
+  const grouped = label !== undefined;
+  const title = (
+    <Text fz="sm" fw={500} lineClamp={1}>
+      {name}
+    </Text>
+  );
+  return (
+    <Group
+      justify="space-between"
+      wrap={grouped ? 'wrap' : 'nowrap'}
+      gap={grouped ? 'xs' : 'sm'}
+      py={grouped ? 'xs' : 8}
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      role={grouped ? 'group' : undefined}
+      aria-label={label}
+    >
+      <div style={grouped ? { minWidth: 0, flex: '1 1 220px' } : { minWidth: 0 }}>
+        {badge ? (
+          <Group gap={6} wrap="nowrap">
+            {title}
+            {badge}
+          </Group>
+        ) : (
+          title
+        )}
+        <Text fz="xs" c="dimmed" lineClamp={1}>
+          {detail}
+        </Text>
+      </div>
+      <Group gap={grouped ? 'xs' : 4} wrap="nowrap">
+        <Text fz="sm" fw={plainAmount ? undefined : 600} style={amountStyle}>
+          {formatMoney(amount)}
+        </Text>
+        {children}
+      </Group>
+    </Group>
+  );
+}
+
 function TaggedList({ transactions }: { transactions: TaxTransaction[] }) {
   const tag = useTagTransaction();
   return (
@@ -220,44 +282,33 @@ function TaggedList({ transactions }: { transactions: TaxTransaction[] }) {
       {transactions.map((t) => {
         const name = t.merchantName ?? t.description;
         return (
-          <Group
+          <TransactionRow
             key={t.id}
-            justify="space-between"
-            wrap="nowrap"
-            gap="sm"
-            py={8}
-            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-          >
-            <div style={{ minWidth: 0 }}>
-              <Text fz="sm" fw={500} lineClamp={1}>
-                {name}
-              </Text>
-              <Text fz="xs" c="dimmed" lineClamp={1}>
+            name={name}
+            detail={
+              <>
                 {formatDay(t.date)} · {t.accountName} ·{' '}
                 {t.taggedBy === 'category' ? `tagged by ${t.categoryName}` : 'tagged on its own'}
-              </Text>
-            </div>
-            <Group gap={4} wrap="nowrap">
-              <Text fz="sm" fw={600} style={amountStyle}>
-                {formatMoney(t.amount)}
-              </Text>
-              {/* Its own tag comes off (back to its category's say); a category's tag is set aside. */}
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="gray"
-                aria-label={`${t.taggedBy === 'transaction' ? 'Untag' : 'Not deductible'}: ${name} on ${formatDay(t.date)}`}
-                onClick={() =>
-                  tag.mutate(
-                    { id: t.id, tag: t.taggedBy === 'transaction' ? null : 'none' },
-                    { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
-                  )
-                }
-              >
-                {t.taggedBy === 'transaction' ? 'Untag' : 'Not deductible'}
-              </Button>
-            </Group>
-          </Group>
+              </>
+            }
+            amount={t.amount}
+          >
+            {/* Its own tag comes off (back to its category's say); a category's tag is set aside. */}
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              aria-label={`${t.taggedBy === 'transaction' ? 'Untag' : 'Not deductible'}: ${name} on ${formatDay(t.date)}`}
+              onClick={() =>
+                tag.mutate(
+                  { id: t.id, tag: t.taggedBy === 'transaction' ? null : 'none' },
+                  { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
+                )
+              }
+            >
+              {t.taggedBy === 'transaction' ? 'Untag' : 'Not deductible'}
+            </Button>
+          </TransactionRow>
         );
       })}
     </Stack>
@@ -291,50 +342,38 @@ function Suggestions({ data }: { data: TaxYear }) {
           {data.suggestions.map((s) => {
             const name = s.merchantName ?? s.description;
             return (
-              <Group
+              <TransactionRow
                 key={s.id}
-                justify="space-between"
-                py="xs"
-                wrap="wrap"
-                gap="xs"
-                style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-                role="group"
-                aria-label={`${name} on ${formatDay(s.date)}`}
-              >
-                <div style={{ minWidth: 0, flex: '1 1 220px' }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fz="sm" fw={500} lineClamp={1}>
-                      {name}
-                    </Text>
-                    <Badge size="sm" variant="light">
-                      {taxTagName(s.suggestedTag)}
-                    </Badge>
-                  </Group>
-                  <Text fz="xs" c="dimmed" lineClamp={1}>
+                name={name}
+                badge={
+                  <Badge size="sm" variant="light">
+                    {taxTagName(s.suggestedTag)}
+                  </Badge>
+                }
+                detail={
+                  <>
                     {formatDay(s.date)} · {s.categoryName} · suggested by {s.reason}
-                  </Text>
-                </div>
-                <Group gap="xs" wrap="nowrap">
-                  <Text fz="sm" fw={600} style={amountStyle}>
-                    {formatMoney(s.amount)}
-                  </Text>
-                  <Button
-                    size="compact-sm"
-                    onClick={() =>
-                      save(s.id, s.suggestedTag, `${name} is tagged ${taxTagName(s.suggestedTag)}.`)
-                    }
-                  >
-                    Tag as {taxTagName(s.suggestedTag)}
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    onClick={() => save(s.id, 'none', `${name} is marked not deductible.`)}
-                  >
-                    Not deductible
-                  </Button>
-                </Group>
-              </Group>
+                  </>
+                }
+                amount={s.amount}
+                label={`${name} on ${formatDay(s.date)}`}
+              >
+                <Button
+                  size="compact-sm"
+                  onClick={() =>
+                    save(s.id, s.suggestedTag, `${name} is tagged ${taxTagName(s.suggestedTag)}.`)
+                  }
+                >
+                  Tag as {taxTagName(s.suggestedTag)}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => save(s.id, 'none', `${name} is marked not deductible.`)}
+                >
+                  Not deductible
+                </Button>
+              </TransactionRow>
             );
           })}
         </Stack>
@@ -360,41 +399,31 @@ function NotDeductible({ data }: { data: TaxYear }) {
               {data.notDeductible.map((t) => {
                 const name = t.merchantName ?? t.description;
                 return (
-                  <Group
+                  <TransactionRow
                     key={t.id}
-                    justify="space-between"
-                    wrap="nowrap"
-                    gap="sm"
-                    py={8}
-                    style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-                  >
-                    <div style={{ minWidth: 0 }}>
-                      <Text fz="sm" fw={500} lineClamp={1}>
-                        {name}
-                      </Text>
-                      <Text fz="xs" c="dimmed" lineClamp={1}>
+                    name={name}
+                    detail={
+                      <>
                         {formatDay(t.date)} · {t.categoryName}
-                      </Text>
-                    </div>
-                    <Group gap={4} wrap="nowrap">
-                      <Text fz="sm" style={amountStyle}>
-                        {formatMoney(t.amount)}
-                      </Text>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        aria-label={`Undo: ${name} on ${formatDay(t.date)}`}
-                        onClick={() =>
-                          tag.mutate(
-                            { id: t.id, tag: null },
-                            { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
-                          )
-                        }
-                      >
-                        Undo
-                      </Button>
-                    </Group>
-                  </Group>
+                      </>
+                    }
+                    amount={t.amount}
+                    plainAmount
+                  >
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={`Undo: ${name} on ${formatDay(t.date)}`}
+                      onClick={() =>
+                        tag.mutate(
+                          { id: t.id, tag: null },
+                          { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
+                        )
+                      }
+                    >
+                      Undo
+                    </Button>
+                  </TransactionRow>
                 );
               })}
             </Stack>

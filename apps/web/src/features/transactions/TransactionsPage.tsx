@@ -13,8 +13,6 @@ import { queryKeys } from '../../lib/query-keys';
 import { useDialog } from '../../lib/use-dialog';
 import { useNow } from '../../lib/use-now';
 import { useAccounts } from '../accounts';
-import { ImportDialog } from '../imports';
-import { TransactionDialog } from '../manual-accounts';
 import { useTransactionSummary } from './api/get-transaction-summary';
 import { useTransactions } from './api/get-transactions';
 import { useExportTransactions } from './api/use-export-transactions';
@@ -22,6 +20,7 @@ import { FilterBar } from './components/FilterBar';
 import { SummaryCards } from './components/SummaryCards';
 import type { TransactionAction } from './components/TransactionActionsMenu';
 import { TransactionsActions } from './components/TransactionsActions';
+import type { RowDialog } from './components/TransactionsDialogs';
 import { TransactionsResults } from './components/TransactionsResults';
 import {
   activeFilterChips,
@@ -34,16 +33,11 @@ import classes from './transactions.module.css';
 import { useDeleteWithUndo } from './use-delete-with-undo';
 import { useTransactionFilters } from './use-transaction-filters';
 
-// Dialogs: fetched when first opened.
-const AdvancedFiltersDialog = lazyDialog(
-  async () => (await import('./components/AdvancedFiltersDialog')).AdvancedFiltersDialog,
+// The screen's dialogs, all in one module fetched when the first of them opens (each then fetches its own
+// code): the first load carries only the buttons that open them.
+const TransactionsDialogs = lazyDialog(
+  async () => (await import('./components/TransactionsDialogs')).TransactionsDialogs,
 );
-const EditCategoryDialog = lazyDialog(
-  async () => (await import('./components/EditCategoryDialog')).EditCategoryDialog,
-);
-const NoteDialog = lazyDialog(async () => (await import('./components/NoteDialog')).NoteDialog);
-
-type RowDialog = { kind: 'edit' | 'category' | 'note'; transaction: Transaction };
 
 /**
  * When a list was last really loaded. A new page or filter shows the previous rows (placeholder data, which
@@ -178,46 +172,15 @@ export function TransactionsPage() {
         onImport={() => headerDialog.open('import')}
       />
 
-      <AdvancedFiltersDialog
-        opened={advancedOpen}
-        onClose={advanced.close}
+      <TransactionsDialogs
+        opened={advancedOpen || rowDialog.opened || headerDialog.opened}
+        advanced={{ opened: advancedOpen, close: advanced.close }}
+        row={rowDialog}
+        header={headerDialog}
         filters={filters}
         today={today}
         accounts={accounts.data}
         onApply={(next) => updateFilters(() => next)}
-      />
-      <EditCategoryDialog
-        transaction={rowDialog.item?.kind === 'category' ? rowDialog.item.transaction : null}
-        opened={rowDialog.opened && rowDialog.item?.kind === 'category'}
-        onClose={rowDialog.close}
-      />
-      <NoteDialog
-        transaction={rowDialog.item?.kind === 'note' ? rowDialog.item.transaction : null}
-        opened={rowDialog.opened && rowDialog.item?.kind === 'note'}
-        onClose={rowDialog.close}
-      />
-      <TransactionDialog
-        key={`edit-${rowDialog.item?.kind === 'edit' ? rowDialog.item.transaction.id : ''}`}
-        opened={rowDialog.opened && rowDialog.item?.kind === 'edit'}
-        onClose={rowDialog.close}
-        transaction={rowDialog.item?.kind === 'edit' ? rowDialog.item.transaction : null}
-        accounts={accounts.data ?? []}
-        today={today}
-      />
-      <TransactionDialog
-        key={`add-${headerDialog.session}`}
-        opened={headerDialog.opened && headerDialog.item === 'add'}
-        onClose={headerDialog.close}
-        accounts={accounts.data ?? []}
-        accountId={filters.accountId}
-        today={today}
-      />
-      <ImportDialog
-        key={`import-${headerDialog.session}`}
-        opened={headerDialog.opened && headerDialog.item === 'import'}
-        onClose={headerDialog.close}
-        accounts={accounts.data ?? []}
-        accountId={filters.accountId}
       />
     </Stack>
   );

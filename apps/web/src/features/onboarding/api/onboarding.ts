@@ -9,6 +9,7 @@ import {
   uncategorisedMerchants,
 } from '@tally/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { api, jsonBody } from '../../../lib/api';
 
 const ONBOARDING = ['onboarding'] as const;
@@ -25,6 +26,28 @@ export const onboardingQuery = {
 };
 export const useOnboarding = () => useQuery(onboardingQuery);
 
+/**
+ * Whatever the person does from the guide (a budget saved, a subscription confirmed, a file imported) may
+ * finish a step: where the guide stands is read again after every change that succeeds, and on `refresh`.
+ */
+export function useOnboardingFollowsChanges() {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ONBOARDING }),
+    [queryClient],
+  );
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        // The guide's own changes answer (or refresh) where it stands themselves.
+        const own = event.mutation?.options.mutationKey?.[0] === ONBOARDING[0];
+        if (event.type === 'updated' && event.action.type === 'success' && !own) refresh();
+      }),
+    [queryClient, refresh],
+  );
+  return refresh;
+}
+
 /** Anything the guide changed may move a step (and the screens behind it): all of it is read again. */
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -34,6 +57,7 @@ function useRefresh() {
 export function useMarkStep() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...ONBOARDING, 'step'],
     mutationFn: (body: { step: OnboardingStep; status: 'done' | 'skipped' | 'todo' }) =>
       api.post('onboarding/steps', jsonBody(markStepBody, body), onboardingState),
     onSuccess: (state) => queryClient.setQueryData(keys.state, state),
@@ -50,6 +74,7 @@ export const useUncategorisedMerchants = (enabled: boolean) =>
 export function useCategoriseMerchants() {
   const refresh = useRefresh();
   return useMutation({
+    mutationKey: [...ONBOARDING, 'merchants'],
     mutationFn: (merchants: { merchant: string; category: CategoryCode; rule: boolean }[]) =>
       api.post(
         'onboarding/merchants',
