@@ -283,14 +283,15 @@ function Categorise() {
           disabled={chosen.length === 0}
           loading={save.isPending}
           onClick={() =>
-            save.mutate(chosen, {
-              onSuccess: (r) =>
+            // Told whatever happens to this step meanwhile: once saved, the guide moves on and this unmounts.
+            save.mutateAsync(chosen).then(
+              (r) =>
                 toast.success(
                   'Categories saved',
                   `${r.transactions} ${r.transactions === 1 ? 'transaction' : 'transactions'} categorised, ${r.rules} ${r.rules === 1 ? 'rule' : 'rules'} made.`,
                 ),
-              onError: (error) => toast.error('Error', serverMessage(error, FAILED)),
-            })
+              (error) => toast.error('Error', serverMessage(error, FAILED)),
+            )
           }
         >
           Save categories
