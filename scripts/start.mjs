@@ -1,58 +1,16 @@
 // `npm start`: build the web app and the server where missing or older than their sources, then run the
 // compiled server with plain Node (web + API on one port). Production never runs a dev loader.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildAppIfStale } from './build-if-stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const entry = buildAppIfStale();
 
-function newestMtime(p) {
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(p, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile())
-      newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** Runs `npm run build` in a workspace when its output is missing or older than any of its inputs. */
-function buildIfStale({ workspace, output, inputs }) {
-  const built = path.join(root, output);
-  const sourceTime = Math.max(...inputs.map((p) => newestMtime(path.join(root, p))));
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= sourceTime) return;
-  console.log(`Building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-buildIfStale({
-  workspace: 'apps/web',
-  output: 'apps/web/dist/index.html',
-  inputs: [
-    'apps/web/src',
-    'apps/web/index.html',
-    'apps/web/login.html',
-    'apps/web/register.html',
-    'apps/web/app.html',
-    'apps/web/public',
-    'apps/web/scripts',
-    'apps/web/vite.config.ts',
-    'apps/web/package.json',
-    'packages/shared/src',
-  ],
+const server = spawn(process.execPath, ['--enable-source-maps', entry], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
 });
-buildIfStale({
-  workspace: 'apps/server',
-  output: 'apps/server/dist/server.js',
-  inputs: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src'],
-});
-
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/server/dist/server.js')],
-  { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } },
-);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

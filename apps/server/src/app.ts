@@ -176,7 +176,10 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const queue = await startQueue(database, { pollingIntervalSeconds: config.jobPollSeconds, log: app.log });
-  // preClose: the queue drains before anything (the database) is closed under it.
+  // preClose: the background looks stop first (they send to the queue), then the queue drains before
+  // anything (the database) is closed under it.
+  let stopLooks = () => {};
+  app.addHook('preClose', async () => stopLooks());
   app.addHook('preClose', () => queue.stop());
   const plaidWebhookVerifier = config.plaid
     ? createPlaidWebhookVerifier({ ...config.plaid, env: config.plaid.env }, { now })
@@ -207,7 +210,7 @@ export async function buildApp({
     insights,
   };
   if (runJobs) {
-    await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) });
+    stopLooks = (await startBankSyncWorker(ctx, { afterImport: vacuumAfterImports(database) })).stop;
     await startLoginFailuresPrune(ctx);
     await startBudgetRoll(ctx);
     await startSavingsShare(ctx);

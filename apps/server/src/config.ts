@@ -22,12 +22,22 @@ const exactBoolean = z
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '256MB';
 
+/**
+ * Connections each server keeps open to PostgreSQL (with DATABASE_URL): requests, background jobs and the
+ * job queue's own polling share them. N servers hold up to N times this many.
+ */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
+/** How long a claim on a history sync holds unless renewed (HISTORY_SYNC_CLAIM_SECONDS); see accounts.sync.ts. */
+export const DEFAULT_HISTORY_SYNC_CLAIM_SECONDS = 120;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(z.url().optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(DEFAULT_DATABASE_POOL_SIZE),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .trim()
@@ -57,6 +67,12 @@ const envSchema = z.object({
   PLAID_WEBHOOK_URL: optional.pipe(z.url().optional()),
   TOKEN_ENCRYPTION_KEY: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  HISTORY_SYNC_CLAIM_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(3600)
+    .default(DEFAULT_HISTORY_SYNC_CLAIM_SECONDS),
   // Exactly 'true' or 'false': yes/1/on read as on elsewhere, and this one moves time for everyone.
   TEST_CLOCK: exactBoolean,
   ALLOW_TEST_CLOCK_IN_PRODUCTION: exactBoolean,
@@ -97,6 +113,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL pool's size per server (DEFAULT_DATABASE_POOL_SIZE unless set); unused without databaseUrl. */
+  databasePoolSize: number;
   /** PGlite's shared_buffers (DEFAULT_PGLITE_SHARED_BUFFERS unless set); unused with databaseUrl. */
   pgliteSharedBuffers: string;
   /** Given in env, or generated once into DATA_DIR by the server on start. */
@@ -117,6 +135,11 @@ export type Config = {
   /** Given in env, or generated once into DATA_DIR by the server on start. */
   tokenEncryptionKey: string | undefined;
   jobPollSeconds: number;
+  /**
+   * How long a server's claim on a history sync holds unless renewed (it renews a quarter of the way): a
+   * server that dies mid-sync has its run taken over by another once the claim lapses, within twice this.
+   */
+  historySyncClaimSeconds: number;
   /**
    * An OpenAI-compatible model for the advisor (a hosted service, or Ollama / llama.cpp / vLLM on the
    * person's own machine); without one the built-in interpreter answers. Costs in dollars per million tokens.
@@ -193,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
@@ -212,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plaidWebhookUrl: e.PLAID_WEBHOOK_URL,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    historySyncClaimSeconds: e.HISTORY_SYNC_CLAIM_SECONDS,
     testClock: e.TEST_CLOCK,
     ai:
       e.AI_BASE_URL && e.AI_MODEL

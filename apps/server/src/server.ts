@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -5,6 +6,12 @@ import { resealLegacyTokens } from './features/accounts/reseal-tokens';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { ensureSecret, prepareDataDir } from './lib/secrets';
+
+/**
+ * How long a stopping server lets the requests already in it finish. The longest is a streamed advisor
+ * answer (the model has 30 s); whatever is still open after this is cut when the app closes.
+ */
+const DRAIN_TIMEOUT_MS = 35_000;
 
 const config = loadConfig();
 const log = createLogger(config);
@@ -16,12 +23,34 @@ const tokenEncryptionKey = ensureSecret(config.dataDir, 'token-encryption-key', 
 await resealLegacyTokens({ db: database.db, cipher: createCipher(tokenEncryptionKey), log });
 const app = await buildApp({ config, database, jwtSecret, tokenEncryptionKey, log });
 
+/**
+ * Stops taking connections at once, so a load balancer's next attempt goes to another server (a refused
+ * connection is retried even for a POST), while the requests already in this one finish: a connection is
+ * closed as soon as it has no request in flight. Resolves when none is left, or after timeoutMs.
+ */
+function drain(server: Server, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearInterval(idle);
+      clearTimeout(limit);
+      resolve();
+    };
+    // close() closes the connections idle now; a keep-alive connection idle later is closed here.
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const limit = setTimeout(done, timeoutMs);
+    server.close(() => done());
+  });
+}
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    await drain(app.server, DRAIN_TIMEOUT_MS);
+    app.log.info('requests finished; stopping background jobs');
+    // The listener is closed already (Fastify takes that in its stride); the queue lets running jobs end.
     await app.close();
     await database.close();
     process.exit(0);

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config';
+import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_SHARED_BUFFERS } from '../config';
 import { standaloneLogger } from '../lib/logger';
 import * as schema from './schema';
 
@@ -26,6 +26,11 @@ export type Database = {
   /** Runs one parameterised statement and returns its rows. */
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` while no other process runs work under the same name on this database: servers starting
+   * together on one PostgreSQL set things up one after another (PGlite belongs to one process: it just runs).
+   */
+  exclusive: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -42,12 +47,36 @@ export function fromPglite(client: PGlite): Database {
     exec: async <T>(sql: string) => ((await client.exec(sql)).at(-1)?.rows ?? []) as T[],
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (_name, work) => work(),
     close: () => client.close(),
   };
 }
 
-/** log: the app's logger; callers without one (bench, tests) get one at the info level. */
-export function fromPostgres(url: string, max = 10, log: FastifyBaseLogger = standaloneLogger()): Database {
+/**
+ * Holds a session-level advisory lock named `name` while `work` runs, on a connection of its own (not the
+ * pool's: the work uses the pool, which may have a single connection). Ending the session frees the lock,
+ * also when the process dies.
+ */
+async function exclusive<T>(url: string, name: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+    return await work();
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * max: the pool's size (DATABASE_POOL_SIZE). log: the app's logger; callers without one (bench, tests) get
+ * one at the info level.
+ */
+export function fromPostgres(
+  url: string,
+  max = DEFAULT_DATABASE_POOL_SIZE,
+  log: FastifyBaseLogger = standaloneLogger(),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
   // Only the error's message and code: the error carries the pg client (connection settings, cancel key).
@@ -63,7 +92,10 @@ export function fromPostgres(url: string, max = 10, log: FastifyBaseLogger = sta
       return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as T[];
     },
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
-    migrate: () => migratePg(db, { migrationsFolder }),
+    // Drizzle's migrator takes no lock itself: servers starting together on a new database would all apply
+    // the same migrations. One does; the others wait, then find nothing left to do.
+    migrate: () => exclusive(url, 'tally:migrations', () => migratePg(db, { migrationsFolder })),
+    exclusive: (name, work) => exclusive(url, name, work),
     close: () => pool.end(),
   };
 }
@@ -78,8 +110,10 @@ export async function openDatabase(opts: {
   log?: FastifyBaseLogger;
   /** PGlite's shared_buffers (config PGLITE_SHARED_BUFFERS). */
   pgliteSharedBuffers?: string;
+  /** The PostgreSQL pool's size (config DATABASE_POOL_SIZE). */
+  databasePoolSize?: number;
 }): Promise<Database> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, undefined, opts.log);
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, opts.databasePoolSize, opts.log);
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const release = lockDirectory(opts.dataDir);

@@ -39,7 +39,8 @@ export const QUEUES = [
  * run keeps all its work needs. When the bank worker starts (startBankSyncWorker →
  * resumeUnfinishedHistorySyncs), and hourly after, every open run that no live process holds and no
  * history-sync job waits for is queued again on history-sync: every run an old job would still have worked.
- * A run an old server was working when it stopped is taken over the same way once its claim lapses.
+ * A run an old server was working when it stopped is taken over the same way once its claim lapses: each
+ * server also looks for those as often as a claim lasts (HISTORY_SYNC_CLAIM_SECONDS).
  */
 export const RETIRED_QUEUES = ['bank-import'] as const;
 
@@ -96,12 +97,17 @@ export async function startQueue(
   const boss = pgBossFor(database, () => drained);
   const log = options.log ?? standaloneLogger();
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const { name, policy } of QUEUES) {
-    await boss.createQueue(name, { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
-  }
-  for (const name of RETIRED_QUEUES) await deleteRetiredQueue(boss, database, name, log);
+  // One server at a time: pg-boss creating its schema, or the same queue, from two servers at once fails
+  // one of them (a duplicate in PostgreSQL's catalog, a deadlock).
+  await database.exclusive('tally:job-queue', async () => {
+    await boss.start();
+    for (const { name, policy } of QUEUES) {
+      await boss.createQueue(name, { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
+    }
+    for (const name of RETIRED_QUEUES) await deleteRetiredQueue(boss, database, name, log);
+  });
   let stopped = false;
+  const owner = `${os.hostname()}:${process.pid}:${randomUUID()}`;
   // Handlers running now: stopping waits for them, so none is cut off by the database closing under it.
   const running = new Set<Promise<void>>();
   return {
@@ -113,7 +119,7 @@ export async function startQueue(
         retryBackoff: true,
       });
     },
-    owner: `${os.hostname()}:${process.pid}:${randomUUID()}`,
+    owner,
     work: async <T extends object>(name: string, handler: JobHandler<T>, opts?: { workers?: number }) => {
       // pg-boss 10 has no local concurrency setting: each work() call is one worker fetching one job at a
       // time (SKIP LOCKED), so N calls run up to N jobs of the queue at once. Batches are not used for that:
@@ -124,6 +130,8 @@ export async function startQueue(
           { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
           async (jobs) => {
             for (const job of jobs) {
+              // Which process works which job: at debug level, so a cluster's logs show each job worked once.
+              log.debug({ queue: name, jobId: job.id, owner }, 'job started');
               const run = handler(job.data, { isLastAttempt: job.retryCount >= job.retryLimit });
               running.add(run);
               try {

@@ -32,7 +32,24 @@ export function ensureSecret(dataDir: string, name: string, fromEnv: string | un
     return secret;
   }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const secret = crypto.randomBytes(bytes).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return writeOnce(file, crypto.randomBytes(bytes).toString('base64url')).trim();
+}
+
+/**
+ * Creates `file` (mode 0600) with the whole of `content` at once, unless it exists: then its content is
+ * answered instead. Several servers starting together on one DATA_DIR thus all use the one that was written
+ * first, and none reads a file half written (it is written aside, then linked into place).
+ */
+export function writeOnce(file: string, content: string): string {
+  const aside = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+  fs.writeFileSync(aside, content, { mode: 0o600 });
+  try {
+    fs.linkSync(aside, file);
+    return content;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return fs.readFileSync(file, 'utf8');
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
 }

@@ -12,6 +12,8 @@ export type AccountsDeps = {
   queue: JobQueue;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** How long a claim on a history sync holds unless renewed (HISTORY_SYNC_CLAIM_MS when absent). */
+  historySyncClaimMs?: number;
 };
 
 /** The accounts feature's share of the app's wiring. */
@@ -22,6 +24,7 @@ export const accountsDeps = (ctx: AppContext): AccountsDeps => ({
   queue: ctx.queue,
   now: ctx.now,
   log: ctx.log,
+  historySyncClaimMs: ctx.config.historySyncClaimSeconds * 1000,
 });
 
 /** What the bank-sync job carries. A window means a ranged backfill that leaves the cursor alone. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_HISTORY_SYNC_CLAIM_SECONDS } from '../../config';
 import type { SyncPage } from '../../providers/bank/types';
 import { lockLinking } from '../billing';
 import { type DeliveryQueue, requestDelivery } from '../notifications';
@@ -24,7 +25,7 @@ import { applyPage } from './apply-page';
  * The sync engine: reads a connection's transactions page by page from the bank provider and applies them,
  * either as the cursor sync (the saved cursor moves with every page) or as a ranged backfill (it stays).
  */
-export type SyncDeps = Pick<AccountsDeps, 'db' | 'provider' | 'cipher' | 'now'> & {
+export type SyncDeps = Pick<AccountsDeps, 'db' | 'provider' | 'cipher' | 'now' | 'historySyncClaimMs'> & {
   /** Where a notification the sync writes is sent from; without it, the person's next read asks for it. */
   queue?: DeliveryQueue;
 };
@@ -86,15 +87,16 @@ const percent = (done: number, page: SyncPage, pageNumber: number) =>
 type RunProgress = { page: (stored: number, page: SyncPage) => Promise<void> };
 
 /**
- * How long a claim on a history sync holds unless renewed, and how often a live worker renews it (besides
- * every page). A crashed process stops renewing, so another takes its run over once the claim lapses.
- * Claims are written and compared with the app's clock (deps.now), not the database's now(): tests pin
- * that clock and lapse a claim by starting a second server later, and the start-up sweep and a repeat
- * request judge lapses with it too. So servers' clocks must agree to well within the margin between the
- * two (90 s) for a live claim never to look lapsed to another; NTP keeps them within far less.
+ * How long a claim on a history sync holds unless renewed (HISTORY_SYNC_CLAIM_SECONDS, two minutes unless
+ * set), and how often a live worker renews it: a quarter of that, besides every page. A crashed process stops
+ * renewing, so another takes its run over once the claim lapses (each server looks for lapsed runs as often
+ * as a claim lasts: bank-sync.job.ts). Claims are written and compared with the app's clock (deps.now), not
+ * the database's now(): tests pin that clock and lapse a claim by starting a second server later, and the
+ * start-up sweep and a repeat request judge lapses with it too. So servers' clocks must agree to well within
+ * the margin between the two (three quarters of a claim: 90 s by default) for a live claim never to look
+ * lapsed to another; NTP keeps them within far less.
  */
-export const HISTORY_SYNC_CLAIM_MS = 2 * 60_000;
-const RENEW_CLAIM_MS = 30_000;
+export const HISTORY_SYNC_CLAIM_MS = DEFAULT_HISTORY_SYNC_CLAIM_SECONDS * 1000;
 
 /** What a history-sync job carries, and who works it: owner names this process on the runs it claims. */
 export type HistorySyncJob = BankSyncJob & { isLastAttempt?: boolean; owner?: string };
@@ -116,7 +118,8 @@ async function runHistorySync(
     progress: RunProgress,
   ) => Promise<number | 'cancelled'>,
 ): Promise<number> {
-  const claimUntil = () => new Date(deps.now().getTime() + HISTORY_SYNC_CLAIM_MS);
+  const claimMs = deps.historySyncClaimMs ?? HISTORY_SYNC_CLAIM_MS;
+  const claimUntil = () => new Date(deps.now().getTime() + claimMs);
   let run: HistorySyncRow | null = null;
   if (runId) {
     // A finished run, or one a live process works, is not ours: a duplicate delivery (restart, queue
@@ -139,7 +142,7 @@ async function runHistorySync(
           // A failed renewal is tried again; only a taken-over claim stops the work (at the next page).
           if (error instanceof ClaimLost) lost = true;
         });
-      }, RENEW_CLAIM_MS)
+      }, claimMs / 4)
     : undefined;
   renewal?.unref();
   try {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import { writeOnce } from '../../lib/secrets';
 
 /** The server's VAPID key pair (base64url), which push services use to know the sender. */
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -93,9 +94,9 @@ export function ensureVapidKeys(dataDir: string): VapidKeys {
     return { publicKey: keys.publicKey, privateKey: keys.privateKey };
   }
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const keys = webpush.generateVAPIDKeys();
-  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
-  return keys;
+  // Servers starting together on one DATA_DIR all keep the keys the first of them wrote.
+  const keys = JSON.parse(writeOnce(file, JSON.stringify(webpush.generateVAPIDKeys()))) as VapidKeys;
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
 /**
