@@ -1,8 +1,11 @@
 // Builds the web app and the server where their output is missing or older than their sources: what
-// `npm start` and `npm run cluster` run before starting the compiled server.
+// `npm start` and `npm run cluster` run before starting the compiled server, and what `npm install` runs
+// (the root's `prepare`), so the first `npm start` after it starts at once instead of building.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -51,4 +54,19 @@ export function buildAppIfStale() {
     inputs: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/shared/src'],
   });
   return path.join(root, 'apps/server/dist/server.js');
+}
+
+// Run on its own (npm install's `prepare`): an install without the build tools (`npm ci --omit=dev` on a
+// server that runs a build made elsewhere) has nothing to build with, and is not refused for it.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const canBuild = (workspace, tool) => {
+    try {
+      createRequire(path.join(root, workspace, 'package.json')).resolve(`${tool}/package.json`);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (canBuild('apps/web', 'vite') && canBuild('apps/server', 'esbuild')) buildAppIfStale();
+  else console.log('Build tools not installed: the app is not built now.');
 }

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type onRouteHookHandler } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController, type onRouteHookHandler } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -94,6 +94,8 @@ export async function buildApp({
   if (clock) now = clock.now;
   const app = Fastify({
     loggerInstance: log,
+    // Two lines a request (received, answered) are the operators' access log: off unless asked for.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
   });

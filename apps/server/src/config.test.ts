@@ -49,6 +49,27 @@ describe('loadConfig: who sets plans', () => {
   });
 });
 
+describe('loadConfig: the log', () => {
+  it('writes text at a terminal and JSON elsewhere, with a line a request only in JSON, unless told', () => {
+    expect(loadConfig({}, { terminal: true })).toMatchObject({ logFormat: 'text', logRequests: false });
+    expect(loadConfig({}, { terminal: false })).toMatchObject({ logFormat: 'json', logRequests: true });
+    expect(loadConfig({ LOG_FORMAT: 'json' }, { terminal: true })).toMatchObject({
+      logFormat: 'json',
+      logRequests: true,
+    });
+    expect(loadConfig({ LOG_REQUESTS: 'true' }, { terminal: true })).toMatchObject({
+      logFormat: 'text',
+      logRequests: true,
+    });
+    expect(loadConfig({ LOG_REQUESTS: 'false' }, { terminal: false }).logRequests).toBe(false);
+  });
+
+  it('refuses a format or switch it does not know, naming the setting', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'pretty' })).toThrow(/LOG_FORMAT: must be text or json/);
+    expect(() => loadConfig({ LOG_REQUESTS: 'yes' })).toThrow(/LOG_REQUESTS: must be exactly true or false/);
+  });
+});
+
 describe('loadConfig: PGlite page cache', () => {
   it('defaults to 256MB and takes a size in kB, MB or GB', () => {
     expect(loadConfig({}).pgliteSharedBuffers).toBe('256MB');

@@ -55,6 +55,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['text', 'json'], { error: 'must be text or json' }).optional(),
+  LOG_REQUESTS: z.enum(['true', 'false'], { error: 'must be exactly true or false' }).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   IMPORT_PREVIEWS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(300),
   IMPORTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(60),
@@ -126,6 +128,13 @@ export type Config = {
   trustProxy: Env['TRUST_PROXY'];
   webDistDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * text: a line a person reads at a terminal (time, level, message); json: one JSON object a line, for
+   * log collectors. Unless LOG_FORMAT says, text when the server writes to a terminal, else json.
+   */
+  logFormat: 'text' | 'json';
+  /** A line for every request answered (operators' access log); unless LOG_REQUESTS says, with json only. */
+  logRequests: boolean;
   authRateLimitPerMinute: number;
   /** File previews and imports a minute from one client address, over everyone behind it. */
   uploadsPerMinutePerAddress: { previews: number; imports: number };
@@ -177,13 +186,17 @@ export type Config = {
 };
 
 /** Reads the environment; throws one error listing every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { terminal = process.stdout.isTTY === true }: { terminal?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const logFormat = e.LOG_FORMAT ?? (terminal ? 'text' : 'json');
   // One Stripe key without the other would quietly run self-hosted, where anyone may pick a paid plan for
   // free: a server meant to take payments must not start like that.
   const stripeKeys = {
@@ -226,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     logLevel: e.LOG_LEVEL,
+    logFormat,
+    logRequests: e.LOG_REQUESTS === undefined ? logFormat === 'json' : e.LOG_REQUESTS === 'true',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     uploadsPerMinutePerAddress: {
       previews: e.IMPORT_PREVIEWS_PER_MINUTE_PER_ADDRESS,

@@ -42,6 +42,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tally-data-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'tally-no-web'),
     GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
+    // JSON with every request, as operators run it, whether or not the tests run at a terminal.
+    LOG_FORMAT: 'json',
     ...env,
   });
 }

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
@@ -23,6 +24,21 @@ describe('createLogger', () => {
     expect(line).toContain('users_email_key');
     expect(line).not.toContain(hash);
     expect(line).not.toContain('ada@example.com');
+  });
+
+  it('writes a line a person reads at a terminal: time, level, message, then the fields', () => {
+    const lines: string[] = [];
+    const terminal = new Writable({
+      write: (chunk, _encoding, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = createLogger({ logLevel: 'info', logFormat: 'text' }, terminal);
+    log.info({ port: 3000 }, 'Tally is running');
+    log.debug('not at this level');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Tally is running \{"port":3000\}\n$/);
   });
 
   it('logs other errors in full', () => {

@@ -164,12 +164,20 @@ describe('upload limits, counted before the body is read', () => {
 
     it('answers a third upload 429 before reading its body, and frees the slots when the uploads are abandoned', async () => {
       const { auth, accountId } = await personWithAccount();
+      // The two uploads reach the server over real connections: on a busy machine that can take a while,
+      // and a third sent before both arrived would hold a slot itself and have one of them refused.
+      let arrived = 0;
+      const count = (req: http.IncomingMessage) => {
+        if (req.url === '/api/imports/preview') arrived += 1;
+      };
+      app.server.on('request', count);
       const uploads = [stalledUpload(auth), stalledUpload(auth)];
+      await vi.waitFor(() => expect(arrived).toBe(2), { timeout: 15_000, interval: 20 });
+      app.server.off('request', count);
       const busy = {
         code: 'RATE_LIMITED',
         message: 'You are already sending 2 files. Wait for them to finish, then try again.',
       };
-      // The two uploads reach the server over real connections: on a busy machine that can take a while.
       // Each try is a preview that counts against the person's limit, so tries are spaced so both waits below stay under it.
       const patiently = { timeout: 15_000, interval: 300 };
       expect(patiently.timeout / patiently.interval).toBeLessThanOrEqual(UPLOAD_LIMITS.previewsPerMinute / 2);
