@@ -161,6 +161,18 @@ async function importFinished(token: string, address: string, connectionId: stri
   expect(progress.status).toBe('Completed');
 }
 
+/**
+ * A person registered through nginx with the demo bank linked and its history imported: their address and
+ * session, the connection, and the transaction ids the bank holds for it.
+ */
+async function personWithImportedBank() {
+  const address = clientAddress();
+  const person = await register(nginx(), address);
+  const connectionId = await linkDemoBank(person.token, address);
+  await importFinished(person.token, address, connectionId);
+  return { address, person, connectionId, expected: await bankTransactionIds(connectionId) };
+}
+
 /** What the demo bank holds for the connection now: its transactions' ids, read with the stored token. */
 async function bankTransactionIds(connectionId: string): Promise<string[]> {
   const [row] = (
@@ -321,12 +333,7 @@ describe('several servers behind nginx', () => {
   });
 
   it('imports a demo bank linked through nginx once: every transaction the bank has, none twice', async () => {
-    const address = clientAddress();
-    const person = await register(nginx(), address);
-    const connectionId = await linkDemoBank(person.token, address);
-    await importFinished(person.token, address, connectionId);
-
-    const expected = await bankTransactionIds(connectionId);
+    const { connectionId, expected } = await personWithImportedBank();
     const stored = await storedTransactions(connectionId);
     expect(stored.twice).toEqual([]);
     expect(stored.ids).toEqual(expected);
@@ -397,11 +404,7 @@ describe('several servers behind nginx', () => {
 
   it('stops a server with SIGTERM under load through nginx: it finishes its requests and its job, none fails', async () => {
     await allServersUp();
-    const address = clientAddress();
-    const person = await register(nginx(), address);
-    const connectionId = await linkDemoBank(person.token, address);
-    await importFinished(person.token, address, connectionId);
-    const expected = await bankTransactionIds(connectionId);
+    const { address, person, connectionId, expected } = await personWithImportedBank();
 
     // A job running on the server to stop (a history sync, held just after that server claimed it), and a
     // request in flight on it (a streamed answer, held open by the model).
@@ -468,11 +471,7 @@ describe('several servers behind nginx', () => {
 
   it('finishes on another server the history sync of a server killed midway: nothing twice, nothing missing', async () => {
     await allServersUp();
-    const address = clientAddress();
-    const person = await register(nginx(), address);
-    const connectionId = await linkDemoBank(person.token, address);
-    await importFinished(person.token, address, connectionId);
-    const expected = await bankTransactionIds(connectionId);
+    const { address, person, connectionId, expected } = await personWithImportedBank();
     // More than one page, so the run is killed with pages left to read.
     expect(expected.length).toBeGreaterThan(DEMO_SYNC_MAX_COUNT);
 
