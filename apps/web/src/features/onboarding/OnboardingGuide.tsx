@@ -85,16 +85,8 @@ function Guide({ state }: { state: OnboardingState }) {
   const refresh = useOnboardingFollowsChanges();
   const current = state.steps.find((s) => s.status === 'todo')?.step ?? 'goal';
   const finished = state.steps.filter((s) => s.status !== 'todo').length;
-  const skip = (step: OnboardingStep) =>
-    mark.mutate(
-      { step, status: 'skipped' },
-      { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
-    );
-  const done = (step: OnboardingStep) =>
-    mark.mutate(
-      { step, status: 'done' },
-      { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) },
-    );
+  const set = (step: OnboardingStep, status: 'done' | 'skipped') =>
+    mark.mutate({ step, status }, { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) });
 
   return (
     <Card component="section" aria-label="Get set up">
@@ -155,11 +147,11 @@ function Guide({ state }: { state: OnboardingState }) {
                       <StepBody
                         step={step}
                         prepared={state.prepared}
-                        onDone={() => done(step)}
+                        onDone={() => set(step, 'done')}
                         refresh={refresh}
                       />
                       <Group>
-                        <Button variant="subtle" color="gray" size="xs" onClick={() => skip(step)}>
+                        <Button variant="subtle" color="gray" size="xs" onClick={() => set(step, 'skipped')}>
                           Skip this step
                         </Button>
                       </Group>
