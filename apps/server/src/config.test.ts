@@ -71,8 +71,8 @@ describe('loadConfig: the log', () => {
 });
 
 describe('loadConfig: PGlite page cache', () => {
-  it('defaults to 256MB and takes a size in kB, MB or GB', () => {
-    expect(loadConfig({}).pgliteSharedBuffers).toBe('256MB');
+  it('defaults to 64MB and takes a size in kB, MB or GB', () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('64MB');
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128MB' }).pgliteSharedBuffers).toBe('128MB');
   });
 

@@ -16,11 +16,11 @@ const exactBoolean = z
   .transform((v) => v === 'true');
 
 /**
- * The embedded database's page cache. PGlite's own 128MB made a 50k-row file import write and read back pages
- * it had just evicted (a tenth of the import's time); 256MB holds the indexes an import touches at the
- * benchmark's 2M rows, for ~140MB more memory (PGlite sets the whole cache up when it starts).
+ * The embedded database's page cache, all of it in memory from the start (PGlite sets it up when it opens).
+ * Measured on a 50,000-row file import into the benchmark's 2M rows: 64MB imported about as fast as 128MB and
+ * within a tenth of 256MB, which holds ~190MB more for the server's life; 16MB took a third longer.
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS = '256MB';
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '64MB';
 
 /**
  * Connections each server keeps open to PostgreSQL (with DATABASE_URL): requests, background jobs and the

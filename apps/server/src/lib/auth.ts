@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { webcrypto } from 'node:crypto';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
@@ -16,10 +17,18 @@ declare module 'fastify' {
 }
 
 /** What signs and checks tokens, with the app's clock for issue times and expiry (tests pin it). */
-export type TokenKeys = { secret: Uint8Array; ttlHours: number; now: () => Date };
+export type TokenKeys = { secret: webcrypto.CryptoKey; ttlHours: number; now: () => Date };
 
-export function tokenKeys(secret: string, ttlHours: number, now: () => Date): TokenKeys {
-  return { secret: new TextEncoder().encode(secret), ttlHours, now };
+/** The key is imported once: handed raw bytes, every signature and check would import it again. */
+export async function tokenKeys(secret: string, ttlHours: number, now: () => Date): Promise<TokenKeys> {
+  const key = await webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  return { secret: key, ttlHours, now };
 }
 
 /** Opens a session row and signs a token naming it; revoking the row kills the token. */
@@ -99,6 +108,20 @@ export async function deleteOrphanedPushSubscriptions(
 
 /** preHandler (not onRequest, so rate limits still count failures): bearer JWT whose session is live. */
 export function authenticator(db: Db, keys: TokenKeys) {
+  // Built once: every authenticated request runs it.
+  const sessionUser = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_user');
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -111,18 +134,7 @@ export function authenticator(db: Db, keys: TokenKeys) {
       throw unauthorized('Your session has expired. Please sign in again.');
     }
     if (!payload.sub || !payload.jti) throw unauthorized();
-    const [row] = await db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, payload.jti),
-          eq(sessions.userId, payload.sub),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, keys.now()),
-        ),
-      );
+    const [row] = await sessionUser.execute({ sessionId: payload.jti, userId: payload.sub, now: keys.now() });
     if (!row) throw unauthorized('Your session has expired. Please sign in again.');
     request.user = row.user;
     request.sessionId = payload.jti;

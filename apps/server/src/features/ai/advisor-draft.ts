@@ -9,7 +9,7 @@ import {
   spanLabel,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
-import { totalsStatements } from '../transactions';
+import { findSearchKeys, totalsStatements } from '../transactions';
 
 /** What an answer is built of before it leaves: words, figures in cents, proposals. */
 
@@ -59,7 +59,8 @@ export async function totals(
     filters: { startDate: string; endDate: string; category?: CategoryCode; searchTerm?: string };
   },
 ) {
-  const parts = await Promise.all(totalsStatements(db, { userId, filters }));
+  const found = await findSearchKeys(db, userId, filters);
+  const parts = await Promise.all(totalsStatements(db, { userId, filters: found }));
   let income = 0;
   let expenses = 0;
   let count = 0;

@@ -327,7 +327,10 @@ describe('the bounds on what a model may run', () => {
       };
     };
     const client = new OpenAI({ baseURL: llm.url, apiKey: 'fake-key-for-tests', maxRetries: 0 });
-    const result = await askModel({ client, model: 'fake-model', answer, today: TODAY }, 'What do I have?');
+    const result = await askModel(
+      { client: async () => client, model: 'fake-model', answer, today: TODAY },
+      'What do I have?',
+    );
     return { ...result, runs: () => runs };
   };
 

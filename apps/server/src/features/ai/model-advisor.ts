@@ -210,7 +210,7 @@ const systemPrompt = (today: string) =>
   ].join(' ');
 
 export type ModelDeps = {
-  client: OpenAI;
+  client: () => Promise<OpenAI>;
   model: string;
   /** Answers a read function for the signed-in person (the built-in advisor's own queries). */
   answer: (question: Question) => Promise<AdvisorAnswer>;
@@ -251,11 +251,12 @@ export async function askModel(
     },
     tokens,
   });
+  const client = await deps.client();
   let text = '';
   let toolCallsRun = 0;
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const last = round === MAX_ROUNDS - 1;
-    const stream = await deps.client.chat.completions.create({
+    const stream = await client.chat.completions.create({
       model: deps.model,
       messages,
       ...(last ? {} : { tools: toolDefinitions }),

@@ -103,9 +103,13 @@ export function billingRoutes(provider?: BillingProvider): FastifyPluginAsyncZod
         async (req) => {
           const raw = rawBodyOf(req);
           const header = req.headers[STRIPE_SIGNATURE];
-          let event: ReturnType<BillingProvider['readWebhook']>;
+          let event: Awaited<ReturnType<BillingProvider['readWebhook']>>;
           try {
-            event = deps.provider.readWebhook(raw, Array.isArray(header) ? header[0] : header, ctx.now());
+            event = await deps.provider.readWebhook(
+              raw,
+              Array.isArray(header) ? header[0] : header,
+              ctx.now(),
+            );
           } catch (error) {
             if (!(error instanceof BillingSignatureError)) throw error;
             req.log.warn({ reason: error.message }, 'billing webhook refused');

@@ -205,7 +205,7 @@ describe('Plaid webhook verification', () => {
       env: 'sandbox',
       baseUrl: fake.url,
     });
-    const { data } = await client.itemPublicTokenExchange({ public_token: publicToken });
+    const { data } = await (await client()).itemPublicTokenExchange({ public_token: publicToken });
 
     const webhook = await fake.syncUpdatesWebhook(data.item_id);
 

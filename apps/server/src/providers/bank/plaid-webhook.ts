@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
-import { PlaidApi } from 'plaid';
-import { callPlaid, createPlaidClient, type PlaidClientOptions, PlaidProviderError } from './plaid';
+import type { PlaidApi } from 'plaid';
+import {
+  callPlaid,
+  createPlaidClient,
+  type PlaidClient,
+  type PlaidClientOptions,
+  PlaidProviderError,
+} from './plaid';
 
 /** The header carrying Plaid's signature (lower-case, as Node and Fastify hand headers over). */
 export const PLAID_VERIFICATION_HEADER = 'plaid-verification';
@@ -36,10 +42,10 @@ const MAX_REMEMBERED_MISSES = 1000;
 type VerificationKey = { key: Awaited<ReturnType<typeof importJWK>>; expiredAt: number | null };
 
 export function createPlaidWebhookVerifier(
-  plaid: PlaidApi | PlaidClientOptions,
+  plaid: PlaidClient | PlaidClientOptions,
   options: { now?: () => Date } = {},
 ): PlaidWebhookVerifier {
-  const client = plaid instanceof PlaidApi ? plaid : createPlaidClient(plaid);
+  const client = typeof plaid === 'function' ? plaid : createPlaidClient(plaid);
   const now = options.now ?? (() => new Date());
   const keys = new Map<string, VerificationKey>();
   const loading = new Map<string, Promise<VerificationKey | null>>();
@@ -68,7 +74,7 @@ export function createPlaidWebhookVerifier(
   async function fetchKey(kid: string): Promise<VerificationKey | null> {
     let response: Awaited<ReturnType<PlaidApi['webhookVerificationKeyGet']>>;
     try {
-      response = await callPlaid(() => client.webhookVerificationKeyGet({ key_id: kid }));
+      response = await callPlaid(async () => (await client()).webhookVerificationKeyGet({ key_id: kid }));
     } catch (error) {
       if (isUnknownKeyError(error)) return null;
       throw error;

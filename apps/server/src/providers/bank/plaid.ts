@@ -1,14 +1,7 @@
 import { accountTypeFromProvider, type Cents, dollarsToCents } from '@tally/shared';
-import {
-  type AccountBase,
-  Configuration,
-  CountryCode,
-  PlaidApi,
-  PlaidEnvironments,
-  Products,
-  type Transaction,
-} from 'plaid';
+import type { AccountBase, CountryCode, PlaidApi, Products, Transaction } from 'plaid';
 import { UpstreamError } from '../../lib/errors';
+import { lazily } from '../../lib/lazily';
 import type { BankProvider, ProviderAccount, ProviderTransaction, SyncPage } from './types';
 
 export type PlaidClientOptions = {
@@ -32,6 +25,9 @@ export const PLAID_SANDBOX_INSTITUTION_ID = 'ins_109508';
 /** How far back the first import reaches (Plaid's maximum). */
 const DAYS_REQUESTED = 730;
 const DEFAULT_SYNC_COUNT = 500;
+/** The SDK's enum values, spelled out so that naming them does not load the SDK. */
+const TRANSACTIONS = 'transactions' as Products;
+const US = 'US' as CountryCode;
 
 /** A failure reported by Plaid (or on the way to it). `code` is Plaid's error_code, e.g. INVALID_ACCESS_TOKEN. */
 export class PlaidProviderError extends UpstreamError {
@@ -71,35 +67,45 @@ const ITEM_GONE_CODES = new Set(['ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN']);
 export const isPlaidItemGone = (error: unknown): boolean =>
   error instanceof PlaidProviderError && ITEM_GONE_CODES.has(error.code);
 
-/** The official SDK client, authenticated by headers so credentials never sit in logged request bodies. */
-export function createPlaidClient(opts: PlaidClientOptions): PlaidApi {
-  const basePath = opts.baseUrl ?? PlaidEnvironments[opts.env];
-  if (!basePath) throw new Error(`Unknown Plaid environment: ${opts.env}`);
-  return new PlaidApi(
-    new Configuration({
-      basePath,
-      baseOptions: {
-        timeout: opts.timeoutMs ?? 60_000,
-        headers: { 'PLAID-CLIENT-ID': opts.clientId, 'PLAID-SECRET': opts.secret },
-      },
-    }),
-  );
+/** Asks for the SDK's client, made on the first call. */
+export type PlaidClient = () => Promise<PlaidApi>;
+
+/**
+ * The official SDK client, authenticated by headers so credentials never sit in logged request bodies. The SDK
+ * is loaded on the first call, not when the server starts: it holds ~30 MB of heap that a server on the demo
+ * bank would carry for nothing.
+ */
+export function createPlaidClient(opts: PlaidClientOptions): PlaidClient {
+  return lazily(async () => {
+    const { Configuration, PlaidApi, PlaidEnvironments } = await import('plaid');
+    const basePath = opts.baseUrl ?? PlaidEnvironments[opts.env];
+    if (!basePath) throw new Error(`Unknown Plaid environment: ${opts.env}`);
+    return new PlaidApi(
+      new Configuration({
+        basePath,
+        baseOptions: {
+          timeout: opts.timeoutMs ?? 60_000,
+          headers: { 'PLAID-CLIENT-ID': opts.clientId, 'PLAID-SECRET': opts.secret },
+        },
+      }),
+    );
+  });
 }
 
 export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
   const client = createPlaidClient(opts);
-  const products = opts.products ?? [Products.Transactions];
+  const products = opts.products ?? [TRANSACTIONS];
 
   return {
     kind: 'plaid',
     sandbox: opts.env === 'sandbox',
 
     async createLinkToken({ userId, webhookUrl }) {
-      const { data } = await callPlaid(() =>
-        client.linkTokenCreate({
+      const { data } = await callPlaid(async () =>
+        (await client()).linkTokenCreate({
           client_name: 'Tally',
           language: 'en',
-          country_codes: [CountryCode.Us],
+          country_codes: [US],
           user: { client_user_id: userId },
           products,
           transactions: { days_requested: DAYS_REQUESTED },
@@ -110,12 +116,16 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
     },
 
     async exchangePublicToken(publicToken) {
-      const { data } = await callPlaid(() => client.itemPublicTokenExchange({ public_token: publicToken }));
+      const { data } = await callPlaid(async () =>
+        (await client()).itemPublicTokenExchange({ public_token: publicToken }),
+      );
       return { accessToken: data.access_token, itemId: data.item_id };
     },
 
     async getAccounts(accessToken) {
-      const { data } = await callPlaid(() => client.accountsGet({ access_token: accessToken }));
+      const { data } = await callPlaid(async () =>
+        (await client()).accountsGet({ access_token: accessToken }),
+      );
       return {
         institutionId: data.item.institution_id ?? null,
         accounts: data.accounts.map(toProviderAccount),
@@ -123,15 +133,15 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
     },
 
     async getInstitutionName(institutionId) {
-      const { data } = await callPlaid(() =>
-        client.institutionsGetById({ institution_id: institutionId, country_codes: [CountryCode.Us] }),
+      const { data } = await callPlaid(async () =>
+        (await client()).institutionsGetById({ institution_id: institutionId, country_codes: [US] }),
       );
       return data.institution.name;
     },
 
     async syncTransactions(accessToken, cursor, options = {}) {
-      const { data } = await callPlaid(() =>
-        client.transactionsSync({
+      const { data } = await callPlaid(async () =>
+        (await client()).transactionsSync({
           access_token: accessToken,
           count: options.count ?? DEFAULT_SYNC_COUNT,
           ...(cursor === null ? {} : { cursor }),
@@ -149,7 +159,7 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
 
     async removeItem(accessToken) {
       try {
-        await callPlaid(() => client.itemRemove({ access_token: accessToken }));
+        await callPlaid(async () => (await client()).itemRemove({ access_token: accessToken }));
       } catch (error) {
         // Removing twice (a retried disconnect) or an item the person already revoked is not a failure.
         if (!isPlaidItemGone(error)) throw error;
@@ -171,8 +181,11 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
           message: 'Accounts are chosen in Plaid Link',
         });
       }
-      const { data } = await callPlaid(() =>
-        client.sandboxPublicTokenCreate({ institution_id: institutionId, initial_products: products }),
+      const { data } = await callPlaid(async () =>
+        (await client()).sandboxPublicTokenCreate({
+          institution_id: institutionId,
+          initial_products: products,
+        }),
       );
       return data.public_token;
     },

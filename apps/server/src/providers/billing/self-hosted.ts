@@ -14,7 +14,7 @@ export function createSelfHostedBilling(): BillingProvider {
     cancelAtPeriodEnd: async () => null,
     endBillingNow: async () => {},
     getSubscription: async () => null,
-    readWebhook: () => {
+    readWebhook: async () => {
       throw new BillingSignatureError('No billing webhooks are expected on a self-hosted server');
     },
   };

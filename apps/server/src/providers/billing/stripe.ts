@@ -1,6 +1,7 @@
 import { planCode, planOf } from '@tally/shared';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
+import { lazily } from '../../lib/lazily';
 import {
   type BillingEvent,
   type BillingProvider,
@@ -81,7 +82,13 @@ function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
 
 /** Payments through Stripe with the official SDK: Checkout to start a plan, the portal to manage it. */
 export function createStripeBilling(options: StripeBillingOptions): BillingProvider {
-  const stripe = new Stripe(options.secretKey, clientOptions(options.apiBase));
+  const load = lazily(async () => {
+    const { default: Stripe } = await import('stripe');
+    return { Stripe, stripe: new Stripe(options.secretKey, clientOptions(options.apiBase)) };
+  });
+  const client = async () => (await load()).stripe;
+  const isNotFound = async (error: unknown) =>
+    error instanceof (await load()).Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
   // Stripe's failures reach the person as a 502 without Stripe's words; the log keeps them.
   const call = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
     try {
@@ -95,14 +102,14 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
 
   /** The customer's subscriptions that still pay (or will): active, trialing, past due. */
   const liveSubscriptions = async (customer: string) => {
-    const list = await call('listing subscriptions', () =>
-      stripe.subscriptions.list({ customer, status: 'all', limit: 100 }),
+    const list = await call('listing subscriptions', async () =>
+      (await client()).subscriptions.list({ customer, status: 'all', limit: 100 }),
     );
     return list.data.filter((subscription) => LIVE_STATUSES.has(subscription.status));
   };
   const portalUrl = async (customer: string, returnUrl: string) => {
-    const session = await call('opening the customer portal', () =>
-      stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+    const session = await call('opening the customer portal', async () =>
+      (await client()).billingPortal.sessions.create({ customer, return_url: returnUrl }),
     );
     return session.url;
   };
@@ -119,8 +126,10 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
       const customerId =
         account.customerId ??
         (
-          await call('creating a customer', () =>
-            stripe.customers.create({
+          await call('creating a customer', async () =>
+            (
+              await client()
+            ).customers.create({
               email: account.email,
               name: account.name,
               metadata: { userId: account.userId },
@@ -128,8 +137,8 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
           )
         ).id;
       const { name, priceMonthly } = planOf(plan);
-      const session = await call('creating a checkout session', () =>
-        stripe.checkout.sessions.create({
+      const session = await call('creating a checkout session', async () =>
+        (await client()).checkout.sessions.create({
           mode: 'subscription',
           customer: customerId,
           client_reference_id: account.userId,
@@ -175,10 +184,10 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
       }
       for (const id of ids) {
         try {
-          await stripe.subscriptions.cancel(id);
+          await (await client()).subscriptions.cancel(id);
         } catch (error) {
           // Already gone at Stripe: nothing left to charge.
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) continue;
+          if (await isNotFound(error)) continue;
           options.log?.error({ err: error }, 'stripe: cancelling a subscription at once failed');
           throw unavailable();
         }
@@ -188,23 +197,24 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
     async cancelAtPeriodEnd(account) {
       const id = account.subscriptionId;
       if (!id) return null;
-      const subscription = await call('cancelling a subscription', () =>
-        stripe.subscriptions.update(id, { cancel_at_period_end: true, expand }),
+      const subscription = await call('cancelling a subscription', async () =>
+        (await client()).subscriptions.update(id, { cancel_at_period_end: true, expand }),
       );
       return toProviderSubscription(subscription);
     },
 
     async getSubscription(id) {
       try {
-        return toProviderSubscription(await stripe.subscriptions.retrieve(id, { expand }));
+        return toProviderSubscription(await (await client()).subscriptions.retrieve(id, { expand }));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        if (await isNotFound(error)) return null;
         options.log?.error({ err: error }, 'stripe: reading a subscription failed');
         throw unavailable();
       }
     },
 
-    readWebhook(raw, signature, now) {
+    async readWebhook(raw, signature, now) {
+      const stripe = await client();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(

@@ -86,5 +86,5 @@ export interface BillingProvider {
   /** The subscription as the provider holds it now, or null when unknown. */
   getSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
   /** Verifies a webhook's signature over its exact bytes and reads it; throws BillingSignatureError. */
-  readWebhook(raw: Buffer, signature: string | undefined, now: Date): BillingEvent;
+  readWebhook(raw: Buffer, signature: string | undefined, now: Date): Promise<BillingEvent>;
 }

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazily } from '../../lib/lazily';
 
 /** replyTo: where an answer goes, when not to the sender (a support message: the person who wrote it). */
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
@@ -8,16 +9,21 @@ export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 export function createMailer(smtp: { url: string; from: string } | undefined): Mailer | null {
   if (!smtp) return null;
   // Bounded waits (the defaults are minutes): a request that sends mail answers within half a minute either way.
-  const transport = nodemailer.createTransport({
-    url: smtp.url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+  let made: Transporter | undefined;
+  const transport = lazily(async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    made = nodemailer.createTransport({
+      url: smtp.url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return made;
   });
   return {
     send: async (mail) => {
-      await transport.sendMail({ from: smtp.from, ...mail });
+      await (await transport()).sendMail({ from: smtp.from, ...mail });
     },
-    close: () => transport.close(),
+    close: () => made?.close(),
   };
 }
