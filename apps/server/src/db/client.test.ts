@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Database,
@@ -9,6 +10,7 @@ import {
   fromPostgres,
   openDatabase,
   pgliteOptions,
+  plannedForValues,
   vacuumAfterImports,
 } from './client';
 
@@ -57,6 +59,38 @@ describe('openDatabase on PGlite', () => {
       expect(row?.shared_buffers).toBe('192MB');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('fromPostgres', () => {
+  it('prepares reads once per connection, and runs writes and raw statements unnamed', async () => {
+    const postgres = fromPostgres(process.env.TEST_DATABASE_URL!, 2);
+    try {
+      // One connection at a time, so every statement below meets the same one.
+      await postgres.db.transaction(async (tx) => {
+        const read = () => tx.execute(sql`select ${7}::int as seven`);
+        await read();
+        await read();
+        await tx.execute(sql`create temporary table scratch (n int) on commit drop`);
+        await tx.execute(sql`insert into scratch values (${1})`);
+        const names = await tx.execute(
+          sql`select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int as seven%'`,
+        );
+        expect((names as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+        const writes = await tx.execute(
+          sql`select count(*)::int as n from pg_prepared_statements where statement like 'insert%' or statement like 'create%'`,
+        );
+        expect((writes as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+        // A read marked to be planned for its values is not prepared either.
+        await tx.execute(sql`select ${8}::int as eight ${plannedForValues}`);
+        const marked = await tx.execute(
+          sql`select count(*)::int as n from pg_prepared_statements where statement like 'select $1::int as eight%'`,
+        );
+        expect((marked as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+      });
+    } finally {
+      await postgres.close();
     }
   });
 });

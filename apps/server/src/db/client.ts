@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -69,6 +71,49 @@ async function exclusive<T>(url: string, name: string, work: () => Promise<T>): 
 }
 
 /**
+ * Reads are prepared: named by their text's hash, so each connection parses and plans one once and reuses
+ * the plan (on the list's statements that planning was most of PostgreSQL's time). Each named statement is
+ * kept by every connection for its life: the first few hundred texts are named, later ones run as before.
+ */
+const MAX_NAMED_STATEMENTS = 300;
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `r${crypto.createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * In a statement, keeps it from being prepared, so PostgreSQL plans it for its values every time: for a
+ * statement whose best plan depends on a parameter's value (a search's keys: none, one or thousands). A
+ * prepared one would soon run a generic plan chosen without knowing them.
+ */
+const PLANNED_FOR_VALUES = '/* planned for its values */';
+export const plannedForValues = sql.raw(PLANNED_FOR_VALUES);
+
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads
+  override query(config: any, values?: any, callback?: any): any {
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      !config.name &&
+      /^\s*select/i.test(config.text) &&
+      !config.text.includes(PLANNED_FOR_VALUES) &&
+      (config.values?.length ?? 0) <= 32
+    ) {
+      const name = statementName(config.text);
+      if (name) config = { ...config, name };
+    }
+    return super.query(config, values, callback);
+  }
+}
+
+/**
  * max: the pool's size (DATABASE_POOL_SIZE). log: the app's logger; callers without one (bench, tests) get
  * one at the info level.
  */
@@ -77,7 +122,7 @@ export function fromPostgres(
   max = DEFAULT_DATABASE_POOL_SIZE,
   log: FastifyBaseLogger = standaloneLogger(),
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
   // Only the error's message and code: the error carries the pg client (connection settings, cancel key).
   pool.on('error', (error: Error & { code?: string }) =>

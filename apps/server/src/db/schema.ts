@@ -232,6 +232,10 @@ export const transactions = pgTable(
      * wherever its day has gone since. Null for every other row.
      */
     fileKey: text('file_key'),
+    /** The key of the row's searched text in transaction_texts: its MD5, read as a uuid. */
+    textKey: uuid('text_key')
+      .notNull()
+      .generatedAlwaysAs(sql`md5(lower(description || ' ' || coalesce(merchant_name, '')))::uuid`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -240,7 +244,7 @@ export const transactions = pgTable(
     // order and the predicate matches filterWhere; the trailing columns let counts, amount filters and
     // totals be answered from the index alone. One such index for all rows, one led by account, one by
     // category.
-    const listIndex = (name: string, lead?: typeof t.accountId | typeof t.category) => {
+    const listIndex = (name: string, lead?: typeof t.accountId | typeof t.category | typeof t.textKey) => {
       const trailing = [t.accountId, t.category, t.amount, t.isTransfer].filter((c) => c !== lead);
       return index(name)
         .on(
@@ -271,14 +275,33 @@ export const transactions = pgTable(
       index('transactions_user_abs_amount_idx')
         .on(t.userId, sql`abs(${t.amount})`, t.amount)
         .where(sql`${t.deletedAt} is null`),
-      // user_id inside the trigram index (btree_gin) so a search reads only the person's candidates.
-      index('transactions_search_idx').using(
-        'gin',
-        t.userId,
-        sql`(lower(${t.description} || ' ' || coalesce(${t.merchantName}, ''))) gin_trgm_ops`,
-      ),
+      // A search finds its texts in transaction_texts, then the rows here by their keys.
+      listIndex('transactions_user_text_key_idx', t.textKey),
     ];
   },
+);
+
+/**
+ * Every text a person's transactions are searched by (lowercase description and merchant), once: L's 100,000
+ * transactions have ~7,000. A search matches these with a trigram index, then reads the rows by key, so it
+ * never rechecks thousands of rows. Kept by statement triggers on `transactions` (migration 0034); a text no
+ * row has any more stays, and finds nothing.
+ */
+export const transactionTexts = pgTable(
+  'transaction_texts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** transactions.text_key of the rows with this text. */
+    key: uuid('key').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // user_id inside the trigram index (btree_gin) so a search reads only the person's texts.
+    index('transaction_texts_search_idx').using('gin', t.userId, sql`${t.text} gin_trgm_ops`),
+  ],
 );
 
 /**

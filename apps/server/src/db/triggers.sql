@@ -188,6 +188,18 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.transactions_texts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  INSERT INTO transaction_texts (user_id, key, text)
+    SELECT DISTINCT user_id, text_key, lower(description || ' ' || coalesce(merchant_name, '')) FROM new_rows
+    ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END
+$function$;
+
 -- Triggers
 
 CREATE TRIGGER bank_accounts_ai_stale_delete AFTER DELETE ON bank_accounts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
@@ -217,6 +229,8 @@ CREATE TRIGGER transactions_manual_balance_update AFTER UPDATE ON transactions R
 CREATE TRIGGER transactions_rollup_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
 CREATE TRIGGER transactions_rollup_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
 CREATE TRIGGER transactions_rollup_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
+CREATE TRIGGER transactions_texts_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_texts();
+CREATE TRIGGER transactions_texts_update AFTER UPDATE ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_texts();
 CREATE TRIGGER transactions_zz_ai_stale_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER transactions_zz_ai_stale_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER transactions_zz_ai_stale_update AFTER UPDATE ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();

@@ -32,7 +32,7 @@ export const transactionSelection = {
 };
 
 /** What transactionSelection reads: the stored columns the API shows, and the account's name and kind. */
-export type TransactionRow = Omit<typeof transactions.$inferSelect, 'fileKey'> & {
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'fileKey' | 'textKey'> & {
   accountName: string;
   isManual: boolean;
 };

@@ -27,13 +27,14 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, plannedForValues } from '../../db/client';
 import {
   bankAccounts,
   merchantCategories,
   transactionRollups,
   transactionRules,
   transactions,
+  transactionTexts,
 } from '../../db/schema';
 import { type TransactionRow, toTransaction, transactionSelection } from './transaction-shapes';
 
@@ -44,8 +45,41 @@ import { type TransactionRow, toTransaction, transactionSelection } from './tran
 /** LIKE treats % and _ as wildcards; a person searching for "50%" means the characters. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The LIKE pattern of a search: its text anywhere, in any case. */
+const searchPattern = (term: string) => `%${escapeLike(term.toLowerCase())}%`;
+
+/** The filters, with a search's text keys once they are found (searchKeys). */
+export type Filters = TransactionFilters & { searchKeys?: readonly string[] };
+
+/**
+ * Finds a search's texts first, among the person's distinct texts (transaction_texts, a few thousand where
+ * there are a hundred thousand rows), so the rows are then read by key from a btree. A term no text has
+ * finds nothing at once.
+ */
+export async function findSearchKeys<F extends Filters>(db: Db, userId: string, f: F): Promise<F> {
+  if (!f.searchTerm || f.searchKeys) return f;
+  const found = await db
+    .select({ key: transactionTexts.key })
+    .from(transactionTexts)
+    .where(
+      and(
+        eq(transactionTexts.userId, userId),
+        sql`${transactionTexts.text} like ${searchPattern(f.searchTerm)}`,
+      ),
+    );
+  return { ...f, searchKeys: found.map((row) => row.key) };
+}
+
+/** A search as a row condition: by its keys when they were found, else by the text itself. */
+function searchCondition(f: Filters & { searchTerm: string }): SQL {
+  // One array parameter, whatever the number of keys; planned for them, as no one plan suits every number.
+  if (f.searchKeys)
+    return sql`${transactions.textKey} = any(${`{${f.searchKeys.join(',')}}`}::uuid[]) ${plannedForValues}`;
+  return sql`lower(${transactions.description} || ' ' || coalesce(${transactions.merchantName}, '')) like ${searchPattern(f.searchTerm)}`;
+}
+
 /** Every filter as one WHERE, always scoped to the person and leaving deleted rows out. */
-export function filterWhere(userId: string, f: TransactionFilters, { deleted = false } = {}): SQL {
+export function filterWhere(userId: string, f: Filters, { deleted = false } = {}): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(transactions.userId, userId),
     deleted ? isNotNull(transactions.deletedAt) : isNull(transactions.deletedAt),
@@ -60,9 +94,7 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
     f.maxAmount !== undefined
       ? sql`abs(${transactions.amount}) <= ${dollarsToCents(f.maxAmount)}`
       : undefined,
-    f.searchTerm
-      ? sql`lower(${transactions.description} || ' ' || coalesce(${transactions.merchantName}, '')) like ${`%${escapeLike(f.searchTerm.toLowerCase())}%`}`
-      : undefined,
+    f.searchTerm ? searchCondition({ ...f, searchTerm: f.searchTerm }) : undefined,
     f.merchant ? sql`lower(${transactions.merchantName}) = ${f.merchant.toLowerCase()}` : undefined,
     f.kind ? inArray(transactions.providerCategory, [...TRANSACTION_KIND_DETAILED[f.kind]]) : undefined,
   ];
@@ -74,7 +106,7 @@ export function filterWhere(userId: string, f: TransactionFilters, { deleted = f
  * transactions of the partial months at its edges (none at an open end). Null when they cannot:
  * amount and text filters, or a range without a whole month.
  */
-function rollupPlan(userId: string, f: TransactionFilters) {
+function rollupPlan(userId: string, f: Filters) {
   if (f.searchTerm || f.merchant || f.kind || f.minAmount !== undefined || f.maxAmount !== undefined)
     return null;
   const months = wholeMonths(f.startDate, f.endDate);
@@ -96,26 +128,38 @@ function rollupPlan(userId: string, f: TransactionFilters) {
   return { rollups, edges };
 }
 
-/** Statements whose counts add up to the number of matching transactions. */
-export function countStatements(
-  db: Db,
-  { userId, filters }: { userId: string; filters: TransactionFilters },
-) {
-  const count = (where: SQL) => db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(where);
+/**
+ * The number of matching transactions as one SQL expression: the rollups' counts plus the edges' rows when
+ * the filters allow, else a count of the rows. One expression, so it rides in the statement that reads a page.
+ */
+export function countExpression(db: Db, { userId, filters }: { userId: string; filters: Filters }) {
+  const count = (where: SQL) => db.select({ n: sql`count(*)` }).from(transactions).where(where);
   const plan = rollupPlan(userId, filters);
-  if (!plan) return [count(filterWhere(userId, filters))];
-  const fromRollups = db
-    .select({ n: sql<number>`coalesce(sum(${transactionRollups.count}), 0)::int` })
-    .from(transactionRollups)
-    .where(plan.rollups);
-  return [fromRollups, ...plan.edges.map(count)];
+  const parts = plan
+    ? [
+        db
+          .select({ n: sql`coalesce(sum(${transactionRollups.count}), 0)` })
+          .from(transactionRollups)
+          .where(plan.rollups),
+        ...plan.edges.map(count),
+      ]
+    : [count(filterWhere(userId, filters))];
+  return sql<number>`(${sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` + `,
+  )})::int`;
+}
+
+/** The statement that reads a count expression alone. */
+export const countStatement = (count: SQL<number>) => sql`select ${count} as n`;
+
+async function countOf(db: Db, count: SQL<number>): Promise<number> {
+  const result = await db.execute(countStatement(count));
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 /** Statements whose rows, added up per category and transfer flag, are the matches' count, income and spending. */
-export function totalsStatements(
-  db: Db,
-  { userId, filters }: { userId: string; filters: TransactionFilters },
-) {
+export function totalsStatements(db: Db, { userId, filters }: { userId: string; filters: Filters }) {
   const t = transactions;
   const direct = (where: SQL) =>
     db
@@ -164,7 +208,16 @@ export function pageStatement(
     offset,
     limit,
     fromOldest = false,
-  }: { userId: string; filters: TransactionFilters; offset: number; limit: number; fromOldest?: boolean },
+    total = sql<null>`null`,
+  }: {
+    userId: string;
+    filters: Filters;
+    offset: number;
+    limit: number;
+    fromOldest?: boolean;
+    /** An expression every row carries (the matches' count, from countExpression), read in the same statement. */
+    total?: SQL<number | null>;
+  },
 ) {
   const order = fromOldest ? asc : desc;
   // Ids first: an index-only scan, so skipping to a deep page costs index entries, not rows.
@@ -178,7 +231,7 @@ export function pageStatement(
     .offset(offset)
     .as('page_ids');
   return db
-    .select(selection)
+    .select({ ...selection, total })
     .from(pageIds)
     .innerJoin(transactions, eq(transactions.id, pageIds.id))
     .innerJoin(bankAccounts, eq(bankAccounts.id, transactions.accountId))
@@ -201,29 +254,26 @@ export function pageWindow(page: number, pageSize: number, totalItems: number) {
   };
 }
 
-const total = (counts: { n: number }[][]) => counts.reduce((sum, [count]) => sum + Number(count?.n ?? 0), 0);
+/** Pages starting before this position are read from the newest end in the same statement as the count. */
+export const NEAR_END = 1000;
 
 export async function listTransactions(
   db: Db,
-  {
-    userId,
-    filters,
-    page,
-    pageSize,
-  }: { userId: string; filters: TransactionFilters; page: number; pageSize: number },
+  { userId, filters, page, pageSize }: { userId: string; filters: Filters; page: number; pageSize: number },
 ) {
-  const counts = countStatements(db, { userId, filters });
+  filters = await findSearchKeys(db, userId, filters);
+  const count = countExpression(db, { userId, filters });
+  const offset = (page - 1) * pageSize;
   let rows: Row[];
   let totalItems: number;
-  if (page === 1) {
-    const [first, ...n] = await Promise.all([
-      pageStatement(db, { userId, filters, offset: 0, limit: pageSize }),
-      ...counts,
-    ]);
-    [rows, totalItems] = [first, total(n)];
+  if (offset < NEAR_END) {
+    // One round trip: the page, each row carrying the count. No row on page 1 means no match at all.
+    const found = await pageStatement(db, { userId, filters, offset, limit: pageSize, total: count });
+    rows = found;
+    totalItems = found[0]?.total ?? (offset === 0 ? 0 : await countOf(db, count));
   } else {
-    // Past the first page the count comes first, so a page beyond the middle can be read from the oldest end.
-    totalItems = total(await Promise.all(counts));
+    // Deep pages count first, so a page beyond the middle can be read from the oldest end.
+    totalItems = await countOf(db, count);
     const window = pageWindow(page, pageSize, totalItems);
     rows = window ? await pageStatement(db, { userId, filters, ...window }) : [];
   }
@@ -252,8 +302,9 @@ export async function* exportTransactions(
     filters,
     limit,
     pageSize = 2_000,
-  }: { userId: string; filters: TransactionFilters; limit: number; pageSize?: number },
+  }: { userId: string; filters: Filters; limit: number; pageSize?: number },
 ) {
+  filters = await findSearchKeys(db, userId, filters);
   let after: { date: string; id: string } | null = null;
   for (let sent = 0; sent < limit; ) {
     const rows = await db
@@ -303,9 +354,10 @@ export async function getTransaction(
 type Totals = { count: number; income: number; expenses: number };
 
 /** Count, income and spending (cents) of the filtered rows per category, split by the transfer flag. */
-async function totalsByCategory(db: Db, args: { userId: string; filters: TransactionFilters }) {
+async function totalsByCategory(db: Db, { userId, filters }: { userId: string; filters: Filters }) {
   const byKey = new Map<string, Totals & { category: number; isTransfer: boolean }>();
-  for (const rows of await Promise.all(totalsStatements(db, args))) {
+  const found = await findSearchKeys(db, userId, filters);
+  for (const rows of await Promise.all(totalsStatements(db, { userId, filters: found }))) {
     for (const row of rows) {
       const key = `${row.category}|${row.isTransfer}`;
       const totals = byKey.get(key) ?? {
@@ -325,10 +377,7 @@ async function totalsByCategory(db: Db, args: { userId: string; filters: Transac
 }
 
 /** Income and spending leave transfers between the person's own accounts out; the count keeps them. */
-export async function getSummary(
-  db: Db,
-  { userId, filters }: { userId: string; filters: TransactionFilters },
-) {
+export async function getSummary(db: Db, { userId, filters }: { userId: string; filters: Filters }) {
   const totals = await totalsByCategory(db, { userId, filters });
   const sum = (pick: (t: Totals) => number, rows = totals) => rows.reduce((n, t) => n + pick(t), 0);
   const spendable = totals.filter((t) => !t.isTransfer);
@@ -342,10 +391,7 @@ export async function getSummary(
   };
 }
 
-export async function getCategoryTotals(
-  db: Db,
-  { userId, filters }: { userId: string; filters: TransactionFilters },
-) {
+export async function getCategoryTotals(db: Db, { userId, filters }: { userId: string; filters: Filters }) {
   const totals = await totalsByCategory(db, { userId, filters });
   return totals
     .filter((t) => !t.isTransfer)
@@ -362,7 +408,7 @@ export async function getCategoryTotals(
 
 export async function getSpendingByCategory(
   db: Db,
-  { userId, filters }: { userId: string; filters: TransactionFilters },
+  { userId, filters }: { userId: string; filters: Filters },
 ) {
   const totals = await totalsByCategory(db, { userId, filters });
   return totals
