@@ -2,58 +2,59 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ExchangeResponse, HistorySyncProgress, LoginResult } from '@tally/shared';
+import type { LoginResult } from '@tally/shared';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, DEFAULT_REDIS_URL, dropDatabase, startCluster } from '../../../scripts/cluster.mjs';
+import { type Cluster, dropDatabase, startCluster } from '../../../scripts/cluster.mjs';
 import { createCipher } from '../src/lib/crypto';
 import { DEMO_INSTITUTIONS } from '../src/providers/bank/demo/catalogue';
 import { createDemoProvider, DEMO_SYNC_MAX_COUNT } from '../src/providers/bank/demo/demo-bank';
 import {
+  allServersUp,
   askStreamed,
+  blocksSomeone,
   call,
   clientAddress,
+  clusterOutput,
   eventReader,
   eventually,
   HELD_MODEL_WORDS,
+  hasExited,
+  historySyncOver,
+  jobStarts,
+  linkBank,
   PASSWORD,
+  REDIS_URL,
+  readAllOutput,
   refused,
   register,
+  runDatabaseUrl,
   startHeldModel,
   within,
 } from './support';
 
 // Two compiled servers behind nginx on one PostgreSQL and one Redis, as `npm run cluster` runs them, and what
 // a deployment of several servers must get right, proved through the front door: sessions, limits, bank
-// imports, a server dying or stopping mid-work, streamed answers, and jobs worked once.
+// imports, a server dying or stopping mid-work, streamed answers, jobs worked once, and scheduled jobs run once
+// a tick. The providers' webhooks are in webhooks.test.ts (a cluster of their own, on the providers' fakes).
 
-/** A PostgreSQL server this run may create a database on (and drop it at the end). */
-const ADMIN_URL = process.env.CLUSTER_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL || DEFAULT_REDIS_URL;
 /** Small, so a few requests reach them. */
 const AUTH_LIMIT = 6;
 const FAILURES_BEFORE_LOCK = 3;
 /** Short, so a dead server's history sync moves to another within seconds. */
 const CLAIM_SECONDS = 4;
 
-const databaseUrl = (() => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/tally_cluster_test_${process.pid}_${Date.now()}`;
-  return u.toString();
-})();
+const databaseUrl = runDatabaseUrl('test');
 
 let cluster: Cluster;
 let db: pg.Pool;
 let model: Awaited<ReturnType<typeof startHeldModel>>;
 let dataDir: string;
 /** Every line each server wrote, by server name ("server 1"…). */
-const output = new Map<string, string[]>();
-const logFile = path.resolve(import.meta.dirname, '../../../test-results/cluster.log');
+const output = clusterOutput('cluster.log');
 
 beforeAll(async () => {
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  fs.writeFileSync(logFile, '');
   model = await startHeldModel();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-cluster-'));
   cluster = await startCluster({
@@ -63,12 +64,7 @@ beforeAll(async () => {
     redisUrl: REDIS_URL,
     dataDir,
     upstreamHeader: true,
-    onLine: (name, line) => {
-      const lines = output.get(name) ?? [];
-      lines.push(line);
-      output.set(name, lines);
-      fs.appendFileSync(logFile, `[${name}] ${line}\n`);
-    },
+    onLine: output.onLine,
     env: {
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
       LOGIN_FAILURES_BEFORE_LOCK: String(FAILURES_BEFORE_LOCK),
@@ -96,69 +92,12 @@ afterAll(async () => {
 const nginx = () => cluster.url;
 const server = (index: number) => cluster.servers[index]!;
 
-const hasExited = (s: Cluster['servers'][number]) => s.child.exitCode !== null || s.child.signalCode !== null;
-
-/** Every server running: a test that stops one starts it again, but one that failed midway may not have. */
-async function allServersUp() {
-  for (const s of cluster.servers) if (hasExited(s)) await cluster.startServer(s.index);
-}
-
-/** A line logged after everything a server logged before it: once read, the lines before it have been read too. */
-async function readAllOutput() {
-  const mark = randomUUID();
-  for (const s of cluster.servers) {
-    if (hasExited(s)) continue;
-    await call(s.url, 'GET', `/api/health?mark=${mark}`, { address: clientAddress() });
-    await eventually(async () => output.get(s.name)?.some((line) => line.includes(mark)), `${s.name}'s log`);
-  }
-}
-
-/** The ids of jobs each server logged as started, over every server. */
-function jobStarts(): Map<string, number> {
-  const starts = new Map<string, number>();
-  for (const lines of output.values()) {
-    for (const line of lines) {
-      if (!line.includes('"job started"')) continue;
-      const { jobId } = JSON.parse(line) as { jobId: string };
-      starts.set(jobId, (starts.get(jobId) ?? 0) + 1);
-    }
-  }
-  return starts;
-}
-
-async function linkDemoBank(token: string, address: string) {
-  const institutionId = DEMO_INSTITUTIONS[0]!.id;
-  const minted = await call(nginx(), 'POST', '/api/plaid/sandbox/public-token', {
-    token,
-    address,
-    body: { institutionId },
-  });
-  expect(minted.status).toBe(200);
-  const { publicToken } = minted.body as { publicToken: string };
-  const linked = await call(nginx(), 'POST', '/api/plaid/exchange-public-token-quick-sync', {
-    token,
-    address,
-    body: { publicToken },
-  });
-  expect(linked.status).toBe(200);
-  return (linked.body as ExchangeResponse).connection.id;
-}
+const linkDemoBank = (token: string, address: string) =>
+  linkBank(nginx(), token, address, DEMO_INSTITUTIONS[0]!.id);
 
 /** Follows the history sync's progress through nginx until it is over; it must have completed. */
 async function importFinished(token: string, address: string, connectionId: string) {
-  const progress = await eventually(
-    async () => {
-      const reply = await call(nginx(), 'GET', `/api/plaid/connections/${connectionId}/import-progress`, {
-        token,
-        address,
-      });
-      const body = reply.body as HistorySyncProgress;
-      return body.status === 'Completed' || body.status === 'Failed' ? body : undefined;
-    },
-    'the history sync to finish',
-    90_000,
-  );
-  expect(progress.status).toBe('Completed');
+  expect(await historySyncOver(nginx(), token, address, connectionId)).toBe('Completed');
 }
 
 /**
@@ -222,14 +161,6 @@ async function storedTransactions(connectionId: string) {
   return { ids, twice };
 }
 
-/** Whether another session waits for a lock this client holds. */
-async function blocksSomeone(client: pg.Client) {
-  const { rows } = await client.query<{ n: number }>(
-    'select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
-  );
-  return rows[0]!.n > 0;
-}
-
 /**
  * Resets the connection (its transactions deleted, the whole history read again as a new run) and holds
  * that history sync right after a server claims it: the sync's first wait is the person's linking lock,
@@ -276,6 +207,35 @@ async function holdNextHistorySync(person: LoginResult, address: string, connect
     },
     end: () => linking.end(),
   };
+}
+
+/** The database's clock now, in UTC: the fields of a cron expression and the second of the minute. */
+async function databaseMinute(client: pg.Client) {
+  const { rows } = await client.query<{
+    second: number;
+    minute: number;
+    hour: number;
+    day: number;
+    month: number;
+  }>(
+    `select extract(second from t)::float8 as second, extract(minute from t)::int as minute,
+            extract(hour from t)::int as hour, extract(day from t)::int as day, extract(month from t)::int as month
+       from (select clock_timestamp() at time zone 'UTC' as t) as now`,
+  );
+  return rows[0]!;
+}
+
+/**
+ * How many sessions wait (for the lock held on pg-boss's clock row, or behind another waiting for it) to see
+ * whether a schedule is due. Asked on a session of its own: one inside a transaction keeps seeing the
+ * activity it first saw.
+ */
+async function schedulersWaiting() {
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query like '%SET cron_on%'`,
+  );
+  return rows[0]!.n;
 }
 
 describe('several servers behind nginx', () => {
@@ -375,8 +335,8 @@ describe('several servers behind nginx', () => {
       );
       return rows[0]!.n === ids.length;
     }, 'the jobs to complete');
-    await readAllOutput();
-    const starts = jobStarts();
+    await readAllOutput(cluster, output);
+    const starts = jobStarts(output);
     expect(ids.map((id) => starts.get(id))).toEqual(ids.map(() => 1));
     expect(bossErrors).toEqual([]);
   });
@@ -403,7 +363,7 @@ describe('several servers behind nginx', () => {
   });
 
   it('stops a server with SIGTERM under load through nginx: it finishes its requests and its job, none fails', async () => {
-    await allServersUp();
+    await allServersUp(cluster);
     const { address, person, connectionId, expected } = await personWithImportedBank();
 
     // A job running on the server to stop (a history sync, held just after that server claimed it), and a
@@ -470,7 +430,7 @@ describe('several servers behind nginx', () => {
   });
 
   it('finishes on another server the history sync of a server killed midway: nothing twice, nothing missing', async () => {
-    await allServersUp();
+    await allServersUp(cluster);
     const { address, person, connectionId, expected } = await personWithImportedBank();
     // More than one page, so the run is killed with pages left to read.
     expect(expected.length).toBeGreaterThan(DEMO_SYNC_MAX_COUNT);
@@ -515,6 +475,83 @@ describe('several servers behind nginx', () => {
     } finally {
       await runLock.end();
       await held.end();
+    }
+  });
+
+  it('runs a scheduled job once per tick, with every server keeping the schedule and looking for it', async () => {
+    await allServersUp(cluster);
+    const schedule = 'login-failures-prune';
+    // A sign-in failure long out of the lockout window: the job, when it runs, deletes it.
+    const address = clientAddress();
+    const [failure] = (
+      await db.query<{ id: string }>(
+        "insert into login_failures (email, ip, created_at) values ($1, $2, now() - interval '1 day') returning id",
+        [`tick-${randomUUID()}@example.com`, address],
+      )
+    ).rows;
+    const [kept] = (
+      await db.query<{ cron: string; data: unknown }>(
+        'select cron, data from pgboss.schedule where name = $1',
+        [schedule],
+      )
+    ).rows;
+    expect(kept).toBeDefined();
+
+    // pg-boss runs a schedule's tick where a server's scheduler, looking (at start, then every 30 s), finds
+    // that nobody looked lately on pg-boss's clock row, takes it, and sees the schedule due. With the servers
+    // stopped, the row says nobody looked; it is held here while both start again, so both look at once
+    // when it is let go.
+    await Promise.all(cluster.servers.map((s) => cluster.stopServer(s.index)));
+    await db.query('update pgboss.version set cron_on = null');
+    const clock = new pg.Client({ connectionString: databaseUrl });
+    await clock.connect();
+    const tick = randomUUID();
+    try {
+      await clock.query('begin');
+      await clock.query('select 1 from pgboss.version for update');
+      await Promise.all(cluster.servers.map((s) => cluster.startServer(s.index)));
+      await eventually(
+        async () => (await schedulersWaiting()) === cluster.servers.length,
+        "every server's scheduler to look for due schedules",
+      );
+      // The tick: the schedule is due this minute and no other (so a later look finds nothing more due), with
+      // this test's mark on its job. Not in a minute's last seconds, so the looks let go still fall in it.
+      let now = await databaseMinute(clock);
+      while (now.second >= 45) {
+        await new Promise((resolve) => setTimeout(resolve, (60 - now.second) * 1000 + 100));
+        now = await databaseMinute(clock);
+      }
+      await clock.query('update pgboss.schedule set cron = $2, data = $3 where name = $1', [
+        schedule,
+        `${now.minute} ${now.hour} ${now.day} ${now.month} *`,
+        { tick },
+      ]);
+      await clock.query('commit');
+
+      const job = await eventually(async () => {
+        const { rows } = await db.query<{ id: string; state: string }>(
+          "select id, state from pgboss.job where name = $1 and data @> $2::jsonb and state = 'completed'",
+          [schedule, { tick }],
+        );
+        return rows[0];
+      }, 'the scheduled job to run');
+      const runs = await db.query<{ id: string }>(
+        'select id from pgboss.job where name = $1 and data @> $2::jsonb',
+        [schedule, { tick }],
+      );
+      expect(runs.rows).toEqual([{ id: job.id }]);
+      await readAllOutput(cluster, output);
+      expect(jobStarts(output).get(job.id)).toBe(1);
+      // It did its work.
+      expect((await db.query('select 1 from login_failures where id = $1', [failure!.id])).rows).toEqual([]);
+    } finally {
+      await clock.end();
+      await db.query('update pgboss.schedule set cron = $2, data = $3 where name = $1', [
+        schedule,
+        kept!.cron,
+        kept!.data,
+      ]);
+      await allServersUp(cluster);
     }
   });
 });

@@ -1,11 +1,128 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import type { LoginResult } from '@tally/shared';
+import path from 'node:path';
+import type { ExchangeResponse, HistorySyncProgress, LoginResult } from '@tally/shared';
+import type pg from 'pg';
+import { type Cluster, DEFAULT_REDIS_URL } from '../../../scripts/cluster.mjs';
 
-// What the cluster's tests share: HTTP as a browser behind some address sends it, a model that answers
-// only when told to, and waiting on a condition instead of a clock.
+// What the cluster's tests share: HTTP as a browser behind some address sends it, the servers' logs read
+// back, a model that answers only when told to, and waiting on a condition instead of a clock.
+
+/** A PostgreSQL server this run may create a database on (and drop it at the end). */
+export const ADMIN_URL =
+  process.env.CLUSTER_DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.REDIS_URL || DEFAULT_REDIS_URL;
+
+/** A database of this run's own on ADMIN_URL's server, named after `what`. */
+export function runDatabaseUrl(what: string): string {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/tally_cluster_${what}_${process.pid}_${Date.now()}`;
+  return u.toString();
+}
+
+/**
+ * What a cluster's processes write: every line kept by process name ("server 1"…, "nginx") for the tests to
+ * read, and written to test-results/<fileName> for whoever reads a failure.
+ */
+export function clusterOutput(fileName: string) {
+  const logFile = path.resolve(import.meta.dirname, '../../../test-results', fileName);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  fs.writeFileSync(logFile, '');
+  const lines = new Map<string, string[]>();
+  return {
+    lines,
+    onLine: (name: string, line: string) => {
+      const kept = lines.get(name) ?? [];
+      kept.push(line);
+      lines.set(name, kept);
+      fs.appendFileSync(logFile, `[${name}] ${line}\n`);
+    },
+  };
+}
+
+type Output = ReturnType<typeof clusterOutput>;
+type Server = Cluster['servers'][number];
+
+export const hasExited = (s: Server) => s.child.exitCode !== null || s.child.signalCode !== null;
+
+/** Every server running: a test that stops one starts it again, but one that failed midway may not have. */
+export async function allServersUp(cluster: Cluster) {
+  for (const s of cluster.servers) if (hasExited(s)) await cluster.startServer(s.index);
+}
+
+/** A line logged after everything a server logged before it: once read, the lines before it have been read too. */
+export async function readAllOutput(cluster: Cluster, output: Output) {
+  const mark = randomUUID();
+  for (const s of cluster.servers) {
+    if (hasExited(s)) continue;
+    await call(s.url, 'GET', `/api/health?mark=${mark}`, { address: clientAddress() });
+    await eventually(
+      async () => output.lines.get(s.name)?.some((line) => line.includes(mark)),
+      `${s.name}'s log`,
+    );
+  }
+}
+
+/** The ids of jobs each server logged as started (jobs/queue.ts, at debug level), over every server. */
+export function jobStarts(output: Output): Map<string, number> {
+  const starts = new Map<string, number>();
+  for (const lines of output.lines.values()) {
+    for (const line of lines) {
+      if (!line.includes('"job started"')) continue;
+      const { jobId } = JSON.parse(line) as { jobId: string };
+      starts.set(jobId, (starts.get(jobId) ?? 0) + 1);
+    }
+  }
+  return starts;
+}
+
+/** Whether another session waits for a lock this client holds. */
+export async function blocksSomeone(client: pg.Client) {
+  const { rows } = await client.query<{ n: number }>(
+    'select count(*)::int as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
+  );
+  return rows[0]!.n > 0;
+}
+
+/** Links a bank of the servers' provider (the demo bank, or Plaid's sandbox) through `base`; its connection id. */
+export async function linkBank(base: string, token: string, address: string, institutionId: string) {
+  const minted = await call(base, 'POST', '/api/plaid/sandbox/public-token', {
+    token,
+    address,
+    body: { institutionId },
+  });
+  if (minted.status !== 200)
+    throw new Error(`the sandbox answered ${minted.status}: ${JSON.stringify(minted.body)}`);
+  const { publicToken } = minted.body as { publicToken: string };
+  const linked = await call(base, 'POST', '/api/plaid/exchange-public-token-quick-sync', {
+    token,
+    address,
+    body: { publicToken },
+  });
+  if (linked.status !== 200)
+    throw new Error(`linking answered ${linked.status}: ${JSON.stringify(linked.body)}`);
+  return (linked.body as ExchangeResponse).connection.id;
+}
+
+/** Follows a history sync's progress through `base` until it is over; how it ended. */
+export async function historySyncOver(base: string, token: string, address: string, connectionId: string) {
+  const progress = await eventually(
+    async () => {
+      const reply = await call(base, 'GET', `/api/plaid/connections/${connectionId}/import-progress`, {
+        token,
+        address,
+      });
+      const body = reply.body as HistorySyncProgress;
+      return body.status === 'Completed' || body.status === 'Failed' ? body : undefined;
+    },
+    'the history sync to finish',
+    90_000,
+  );
+  return progress.status;
+}
 
 /** A client address of this run's own (a benchmark range no one owns), so Redis counters of other runs never count. */
 export function clientAddress(): string {

@@ -10,7 +10,8 @@ export default defineConfig({
     name: 'cluster',
     root: import.meta.dirname,
     include: ['*.test.ts'],
-    // One cluster, its tests one after another.
+    // One cluster per file (webhooks.test.ts runs the payment and bank providers' fakes), one file at a time,
+    // its tests one after another.
     fileParallelism: false,
     testTimeout: 120_000,
     // Starting builds the app first when its build is missing or stale.
