@@ -100,7 +100,11 @@ export async function preparePglite({
   const copyStarted = performance.now();
   fs.cpSync(path.join(dir, 'pgdata'), path.join(runDir, 'pgdata'), { recursive: true });
   log(`PGlite: copied the cached data directory in ${seconds(copyStarted).toFixed(1)} s`);
-  const database = await openDatabase({ dataDir: runDir });
+  // The server's page cache, or PGLITE_SHARED_BUFFERS to weigh another against the memory it costs.
+  const database = await openDatabase({
+    dataDir: runDir,
+    pgliteSharedBuffers: process.env.PGLITE_SHARED_BUFFERS,
+  });
   return {
     kind: 'pglite',
     database,

@@ -1,8 +1,12 @@
 import { dateRangeQuery, transactionListQuery } from '@tally/shared';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../apps/server/src/db/client';
 import {
-  countStatements,
+  countExpression,
+  countStatement,
+  findSearchKeys,
   listTransactions,
+  NEAR_END,
   pageStatement,
   pageWindow,
   totalsStatements,
@@ -16,20 +20,32 @@ async function statements(database: Database, userId: string, q: Query): Promise
   const db = database.db;
   const params = Object.fromEntries(new URL(q.url, 'http://x').searchParams);
   if (q.group === 'list') {
-    const { page, pageSize, ...filters } = transactionListQuery.parse(params);
-    const counts = countStatements(db, { userId, filters });
-    // The page as the app reads it, which past page 1 depends on the count (listTransactions).
+    const { page, pageSize, ...query } = transactionListQuery.parse(params);
+    // A search's keys first, as the app finds them, so its statements are the ones the app runs.
+    const filters = await findSearchKeys(db, userId, query);
+    const total = countExpression(db, { userId, filters });
+    // As listTransactions reads it: near the top, the page carries the count; deeper, the count comes first.
+    const offset = (page - 1) * pageSize;
+    if (offset < NEAR_END) {
+      const rows = pageStatement(db, { userId, filters, offset, limit: pageSize, total });
+      return [{ label: 'page with its count', ...rows.toSQL() }];
+    }
     const { pagination } = await listTransactions(db, { userId, filters, page, pageSize });
     const window = pageWindow(page, pageSize, pagination.totalItems) ?? { offset: 0, limit: pageSize };
     const rows = pageStatement(db, { userId, filters, ...window });
+    const count = new PgDialect().sqlToQuery(countStatement(total));
     return [
+      { label: 'count', sql: count.sql, params: count.params },
       { label: 'page', ...rows.toSQL() },
-      ...counts.map((count) => ({ label: 'count', ...count.toSQL() })),
     ];
   }
   // Budget reads are the totals statements over the period plus one per-day read (see BENCHMARKS.md).
   if (q.group === 'budget' || q.group === 'savings' || q.group === 'ai' || q.group === 'dashboard') return [];
-  const filters = (q.group === 'summary' ? transactionListQuery : dateRangeQuery).parse(params);
+  const filters = await findSearchKeys(
+    db,
+    userId,
+    (q.group === 'summary' ? transactionListQuery : dateRangeQuery).parse(params),
+  );
   return totalsStatements(db, { userId, filters }).map((s) => ({ label: 'totals', ...s.toSQL() }));
 }
 

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { BUDGETABLE_CATEGORIES, CATEGORY } from '@tally/shared';
 import { createRandom } from '../apps/server/src/providers/bank/demo/random';
 import { type App, type Auth, call } from './lib/app';
@@ -26,6 +27,8 @@ export type Query = {
   parallel?: Query[];
   /** Runs before each request, untimed (the advisor's questions clear the day's allowance). */
   reset?: () => Promise<unknown>;
+  /** At most this many timed requests a run, for a route limited per minute (detection allows 20). */
+  samples?: number;
 };
 
 export type QueryResult = Query & {
@@ -147,7 +150,7 @@ export async function buildQueries(
     method,
   });
   queries.push(
-    subs('detect (whole history)', '/api/subscriptions/detect', 'POST'),
+    { ...subs('detect (whole history)', '/api/subscriptions/detect', 'POST'), samples: 15 },
     subs('list (caught up with new charges)', '/api/subscriptions'),
     subs('summary', '/api/subscriptions/summary'),
     subs(
@@ -459,9 +462,16 @@ export async function measureQueries(
       }
       for (const i of order) {
         const q = queries[i]!;
+        if (q.samples !== undefined && times[i]!.length >= q.samples) continue;
         await q.reset?.();
-        const t = performance.now();
-        const res = await send(q);
+        let t = performance.now();
+        let res = await send(q);
+        // A route limited per minute (detection) is faster than its limit here: wait the window out, untimed.
+        while (res.statusCode === 429) {
+          await setTimeout(1000 * Number(res.headers['retry-after'] ?? 1));
+          t = performance.now();
+          res = await send(q);
+        }
         const ms = performance.now() - t;
         if (res.statusCode !== 200) throw new Error(`${q.url}: ${res.statusCode} ${res.body}`);
         times[i]!.push(ms);

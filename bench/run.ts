@@ -5,7 +5,8 @@
  *   --scale=1                      1 = 2M rows, L with 100k (env BENCH_SCALE)
  *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
  *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
- *   --only=queries,import,export,file-import,costs   what to measure (env BENCH_ONLY, default all five)
+ *   --only=queries,import,export,file-import,costs,memory   what to measure (env BENCH_ONLY, default all six;
+ *                                  memory: the built server's RSS and start, on no bench database)
  *   --groups=dashboard,budget      time only these query groups (env BENCH_GROUPS, default all)
  *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
  *   --pg-url=postgres://…          server to create tally_bench on (env BENCH_DATABASE_URL)
@@ -26,6 +27,7 @@ import { FILE_TARGETS, type FileImportResult, measureFileImport } from './file-i
 import { L_EMAIL, L_PASSWORD } from './generate';
 import { type ImportResult, measureImport } from './import';
 import { login, startApp } from './lib/app';
+import { type MemoryResult, measureMemory, memoryReport } from './memory';
 import { buildQueries, type Group, measureQueries, median as medianOf, type QueryResult } from './queries';
 
 const { values } = parseArgs({
@@ -34,7 +36,10 @@ const { values } = parseArgs({
     scale: { type: 'string', default: process.env.BENCH_SCALE ?? '1' },
     runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
-    only: { type: 'string', default: process.env.BENCH_ONLY ?? 'queries,import,export,file-import,costs' },
+    only: {
+      type: 'string',
+      default: process.env.BENCH_ONLY ?? 'queries,import,export,file-import,costs,memory',
+    },
     groups: { type: 'string', default: process.env.BENCH_GROUPS ?? '' },
     regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
     'pg-url': {
@@ -294,21 +299,28 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
 
 const started = Date.now();
 const results: Result[] = [];
-for (const kind of kinds) results.push(await benchOne(kind));
+if ([...only].some((what) => what !== 'memory')) for (const kind of kinds) results.push(await benchOne(kind));
+let memory: MemoryResult | undefined;
+if (only.has('memory')) {
+  log("memory: the built server at its defaults, first started, reopened, after a person's 2-year import");
+  memory = await measureMemory(path.resolve(import.meta.dirname, '..'), { runs, log });
+}
 const info = machine();
 const header = [
   `Machine: ${info.cpu}, ${info.memoryGiB} GiB RAM, ${info.platform}, Node ${info.node}.`,
   `Scale ${scale}, ${runs} runs × ${iterations} iterations; finished ${new Date().toISOString()} ` +
     `in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 ].join('\n');
-const markdown = [header, ...results.map(report)].join('\n\n');
+const markdown = [header, ...results.map(report), ...(memory ? [memoryReport(memory).join('\n')] : [])].join(
+  '\n\n',
+);
 console.log(`\n${markdown}`);
 fs.mkdirSync(CACHE_DIR, { recursive: true });
 const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
 const out = path.join(CACHE_DIR, `results-${stamp}`);
 fs.writeFileSync(
   `${out}.json`,
-  `${JSON.stringify({ machine: info, scale, runs, iterations, results }, null, 2)}\n`,
+  `${JSON.stringify({ machine: info, scale, runs, iterations, results, memory }, null, 2)}\n`,
 );
 fs.writeFileSync(`${out}.md`, `${markdown}\n`);
 console.log(`\nSaved ${path.relative(process.cwd(), out)}.{json,md}`);

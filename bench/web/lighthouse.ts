@@ -3,7 +3,7 @@ import puppeteer from 'puppeteer-core';
 import type { Session } from './server';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type Server = { origin: string; stop: () => Promise<void> };
+export type Server = { origin: string; pid: number; stop: () => Promise<void> };
 export type Session = { token: string; user: unknown; transactions: number };
 
 /** Builds the checkout at `root` unless both builds are there (or `force`). */
@@ -26,9 +26,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The built server of `root` as production runs it: embedded database in a fresh directory, demo bank. */
-export async function startServer(root: string): Promise<Server> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-web-'));
+/**
+ * The built server of `root` as production runs it: embedded database, demo bank. In a fresh directory,
+ * removed when it stops, unless `dataDir` names one to open (and keep).
+ */
+export async function startServer(root: string, options: { dataDir?: string } = {}): Promise<Server> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tally-bench-web-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -64,7 +67,7 @@ export async function startServer(root: string): Promise<Server> {
       const timeout = sleep(10_000).then(() => child.kill('SIGKILL'));
       await Promise.race([exited, timeout]);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 60_000;
@@ -77,7 +80,7 @@ export async function startServer(root: string): Promise<Server> {
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { origin, stop };
+    if (ok) return { origin, pid: child.pid!, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`no answer from ${origin}/api/health within 60 s:\n${output.join('')}`);
