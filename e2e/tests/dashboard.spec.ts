@@ -166,6 +166,8 @@ test.describe('dashboard', () => {
     await linkDemoBank(page, 'demo_harbor');
     await page.route('**/api/reports/monthly-cash-flow?*', failWith500);
     await page.goto('/dashboard');
+    // The chart and its error draw as they come near the screen: below the first-run guide, that takes a scroll.
+    await page.getByRole('heading', { name: 'Income vs Expenses' }).scrollIntoViewIfNeeded();
 
     const problem = page.getByRole('alert').filter({ hasText: 'Could not load your income and expenses.' });
     await expect(problem).toBeVisible();

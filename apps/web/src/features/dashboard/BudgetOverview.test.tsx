@@ -49,6 +49,9 @@ const budget: Budget = {
 
 const RANGE = { startDate: '2026-10-14', endDate: '2026-11-12' };
 const SPENDING = 'GET /api/reports/spending-by-category';
+const LIST = 'GET /api/budget';
+const { id, name, period, startDate, endDate, totalIncome, isActive } = budget;
+const listItem = { id, name, period, startDate, endDate, totalIncome, isActive };
 const spending = [
   { category: 20, categoryName: 'Groceries', amount: 412.35 },
   { category: 21, categoryName: 'Dining Out', amount: 99.99 },
@@ -58,19 +61,19 @@ const spending = [
 ];
 
 describe('BudgetOverview', () => {
-  it('keeps its empty state with no budget and no spending, asking only for the active budget and the spending', async () => {
+  it('keeps its empty state with no budget and no spending, never asking for an active budget', async () => {
     const api = fakeApi({
-      'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
+      [LIST]: { body: [] },
       [SPENDING]: { body: [] },
     });
     renderWithProviders(<BudgetOverview range={RANGE} />);
     expect(await screen.findByText('No spending categories yet')).toBeTruthy();
-    expect(api.routesCalled().sort()).toEqual(['GET /api/budget/active', SPENDING]);
+    expect(api.routesCalled().sort()).toEqual([LIST, SPENDING]);
   });
 
   it("without a budget, shows the period's top four spending categories against spent × 1.2, as an estimate", async () => {
     const api = fakeApi({
-      'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
+      [LIST]: { body: [] },
       [SPENDING]: { body: spending },
     });
     renderWithProviders(<BudgetOverview range={RANGE} />);
@@ -96,7 +99,7 @@ describe('BudgetOverview', () => {
 
   it('says when the spending behind the estimate could not load, and loads it again on Retry', async () => {
     fakeApi({
-      'GET /api/budget/active': { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
+      [LIST]: { body: [] },
       [SPENDING]: ({ calls }) =>
         calls === 1
           ? { status: 500, body: { message: 'Internal error', code: 'INTERNAL' } }
@@ -110,6 +113,7 @@ describe('BudgetOverview', () => {
 
   it("shows the active budget's four most spent categories, spent of allocated", async () => {
     fakeApi({
+      [LIST]: { body: [listItem] },
       'GET /api/budget/active': { body: budget },
       [SPENDING]: { body: spending },
     });

@@ -1,8 +1,9 @@
 import { Badge, Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartPie } from '@tabler/icons-react';
 import { formatMoney, type PeriodRange } from '@tally/shared';
+import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../components/EmptyState';
-import { useActiveBudget } from '../budgets';
+import { budgetsQuery, useActiveBudget } from '../budgets';
 import { useSpendingByCategory } from './api/get-spending-by-category';
 import {
   estimatedCategories,
@@ -64,13 +65,15 @@ function Bars({ rows, estimated }: { rows: OverviewRow[]; estimated: boolean }) 
  * budget, the period's top spending categories against an estimate of spent × 1.2, labelled as one (§9).
  */
 export function BudgetOverview({ range }: { range: PeriodRange }) {
-  // The active budget straight away (404: none), not the list first as the Budgets screen does: the
-  // dashboard opens with one request fewer, and no budget is answered as quickly as one.
-  const active = useActiveBudget({ enabled: true });
-  const noBudget = active.data === null;
+  // The list first (the dashboard reads it anyway), then the active budget only when there is one: a
+  // person without one never gets its 404, which the browser logs as an error on every visit.
+  const list = useQuery(budgetsQuery);
+  const hasActive = list.data?.some((b) => b.isActive) === true;
+  const active = useActiveBudget({ enabled: hasActive });
+  const noBudget = (list.isSuccess && !hasActive) || active.data === null;
   const spending = useSpendingByCategory(range);
 
-  if (active.isPending || (noBudget && spending.isPending)) {
+  if (list.isPending || (hasActive && active.isPending) || (noBudget && spending.isPending)) {
     return (
       <Stack gap="md" aria-hidden>
         {SKELETON_ROWS.map((row) => (
@@ -82,12 +85,13 @@ export function BudgetOverview({ range }: { range: PeriodRange }) {
       </Stack>
     );
   }
-  if (active.isError || (noBudget && spending.isError)) {
+  if (list.isError || active.isError || (noBudget && spending.isError)) {
     return (
       <PanelError
         message="Could not load your budget."
-        retrying={active.isFetching || spending.isFetching}
+        retrying={list.isFetching || active.isFetching || spending.isFetching}
         onRetry={() => {
+          if (list.isError) void list.refetch();
           if (active.isError) void active.refetch();
           if (spending.isError) void spending.refetch();
         }}

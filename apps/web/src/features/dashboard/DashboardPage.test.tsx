@@ -12,7 +12,8 @@ const TRANSACTIONS = 'GET /api/transactions';
 const SUMMARY = 'GET /api/transactions/summary';
 const SPENDING = 'GET /api/reports/spending-by-category';
 const CASH_FLOW = 'GET /api/reports/monthly-cash-flow';
-const ACTIVE_BUDGET = 'GET /api/budget/active';
+const BUDGETS = 'GET /api/budget';
+const ONBOARDING = 'GET /api/onboarding';
 const SAVINGS = 'GET /api/savings/overview';
 const INSIGHTS = 'POST /api/ai/insights';
 
@@ -99,12 +100,16 @@ function answers(
       ],
     },
     [CASH_FLOW]: { body: cashFlow },
-    [ACTIVE_BUDGET]: { status: 404, body: { message: 'No active budget', code: 'NOT_FOUND' } },
+    [BUDGETS]: { body: [] },
+    [ONBOARDING]: { body: { steps: [], finished: true, prepared: null } },
     [SAVINGS]: { body: anOverview([]) },
     [INSIGHTS]: { body: noInsights },
     ...over,
   };
 }
+
+/** The panels, shown once the dashboard knows whether the first-run guide goes above them. */
+const panelsShown = () => screen.findByRole('group', { name: 'Total Balance' });
 
 function renderDashboard() {
   localStorage.setItem('authToken', 'token-1');
@@ -149,6 +154,7 @@ describe('DashboardPage', () => {
   it('shows the four stat cards with their changes against the 30 days before', async () => {
     fakeApi(answers());
     renderDashboard();
+    await panelsShown();
     // Balance: checking and savings; the card is credit used, beside it. 7,000 now, 5,000 before the
     // period's net of 2,000: +40%.
     expect(await card('Total Balance').findByText('$7,000.00')).toBeTruthy();
@@ -169,6 +175,7 @@ describe('DashboardPage', () => {
   it('leaves a change out when the previous figure was 0', async () => {
     fakeApi(answers({ [SUMMARY]: summaries(summary(5000, 3000), summary(0, 3000)) }));
     renderDashboard();
+    await panelsShown();
     expect(await card('Monthly Income').findByText('$5,000.00')).toBeTruthy();
     expect(card('Monthly Income').queryByText(/^(Up|Down) /)).toBeNull();
     expect(card('Monthly Income').getByText('Last 30 days')).toBeTruthy();
@@ -220,6 +227,7 @@ describe('DashboardPage', () => {
       }),
     );
     renderDashboard();
+    await panelsShown();
     expect(await screen.findByText('Could not load your income and expenses.')).toBeTruthy();
     expect(await card('Total Balance').findByText('Could not load')).toBeTruthy();
     expect(card('Monthly Income').getByText('$5,000.00')).toBeTruthy();
@@ -232,6 +240,36 @@ describe('DashboardPage', () => {
     expect(await screen.findByText(/^Income and expenses by month\./)).toBeTruthy();
     expect(api.count(CASH_FLOW)).toBe(2);
     expect(screen.queryByText('Dashboard Error')).toBeNull();
+  });
+
+  it('shows the panels only together with the first-run guide above them, never before it', async () => {
+    let onboarding!: ReadableStreamDefaultController<Uint8Array>;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        onboarding = controller;
+      },
+    });
+    const api = fakeApi(
+      answers({ [ONBOARDING]: { stream, headers: { 'content-type': 'application/json' } } }),
+    );
+    renderDashboard();
+    // Everything but where the guide stands has answered: the panels wait, hidden, rather than show and
+    // then be pushed down by the guide.
+    await waitFor(() => expect(api.count(SUMMARY)).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('group', { name: 'Total Balance' })).toBeNull();
+
+    const steps = ['connect', 'categories', 'budget', 'subscriptions'].map((step) => ({
+      step,
+      status: 'done',
+    }));
+    const state = { steps: [...steps, { step: 'goal', status: 'todo' }], finished: false, prepared: null };
+    onboarding.enqueue(new TextEncoder().encode(JSON.stringify(state)));
+    onboarding.close();
+    const guide = await screen.findByRole('region', { name: 'Get set up' });
+    const balance = screen.getByRole('group', { name: 'Total Balance' });
+    expect(guide.compareDocumentPosition(balance) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(guide).getByText('4 of 5 steps done')).toBeTruthy();
   });
 
   it('when nothing loads, shows the Dashboard Error toast and one Retry that loads everything again', async () => {

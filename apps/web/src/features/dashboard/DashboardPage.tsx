@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconAlertTriangle, IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
 import { dashboardPeriods, displayName, greetingForHour, todayIn } from '@tally/shared';
 import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useId, useMemo } from 'react';
+import { type ReactNode, useEffect, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { toast } from '../../components/toast';
@@ -10,7 +10,7 @@ import { useNow } from '../../lib/use-now';
 import { accountsQuery } from '../accounts';
 import { InsightsPanel, insightsQuery } from '../ai';
 import { budgetsQuery } from '../budgets';
-import { OnboardingGuide } from '../onboarding';
+import { useOnboardingGuide } from '../onboarding';
 import { savingsOverviewQuery } from '../savings';
 import { monthlyCashFlowQuery } from './api/get-monthly-cash-flow';
 import { periodSummaryQuery } from './api/get-period-summary';
@@ -80,29 +80,40 @@ function useDashboardLoad(today: string) {
       savingsOverviewQuery,
       insightsQuery('dashboard', DASHBOARD_INSIGHTS),
     ],
-    combine: (results) => ({
-      nothingLoaded: results.every((r) => r.isError && r.data === undefined),
-      retrying: results.some((r) => r.isFetching),
-      retry: () => {
-        for (const r of results) void r.refetch();
-      },
-    }),
+    // Only this boolean: the page (every panel under it) renders again when it flips, not each time one of
+    // the nine answers arrives, which each panel shows by itself.
+    combine: (results) => results.every((r) => r.isError && r.data === undefined),
   });
+}
+
+/** Reloads everything the dashboard shows; spins while anything is loading. */
+function ReloadButton({ label }: { label: string }) {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching() > 0;
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconRefresh size={16} />}
+      loading={fetching}
+      onClick={() => void queryClient.invalidateQueries()}
+    >
+      {label}
+    </Button>
+  );
 }
 
 export function DashboardPage() {
   const user = useCurrentUser();
-  const queryClient = useQueryClient();
-  const fetching = useIsFetching() > 0;
   // The person's today, in their own time zone: the periods and months are theirs, not the browser's.
   const today = todayIn(user.timeZone, useNow(TODAY_TICK_MS));
   const periods = useMemo(() => dashboardPeriods(today), [today]);
-  const load = useDashboardLoad(today);
+  const nothingLoaded = useDashboardLoad(today);
+  const guide = useOnboardingGuide();
 
   // SPEC §8: the toast only when no part of the dashboard could be loaded; one failing part says so itself.
   useEffect(() => {
     // Once anything has loaded (a Retry that worked), the toast has nothing left to say.
-    if (!load.nothingLoaded) {
+    if (!nothingLoaded) {
       toast.hide(DASHBOARD_ERROR_TOAST);
       return;
     }
@@ -110,7 +121,7 @@ export function DashboardPage() {
       id: DASHBOARD_ERROR_TOAST,
       autoClose: 5000,
     });
-  }, [load.nothingLoaded]);
+  }, [nothingLoaded]);
 
   return (
     <Stack gap="lg">
@@ -132,21 +143,10 @@ export function DashboardPage() {
             </Badge>
           )}
         </Stack>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          loading={fetching}
-          onClick={() => void queryClient.invalidateQueries()}
-        >
-          Refresh
-        </Button>
+        <ReloadButton label="Refresh" />
       </Group>
 
-      <Suspense fallback={null}>
-        <OnboardingGuide />
-      </Suspense>
-
-      {load.nothingLoaded ? (
+      {nothingLoaded ? (
         <Card>
           <Stack align="center" gap="sm" py="xl" ta="center" role="alert">
             <IconAlertTriangle size={32} stroke={1.6} color="var(--mantine-color-red-text)" aria-hidden />
@@ -156,18 +156,14 @@ export function DashboardPage() {
                 Check your connection, then try again.
               </Text>
             </div>
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={16} />}
-              loading={load.retrying}
-              onClick={load.retry}
-            >
-              Retry
-            </Button>
+            <ReloadButton label="Retry" />
           </Stack>
         </Card>
       ) : (
-        <>
+        // The panels load from the start, but show only once the guide is known, and then all at once
+        // with it: a guide that arrived later would push every panel down.
+        <Stack gap="lg" display={guide.ready ? undefined : 'none'}>
+          {guide.Guide && <guide.Guide />}
           <StatCards current={periods.current} previous={periods.previous} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             <Panel title="Spending by Category" subtitle="Last 30 days">
@@ -203,7 +199,7 @@ export function DashboardPage() {
               </Panel>
             </div>
           </SimpleGrid>
-        </>
+        </Stack>
       )}
     </Stack>
   );

@@ -35,6 +35,7 @@ import { ImportDialog } from '../imports';
 import { DetectedSubscriptionsDialog } from '../subscriptions';
 import { categorySelectData } from '../transactions';
 import {
+  openStep,
   useBudgetProposal,
   useCategoriseMerchants,
   useMarkStep,
@@ -83,7 +84,7 @@ export function OnboardingGuide() {
 function Guide({ state }: { state: OnboardingState }) {
   const mark = useMarkStep();
   const refresh = useOnboardingFollowsChanges();
-  const current = state.steps.find((s) => s.status === 'todo')?.step ?? 'goal';
+  const current = openStep(state);
   const finished = state.steps.filter((s) => s.status !== 'todo').length;
   const set = (step: OnboardingStep, status: 'done' | 'skipped') =>
     mark.mutate({ step, status }, { onError: (error) => toast.error('Error', serverMessage(error, FAILED)) });

@@ -6,29 +6,13 @@ import { AuthProvider } from '../../app/auth';
 import { type MarkAsRecurring, MarkAsRecurringContext } from '../../lib/mark-as-recurring';
 import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
 import { TransactionsPage } from './TransactionsPage';
+import { aTransaction } from './test-fixtures';
 
 const user = aUser();
 
-const tx = (patch: Partial<Transaction>): Transaction => ({
-  id: 'tx-1',
-  description: 'Acme Payroll',
-  merchantName: 'Acme',
-  amount: 2500,
-  accountId: 'acc-1',
-  accountName: 'Everyday Checking',
-  category: 1,
-  categoryName: 'Salary',
-  date: '2026-03-13',
-  pending: false,
-  isTransfer: false,
-  note: null,
-  isManual: false,
-  ...patch,
-});
-
 const ROWS = [
-  tx({}),
-  tx({
+  aTransaction({}),
+  aTransaction({
     id: 'tx-2',
     description: 'Blue Bottle Coffee',
     merchantName: 'Blue Bottle',
@@ -382,7 +366,7 @@ describe('TransactionsPage', () => {
     stubApi({
       'GET /api/transactions': {
         body: list(
-          [...ROWS, tx({ id: 'tx-3', description: 'To savings', amount: -200, isTransfer: true })],
+          [...ROWS, aTransaction({ id: 'tx-3', description: 'To savings', amount: -200, isTransfer: true })],
           27,
         ),
       },
@@ -421,7 +405,7 @@ describe('TransactionsPage', () => {
       isManual: true,
       openingBalance: 50,
     };
-    const market = tx({
+    const market = aTransaction({
       id: 'tx-9',
       description: 'Farmers market',
       merchantName: null,

@@ -4,6 +4,7 @@ import {
   categorisedMerchants,
   categoriseMerchantsBody,
   markStepBody,
+  type OnboardingState,
   type OnboardingStep,
   onboardingState,
   uncategorisedMerchants,
@@ -25,6 +26,10 @@ export const onboardingQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get('onboarding', onboardingState, signal),
 };
 export const useOnboarding = () => useQuery(onboardingQuery);
+
+/** The guide's open step: the first one still to do. */
+export const openStep = (state: OnboardingState): OnboardingStep =>
+  state.steps.find((s) => s.status === 'todo')?.step ?? 'goal';
 
 /**
  * Whatever the person does from the guide (a budget saved, a subscription confirmed, a file imported) may

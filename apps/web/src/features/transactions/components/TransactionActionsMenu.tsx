@@ -1,6 +1,7 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconDots, IconNote, IconPencil, IconRepeat, IconTag, IconTrash } from '@tabler/icons-react';
 import type { Transaction } from '@tally/shared';
+import { forwardRef, useState } from 'react';
 import { useMarkAsRecurring } from '../../../lib/mark-as-recurring';
 import classes from '../transactions.module.css';
 
@@ -10,21 +11,52 @@ export const canMarkAsRecurring = (t: Transaction) => t.amount < 0 && !t.isTrans
 /** 'edit' is offered only for transactions in manual accounts, which are kept by hand. */
 export type TransactionAction = 'edit' | 'category' | 'note' | 'delete';
 
-export function TransactionActionsMenu({
-  transaction,
-  onAction,
-}: {
+type MenuProps = {
   transaction: Transaction;
   onAction: (action: TransactionAction, transaction: Transaction) => void;
-}) {
+};
+
+const ActionsButton = forwardRef<HTMLButtonElement, { onClick?: () => void }>(
+  function ActionsButton(props, ref) {
+    return (
+      <ActionIcon
+        ref={ref}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Transaction actions"
+        aria-haspopup="menu"
+        {...props}
+      >
+        <IconDots size={18} stroke={1.6} />
+      </ActionIcon>
+    );
+  },
+);
+
+/**
+ * A row's actions. A page has 25 to 100 rows: each row's menu (its popover and positioning) is set up when
+ * that row's button is first pressed, opening at once, instead of for every row while the page renders.
+ */
+export function TransactionActionsMenu(props: MenuProps) {
+  const [used, setUsed] = useState(false);
+  return used ? <ActionsMenu {...props} /> : <ActionsButton onClick={() => setUsed(true)} />;
+}
+
+function ActionsMenu({ transaction, onAction }: MenuProps) {
   const markAsRecurring = useMarkAsRecurring();
   const eligible = canMarkAsRecurring(transaction);
   return (
-    <Menu position="bottom-end" width={210} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu
+      defaultOpened
+      position="bottom-end"
+      width={210}
+      shadow="md"
+      withinPortal
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Transaction actions">
-          <IconDots size={18} stroke={1.6} />
-        </ActionIcon>
+        <ActionsButton />
       </Menu.Target>
       <Menu.Dropdown className={classes.dialog}>
         {transaction.isManual && (

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Group, Stack } from '@mantine/core';
 import { IconBuildingBank, IconSearchOff } from '@tabler/icons-react';
 import type { Transaction, TransactionList } from '@tally/shared';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
@@ -82,7 +83,7 @@ function NoTransactions({
 
 /** The list's area: an error with Try Again, skeleton rows, an empty state, or the page of rows with paging. */
 export function TransactionsResults({
-  data,
+  data: latest,
   failed,
   stale,
   compact,
@@ -109,7 +110,11 @@ export function TransactionsResults({
   onAdd: () => void;
   onImport: () => void;
 }) {
-  if (failed && !data) {
+  // Each answer's rows are drawn in the background, in steps the browser can interleave with taps and
+  // keystrokes, instead of holding the main thread until the whole page of rows is built (the skeleton
+  // or the previous rows stay meanwhile).
+  const data = useDeferredValue(latest);
+  if (failed && !latest) {
     return (
       <Card>
         <ErrorState message="Failed to load transactions. Please try again." onRetry={onRetry} />
