@@ -80,6 +80,10 @@ async function showMonthOf(page: Page, day: string) {
     await page.getByRole('button', { name: 'Next month' }).click();
   }
   await expect(page.getByRole('region', { name: label })).toBeVisible();
+  // The month's own charges, not the last month's held while they load (its grid is dimmed meanwhile).
+  const grid = page.getByRole('list', { name: label });
+  await expect(grid).toHaveAttribute('aria-busy', 'false');
+  await expect(grid).toHaveCSS('opacity', '1');
 }
 
 test.describe('subscriptions', () => {
