@@ -20,6 +20,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildAppIfStale } from './build-if-stale.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -262,7 +263,7 @@ export async function startCluster(options = {}) {
   const launch = (index) => {
     const serverPort = serverPorts[index];
     const name = `server ${index + 1}`;
-    const started = run(process.execPath, ['--enable-source-maps', entry], {
+    const started = run(process.execPath, [...serverNodeFlags(), '--enable-source-maps', entry], {
       env: { ...env, PORT: String(serverPort) },
       name,
       onLine,

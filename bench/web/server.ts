@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 
 export type Server = { origin: string; pid: number; stop: () => Promise<void> };
 export type Session = { token: string; user: unknown; transactions: number };
@@ -51,7 +52,7 @@ export async function startServer(root: string, options: { dataDir?: string } = 
     delete env[key];
   env.LOG_LEVEL = 'warn';
   const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(), 'apps/server/dist/server.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,2 @@
+/** The flags `npm start` gives Node (package.json's start script). */
+export function serverNodeFlags(): string[];
