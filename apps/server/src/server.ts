@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { isNewEmbeddedDatabase, openDatabase } from './db/client';
 import { resealLegacyTokens } from './features/accounts/reseal-tokens';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
@@ -13,11 +14,28 @@ import { ensureSecret, prepareDataDir } from './lib/secrets';
  */
 const DRAIN_TIMEOUT_MS = 35_000;
 
+/** Set for the process that makes a new embedded database; it exits once the database is migrated. */
+const MAKING_DATABASE = 'TALLY_MAKING_DATABASE';
+
 const config = loadConfig();
 const log = createLogger(config);
 prepareDataDir(config.dataDir);
+// Making a new embedded database (initdb and every migration) leaves ~90 MB of freed memory that the process
+// keeps for its life, so a process of its own makes it, and this one opens it as on any later start.
+if (!process.env[MAKING_DATABASE] && isNewEmbeddedDatabase(config)) {
+  log.info(`making a new database in ${config.dataDir}`);
+  const made = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [MAKING_DATABASE]: '1' },
+    stdio: 'inherit',
+  });
+  if (made.status !== 0) process.exit(made.status ?? 1);
+}
 const database = await openDatabase({ ...config, log });
 await database.migrate();
+if (process.env[MAKING_DATABASE]) {
+  await database.close();
+  process.exit(0);
+}
 const jwtSecret = ensureSecret(config.dataDir, 'jwt-secret', config.jwtSecret);
 const tokenEncryptionKey = ensureSecret(config.dataDir, 'token-encryption-key', config.tokenEncryptionKey);
 await resealLegacyTokens({ db: database.db, cipher: createCipher(tokenEncryptionKey), log });

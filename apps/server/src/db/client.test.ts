@@ -8,6 +8,7 @@ import {
   type Database,
   fromPglite,
   fromPostgres,
+  isNewEmbeddedDatabase,
   openDatabase,
   pgliteOptions,
   plannedForValues,
@@ -50,6 +51,18 @@ describe('vacuumAfterImports', () => {
 });
 
 describe('openDatabase on PGlite', () => {
+  it('tells a data directory without a database from one that has it, and PostgreSQL from both', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-open-'));
+    try {
+      expect(isNewEmbeddedDatabase({ dataDir })).toBe(true);
+      expect(isNewEmbeddedDatabase({ dataDir, databaseUrl: 'postgres://127.0.0.1/tally' })).toBe(false);
+      await (await openDatabase({ dataDir, pgliteSharedBuffers: '16MB' })).close();
+      expect(isNewEmbeddedDatabase({ dataDir })).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('opens with the page cache it is given', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-open-'));
     try {

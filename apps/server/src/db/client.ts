@@ -149,6 +149,11 @@ export function fromPostgres(
  * PostgreSQL when a URL is given, else embedded PGlite under dataDir.
  * One process owns a PGlite directory: two would silently lose writes, so a lock file guards it.
  */
+/** Whether openDatabase would make a new embedded database (PGlite) in dataDir. */
+export function isNewEmbeddedDatabase(opts: { databaseUrl?: string; dataDir: string }): boolean {
+  return !opts.databaseUrl && !fs.existsSync(path.join(opts.dataDir, 'pgdata', 'PG_VERSION'));
+}
+
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
