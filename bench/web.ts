@@ -8,6 +8,9 @@
  *   --pages=/,/login,…       which pages (default all five)
  *   --write=before|after     replace that block of BENCHMARKS.md (between <!-- web-<block>:start/end -->)
  *
+ * With /transactions, the person then grows to L (a 100,000-row statement imported) and types into the
+ * search on a phone with the CPU slowed 4×: the interactions' INP (Event Timing), median of the runs.
+ *
  * Every run's Lighthouse report is kept in bench/.cache/lighthouse/<block or latest>/.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +23,7 @@ import { writeResults } from './benchmarks-file';
 import { median } from './queries';
 import { lighthouseRun, type Measurement, type Run } from './web/lighthouse';
 import { buildIfNeeded, type Session, signUpWithDemoBank, startServer } from './web/server';
+import { growToL, TYPING_TARGET_MS, type TypingRun, typingRun } from './web/typing';
 
 const PAGES = [
   { path: '/', signedIn: false },
@@ -127,6 +131,7 @@ buildIfNeeded(root, values.build, log);
 const checkout = describeCheckout();
 const server = await startServer(root);
 const results: PageResult[] = [];
+const typingRuns: TypingRun[] = [];
 try {
   log(`serving ${root} (${checkout}) at ${server.origin}`);
   let session: Session | undefined;
@@ -156,6 +161,18 @@ try {
       runs: pageRuns,
     });
   }
+  // Then the same person grows to L, and types into the search.
+  if (session && wanted.includes('/transactions')) {
+    const rows = await growToL(server.origin, session);
+    log(`imported a 100,000-row statement: ${rows.toLocaleString('en-US')} transactions`);
+    for (let i = 1; i <= runs; i++) {
+      const run = await typingRun(server.origin, session);
+      log(
+        `typing run ${i}/${runs}: INP ${Math.round(run.inp)} ms (keys ${run.keys.map(Math.round).join(', ')}), results ${Math.round(run.resultsMs)} ms after the last key`,
+      );
+      typingRuns.push(run);
+    }
+  }
 } finally {
   await server.stop();
 }
@@ -167,6 +184,14 @@ const caption =
   `Lighthouse ${first.lhr.lighthouseVersion}, Chromium ${first.browser.replace(/^\w+\//, '')}, Node ${process.version}, ${os.cpus().length} cores, ` +
   `BenchmarkIndex ${Math.round(benchmarkIndex)} (median).`;
 const lines = [caption, '', ...table(results)];
+if (typingRuns.length > 0) {
+  const inp = median(typingRuns.map((r) => r.inp));
+  lines.push(
+    '',
+    `Typing "grocery" into the transaction search at L (${typingRuns.length} runs, phone, CPU 4× slower): INP ${Math.round(inp)} ms ` +
+      `(target ≤ ${TYPING_TARGET_MS} ms ${inp <= TYPING_TARGET_MS ? '✓' : '✗'}), the results shown ${Math.round(median(typingRuns.map((r) => r.resultsMs)))} ms after the last key.`,
+  );
+}
 log('');
 log(lines.join('\n'));
 log('');

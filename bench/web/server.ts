@@ -90,7 +90,7 @@ export async function startServer(root: string, options: { dataDir?: string } = 
   }
 }
 
-async function api<T>(
+export async function api<T>(
   origin: string,
   method: string,
   url: string,
