@@ -91,19 +91,20 @@ export async function aiUsageOn(db: Db, { userId, day }: Person & { day: string 
 
 /**
  * Stores a generation: each insight upserted by its key (one seen before keeps its id, and stays dismissed
- * if it was), every other one no longer current, and when it ran. Nothing is stored when the person's
- * version has moved on since the numbers were read at `version`: what was found is out of date, and may be
- * older than what a later generation stored (run under the person's 'ai' lock, so the two take turns).
+ * if it was), every other one no longer current, and when it ran. A set read from older numbers than the
+ * stored one never replaces it (generations run under the person's 'ai' lock, so two take turns). One whose
+ * numbers changed while it ran is still stored, as newer than what was (a screen asking now shows it rather
+ * than nothing), but not as current: the next read computes them again.
  */
 export async function storeInsights(
   db: Db,
   { userId, rows, now, version }: Person & { rows: InsightRow[]; now: Date; version: number },
 ) {
   const [run] = await db
-    .select({ version: aiInsightRuns.version })
+    .select({ generatedVersion: aiInsightRuns.generatedVersion })
     .from(aiInsightRuns)
     .where(eq(aiInsightRuns.userId, userId));
-  if ((run?.version ?? 0) !== version) return;
+  if ((run?.generatedVersion ?? Number.NEGATIVE_INFINITY) > version) return;
   if (rows.length > 0)
     await db
       .insert(aiInsights)
@@ -139,14 +140,13 @@ export async function storeInsights(
       ),
     );
   // Current only if nothing changed since the facts were read at `version`: a change committed since has moved
-  // the version on (and one still open holds the row, so this waits for it and then misses).
+  // the version past it (and one still open holds the row, so this waits for it).
   await db
     .insert(aiInsightRuns)
     .values({ userId, version, generatedAt: now, generatedVersion: version })
     .onConflictDoUpdate({
       target: aiInsightRuns.userId,
       set: { generatedAt: now, generatedVersion: version },
-      setWhere: eq(aiInsightRuns.version, version),
     });
 }
 

@@ -232,10 +232,38 @@ describe('AI insights', () => {
         .statusCode,
     ).toBe(200);
     expect(await versionOf()).toBeGreaterThan(read);
-    // The recompute stores what it found, after the change.
+    // The recompute stores what it found, after the change: newer than what was stored, so a screen asking
+    // now is shown it rather than nothing...
+    const found = {
+      key: 'computed-mid-change',
+      type: 'spending_pattern',
+      priority: 'low',
+      context: 'dashboard',
+      title: 'Found as the numbers changed',
+      message: 'Read before the change committed.',
+      confidence: 0.5,
+      actionSuggestion: null,
+      figures: [],
+      rank: 0,
+    } as const;
     await withUserLock(app.database.db, 'ai', ana.auth.user.id, (tx) =>
-      storeInsights(tx, { userId: ana.auth.user.id, rows: [], now: clock, version: read }),
+      storeInsights(tx, { userId: ana.auth.user.id, rows: [found], now: clock, version: read }),
     );
+    expect(
+      await app.database.query<{ key: string }>(
+        'select key from ai_insights where user_id = $1 and is_current',
+        [ana.auth.user.id],
+      ),
+    ).toEqual([{ key: found.key }]);
+    // ...but a set read from numbers older still never replaces it.
+    await withUserLock(app.database.db, 'ai', ana.auth.user.id, (tx) =>
+      storeInsights(tx, { userId: ana.auth.user.id, rows: [], now: clock, version: read - 1 }),
+    );
+    expect(
+      await app.database.query('select key from ai_insights where user_id = $1 and is_current', [
+        ana.auth.user.id,
+      ]),
+    ).toHaveLength(1);
     // Not current: the next read computes them again, from the changed numbers.
     clock = new Date(`${TODAY}T15:45:00Z`);
     expect(await stamp()).toBe(clock.toISOString());
