@@ -7,6 +7,7 @@
  *   --runs=3                 Lighthouse runs per page; the median of each number is reported (env BENCH_RUNS)
  *   --pages=/,/login,…       which pages (default all five)
  *   --write=before|after     replace that block of BENCHMARKS.md (between <!-- web-<block>:start/end -->)
+ *   --skip-typing            with /transactions, leave out the typing run at L
  *
  * With /transactions, the person then grows to L (a 100,000-row statement imported) and types into the
  * search on a phone with the CPU slowed 4×: the interactions' INP (Event Timing), median of the runs.
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: process.env.BENCH_RUNS ?? '3' },
     pages: { type: 'string', default: PAGES.map((p) => p.path).join(',') },
     write: { type: 'string' },
+    'skip-typing': { type: 'boolean', default: false },
   },
 });
 
@@ -162,7 +164,7 @@ try {
     });
   }
   // Then the same person grows to L, and types into the search.
-  if (session && wanted.includes('/transactions')) {
+  if (session && wanted.includes('/transactions') && !values['skip-typing']) {
     const rows = await growToL(server.origin, session);
     log(`imported a 100,000-row statement: ${rows.toLocaleString('en-US')} transactions`);
     for (let i = 1; i <= runs; i++) {

@@ -12,7 +12,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // Recording a trace doubles a journey's time on two cores (the screencast and a DOM snapshot per step),
+  // so none is recorded on a first try. A journey that fails runs once more with its trace on, and the run
+  // fails all the same: a journey that passes only on its second try is a failing journey.
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [
@@ -22,7 +26,7 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     actionTimeout: 15_000,
     screenshot: 'only-on-failure',
     // Mantine's transitions are off (the theme respects the setting): no check sees a dialog mid-fade.

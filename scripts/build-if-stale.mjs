@@ -48,6 +48,11 @@ export function buildAppIfStale() {
       'packages/shared/src',
     ],
   });
+  return buildServerIfStale();
+}
+
+/** The server alone (what `npm run backup` needs); its entry is returned. */
+export function buildServerIfStale() {
   buildIfStale({
     workspace: 'apps/server',
     output: 'apps/server/dist/server.js',

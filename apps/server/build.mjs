@@ -23,6 +23,8 @@ fs.rmSync(dist, { recursive: true, force: true });
 const { metafile } = await build({
   entryPoints: {
     server: path.join(here, 'src/server.ts'),
+    // `npm run backup` and `npm run restore`.
+    backup: path.join(here, 'src/backup-cli.ts'),
     // Statement files are read on worker threads (features/imports/read-file.ts), which load this file
     // from beside server.js.
     'read-file.worker': path.join(here, 'src/features/imports/read-file.worker.ts'),

@@ -65,8 +65,11 @@ function tallyPages(): Plugin {
         // Right after the title: before the stylesheets, which an inline script would wait for.
         const withBoot = html.replace('</title>', `</title>\n    <script>${COLOR_SCHEME}${boot}</script>`);
         const tags: HtmlTagDescriptor[] = HEAD.map((tag) => ({ ...tag, injectTo: 'head' as const }));
+        // The public pages' Inter is cut to their copy; the app's is Inter's Latin subset, which its frame's
+        // first paint is set in.
+        const fontFile = ctx.path === '/app.html' ? 'inter-latin-wght-normal.woff2' : 'inter-subset.woff2';
         const font = Object.values(ctx.bundle ?? {}).find(
-          (file) => file.type === 'asset' && file.names.includes('inter-subset.woff2'),
+          (file) => file.type === 'asset' && file.names.includes(fontFile),
         );
         if (font) {
           tags.push({
@@ -83,6 +86,19 @@ function tallyPages(): Plugin {
         }
         return { html: withBoot, tags };
       },
+    },
+  };
+}
+
+/** Mantine's useId replaced by src/lib/mantine-use-id.ts (see there why), wherever Mantine imports it. */
+function mantineUseId(): Plugin {
+  const replacement = path.join(import.meta.dirname, 'src/lib/mantine-use-id.ts');
+  return {
+    name: 'tally-mantine-use-id',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const own = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]/.test(importer ?? '');
+      return own && /(^|\/)use-id\/use-id\.mjs$/.test(source) ? replacement : null;
     },
   };
 }
@@ -112,7 +128,7 @@ const FRONT_DOORS = { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.tsx?$/
 export default defineConfig(
   ({ mode }): UserConfig => ({
     appType: 'mpa',
-    plugins: [react(), tallyPages()],
+    plugins: [react(), tallyPages(), mantineUseId()],
     server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
     // React Router's package points every build at its development files, which log development warnings.
     resolve:

@@ -9,13 +9,16 @@ const allocation = (dialog: Locator, category: string) =>
 
 /**
  * Brings every pace chart near the screen (each loads when it comes close), waits until all have drawn
- * their lines, then goes back to the top so the full-page screenshot has the header where it belongs.
+ * their lines, then goes back to the top so the full-page screenshot has the header where it belongs. A
+ * chart the screen replaces meanwhile (its budget or view just switched) starts the round again.
  */
 async function chartsDrawn(page: Page) {
-  for (const chart of await page.getByRole('figure').all()) {
-    await chart.scrollIntoViewIfNeeded();
-    await expect(chart.locator('.recharts-area-curve').first()).toBeVisible();
-  }
+  await expect(async () => {
+    for (const chart of await page.getByRole('figure').all()) {
+      await chart.scrollIntoViewIfNeeded({ timeout: 5_000 });
+      await expect(chart.locator('.recharts-area-curve').first()).toBeVisible({ timeout: 5_000 });
+    }
+  }).toPass({ timeout: 30_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
@@ -304,6 +307,9 @@ test.describe('budgets', () => {
     await page.goto('/budgets');
     await page.getByRole('button', { name: 'Past budgets' }).click();
     await page.getByRole('menuitem', { name: /^Household/ }).click();
+    await expect(
+      page.getByRole('region', { name: 'Household' }).getByText('Archived', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('Daily Earnings')).toBeVisible();
     await chartsDrawn(page);
     await checkScreen(page, testInfo, 'budgets-past-count-up-dark');

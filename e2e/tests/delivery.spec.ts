@@ -1,5 +1,5 @@
 import type { Page, Route, TestInfo } from '@playwright/test';
-import { expect, newPerson, test } from './support';
+import { expect, newPerson, register, test } from './support';
 
 const PUBLIC_PAGES = [
   { path: '/', text: ['A budget that', 'Simple pricing that grows with you', 'Get Started Free'] },
@@ -83,6 +83,34 @@ test.describe('web delivery', () => {
     });
   }
 
+  for (const { width, scheme } of [
+    { width: 390, scheme: 'light' as const },
+    { width: 390, scheme: 'dark' as const },
+    { width: 1280, scheme: 'light' as const },
+  ]) {
+    test(`a signed-in screen paints the app's frame and its heading before any script (${width} px, ${scheme})`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 860 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await register(page, newPerson());
+      const release = await holdScripts(page);
+      await page.goto('/budgets', { waitUntil: 'commit' });
+      const frame = page.locator('#root > div[inert][aria-hidden="true"]');
+      await expect(frame.getByRole('heading', { level: 1, includeHidden: true })).toHaveText('Budgets');
+      await expect(frame).toContainText('Give every dollar a job');
+      await expect(frame.getByRole('link', { name: 'Transactions', includeHidden: true })).toHaveCount(1);
+      // Nothing in it can be used or heard before the app takes over.
+      await expect(page.getByRole('heading', { name: 'Budgets' })).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await attachScreenshot(page, testInfo, `budgets-frame-${width}-${scheme}`);
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: 'Budgets' })).toBeVisible();
+      await expect(frame).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /, user menu$/ })).toBeVisible();
+    });
+  }
+
   test('a person who signs in before the scripts arrive is signed in once they do', async ({
     page,
     request,
@@ -95,7 +123,7 @@ test.describe('web delivery', () => {
     await page.goto('/login', { waitUntil: 'commit' });
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel(/^Password/).fill(person.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     // Held: the browser did not send the form itself (which would put the password in the address).
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(page.url()).not.toContain(person.password);

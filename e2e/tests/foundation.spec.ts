@@ -44,7 +44,7 @@ test.describe('foundation journeys', () => {
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 
-    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.getByRole('link', { name: 'Sign In', exact: true }).first().click();
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(person.email);
     await page.getByPlaceholder('Your password').fill('wrong-password');

@@ -16,6 +16,7 @@ import { vocabularyCache } from './features/ai/vocabulary-cache';
 import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
+import { exportRoutes } from './features/export/export.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { manualAccountsRoutes } from './features/manual-accounts/manual-accounts.routes';
 import { catchUpThrottle } from './features/notifications/catch-up-throttle';
@@ -30,6 +31,7 @@ import { systemRoutes } from './features/system/system.routes';
 import { personalClocks, testClockRoutes } from './features/system/test-clock.routes';
 import { taxRoutes } from './features/tax/tax.routes';
 import { transactionsRoutes } from './features/transactions/transactions.routes';
+import { startBackups } from './jobs/backup.job';
 import { startBankSyncWorker } from './jobs/bank-sync.job';
 import { startBudgetRoll } from './jobs/budget-roll.job';
 import { startLoginFailuresPrune } from './jobs/login-failures.job';
@@ -232,6 +234,7 @@ export async function buildApp({
     await startSavingsShare(ctx);
     await startNotifications(ctx);
     await startOnboardingPreparation(ctx);
+    await startBackups(ctx);
   }
 
   await app.register(
@@ -253,6 +256,7 @@ export async function buildApp({
       await api.register(billingRoutes(), ctx);
       await api.register(supportRoutes, ctx);
       await api.register(taxRoutes, ctx);
+      await api.register(exportRoutes, ctx);
       await api.register(onboardingRoutes, ctx);
       if (clock) await api.register(testClockRoutes(clock), ctx);
     },

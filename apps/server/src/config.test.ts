@@ -117,3 +117,24 @@ describe('loadConfig: test clock', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).testClock).toBe(false);
   });
 });
+
+describe('loadConfig: backups', () => {
+  it('backs up daily at 03:00 UTC and keeps seven unless told', () => {
+    expect(loadConfig({}).backups).toEqual({ schedule: '0 3 * * *', keep: 7 });
+    expect(loadConfig({ BACKUP_SCHEDULE: ' 30 */6 * * * ', BACKUP_KEEP: '30' }).backups).toEqual({
+      schedule: '30 */6 * * *',
+      keep: 30,
+    });
+    expect(loadConfig({ BACKUP_SCHEDULE: 'off' }).backups.schedule).toBeNull();
+  });
+
+  it.each([
+    ['BACKUP_SCHEDULE', 'daily', 'BACKUP_SCHEDULE: must be a cron expression'],
+    ['BACKUP_SCHEDULE', '99 3 * * *', 'BACKUP_SCHEDULE: must be a cron expression'],
+    ['BACKUP_SCHEDULE', '0 3 * *', 'BACKUP_SCHEDULE: must be a cron expression'],
+    ['BACKUP_KEEP', '0', 'BACKUP_KEEP'],
+    ['BACKUP_KEEP', 'all', 'BACKUP_KEEP'],
+  ])('refuses %s=%j', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type PlanCode, planCode } from '@tally/shared';
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 
 const optional = z
@@ -31,6 +32,27 @@ export const DEFAULT_DATABASE_POOL_SIZE = 10;
 /** How long a claim on a history sync holds unless renewed (HISTORY_SYNC_CLAIM_SECONDS); see accounts.sync.ts. */
 export const DEFAULT_HISTORY_SYNC_CLAIM_SECONDS = 120;
 
+/** Daily at 03:00 UTC: when the embedded database is backed up unless BACKUP_SCHEDULE says otherwise. */
+export const DEFAULT_BACKUP_SCHEDULE = '0 3 * * *';
+
+/** A cron expression as the job queue reads it (five fields, or six with seconds), or `off`. */
+const backupSchedule = z
+  .string()
+  .trim()
+  .default(DEFAULT_BACKUP_SCHEDULE)
+  .refine(
+    (v) => {
+      if (v === 'off') return true;
+      try {
+        cronParser.parseExpression(v, { tz: 'UTC' });
+        return /^\S+(\s+\S+){4,5}$/.test(v);
+      } catch {
+        return false;
+      }
+    },
+    { message: "must be a cron expression such as '0 3 * * *' (in UTC), or off" },
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -38,6 +60,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional.pipe(z.url().optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(DEFAULT_DATABASE_POOL_SIZE),
+  BACKUP_SCHEDULE: backupSchedule,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   PGLITE_SHARED_BUFFERS: z
     .string()
     .trim()
@@ -83,7 +107,8 @@ const envSchema = z.object({
   AI_MODEL: optional,
   AI_INPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
   AI_OUTPUT_COST_PER_MILLION: z.coerce.number().min(0).default(0),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where people open the app; http://localhost:PORT unless set. */
+  PUBLIC_URL: optional.pipe(z.url().optional()),
   BILLING_PROVIDER: optional.pipe(z.enum(['self-hosted', 'stripe']).optional()),
   SELF_HOSTED_PLAN: optional.pipe(planCode.default('premium')),
   STRIPE_SECRET_KEY: optional,
@@ -119,6 +144,11 @@ export type Config = {
   databasePoolSize: number;
   /** PGlite's shared_buffers (DEFAULT_PGLITE_SHARED_BUFFERS unless set); unused with databaseUrl. */
   pgliteSharedBuffers: string;
+  /**
+   * The embedded database's backups into DATA_DIR/backups: on a cron schedule in UTC (null: none made
+   * unless asked), the newest `keep` kept. Unused with databaseUrl (PostgreSQL's own tools back it up).
+   */
+  backups: { schedule: string | null; keep: number };
   /** Given in env, or generated once into DATA_DIR by the server on start. */
   jwtSecret: string | undefined;
   tokenTtlHours: number;
@@ -231,6 +261,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
+    backups: { schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE, keep: e.BACKUP_KEEP },
     jwtSecret: e.JWT_SECRET,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     googleClientId: e.GOOGLE_CLIENT_ID,
@@ -268,7 +299,7 @@ export function loadConfig(
       e.PLAID_CLIENT_ID && e.PLAID_SECRET
         ? { clientId: e.PLAID_CLIENT_ID, secret: e.PLAID_SECRET, env: e.PLAID_ENV, baseUrl: e.PLAID_BASE_URL }
         : undefined,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     stripe:
       provider === 'stripe' && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

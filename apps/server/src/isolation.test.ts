@@ -31,7 +31,7 @@ import { fillPath, isHeadTwin, propertiesOf, queryString, type RouteInfo } from 
 const PUBLIC: Array<{ route: RegExp; why: string }> = [
   { route: /^GET \/api\/health$/, why: 'liveness probe' },
   { route: /^GET \/api\/config$/, why: 'public settings the sign-in page needs' },
-  { route: /^POST \/api\/auth\/(register|login|google-login)$/, why: 'signing in' },
+  { route: /^POST \/api\/auth\/(register|login|google-login|passkey-login(\/options)?)$/, why: 'signing in' },
   {
     route: /^POST \/api\/auth\/verify-email$/,
     why: 'the emailed link, opened where nobody may be signed in: the signed token names the person and address',
@@ -50,6 +50,14 @@ const SELF_STATUS: Record<string, number> = {
   'POST /api/billing/plan': 403,
   'POST /api/billing/cancel': 403,
   'POST /api/billing/portal': 403,
+  // No code from an authenticator app can be made up here: a 400, or a 409 while two-factor sign-in is off
+  // (two-factor.routes.test.ts signs in with real codes). None of these routes names anyone but the caller.
+  'POST /api/auth/two-factor/enable': 400,
+  'POST /api/auth/two-factor/recovery-codes': 409,
+  'POST /api/auth/two-factor/disable': 409,
+  // No authenticator answers here: the challenge of the valid input is made up, a 400 that adds nothing
+  // (passkeys.routes.test.ts adds real ones). The route names no one but the caller.
+  'POST /api/auth/passkeys': 400,
 };
 
 type Case = {

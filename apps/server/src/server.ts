@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { isNewEmbeddedDatabase, openDatabase } from './db/client';
 import { resealLegacyTokens } from './features/accounts/reseal-tokens';
+import { backupNow } from './features/backups/backups';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { ensureSecret, prepareDataDir } from './lib/secrets';
@@ -19,6 +20,15 @@ const MAKING_DATABASE = 'TALLY_MAKING_DATABASE';
 
 const config = loadConfig();
 const log = createLogger(config);
+// `npm run backup` while the server runs signals the process that holds DATA_DIR. Node would end a process
+// on a signal it does not handle, so it is handled from the start, and a backup asked for before the
+// database is open is taken once it is.
+let backUp: (() => void) | undefined;
+let backupAsked = false;
+process.on('SIGUSR2', () => {
+  if (backUp) backUp();
+  else backupAsked = true;
+});
 prepareDataDir(config.dataDir);
 // Making a new embedded database (initdb and every migration) leaves ~90 MB of freed memory that the process
 // keeps for its life, so a process of its own makes it, and this one opens it as on any later start.
@@ -59,6 +69,15 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
     server.close(() => done());
   });
 }
+
+backUp = () => {
+  if (!database.dumpDataDir)
+    return app.log.warn('asked to back up: PostgreSQL is backed up with its own tools');
+  backupNow({ database, log: app.log }, { dataDir: config.dataDir, keep: config.backups.keep }).catch(
+    () => {},
+  );
+};
+if (backupAsked) backUp();
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -66,6 +66,10 @@ export type OwnedIds = {
   manualTransaction: string;
   /** A transaction rule of the person (the first in their order). */
   rule: string;
+  /** A second sign-in of the person, other than the one the tests send (`auth`). */
+  session: string;
+  /** A passkey of the person. */
+  passkey: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -231,6 +235,8 @@ export async function seedPerson(
   });
   expectOk(ruled);
   const rule = (ruled.json() as { id: string }).id;
+  const session = await secondSession(app, auth.user.id);
+  const passkey = await aPasskey(app, auth.user.id);
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -254,6 +260,8 @@ export async function seedPerson(
       manualAccount: manual.account,
       manualTransaction: manual.transaction,
       rule,
+      session,
+      passkey,
     },
     secrets: [
       rule,
@@ -496,6 +504,8 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/tax\/transactions\/:id$/, param: 'id', kind: 'transaction' },
   { url: /^\/api\/notifications\/:id(\/|$)/, param: 'id', kind: 'notification' },
   { url: /^\/api\/rules\/:id(\/|$)/, param: 'id', kind: 'rule' },
+  { url: /^\/api\/auth\/sessions\/:id$/, param: 'id', kind: 'session' },
+  { url: /^\/api\/auth\/passkeys\/:id$/, param: 'id', kind: 'passkey' },
 ];
 
 /** Which owned id a body or query-string field takes, by field name. */
@@ -544,7 +554,34 @@ export const PUBLIC_PATH_PARAMS: Record<string, string> = {
 /** Fields that end in "Id" but name nothing a person owns. */
 export const PUBLIC_ID_FIELDS: Record<string, string> = {
   institutionId: "a bank's public id, the same for everyone",
+  challengeId:
+    "a passkey challenge handed out a moment before; another person's is refused like an expired one (passkeys.routes.test.ts)",
 };
+
+/** A passkey row of the person (its key need not sign anything: passkeys.routes.test.ts signs in with real ones). */
+async function aPasskey(app: TestApp, userId: string): Promise<string> {
+  const [row] = await app.database.query<{ id: string }>(
+    `insert into passkeys (user_id, credential_id, public_key, name, transports)
+     values ($1, md5(random()::text), 'pQECAyYgASFY', 'Laptop', '["internal"]') returning id`,
+    [userId],
+  );
+  if (!row) throw new Error('seeding expected a passkey');
+  return row.id;
+}
+
+/** Opens another session of the person (as a sign-in on a second device would) and gives its id. */
+async function secondSession(app: TestApp, userId: string): Promise<string> {
+  const [row] = await app.database.query<{ id: string }>(
+    `insert into sessions (user_id, expires_at, ip, user_agent, last_seen_at)
+     values ($1, $2::timestamptz + interval '1 day', '81.2.69.142',
+             'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+             $2::timestamptz)
+     returning id`,
+    [userId, testNow().toISOString()],
+  );
+  if (!row) throw new Error('seeding expected a second session');
+  return row.id;
+}
 
 /**
  * The person's ids as the database holds them now: a re-import replaces transaction ids, a disconnect
@@ -617,7 +654,19 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
     [userId],
   );
   person.ruleIds = rules.map((r) => r.id);
+  // Signing a device out uses one up: another is opened when none is left.
+  const current = JSON.parse(Buffer.from(person.auth.token.split('.')[1] ?? '', 'base64url').toString()).jti;
+  const session =
+    (await first(
+      'select id from sessions where user_id = $1 and revoked_at is null and expires_at > $3 and id <> $2 order by created_at limit 1',
+      [userId, current, testNow().toISOString()],
+    )) ?? (await secondSession(app, userId));
+  const passkey =
+    (await first('select id from passkeys where user_id = $1 order by created_at, id limit 1')) ??
+    (await aPasskey(app, userId));
   person.ids = {
+    passkey,
+    session,
     rule: rules[0]?.id ?? person.ids.rule,
     manualAccount,
     manualTransaction,

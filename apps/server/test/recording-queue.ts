@@ -15,6 +15,7 @@ export function recordingQueue() {
     isWaiting: async () => false,
     deleteJobsOf: async () => {},
     schedule: async () => {},
+    unschedule: async () => {},
     stop: async () => {},
   };
   return { queue, sent };

@@ -137,5 +137,6 @@ export const aUser = (patch: Partial<User> = {}): User => ({
   plan: 'pro',
   trialEndsAt: null,
   trialPlan: 'pro',
+  twoFactorEnabled: false,
   ...patch,
 });

@@ -13,6 +13,7 @@ import {
   pgliteOptions,
   plannedForValues,
   vacuumAfterImports,
+  yieldingEvery,
 } from './client';
 
 const lastVacuum = async (database: Database) =>
@@ -21,6 +22,41 @@ const lastVacuum = async (database: Database) =>
       "select last_vacuum as vacuumed, last_analyze as analyzed from pg_stat_user_tables where relname = 'transactions'",
     )
   )[0];
+
+describe('yieldingEvery', () => {
+  let pglite: PGlite;
+  beforeAll(async () => {
+    pglite = yieldingEvery(await PGlite.create(), 0);
+  });
+  afterAll(() => pglite.close());
+
+  /** Runs `statements` one after another as a job does, noting the statement during which a macrotask ran. */
+  async function runWhileWaiting(statements: (i: number) => Promise<unknown>) {
+    let turnedAt = -1;
+    let i = 0;
+    setImmediate(() => {
+      turnedAt = i;
+    });
+    for (; i < 20; i++) await statements(i);
+    return turnedAt;
+  }
+
+  it('lets the event loop turn between statements, so requests are not held until a job ends', async () => {
+    const turnedAt = await runWhileWaiting(() => pglite.query('select 1'));
+    expect(turnedAt).toBeGreaterThanOrEqual(0);
+    expect(turnedAt).toBeLessThan(20);
+  });
+
+  it('does so inside a transaction and for exec too', async () => {
+    let turnedAt = -1;
+    await pglite.transaction(async (tx) => {
+      turnedAt = await runWhileWaiting((i) => (i % 2 ? tx.query('select 1') : tx.exec('select 1')));
+    });
+    expect(turnedAt).toBeGreaterThanOrEqual(0);
+    expect(turnedAt).toBeLessThan(20);
+    expect((await pglite.query<{ n: number }>('select 2 as n')).rows).toEqual([{ n: 2 }]);
+  });
+});
 
 describe('vacuumAfterImports', () => {
   let database: Database;

@@ -33,6 +33,12 @@ export type Database = {
    * together on one PostgreSQL set things up one after another (PGlite belongs to one process: it just runs).
    */
   exclusive: <T>(name: string, work: () => Promise<T>) => Promise<T>;
+  /**
+   * The embedded database's files as one tar, copied between two statements (PGlite runs one at a time, so
+   * nothing writes meanwhile): what PostgreSQL would find after a crash at that moment, and opens the same
+   * way. PGlite only; PostgreSQL is backed up with its own tools.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -41,7 +47,45 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 /** Extensions the migrations use; PGlite must load them itself. */
 export const pgliteOptions = { extensions: { pg_trgm, btree_gin } } satisfies PGliteOptions;
 
-export function fromPglite(client: PGlite): Database {
+/**
+ * PGlite runs each statement on this thread, and its promise settles before the event loop turns again: a
+ * job's run of statements (a bank import's thousands) is one chain of microtasks, during which no request
+ * is read and no file is sent. Seen in the browser journeys: the app's scripts waited 8–10 s while an
+ * import ran. Every statement here first lets the event loop turn, once `sliceMs` have passed since it
+ * last did, so requests and files interleave with background work. Inside a transaction, other statements
+ * still wait for it to end (PGlite runs one at a time); files and requests without statements do not.
+ */
+export function yieldingEvery(client: PGlite, sliceMs = 10): PGlite {
+  let since = performance.now();
+  const turn = async () => {
+    if (performance.now() - since < sliceMs) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+  const yielding = (target: Pick<PGlite, 'query' | 'exec'>) => {
+    const query = target.query.bind(target);
+    const exec = target.exec.bind(target);
+    target.query = (async (...args: Parameters<PGlite['query']>) => {
+      await turn();
+      return query(...args);
+    }) as PGlite['query'];
+    target.exec = (async (...args: Parameters<PGlite['exec']>) => {
+      await turn();
+      return exec(...args);
+    }) as PGlite['exec'];
+  };
+  yielding(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction((tx) => {
+      yielding(tx);
+      return callback(tx);
+    })) as PGlite['transaction'];
+  return client;
+}
+
+export function fromPglite(pglite: PGlite): Database {
+  const client = yieldingEvery(pglite);
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -50,6 +94,11 @@ export function fromPglite(client: PGlite): Database {
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusive: (_name, work) => work(),
+    dumpDataDir: async () => {
+      // A checkpoint first, so a restored copy has little write-ahead log to replay when it opens.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
     close: () => client.close(),
   };
 }
@@ -151,7 +200,30 @@ export function fromPostgres(
  */
 /** Whether openDatabase would make a new embedded database (PGlite) in dataDir. */
 export function isNewEmbeddedDatabase(opts: { databaseUrl?: string; dataDir: string }): boolean {
-  return !opts.databaseUrl && !fs.existsSync(path.join(opts.dataDir, 'pgdata', 'PG_VERSION'));
+  if (opts.databaseUrl) return false;
+  finishInterruptedRestore(opts.dataDir);
+  return !fs.existsSync(path.join(opts.dataDir, 'pgdata', 'PG_VERSION'));
+}
+
+/** Where a restore puts the database it has checked, marked READY once it may take pgdata's place. */
+export const RESTORING_DIR = 'pgdata.restoring';
+export const RESTORE_READY = 'TALLY_RESTORE_READY';
+
+/**
+ * A restore stopped between moving the old database aside and moving the checked one into its place
+ * leaves no pgdata: the restored one, marked ready, takes it now, instead of a new empty database.
+ */
+export function finishInterruptedRestore(dataDir: string) {
+  const pgdata = path.join(dataDir, 'pgdata');
+  const staged = path.join(dataDir, RESTORING_DIR);
+  if (fs.existsSync(path.join(pgdata, 'PG_VERSION')) || !fs.existsSync(path.join(staged, RESTORE_READY)))
+    return;
+  // A restore still running finishes its own moves.
+  const holder = lockHolder(dataDir);
+  if (holder && holder.pid !== process.pid) return;
+  fs.rmSync(pgdata, { recursive: true, force: true });
+  fs.renameSync(staged, pgdata);
+  fs.rmSync(path.join(pgdata, RESTORE_READY), { force: true });
 }
 
 export async function openDatabase(opts: {
@@ -162,11 +234,15 @@ export async function openDatabase(opts: {
   pgliteSharedBuffers?: string;
   /** The PostgreSQL pool's size (config DATABASE_POOL_SIZE). */
   databasePoolSize?: number;
+  /** Who holds the directory: the server, or a tool (backup, restore) that a backup request must not signal. */
+  role?: LockRole;
 }): Promise<Database> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, opts.databasePoolSize, opts.log);
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const release = lockDirectory(opts.dataDir, opts.role);
+  finishInterruptedRestore(opts.dataDir);
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
-  const release = lockDirectory(opts.dataDir);
   const sharedBuffers = opts.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS;
   const client = await PGlite.create(dir, {
     ...pgliteOptions,
@@ -182,23 +258,42 @@ export async function openDatabase(opts: {
   };
 }
 
-function lockDirectory(dataDir: string): () => void {
+export type LockRole = 'server' | 'tool';
+
+/** Another live process holds the data directory. */
+export class DirectoryInUse extends Error {}
+
+/** The live process that holds dataDir, and as what; undefined when none does. */
+export function lockHolder(dataDir: string): { pid: number; role: LockRole } | undefined {
   const lockFile = path.join(dataDir, 'tally.lock');
+  if (!fs.existsSync(lockFile)) return undefined;
+  const [pid, role] = fs.readFileSync(lockFile, 'utf8').trim().split(/\s+/);
+  if (!Number(pid) || !isAlive(Number(pid))) return undefined;
+  return { pid: Number(pid), role: role === 'tool' ? 'tool' : 'server' };
+}
+
+/**
+ * Claims dataDir for this process (released by the function returned); refused while another process
+ * holds it. The lock file names the process and its role (`<pid> server`).
+ */
+export function lockDirectory(dataDir: string, role: LockRole = 'server'): () => void {
+  const lockFile = path.join(dataDir, 'tally.lock');
+  const mine = `${process.pid} ${role}`;
   try {
-    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+    fs.writeFileSync(lockFile, mine, { flag: 'wx' });
   } catch {
-    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(
-        `${dataDir} is in use by process ${pid}. Stop it first, or set DATA_DIR or DATABASE_URL for a second instance.`,
+    const holder = lockHolder(dataDir);
+    if (holder && holder.pid !== process.pid) {
+      throw new DirectoryInUse(
+        `${dataDir} is in use by process ${holder.pid}. Stop it first, or set DATA_DIR or DATABASE_URL for a second instance.`,
       );
     }
-    fs.writeFileSync(lockFile, String(process.pid));
+    fs.writeFileSync(lockFile, mine);
   }
   return () => fs.rmSync(lockFile, { force: true });
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

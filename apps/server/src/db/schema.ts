@@ -72,6 +72,15 @@ export const users = pgTable(
      * then nothing but the verification link itself is sent there; changing the address clears it.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The authenticator app's shared secret (TOTP), sealed to this row. Set while two-factor sign-in is being
+     * set up, and kept once it is on; cleared when it is turned off.
+     */
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    /** When two-factor sign-in was turned on; null: off (a secret without it is a setup not yet confirmed). */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: a code is never taken twice, nor one older than it. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,8 +102,66 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The address the session was opened from; null for sessions opened before it was kept. */
+    ip: text('ip'),
+    /** The browser's User-Agent at sign-in, cut to 512 characters. */
+    userAgent: text('user_agent'),
+    /** When the session last made a request, to within a few minutes (see authenticator). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use codes that stand in for the authenticator app at sign-in; only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** A person's passkeys (WebAuthn credentials): the public key that checks their signatures at sign-in. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's id as the authenticator gave it (base64url). */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter at its last use (0 for those that keep none). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed out and not yet answered: taken (deleted) by the answer, so each is used once,
+ * whichever server gets it. A sign-in's belongs to nobody yet.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );
 
 /** Failed sign-ins, counted per email and per IP to lock out password guessing across all instances. */
@@ -870,6 +937,7 @@ export const NOTIFICATION_KINDS = [
   'trial_ending',
   'accounts_hidden',
   'support_message',
+  'security_notice',
 ] as const;
 
 /**

@@ -17,6 +17,7 @@ import { standaloneLogger } from '../lib/logger';
  * notifications-deliver: a person's new notifications out by push and email; 'stately' and keyed by person.
  * notifications-scan: the scheduled look for time-based notifications (budget levels, bills due, trials).
  * onboarding-prepare: Premium's first budget and subscriptions, prepared after a first import; keyed by person.
+ * backup: the scheduled backup of the embedded database (BACKUP_SCHEDULE).
  */
 export const QUEUES = [
   { name: 'history-sync', policy: 'standard' },
@@ -28,6 +29,7 @@ export const QUEUES = [
   { name: 'notifications-deliver', policy: 'stately' },
   { name: 'notifications-scan', policy: 'singleton' },
   { name: 'onboarding-prepare', policy: 'stately' },
+  { name: 'backup', policy: 'singleton' },
 ] as const;
 
 /**
@@ -51,7 +53,8 @@ const STOP_TIMEOUT_MS = 10_000;
  * pg-boss talks to our database through one adapter, so it runs the same on PGlite and PostgreSQL. Once
  * the queue has stopped, the adapter sends nothing and answers never: a job still running when it stopped
  * (or fetched as it stopped) cannot record its end in a database that is closing, and pg-boss does not
- * wait for that write (a refused one would be an unhandled rejection). The job stays active until it
+ * wait for that write (a refused one would be an unhandled rejection). A write sent just before it stopped
+ * and refused as the database closes is not answered either. The job stays active until it
  * expires, then runs again.
  */
 function pgBossFor(database: Database, stopped: () => boolean) {
@@ -60,9 +63,15 @@ function pgBossFor(database: Database, stopped: () => boolean) {
       // pg-boss sends multi-statement SQL (its schema) without values; those must go through exec.
       executeSql: async (text: string, values: unknown[]) => {
         if (stopped()) return new Promise<never>(() => {});
-        return values?.length
-          ? { rows: await database.query(text, values) }
-          : { rows: await database.exec(text) };
+        try {
+          return values?.length
+            ? { rows: await database.query(text, values) }
+            : { rows: await database.exec(text) };
+        } catch (error) {
+          // Sent just before the queue stopped, refused as the database closed: never answered either.
+          if (stopped()) return new Promise<never>(() => {});
+          throw error;
+        }
       },
     },
     schedule: true,
@@ -159,6 +168,9 @@ export async function startQueue(
     },
     schedule: async (name, cron) => {
       await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    unschedule: async (name) => {
+      await boss.unschedule(name);
     },
     stop: async () => {
       if (stopped) return;

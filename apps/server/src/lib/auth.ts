@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
@@ -31,11 +31,35 @@ export async function tokenKeys(secret: string, ttlHours: number, now: () => Dat
   return { secret: key, ttlHours, now };
 }
 
-/** Opens a session row and signs a token naming it; revoking the row kills the token. */
-export async function issueToken(db: Db, keys: TokenKeys, userId: string) {
+/** Who is signing in, as the request shows: its address, and the browser's own description. */
+export type Client = { ip: string; userAgent?: string | undefined };
+
+/** The longest User-Agent kept: real ones are a few hundred characters. */
+const USER_AGENT_LIMIT = 512;
+
+export const clientOf = (request: FastifyRequest): Client => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_LIMIT),
+});
+
+/**
+ * Opens a session row and signs a token naming it; revoking the row kills the token. The row keeps where
+ * it was opened from and by what browser, for the person's list of signed-in devices.
+ */
+export async function issueToken(db: Db, keys: TokenKeys, userId: string, client?: Client) {
   const issuedAt = keys.now();
   const expiresAt = new Date(issuedAt.getTime() + keys.ttlHours * 3_600_000);
-  const [session] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      expiresAt,
+      createdAt: issuedAt,
+      ip: client?.ip ?? null,
+      userAgent: client?.userAgent ?? null,
+      lastSeenAt: issuedAt,
+    })
+    .returning({ id: sessions.id });
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
@@ -53,9 +77,12 @@ export async function issueToken(db: Db, keys: TokenKeys, userId: string) {
  * address). Revoking them all forgets every browser of the person, so whoever had a way in (an old
  * password, an account linked to Google since) keeps no window onto the owner's notifications.
  */
-export async function revokeSessions(db: Db, where: { userId: string; sessionId?: string; now: Date }) {
-  await db.transaction(async (tx) => {
-    await tx
+export async function revokeSessions(
+  db: Db,
+  where: { userId: string; sessionId?: string; now: Date /** All but this one. */; keep?: string },
+) {
+  return db.transaction(async (tx) => {
+    const revoked = await tx
       .update(sessions)
       .set({ revokedAt: where.now })
       .where(
@@ -63,16 +90,20 @@ export async function revokeSessions(db: Db, where: { userId: string; sessionId?
           eq(sessions.userId, where.userId),
           isNull(sessions.revokedAt),
           where.sessionId ? eq(sessions.id, where.sessionId) : undefined,
+          where.keep ? ne(sessions.id, where.keep) : undefined,
         ),
-      );
+      )
+      .returning({ id: sessions.id });
     await tx
       .delete(pushSubscriptions)
       .where(
         and(
           eq(pushSubscriptions.userId, where.userId),
           where.sessionId ? eq(pushSubscriptions.sessionId, where.sessionId) : undefined,
+          where.keep ? ne(pushSubscriptions.sessionId, where.keep) : undefined,
         ),
       );
+    return revoked.length;
   });
 }
 
@@ -106,11 +137,14 @@ export async function deleteOrphanedPushSubscriptions(
     );
 }
 
+/** How stale a session's "last seen" may get before a request writes it again. */
+export const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
 /** preHandler (not onRequest, so rate limits still count failures): bearer JWT whose session is live. */
 export function authenticator(db: Db, keys: TokenKeys) {
   // Built once: every authenticated request runs it.
   const sessionUser = db
-    .select({ user: users })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -138,5 +172,10 @@ export function authenticator(db: Db, keys: TokenKeys) {
     if (!row) throw unauthorized('Your session has expired. Please sign in again.');
     request.user = row.user;
     request.sessionId = payload.jti;
+    // Last seen, to within a few minutes: one write per session every LAST_SEEN_EVERY_MS, not one per request.
+    const now = keys.now();
+    if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, payload.jti));
+    }
   };
 }

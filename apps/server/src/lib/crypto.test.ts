@@ -88,4 +88,14 @@ describe('createCipher', () => {
     expect(() => cipher.decrypt(['v1', ...rest].join('.'), bobsRow)).toThrow();
     expect(() => cipher.decryptLegacy(['v1', ...rest].join('.'))).toThrow();
   });
+
+  it('digests with the key and the context: the same value under another key or context differs', () => {
+    const context = { userId: 'u1', purpose: 'recovery-code' };
+    const digest = cipher.digest('abcde-fghjk', context);
+    expect(cipher.digest('abcde-fghjk', context)).toBe(digest);
+    expect(digest).not.toContain('abcde');
+    expect(cipher.digest('abcde-fghjk', { ...context, userId: 'u2' })).not.toBe(digest);
+    expect(createCipher(`${keyMaterial}x`).digest('abcde-fghjk', context)).not.toBe(digest);
+    expect(() => cipher.digest('abcde-fghjk', {})).toThrow();
+  });
 });

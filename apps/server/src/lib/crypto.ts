@@ -19,6 +19,11 @@ export type Cipher = {
   decrypt: (sealed: string, context: SealContext) => string;
   /** Opens a v1 value (no context) and nothing else; only for sealing it again, bound to its row. */
   decryptLegacy: (sealed: string) => string;
+  /**
+   * A keyed hash (HMAC-SHA-256) of a value that is checked, never read back (a recovery code): without the
+   * key, a copy of the database cannot be searched for the values. Bound to its context like a sealed one.
+   */
+  digest: (value: string, context: SealContext) => string;
 };
 
 const TAG_BYTES = 16;
@@ -73,6 +78,14 @@ export function createCipher(keyMaterial: string): Cipher {
     },
     decryptLegacy(sealed) {
       return open(key, LEGACY_VERSION, sealed);
+    },
+    digest(value, context) {
+      return crypto
+        .createHmac('sha256', key)
+        .update(associatedData(context))
+        .update('\0')
+        .update(value, 'utf8')
+        .digest('base64url');
     },
   };
 }

@@ -32,5 +32,7 @@ export type JobQueue = {
   deleteJobsOf: (match: Record<string, string>) => Promise<void>;
   /** Runs a job of this queue on a cron schedule (UTC); once across all instances. */
   schedule: (name: string, cron: string) => Promise<void>;
+  /** Removes the queue's schedule, if it has one. */
+  unschedule: (name: string) => Promise<void>;
   stop: () => Promise<void>;
 };

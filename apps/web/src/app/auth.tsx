@@ -119,6 +119,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+const unavailable = () => {
+  throw new Error('The prerendered frame has no session');
+};
+
+/** The app's frame as prerendered at build time (scripts/postbuild.mjs): nobody signed in yet, nothing to do. */
+export function FrameAuthProvider({ children }: { children: ReactNode }) {
+  const value: AuthContextValue = {
+    state: { status: 'loading' },
+    setUser: unavailable,
+    replaceSession: unavailable,
+    logout: unavailable,
+    logoutEverywhere: unavailable,
+    endSession: unavailable,
+  };
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
 export function useAuth(): AuthContextValue {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth must be used inside AuthProvider');

@@ -1,16 +1,17 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AuthProvider } from './auth';
-import { LoadingScreen, RequireAuth } from './guards';
+import { RequireAuth } from './guards';
 import { AppLayout } from './shell/AppLayout';
+import { ScreenFrame } from './shell/ScreenFrame';
 
 // Each screen is its own chunk: the first screen downloads only what it shows. (Declarative routes: the
 // data router's loaders and actions, which the app does not use, would weigh on every screen.)
-function lazyScreen(load: () => Promise<ComponentType>) {
+function lazyScreen(path: string | undefined, load: () => Promise<ComponentType>) {
   const Screen = lazy(async () => ({ default: await load() }));
   return function LazyScreen() {
     return (
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<ScreenFrame path={path} />}>
         <Screen />
       </Suspense>
     );
@@ -18,11 +19,12 @@ function lazyScreen(load: () => Promise<ComponentType>) {
 }
 
 const DashboardPage = lazyScreen(
+  '/dashboard',
   async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
 );
 // Transactions offers Mark as Recurring, which belongs to subscriptions: the app hands it over (features do
 // not import each other; see lib/mark-as-recurring).
-const TransactionsPage = lazyScreen(async () => {
+const TransactionsPage = lazyScreen('/transactions', async () => {
   const [{ TransactionsPage: Transactions }, { MarkAsRecurringProvider }] = await Promise.all([
     import('../features/transactions/TransactionsPage'),
     import('../features/subscriptions/MarkAsRecurringProvider'),
@@ -36,19 +38,34 @@ const TransactionsPage = lazyScreen(async () => {
   };
 });
 const SubscriptionsPage = lazyScreen(
+  '/subscriptions',
   async () => (await import('../features/subscriptions/SubscriptionsPage')).SubscriptionsPage,
 );
-const AccountsPage = lazyScreen(async () => (await import('../features/accounts/AccountsPage')).AccountsPage);
-const BudgetsPage = lazyScreen(async () => (await import('../features/budgets/BudgetsPage')).BudgetsPage);
-const SavingsPage = lazyScreen(async () => (await import('../features/savings/SavingsPage')).SavingsPage);
+const AccountsPage = lazyScreen(
+  '/accounts',
+  async () => (await import('../features/accounts/AccountsPage')).AccountsPage,
+);
+const BudgetsPage = lazyScreen(
+  '/budgets',
+  async () => (await import('../features/budgets/BudgetsPage')).BudgetsPage,
+);
+const SavingsPage = lazyScreen(
+  '/savings',
+  async () => (await import('../features/savings/SavingsPage')).SavingsPage,
+);
 const GoalDetailPage = lazyScreen(
+  undefined,
   async () => (await import('../features/savings/GoalDetailPage')).GoalDetailPage,
 );
-const SettingsPage = lazyScreen(async () => (await import('../features/settings/SettingsPage')).SettingsPage);
-const HelpPage = lazyScreen(async () => (await import('../features/support/HelpPage')).HelpPage);
-const RulesPage = lazyScreen(async () => (await import('../features/rules/RulesPage')).RulesPage);
-const TaxPage = lazyScreen(async () => (await import('../features/tax/TaxPage')).TaxPage);
+const SettingsPage = lazyScreen(
+  '/settings',
+  async () => (await import('../features/settings/SettingsPage')).SettingsPage,
+);
+const HelpPage = lazyScreen('/help', async () => (await import('../features/support/HelpPage')).HelpPage);
+const RulesPage = lazyScreen('/rules', async () => (await import('../features/rules/RulesPage')).RulesPage);
+const TaxPage = lazyScreen('/tax', async () => (await import('../features/tax/TaxPage')).TaxPage);
 const VerifyEmailPage = lazyScreen(
+  undefined,
   async () => (await import('../features/settings/VerifyEmailPage')).VerifyEmailPage,
 );
 

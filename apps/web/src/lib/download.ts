@@ -13,3 +13,11 @@ export function downloadFile({ blob, filename }: CsvFile) {
   // Revoked on the next tick: some browsers start the download only after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+const FILENAME = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i;
+
+/** The file name an answer's Content-Disposition gives, else `fallback`. */
+export function attachmentName(res: Response, fallback: string): string {
+  const header = res.headers.get('content-disposition') ?? '';
+  return decodeURIComponent(FILENAME.exec(header)?.[1] ?? fallback);
+}

@@ -90,5 +90,8 @@ export const queryKeys = {
   settings: {
     profile: ['settings', 'profile'] as const,
     notifications: ['settings', 'notification-settings'] as const,
+    twoFactor: ['settings', 'two-factor'] as const,
+    sessions: ['settings', 'sessions'] as const,
+    passkeys: ['settings', 'passkeys'] as const,
   },
 };

@@ -12,6 +12,7 @@ export const NOTIFICATION_KIND_CODES = [
   'trial_ending',
   'accounts_hidden',
   'support_message',
+  'security_notice',
 ] as const;
 export const notificationKind = z.enum(NOTIFICATION_KIND_CODES);
 export type NotificationKind = z.infer<typeof notificationKind>;

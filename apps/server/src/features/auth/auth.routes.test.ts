@@ -57,6 +57,7 @@ describe('auth routes', () => {
           'plan',
           'trialEndsAt',
           'trialPlan',
+          'twoFactorEnabled',
         ].sort(),
       );
       expect(result.user).toEqual({
@@ -72,6 +73,7 @@ describe('auth routes', () => {
         plan: 'premium',
         trialEndsAt: null,
         trialPlan: 'pro',
+        twoFactorEnabled: false,
       });
       expect(loginResult.safeParse(result).success).toBe(true);
       expect(new Date(result.expiresAt).getTime()).toBeGreaterThan(Date.now());
@@ -748,6 +750,7 @@ describe('POST /api/auth/google-login', () => {
       plan: 'premium',
       trialEndsAt: null,
       trialPlan: 'pro',
+      twoFactorEnabled: false,
     });
     expect(profileResponse.parse((await getProfile(app, result)).json()).data).toEqual(result.user);
   });

@@ -15,5 +15,6 @@ export function toUser(row: UserRow): User {
     plan: row.plan,
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
     trialPlan: row.trialPlan,
+    twoFactorEnabled: row.totpEnabledAt !== null,
   };
 }

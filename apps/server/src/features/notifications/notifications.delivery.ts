@@ -70,6 +70,7 @@ export const EMAIL_SUBJECTS: Partial<Record<NotificationKind, string>> = {
   trial_ending: 'Tally: your free trial is ending',
   accounts_hidden: 'Tally: bank accounts past your plan were hidden',
   support_message: 'Tally: a copy of your message to support',
+  security_notice: 'Tally: a security notice about your account',
 };
 
 /** A plain email: the kind's fixed subject, the title and body, and a link to the screen it concerns. */

@@ -11,27 +11,30 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLifebuoy, IconLogout, IconReceipt2, IconSettings } from '@tabler/icons-react';
-import { displayName } from '@tally/shared';
+import { displayName, type User } from '@tally/shared';
+import { forwardRef, useState } from 'react';
 import { Link, Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ColorModeToggle } from '../../components/ColorModeToggle';
 import { Logo } from '../../components/Logo';
 import { AskTally } from '../../features/ai/AskTally';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
-import { useAuth, useCurrentUser } from '../auth';
+import { useAuth } from '../auth';
 import { NAV_ITEMS, OTHER_SCREENS } from './nav';
+import classes from './shell.module.css';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const user = useCurrentUser();
-  const { logout } = useAuth();
+  const { state, logout } = useAuth();
+  // None in the page's prerendered frame (see ScreenFrame), which shows no one's name.
+  const user = state.status === 'authenticated' ? state.user : undefined;
   const { pathname } = useLocation();
-  const wide = useMediaQuery('(min-width: 48em)');
   const current = [...NAV_ITEMS, ...OTHER_SCREENS].find((item) => pathname.startsWith(item.to));
-  const name = displayName(user);
-  const initials =
-    `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase();
+  const name = user ? displayName(user) : '';
+  const initials = user
+    ? `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || name[0]?.toUpperCase()
+    : undefined;
 
   return (
     <AppShell
@@ -53,6 +56,7 @@ export function AppLayout() {
               <Logo to="/dashboard" link={(props) => <Link to="/dashboard" {...props} />} />
             </Box>
             <Breadcrumbs
+              className={classes.breadcrumbs}
               separator="/"
               styles={{ root: { flexWrap: 'nowrap', minWidth: 0 } }}
               aria-label="Breadcrumb"
@@ -65,9 +69,9 @@ export function AppLayout() {
                 truncate
                 td="none"
               >
-                {name}'s Dashboard
+                {user ? `${name}'s Dashboard` : '\u00a0'}
               </Text>
-              {wide && current && current.to !== '/dashboard' && (
+              {current && current.to !== '/dashboard' && (
                 <Text c="dimmed" truncate>
                   {current.label}
                 </Text>
@@ -78,42 +82,7 @@ export function AppLayout() {
             <AskTally />
             <ColorModeToggle />
             <NotificationBell />
-            <Menu position="bottom-end" width={220} shadow="md">
-              <Menu.Target>
-                {/* The name it shows starts its accessible name, as what people see and what they hear should match. */}
-                <UnstyledButton
-                  aria-label={`${user.firstName || name}, user menu`}
-                  style={{ borderRadius: 8 }}
-                  px={4}
-                  py={2}
-                >
-                  <Group gap={8} wrap="nowrap">
-                    <Avatar src={user.profilePictureUrl} alt={name} radius="xl" size={34} color="brand">
-                      {initials}
-                    </Avatar>
-                    <Text fz="sm" fw={600} visibleFrom="md" maw={140} truncate>
-                      {user.firstName || name}
-                    </Text>
-                    <IconChevronDown size={14} />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{user.email}</Menu.Label>
-                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
-                  Settings
-                </Menu.Item>
-                <Menu.Item component={Link} to="/tax" leftSection={<IconReceipt2 size={16} />}>
-                  Tax report
-                </Menu.Item>
-                <Menu.Item component={Link} to="/help" leftSection={<IconLifebuoy size={16} />}>
-                  Help
-                </Menu.Item>
-                <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-                  Sign out
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <UserMenu user={user} name={name} initials={initials} onSignOut={() => void logout()} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -151,5 +120,73 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+type UserMenuProps = {
+  user: User | undefined;
+  name: string;
+  initials: string | undefined;
+  onSignOut: () => void;
+};
+
+/**
+ * The account menu. Its popover (a portal and its positioning) is set up when the button is first pressed,
+ * not on every screen's start; it opens at once.
+ */
+function UserMenu(props: UserMenuProps) {
+  const [used, setUsed] = useState(false);
+  return used ? <UserMenuOpen {...props} /> : <UserButton {...props} onClick={() => setUsed(true)} />;
+}
+
+const UserButton = forwardRef<HTMLButtonElement, UserMenuProps & { onClick?: () => void }>(
+  function UserButton({ user, name, initials, onSignOut: _, ...rest }, ref) {
+    return (
+      // The name it shows starts its accessible name, as what people see and what they hear should match.
+      <UnstyledButton
+        ref={ref}
+        aria-label={`${user?.firstName || name}, user menu`}
+        aria-haspopup="menu"
+        style={{ borderRadius: 8 }}
+        px={4}
+        py={2}
+        {...rest}
+      >
+        <Group gap={8} wrap="nowrap">
+          <Avatar src={user?.profilePictureUrl} alt={name} radius="xl" size={34} color="brand">
+            {initials}
+          </Avatar>
+          <Text fz="sm" fw={600} visibleFrom="md" maw={140} truncate>
+            {user?.firstName || name}
+          </Text>
+          <IconChevronDown size={14} />
+        </Group>
+      </UnstyledButton>
+    );
+  },
+);
+
+function UserMenuOpen(props: UserMenuProps) {
+  return (
+    <Menu defaultOpened position="bottom-end" width={220} shadow="md">
+      <Menu.Target>
+        <UserButton {...props} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{props.user?.email}</Menu.Label>
+        <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+          Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to="/tax" leftSection={<IconReceipt2 size={16} />}>
+          Tax report
+        </Menu.Item>
+        <Menu.Item component={Link} to="/help" leftSection={<IconLifebuoy size={16} />}>
+          Help
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={props.onSignOut}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -27,6 +27,7 @@ import {
 } from '@tally/shared';
 import { useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -233,8 +234,7 @@ export function AccountsPage() {
   return (
     <Stack gap="lg">
       <PageHeader
-        title="Accounts"
-        description="Your linked banks, the accounts you keep by hand, and their balances."
+        {...SCREEN_HEADERS['/accounts']}
         actions={
           <>
             <Tooltip label={`Auto-refreshes ${refreshRate}`} withArrow>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
@@ -32,18 +32,19 @@ export function AskTally() {
           Ask Tally
         </Button>
       ) : (
-        <Tooltip label="Ask Tally">
-          <ActionIcon
-            ref={trigger}
-            variant="light"
-            size="lg"
-            aria-label="Ask Tally"
-            aria-haspopup="dialog"
-            onClick={open}
-          >
-            <IconSparkles size={18} stroke={1.8} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        // A native title, as the top bar's other buttons have: a Tooltip would set up its positioning on
+        // every screen's start.
+        <ActionIcon
+          ref={trigger}
+          variant="light"
+          size="lg"
+          aria-label="Ask Tally"
+          title="Ask Tally"
+          aria-haspopup="dialog"
+          onClick={open}
+        >
+          <IconSparkles size={18} stroke={1.8} aria-hidden />
+        </ActionIcon>
       )}
       <AdvisorDrawer opened={opened} onClose={close} />
     </>

@@ -11,6 +11,7 @@ export function LoginPage() {
         googleMode="signin"
         googleFailed="Google sign-in failed. Please try again."
         switchTo={{ question: 'New to Tally?', href: '/register', label: 'Create an account' }}
+        offerPasskey
       >
         <EmailInput />
         <PasswordInput

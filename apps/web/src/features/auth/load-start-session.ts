@@ -51,6 +51,7 @@ function whenPersonTurnsToPage(): Promise<void> {
  */
 export function useStartSession() {
   const [messages, setMessages] = useState<string[]>([]);
+  const [needsCode, setNeedsCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const [googleClientId, setGoogleClientId] = useState<string | null>(null);
 
@@ -73,7 +74,9 @@ export function useStartSession() {
     setBusy(true);
     setMessages([]);
     try {
-      setMessages((await action(await loadStartSession())).messages);
+      const outcome = await action(await loadStartSession());
+      setMessages(outcome.messages);
+      if (outcome.needsCode) setNeedsCode(true);
     } catch (e) {
       log.warn('Could not load the sign-in code', e);
       setMessages(['Could not reach the server. Check your connection and try again.']);
@@ -86,6 +89,13 @@ export function useStartSession() {
     googleClientId,
     /** What the alert shows: what the last attempt found, kept until the next one. */
     messages,
+    /** The account asked for a code from its authenticator app: the form asks for it next. */
+    needsCode,
+    /** Back to the credentials (a different account, say). */
+    startOver: () => {
+      setNeedsCode(false);
+      setMessages([]);
+    },
     run,
     fail: (message: string) => setMessages([message]),
   };

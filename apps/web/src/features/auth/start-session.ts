@@ -8,20 +8,27 @@ import {
   googleLoginBody,
   type LoginResult,
   loginBody,
+  passkeyLoginBody,
   publicConfig,
   registerForm,
+  type WebauthnResponse,
+  webauthnOptions,
 } from '@tally/shared';
 import type { z } from 'zod';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, jsonBody } from '../../lib/api';
 import { zodErrors } from '../../lib/form';
 import { page } from '../../lib/page';
 import { storeSession } from '../../lib/session';
 import { googleLoginRequest } from './api/google-login';
 import { loginRequest } from './api/login';
+import { anyCaseLoginResult } from './api/login-result';
 import { registerRequest } from './api/register';
 
-/** What an attempt that did not open the app found: the messages for the page's alert. */
-export type Outcome = { messages: string[] };
+/**
+ * What an attempt that did not open the app found: the messages for the page's alert, and whether the
+ * account asks for a code from its authenticator app (the same credentials are sent again with it).
+ */
+export type Outcome = { messages: string[]; needsCode?: boolean };
 
 function browserTimeZone(): string | undefined {
   try {
@@ -50,6 +57,8 @@ async function attempt<S extends z.ZodType>(
   try {
     result = await request(schema.parse(values));
   } catch (error) {
+    if (error instanceof ApiError && error.code === 'TWO_FACTOR_REQUIRED')
+      return { messages: [], needsCode: true };
     return { messages: [message(error)] };
   }
   storeSession(result.token, result.user);
@@ -88,3 +97,32 @@ export const signInWithGoogle = (body: GoogleLoginBody, fallback: string) =>
   );
 
 export const googleClientId = async () => (await api.get('config', publicConfig)).googleClientId;
+
+/**
+ * Signs in with a passkey on this device: the server's challenge, the browser's prompt (its code fetched
+ * now), the server's check. A prompt the person closes says so, and nothing else happens.
+ */
+export async function signInWithPasskey(): Promise<Outcome> {
+  if (!('PublicKeyCredential' in window)) {
+    return { messages: ['This browser cannot use passkeys. Sign in with your password.'] };
+  }
+  let result: LoginResult;
+  try {
+    const { challengeId, options } = await api.post('auth/passkey-login/options', undefined, webauthnOptions);
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    const response = await startAuthentication({ optionsJSON: options as never });
+    result = await api.post(
+      'auth/passkey-login',
+      jsonBody(passkeyLoginBody, { challengeId, response: response as unknown as WebauthnResponse }),
+      anyCaseLoginResult,
+    );
+  } catch (error) {
+    if (error instanceof Error && ['NotAllowedError', 'AbortError'].includes(error.name)) {
+      return { messages: ['No passkey was used. Try again, or sign in with your password.'] };
+    }
+    return { messages: [serverMessage('Passkey sign-in failed. Please try again.', () => true)(error)] };
+  }
+  storeSession(result.token, result.user);
+  page.leaveFor('/dashboard');
+  return new Promise<never>(() => {});
+}

@@ -18,6 +18,7 @@ import {
 } from '@tally/shared';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../app/auth';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -149,8 +150,7 @@ export function BudgetsPage() {
   return (
     <Stack gap="lg">
       <PageHeader
-        title="Budgets"
-        description="Give every dollar a job, then watch each category as the period goes on."
+        {...SCREEN_HEADERS['/budgets']}
         actions={past.length > 0 || budget ? headerActions : undefined}
       />
 

@@ -1,7 +1,7 @@
-import { ActionIcon, Indicator, Popover, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator, Popover } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast';
 import { useNotifications } from './api/get-notifications';
@@ -15,6 +15,7 @@ import { NotificationList } from './NotificationList';
 /** The top bar's bell: the unread count as a badge, and the list in a popover. */
 export function NotificationBell() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [used, setUsed] = useState(false);
   const list = useNotifications();
   const read = useReadNotification();
   const readAll = useReadAllNotifications();
@@ -41,6 +42,37 @@ export function NotificationBell() {
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);
   }, [navigate, list.refetch]);
 
+  // A native title, as the top bar's other buttons have: a Tooltip would set up its positioning on every
+  // screen's start.
+  const button = (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={label}
+      title={opened ? undefined : label}
+      aria-expanded={opened}
+      onClick={() => {
+        setUsed(true);
+        toggle();
+      }}
+    >
+      <Indicator
+        disabled={unread === 0}
+        label={unread > 9 ? '9+' : unread}
+        size={16}
+        color="red"
+        offset={2}
+        fz={10}
+        fw={700}
+      >
+        <IconBell size={18} stroke={1.6} />
+      </Indicator>
+    </ActionIcon>
+  );
+  // The popover (its portal and positioning) is set up when the bell is first pressed, not on every
+  // screen's start; it opens at once.
+  if (!used) return button;
+
   return (
     <Popover
       opened={opened}
@@ -52,23 +84,7 @@ export function NotificationBell() {
       trapFocus
       returnFocus
     >
-      <Popover.Target>
-        <Tooltip label={label} disabled={opened}>
-          <ActionIcon variant="default" size="lg" aria-label={label} aria-expanded={opened} onClick={toggle}>
-            <Indicator
-              disabled={unread === 0}
-              label={unread > 9 ? '9+' : unread}
-              size={16}
-              color="red"
-              offset={2}
-              fz={10}
-              fw={700}
-            >
-              <IconBell size={18} stroke={1.6} />
-            </Indicator>
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
+      <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown p={0}>
         <NotificationList
           notifications={list.data?.notifications}

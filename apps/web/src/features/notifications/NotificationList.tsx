@@ -21,6 +21,7 @@ import {
   IconEyeOff,
   IconHourglass,
   IconLifebuoy,
+  IconShieldLock,
   IconTrendingUp,
   IconTrophy,
   IconX,
@@ -28,7 +29,7 @@ import {
 import type { Notification, NotificationKind } from '@tally/shared';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { timeAgo } from './notification-time';
+import { timeAgo } from '../../lib/time-ago';
 import classes from './notifications.module.css';
 
 const KIND_LOOK: Record<NotificationKind, { icon: Icon; color: string }> = {
@@ -42,6 +43,7 @@ const KIND_LOOK: Record<NotificationKind, { icon: Icon; color: string }> = {
   trial_ending: { icon: IconHourglass, color: 'violet' },
   accounts_hidden: { icon: IconEyeOff, color: 'orange' },
   support_message: { icon: IconLifebuoy, color: 'blue' },
+  security_notice: { icon: IconShieldLock, color: 'red' },
 };
 
 export type NotificationListProps = {

@@ -28,6 +28,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
+import { LIST_MOUNTED_WHEN_OPEN } from '../../lib/combobox';
 import { useAccounts } from '../accounts';
 import { storedPlanInForce } from '../billing';
 import { BudgetDialog } from '../budgets';
@@ -260,6 +261,7 @@ function Categorise() {
               searchable
               size="xs"
               w={190}
+              comboboxProps={LIST_MOUNTED_WHEN_OPEN}
             />
             <Checkbox
               size="xs"

@@ -3,6 +3,7 @@ import { IconListCheck, IconPlus } from '@tabler/icons-react';
 import type { Rule } from '@tally/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -29,9 +30,6 @@ const DeleteRuleDialog = lazyDialog(
 
 type Editor = { rule: Rule | null; prefill: RuleFormValues | null };
 type Applying = { rule: Rule; justCreated: boolean };
-
-const DESCRIPTION =
-  'Rules set the category and/or rename the merchant of matching transactions, on every import from your banks and files. They apply in order, from the top.';
 
 function ListSkeleton() {
   return (
@@ -182,11 +180,7 @@ export function RulesPage() {
 
   return (
     <Stack gap="lg" maw={900} className={classes.screen}>
-      <PageHeader
-        title="Rules"
-        description={DESCRIPTION}
-        actions={list.length > 0 ? createButton : undefined}
-      />
+      <PageHeader {...SCREEN_HEADERS['/rules']} actions={list.length > 0 ? createButton : undefined} />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>

@@ -15,6 +15,7 @@ import { formatMoney, type SavingsGoal, type SavingsOverview, todayIn } from '@t
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -196,8 +197,7 @@ export function SavingsPage() {
   return (
     <Stack gap="lg" className={classes.screen}>
       <PageHeader
-        title="Savings Goals"
-        description="Put what your budget leaves over to work, one goal at a time."
+        {...SCREEN_HEADERS['/savings']}
         actions={data && !empty ? newGoalButton('New Goal') : undefined}
       />
       {content}

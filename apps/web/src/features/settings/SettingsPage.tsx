@@ -2,10 +2,12 @@ import { Avatar, Badge, Button, Card, Divider, Group, Stack, Switch, Text, Title
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBrandGoogleFilled,
+  IconFileDownload,
   IconListCheck,
   IconLock,
   IconLogout,
   IconMoon,
+  IconShieldLock,
   IconTrash,
   IconUser,
 } from '@tabler/icons-react';
@@ -13,16 +15,23 @@ import { displayName } from '@tally/shared';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth, useCurrentUser } from '../../app/auth';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { useColorMode } from '../../components/ColorModeToggle';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/api';
 import { AiUsageCard } from './AiUsageCard';
+import { useExportData } from './api/export-data';
 import { useNotificationSettings } from './api/get-notification-settings';
+import { useTwoFactorStatus } from './api/two-factor';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
 import { EmailNotificationsRow } from './EmailNotificationsRow';
+import { PasskeysCard } from './PasskeysCard';
 import { PlanCard } from './PlanCard';
 import { PushNotificationsRow } from './PushNotificationsRow';
+import { SessionsCard } from './SessionsCard';
+import type { TwoFactorAction } from './TwoFactorDialog';
 
 // Dialogs: fetched when first opened.
 const ChangePasswordDialog = lazyDialog(
@@ -32,6 +41,7 @@ const DeleteAccountDialog = lazyDialog(
   async () => (await import('./DeleteAccountDialog')).DeleteAccountDialog,
 );
 const ProfileDialog = lazyDialog(async () => (await import('./ProfileDialog')).ProfileDialog);
+const TwoFactorDialog = lazyDialog(async () => (await import('./TwoFactorDialog')).TwoFactorDialog);
 
 function Row({
   icon,
@@ -60,15 +70,65 @@ function Row({
   );
 }
 
+/** Two-factor sign-in: off with a way to set it up, or on with its recovery codes and a way to turn it off. */
+function TwoFactorRow({ onAction }: { onAction: (action: TwoFactorAction) => void }) {
+  const status = useTwoFactorStatus();
+  const user = useCurrentUser();
+  const on = status.data?.enabled ?? user.twoFactorEnabled;
+  const left = status.data?.recoveryCodesLeft;
+  return (
+    <Row
+      icon={<IconShieldLock size={22} stroke={1.6} style={{ flexShrink: 0 }} />}
+      title="Two-factor sign-in"
+      description={
+        on
+          ? `On: sign-in asks for a code from your authenticator app.${left === undefined ? '' : ` ${left} recovery ${left === 1 ? 'code' : 'codes'} left.`}`
+          : 'Off: add a code from an authenticator app to your sign-in, so a stolen password is not enough.'
+      }
+      action={
+        on ? (
+          <Stack gap={6} style={{ flexShrink: 0 }}>
+            <Button variant="default" aria-label="New recovery codes" onClick={() => onAction('renew')}>
+              New codes
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              aria-label="Turn off two-factor sign-in"
+              onClick={() => onAction('disable')}
+            >
+              Turn off
+            </Button>
+          </Stack>
+        ) : (
+          <Button
+            variant="default"
+            style={{ flexShrink: 0 }}
+            aria-label="Set up two-factor sign-in"
+            onClick={() => onAction('setup')}
+          >
+            Set up
+          </Button>
+        )
+      }
+    />
+  );
+}
+
 export function SettingsPage() {
   const user = useCurrentUser();
   const { isDark, setDark } = useColorMode();
   const [profileOpen, profile] = useDisclosure(false);
   const [securityOpen, security] = useDisclosure(false);
   const [deleteOpen, deletion] = useDisclosure(false);
+  const [twoFactorAction, setTwoFactorAction] = useState<TwoFactorAction | null>(null);
+  // The last action stays while the dialog animates closed.
+  const [lastTwoFactorAction, setLastTwoFactorAction] = useState<TwoFactorAction>('setup');
+  if (twoFactorAction && twoFactorAction !== lastTwoFactorAction) setLastTwoFactorAction(twoFactorAction);
   const { logoutEverywhere } = useAuth();
   const [signingOut, setSigningOut] = useState(false);
   const prefs = useNotificationSettings();
+  const exportData = useExportData();
   const updatePrefs = useUpdateNotificationSettings();
   const fullName = `${user.firstName} ${user.lastName}`.trim() || displayName(user);
 
@@ -82,7 +142,7 @@ export function SettingsPage() {
 
   return (
     <Stack gap="lg" maw={820}>
-      <PageHeader title="Settings" description="Your profile, appearance and notifications." />
+      <PageHeader {...SCREEN_HEADERS['/settings']} />
 
       <Card>
         <Group wrap="nowrap">
@@ -144,13 +204,15 @@ export function SettingsPage() {
         <Row
           icon={<IconLock size={22} stroke={1.6} />}
           title="Security"
-          description="Password and sessions"
+          description="Your password"
           action={
             <Button variant="default" onClick={security.open}>
               Configure
             </Button>
           }
         />
+        <Divider />
+        <TwoFactorRow onAction={setTwoFactorAction} />
         <Divider />
         <Row
           icon={<IconLogout size={22} stroke={1.6} style={{ flexShrink: 0 }} />}
@@ -175,6 +237,10 @@ export function SettingsPage() {
         />
       </Card>
 
+      <PasskeysCard />
+
+      <SessionsCard />
+
       <Card>
         <Title order={2} fz="lg" mb="xs">
           Transactions
@@ -192,6 +258,36 @@ export function SettingsPage() {
               style={{ flexShrink: 0 }}
             >
               Manage
+            </Button>
+          }
+        />
+      </Card>
+
+      <Card>
+        <Title order={2} fz="lg" mb="xs">
+          Your Data
+        </Title>
+        <Row
+          icon={<IconFileDownload size={22} stroke={1.6} style={{ flexShrink: 0 }} />}
+          title="Export all my data"
+          description="Every account, transaction, budget, goal and setting of yours, as JSON and CSV files in one ZIP."
+          action={
+            <Button
+              variant="default"
+              loading={exportData.isPending}
+              style={{ flexShrink: 0 }}
+              onClick={() =>
+                exportData.mutate(undefined, {
+                  onSuccess: () => toast.success('Export ready', 'Your data is in your downloads.'),
+                  onError: (error) =>
+                    toast.error(
+                      'Error',
+                      serverMessage(error, 'Failed to export your data. Please try again.'),
+                    ),
+                })
+              }
+            >
+              Export
             </Button>
           }
         />
@@ -244,6 +340,12 @@ export function SettingsPage() {
       <ProfileDialog key={`${profileOpen}`} user={user} opened={profileOpen} onClose={profile.close} />
       <ChangePasswordDialog user={user} opened={securityOpen} onClose={security.close} />
       <DeleteAccountDialog user={user} opened={deleteOpen} onClose={deletion.close} />
+      <TwoFactorDialog
+        user={user}
+        action={twoFactorAction ?? lastTwoFactorAction}
+        opened={twoFactorAction !== null}
+        onClose={() => setTwoFactorAction(null)}
+      />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import { IconCalendarEvent, IconLayoutGrid, IconPlus, IconRadar, IconReceipt2 } 
 import { SUBSCRIPTION_STATUS, type Subscription, startOfMonth, todayIn } from '@tally/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -302,8 +303,7 @@ export function SubscriptionsPage() {
   return (
     <Stack gap="lg" className={classes.screen}>
       <PageHeader
-        title="Subscriptions"
-        description="Every recurring charge in one place: what it costs and when it's due."
+        {...SCREEN_HEADERS['/subscriptions']}
         actions={
           list.data && !empty ? (
             <>

@@ -24,6 +24,7 @@ import {
 } from '@tally/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { CountedTextarea } from '../../components/CountedTextarea';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
@@ -136,7 +137,7 @@ export function HelpPage() {
   const support = useSupport();
   return (
     <Stack gap="lg" maw={820}>
-      <PageHeader title="Help" description="Questions, problems or ideas: reach the people who run Tally." />
+      <PageHeader {...SCREEN_HEADERS['/help']} />
       <Card>
         <Group gap="sm" mb="xs" wrap="nowrap">
           <IconLifebuoy size={22} stroke={1.6} aria-hidden />

@@ -28,6 +28,7 @@ import {
 } from '@tally/shared';
 import { useState } from 'react';
 import { useCurrentUser } from '../../app/auth';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
@@ -106,8 +107,7 @@ export function TaxPage() {
   return (
     <Stack gap="lg">
       <PageHeader
-        title="Tax report"
-        description="Your year's deductible spending by tax tag, ready for your tax preparer."
+        {...SCREEN_HEADERS['/tax']}
         actions={
           // Another year stays within reach when this one failed to load.
           !report.isPending &&

@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, LAST_UPDATED_TICK_MS, type Transaction, todayIn } fr
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../../app/auth';
+import { SCREEN_HEADERS } from '../../app/shell/screens';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { toast } from '../../components/toast';
@@ -135,7 +136,7 @@ export function TransactionsPage() {
   return (
     <Stack gap="lg" className={classes.screen}>
       <PageHeader
-        title="Transactions"
+        title={SCREEN_HEADERS['/transactions'].title}
         description={updated}
         actions={
           <TransactionsActions

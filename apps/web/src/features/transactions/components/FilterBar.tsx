@@ -8,7 +8,8 @@ import {
   MAX_SEARCH_LENGTH,
   SEARCH_DEBOUNCE_MS,
 } from '@tally/shared';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
+import { LIST_MOUNTED_WHEN_OPEN } from '../../../lib/combobox';
 import {
   categorySelectData,
   EMPTY_FILTERS,
@@ -68,11 +69,6 @@ export function FilterBar({
     updateFilters(() => EMPTY_FILTERS);
   };
 
-  const dateData = [
-    ...DATE_PRESETS,
-    ...(filters.dateRange === 'custom' ? [{ value: 'custom', label: 'Custom Range' }] : []),
-  ];
-
   return (
     <Card padding="md">
       <Stack gap="sm">
@@ -95,36 +91,11 @@ export function FilterBar({
             }
             style={{ flex: '1 1 260px' }}
           />
-          <Select
-            aria-label="Category"
-            data={CATEGORY_DATA}
-            value={filters.category === null ? ALL_CATEGORIES : String(filters.category)}
-            onChange={(value) => {
-              const code = Number(value);
-              updateFilters((f) => ({ ...f, category: isCategoryCode(code) ? code : null }));
-            }}
-            allowDeselect={false}
-            leftSection={compact ? undefined : <IconCategory size={16} stroke={1.7} />}
-            comboboxProps={{ width: 240, position: 'bottom-start' }}
-            maxDropdownHeight={320}
-            style={{ flex: '1 1 150px', maxWidth: 240 }}
-          />
-          <Select
-            aria-label="Date range"
-            data={dateData}
-            value={filters.dateRange}
-            onChange={(value) => {
-              if (!value || value === 'custom') return;
-              updateFilters((f) => ({
-                ...f,
-                dateRange: value as DatePreset,
-                startDate: null,
-                endDate: null,
-              }));
-            }}
-            allowDeselect={false}
-            leftSection={compact ? undefined : <IconCalendar size={16} stroke={1.7} />}
-            style={{ flex: '1 1 150px', maxWidth: 200 }}
+          <FilterSelects
+            category={filters.category}
+            dateRange={filters.dateRange}
+            compact={compact}
+            updateFilters={updateFilters}
           />
           {/* Phones keep the row for the inputs until there is something to clear. */}
           {(!compact || chips.length > 0) && (
@@ -166,3 +137,60 @@ export function FilterBar({
     </Card>
   );
 }
+
+/**
+ * The category and date pickers, drawn again only when their own values change: not for each key typed
+ * into the search beside them (each key drew both selects, 30–48 ms of a phone's input handler at 4× CPU).
+ */
+const FilterSelects = memo(function FilterSelects({
+  category,
+  dateRange,
+  compact,
+  updateFilters,
+}: {
+  category: TransactionFilterState['category'];
+  dateRange: TransactionFilterState['dateRange'];
+  compact: boolean;
+  updateFilters: Update;
+}) {
+  const dateData = [
+    ...DATE_PRESETS,
+    ...(dateRange === 'custom' ? [{ value: 'custom', label: 'Custom Range' }] : []),
+  ];
+  return (
+    <>
+      <Select
+        aria-label="Category"
+        data={CATEGORY_DATA}
+        value={category === null ? ALL_CATEGORIES : String(category)}
+        onChange={(value) => {
+          const code = Number(value);
+          updateFilters((f) => ({ ...f, category: isCategoryCode(code) ? code : null }));
+        }}
+        allowDeselect={false}
+        leftSection={compact ? undefined : <IconCategory size={16} stroke={1.7} />}
+        comboboxProps={{ ...LIST_MOUNTED_WHEN_OPEN, width: 240, position: 'bottom-start' }}
+        maxDropdownHeight={320}
+        style={{ flex: '1 1 150px', maxWidth: 240 }}
+      />
+      <Select
+        aria-label="Date range"
+        data={dateData}
+        value={dateRange}
+        onChange={(value) => {
+          if (!value || value === 'custom') return;
+          updateFilters((f) => ({
+            ...f,
+            dateRange: value as DatePreset,
+            startDate: null,
+            endDate: null,
+          }));
+        }}
+        allowDeselect={false}
+        leftSection={compact ? undefined : <IconCalendar size={16} stroke={1.7} />}
+        comboboxProps={LIST_MOUNTED_WHEN_OPEN}
+        style={{ flex: '1 1 150px', maxWidth: 200 }}
+      />
+    </>
+  );
+});

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, VisuallyHidden } from '@mantine/core';
 import {
   type Icon,
   IconAdjustmentsHorizontal,
@@ -28,11 +28,18 @@ function HeaderButton({
 }) {
   if (compact) {
     return (
-      <Tooltip label={label}>
-        <ActionIcon variant={variant} size={36} aria-label={label} onClick={onClick} loading={loading}>
-          <IconComponent size={16} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
+      // A native title, as the top bar's buttons have: a Tooltip would set up its positioning as the screen
+      // mounts, for each button.
+      <ActionIcon
+        variant={variant}
+        size={36}
+        aria-label={label}
+        title={label}
+        onClick={onClick}
+        loading={loading}
+      >
+        <IconComponent size={16} stroke={1.7} />
+      </ActionIcon>
     );
   }
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAgo } from './notification-time';
+import { timeAgo } from './time-ago';
 
 describe('timeAgo', () => {
   const now = new Date('2026-11-26T12:00:00Z');

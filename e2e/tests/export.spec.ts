@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import { unzipSync } from 'fflate';
+import { checkScreen, expect, LOOKS, linkDemoBank, lookAs, newPerson, register, test } from './support';
+
+for (const look of LOOKS) {
+  test(`settings → export all my data: one ZIP of everything the person has (${look.label})`, async ({
+    page,
+  }, testInfo) => {
+    await lookAs(page, look);
+    const person = newPerson();
+    await register(page, person);
+    await linkDemoBank(page, 'demo_harbor');
+
+    await page.goto('/settings');
+    const row = page.getByText('Export all my data');
+    await row.scrollIntoViewIfNeeded();
+    await expect(page.getByText('as JSON and CSV files in one ZIP')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^tally-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect(page.getByText('Your data is in your downloads.')).toBeVisible();
+    await checkScreen(page, testInfo, `export-${look.suffix}`);
+
+    const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
+    const text = (name: string) => Buffer.from(files[name] ?? new Uint8Array()).toString('utf8');
+    const manifest = JSON.parse(text('manifest.json')) as {
+      format: string;
+      person: { email: string };
+      tables: Array<{ name: string; rows: number }>;
+    };
+    expect(manifest.format).toBe('tally-export');
+    expect(manifest.person.email).toBe(person.email);
+    const rows = Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]));
+    // The demo bank's two years, its accounts and connection, and the person.
+    expect(rows.transactions).toBeGreaterThan(1000);
+    expect(rows).toMatchObject({ users: 1, bank_connections: 1 });
+    expect(JSON.parse(text('data/transactions.json'))).toHaveLength(rows.transactions ?? 0);
+    expect(text('csv/transactions.csv').trim().split('\n')).toHaveLength((rows.transactions ?? 0) + 1);
+  });
+}
