@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import { checkScreen, expect, LOOKS, linkDemoBank, lookAs, newPerson, register, test } from './support';
 
 for (const look of LOOKS) {
-  test(`settings → export all my data: one ZIP of everything the person has (${look.label})`, async ({
+  test(`settings → export all my data, and import it into a new account (${look.label})`, async ({
     page,
   }, testInfo) => {
     await lookAs(page, look);
@@ -37,5 +37,33 @@ for (const look of LOOKS) {
     expect(rows).toMatchObject({ users: 1, bank_connections: 1 });
     expect(JSON.parse(text('data/transactions.json'))).toHaveLength(rows.transactions ?? 0);
     expect(text('csv/transactions.csv').trim().split('\n')).toHaveLength((rows.transactions ?? 0) + 1);
+
+    // Moving: a new account takes the export back, with the history; the bank waits to be linked again.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await register(page, newPerson());
+    await page.goto('/settings');
+    await expect(page.getByText('Import from a Tally export')).toBeVisible();
+    const choosing = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await (await choosing).setFiles(await download.path());
+    await expect(
+      page.getByText(`${(rows.transactions ?? 0).toLocaleString('en-US')} transactions imported.`, {
+        exact: false,
+      }),
+    ).toBeVisible({ timeout: 60_000 });
+    await checkScreen(page, testInfo, `import-${look.suffix}`);
+
+    // Once more: nothing twice.
+    const again = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await (await again).setFiles(await download.path());
+    await expect(page.getByText('This export was imported before. Nothing changed.')).toBeVisible();
+
+    await page.goto('/accounts');
+    await expect(page.getByText('Disconnected').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Reconnect' }).first().click();
+    await expect(page.getByText(/This bank came from a Tally export/)).toBeVisible();
   });
 }

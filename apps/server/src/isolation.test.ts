@@ -58,6 +58,9 @@ const SELF_STATUS: Record<string, number> = {
   // No authenticator answers here: the challenge of the valid input is made up, a 400 that adds nothing
   // (passkeys.routes.test.ts adds real ones). The route names no one but the caller.
   'POST /api/auth/passkeys': 400,
+  // The route takes an export's ZIP, not the JSON sent here: a 415 that writes nothing
+  // (import.routes.test.ts imports real ones, and proves a file naming someone else writes into the caller only).
+  'POST /api/user/import': 415,
 };
 
 type Case = {

@@ -38,11 +38,11 @@ export function fakeXhr() {
       this.aborted = true;
       this.onabort?.();
     }
-    send(body: string) {
+    send(body: string | Blob) {
       void this.run(body);
     }
-    private async run(body: string) {
-      const total = body.length;
+    private async run(body: string | Blob) {
+      const total = typeof body === 'string' ? body.length : body.size;
       const progress = (loaded: number) =>
         this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
       await Promise.resolve();

@@ -995,3 +995,22 @@ export const pushSubscriptions = pgTable(
     index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
+
+/**
+ * Tally exports a person has imported into this account (Settings → Import from a Tally export), by the
+ * export's manifest digest: the same file imported again is answered as done, not imported twice.
+ */
+export const dataImports = pgTable(
+  'data_imports',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the export's manifest.json (its person, time and row counts). */
+    exportDigest: text('export_digest').notNull(),
+    /** Rows imported per table. */
+    rows: jsonb('rows').$type<Record<string, number>>().notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.exportDigest] })],
+);

@@ -156,6 +156,17 @@ describe('an upload', () => {
     expect(request?.headers.get('accept')).toBe('application/json');
   });
 
+  it('sends a file as it is, with its own type', async () => {
+    localStorage.setItem('authToken', 'token-1');
+    const server = fakeApi({ [UPLOAD]: { body: { stored: 1 } } });
+    fakeXhr();
+    const zip = new Blob([new Uint8Array([0x50, 0x4b, 3, 4])]);
+    expect(await api.uploadFile('uploads', zip, 'application/zip', answer)).toEqual({ stored: 1 });
+    const [request] = server.to('/api/uploads');
+    expect(request?.headers.get('content-type')).toBe('application/zip');
+    expect(request?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
   it('fails with the server’s message, code and details, as every call does', async () => {
     fakeApi({
       [UPLOAD]: {

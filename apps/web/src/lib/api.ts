@@ -183,14 +183,17 @@ export type UploadOptions = {
   onUploaded?: () => void;
 };
 
+/** A request body of its own type: JSON, or a file as it is. */
+type Payload = { type: string; data: XMLHttpRequestBodyInit };
+
 /**
- * A JSON POST that tells how much of its (large) body has gone out: XMLHttpRequest, since fetch cannot.
+ * A POST that tells how much of its (large) body has gone out: XMLHttpRequest, since fetch cannot.
  * Otherwise it is any other call: the session's token, a time limit, the same sign-out on a 401 and the
  * same ApiErrors; the caller's abort rejects with an AbortError.
  */
 function upload<S extends z.ZodType>(
   path: string,
-  json: unknown,
+  payload: Payload,
   schema: S,
   { signal, timeoutMs = API_TIMEOUT_MS, onUploadProgress, onUploaded }: UploadOptions,
 ): Promise<z.infer<S>> {
@@ -199,9 +202,10 @@ function upload<S extends z.ZodType>(
     const token = getToken();
     xhr.open('POST', `/api/${path.replace(/^\//, '')}`);
     xhr.timeout = timeoutMs;
-    for (const [name, value] of Object.entries(headersFor(token, 'application/json', true))) {
+    for (const [name, value] of Object.entries(headersFor(token, 'application/json', false))) {
       xhr.setRequestHeader(name, value);
     }
+    xhr.setRequestHeader('content-type', payload.type);
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort, { once: true });
     const settle = (outcome: () => void) => {
@@ -232,7 +236,7 @@ function upload<S extends z.ZodType>(
     xhr.onerror = () => settle(() => reject(new ApiError(0, UNREACHABLE, 'NETWORK')));
     xhr.ontimeout = () => settle(() => reject(new ApiError(0, TIMED_OUT, 'TIMEOUT')));
     xhr.onabort = () => settle(() => reject(new DOMException('The request was cancelled', 'AbortError')));
-    xhr.send(JSON.stringify(json));
+    xhr.send(payload.data);
   });
 }
 
@@ -255,7 +259,15 @@ export const api = {
   stream: (path: string, body: JsonBody) => events(path, body.value),
   /** A POST of a large body that reports its upload (see `upload`). */
   upload: <S extends z.ZodType>(path: string, body: JsonBody, schema: S, options: UploadOptions = {}) =>
-    upload(path, body.value, schema, options),
+    upload(path, { type: 'application/json', data: JSON.stringify(body.value) }, schema, options),
+  /** A file POSTed as it is (a ZIP), reporting its upload as `upload` does. */
+  uploadFile: <S extends z.ZodType>(
+    path: string,
+    file: Blob,
+    type: string,
+    schema: S,
+    options: UploadOptions = {},
+  ) => upload(path, { type, data: file }, schema, options),
 };
 
 export function errorMessage(error: unknown, fallback: string): string {

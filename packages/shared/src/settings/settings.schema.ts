@@ -52,3 +52,12 @@ export const deleteAccountBody = z.union(
   { error: 'Confirm with your password or with Google to delete your account' },
 );
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+/** POST /user/import: what a Tally export brought into the account (rows per table). */
+export const dataImportResult = z.object({
+  alreadyImported: z.boolean().describe('the same export was imported before: nothing new was written'),
+  rows: z.record(z.string(), z.number().int().nonnegative()),
+  /** The account as it is now (the export's time zone and notification choices carried over). */
+  user,
+});
+export type DataImportResult = z.infer<typeof dataImportResult>;

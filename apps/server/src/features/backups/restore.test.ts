@@ -30,7 +30,8 @@ beforeAll(async () => {
 
 /**
  * Rows the harness's seed leaves out: tax tags, a step of the first-run guide, a confirmed subscription's
- * charges, and what a budget period's end writes (an achievement, the leftover's share into savings).
+ * charges, what a budget period's end writes (an achievement, the leftover's share into savings), account
+ * security's rows and the record of an imported export.
  */
 async function addTheRestOf({ auth, ids }: Person) {
   const { app } = harness;
@@ -62,6 +63,8 @@ async function addTheRestOf({ auth, ids }: Person) {
        values ($1::uuid, md5($1::text || 'credential'), 'pQECAyYgASFY', 'Laptop', '["internal"]')`,
     `insert into webauthn_challenges (user_id, challenge, expires_at)
        values ($1, 'Y2hhbGxlbmdl', now() + interval '5 minutes')`,
+    // A Tally export imported into the account.
+    `insert into data_imports (user_id, export_digest, rows) values ($1::uuid, md5($1::text), '{"transactions": 3}')`,
   ])
     await app.database.query(sql, [auth.user.id]);
 }

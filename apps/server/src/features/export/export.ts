@@ -22,6 +22,7 @@ export const LEFT_OUT: Record<string, string> = {
   history_syncs: "this server's bank downloads",
   onboarding_preparations: "this server's first-run jobs",
   ai_insight_runs: "this server's insight refreshes",
+  data_imports: 'exports imported into the account on this server',
   transaction_texts: 'search text, made again from the transactions',
   transaction_rollups: 'totals, made again from the transactions',
   daily_spending: 'totals, made again from the transactions',

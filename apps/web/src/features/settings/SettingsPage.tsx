@@ -1,8 +1,21 @@
-import { Avatar, Badge, Button, Card, Divider, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  FileButton,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBrandGoogleFilled,
   IconFileDownload,
+  IconFileUpload,
   IconListCheck,
   IconLock,
   IconLogout,
@@ -24,6 +37,7 @@ import { serverMessage } from '../../lib/api';
 import { AiUsageCard } from './AiUsageCard';
 import { useExportData } from './api/export-data';
 import { useNotificationSettings } from './api/get-notification-settings';
+import { useImportData } from './api/import-data';
 import { useTwoFactorStatus } from './api/two-factor';
 import { useUpdateNotificationSettings } from './api/update-notification-settings';
 import { EmailNotificationsRow } from './EmailNotificationsRow';
@@ -110,6 +124,66 @@ function TwoFactorRow({ onAction }: { onAction: (action: TwoFactorAction) => voi
             Set up
           </Button>
         )
+      }
+    />
+  );
+}
+
+/** Rows a person recognises in an import's outcome, by table: the rest are counted but not named. */
+const IMPORTED_KINDS: Array<[table: string, one: string, many: string]> = [
+  ['bank_accounts', 'account', 'accounts'],
+  ['transactions', 'transaction', 'transactions'],
+  ['budgets', 'budget', 'budgets'],
+  ['subscriptions', 'subscription', 'subscriptions'],
+  ['savings_goals', 'savings goal', 'savings goals'],
+];
+
+function importedSummary(rows: Record<string, number>) {
+  const parts = IMPORTED_KINDS.filter(([table]) => (rows[table] ?? 0) > 0).map(([table, one, many]) => {
+    const n = rows[table] ?? 0;
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  });
+  return parts.length > 0 ? `${parts.join(', ')} imported.` : 'Your settings were imported.';
+}
+
+function ImportDataRow() {
+  const importData = useImportData();
+  const { setUser } = useAuth();
+  const [picked, setPicked] = useState(0);
+  return (
+    <Row
+      icon={<IconFileUpload size={22} stroke={1.6} style={{ flexShrink: 0 }} />}
+      title="Import from a Tally export"
+      description="Bring everything from another Tally account's export ZIP into this one, if it has no data of its own yet. Linked banks come in disconnected: link them again to keep them up to date."
+      action={
+        <FileButton
+          // A new key after each pick: the same file can be chosen again.
+          key={picked}
+          accept="application/zip,.zip"
+          onChange={(file) => {
+            if (!file) return;
+            setPicked((n) => n + 1);
+            importData.mutate(file, {
+              onSuccess: (result) => {
+                setUser(result.user);
+                if (result.alreadyImported)
+                  toast.success('Already imported', 'This export was imported before. Nothing changed.');
+                else toast.success('Import complete', importedSummary(result.rows));
+              },
+              onError: (error) =>
+                toast.error(
+                  'Import failed',
+                  serverMessage(error, 'Failed to import your data. Please try again.'),
+                ),
+            });
+          }}
+        >
+          {(props) => (
+            <Button {...props} variant="default" loading={importData.isPending} style={{ flexShrink: 0 }}>
+              Import
+            </Button>
+          )}
+        </FileButton>
       }
     />
   );
@@ -291,6 +365,8 @@ export function SettingsPage() {
             </Button>
           }
         />
+        <Divider />
+        <ImportDataRow />
       </Card>
 
       <PlanCard />

@@ -1,0 +1,216 @@
+import { dataImportResult, errorBody } from '@tally/shared';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOwned, type Person, seedPerson, startHarness } from '../../../test/harness';
+import { bearer, expectJson, signUp } from '../../../test/helpers';
+import { LEFT_OUT } from './export';
+import { importedId, NOT_IMPORTED } from './import';
+
+let harness: Awaited<ReturnType<typeof startHarness>>;
+let alice: Person;
+/** Alice's export, taken once (exports are limited to a few a minute per person). */
+let original: Uint8Array;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  alice = await seedPerson(harness.app, harness.fake, 'ALICEIMP');
+  original = await exportOf(alice.auth);
+});
+afterAll(() => harness?.close());
+
+type Auth = { token: string; user: { id: string } };
+
+const exportOf = async (auth: Auth) => {
+  const res = await harness.app.inject({ method: 'GET', url: '/api/user/export', headers: bearer(auth) });
+  expect(res.statusCode).toBe(200);
+  return new Uint8Array(res.rawPayload);
+};
+
+const importInto = (auth: Auth, zip: Uint8Array | Buffer, type = 'application/zip') =>
+  harness.app.inject({
+    method: 'POST',
+    url: '/api/user/import',
+    headers: { ...bearer(auth), 'content-type': type },
+    payload: Buffer.from(zip),
+  });
+
+type Row = Record<string, unknown>;
+
+/** The ZIP's tables: rows by table name, from data/<table>.json. */
+function tablesOf(zip: Uint8Array): Record<string, Row[]> {
+  const files = unzipSync(zip);
+  const tables: Record<string, Row[]> = {};
+  for (const [name, bytes] of Object.entries(files)) {
+    const table = /^data\/(.+)\.json$/.exec(name)?.[1];
+    if (table) tables[table] = JSON.parse(Buffer.from(bytes).toString('utf8')) as Row[];
+  }
+  return tables;
+}
+
+/** The same ZIP with some of its files replaced (or added). */
+function withFiles(zip: Uint8Array, replaced: Record<string, string>): Uint8Array {
+  const files = unzipSync(zip);
+  for (const [name, text] of Object.entries(replaced)) files[name] = strToU8(text);
+  return zipSync(files);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every id of a value (and those in a link), mapped the way an import into `userId` maps them. */
+function mapped(value: unknown, from: string, userId: string, key = ''): unknown {
+  const id = (v: string) => (v === from ? userId : importedId(userId, v));
+  // transactions.text_key is computed from the row's text by the database, the same on both sides.
+  if (key === 'text_key') return value;
+  if (typeof value === 'string' && UUID.test(value)) return id(value);
+  if (typeof value === 'string' && key === 'link')
+    return value.replace(new RegExp(UUID.source.slice(1, -1), 'gi'), id);
+  if (Array.isArray(value)) return value.map((v) => mapped(v, from, userId));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapped(v, from, userId, k)]));
+  return value;
+}
+
+/** Rows in one order (by their JSON), compared as objects so a difference shows field by field. */
+const sorted = (rows: Row[]) =>
+  rows
+    .map((r) => [JSON.stringify(r), r] as const)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, r]) => r);
+
+describe('POST /api/user/import', () => {
+  it('brings a whole export into a new account: a round trip gives the same content, banks disconnected', async () => {
+    const newcomer = await signUp(harness.app, { timeZone: 'UTC' });
+    const answer = expectJson(await importInto(newcomer, original), 200, dataImportResult);
+    expect(answer.alreadyImported).toBe(false);
+
+    const before = tablesOf(original);
+    const after = tablesOf(await exportOf(newcomer));
+    const compared = Object.keys(before).filter((t) => t !== 'users' && !(t in NOT_IMPORTED));
+    expect(compared.filter((t) => (before[t]?.length ?? 0) > 0).length).toBeGreaterThan(15);
+    for (const table of compared) {
+      const expected = (before[table] ?? []).map((row) => {
+        const out = mapped(row, alice.auth.user.id, newcomer.user.id) as Row;
+        if (table === 'bank_connections' && out.provider !== 'manual')
+          Object.assign(out, { is_active: false, cursor: null, provider_removed_at: expect.any(String) });
+        return out;
+      });
+      const rows = after[table] ?? [];
+      expect(rows, table).toHaveLength(expected.length);
+      expect(answer.rows[table] ?? 0, table).toBe(expected.length);
+      if (table === 'bank_connections') expect(rows).toEqual(expect.arrayContaining(expected));
+      else expect(sorted(rows), table).toEqual(sorted(expected as Row[]));
+    }
+    // The person's choices came along; their sign-in did not.
+    const aliceUser = before.users?.[0] ?? {};
+    expect(answer.user).toMatchObject({ id: newcomer.user.id, email: newcomer.user.email });
+    expect(after.users?.[0]).toMatchObject({
+      time_zone: aliceUser.time_zone,
+      email_notifications: aliceUser.email_notifications,
+      push_notifications: aliceUser.push_notifications,
+    });
+    // Alice's own rows are as they were.
+    expect((await countOwned(harness.app, alice.auth.user.id)).transactions).toBe(
+      before.transactions?.length,
+    );
+
+    // An imported bank is relinked, not reconnected: its access did not come with it.
+    const bank = (after.bank_connections ?? []).find((c) => c.provider !== 'manual');
+    const reconnect = await harness.app.inject({
+      method: 'POST',
+      url: `/api/plaid/connections/${bank?.id}/reconnect`,
+      headers: bearer(newcomer),
+    });
+    expect(expectJson(reconnect, 409, errorBody).code).toBe('RELINK_REQUIRED');
+
+    // Again: nothing new, the same answer.
+    const counts = await countOwned(harness.app, newcomer.user.id);
+    const again = expectJson(await importInto(newcomer, original), 200, dataImportResult);
+    expect(again).toMatchObject({ alreadyImported: true, rows: answer.rows });
+    expect(await countOwned(harness.app, newcomer.user.id)).toEqual(counts);
+  });
+
+  it('keeps each account’s ids its own: the same export imported into two accounts', async () => {
+    const one = await signUp(harness.app);
+    const two = await signUp(harness.app);
+    expect((await importInto(one, original)).statusCode).toBe(200);
+    expect((await importInto(two, original)).statusCode).toBe(200);
+    const [a, b] = [tablesOf(await exportOf(one)), tablesOf(await exportOf(two))];
+    expect(a.transactions).toHaveLength(b.transactions?.length ?? -1);
+    const ids = new Set((a.transactions ?? []).map((t) => t.id));
+    expect((b.transactions ?? []).some((t) => ids.has(t.id))).toBe(false);
+  });
+
+  it('refuses an account that holds data of its own, and writes nothing', async () => {
+    const bob = await seedPerson(harness.app, harness.fake, 'BOBIMP');
+    const counts = await countOwned(harness.app, bob.auth.user.id);
+    const refused = await importInto(bob.auth, original);
+    expect(expectJson(refused, 409, errorBody).code).toBe('ACCOUNT_NOT_EMPTY');
+    expect(await countOwned(harness.app, bob.auth.user.id)).toEqual(counts);
+  });
+
+  it('writes all or nothing: a row that does not fit leaves the account as it was', async () => {
+    const tables = tablesOf(original);
+    // An account of a connection the export does not hold, its transactions imported before it is found...
+    const accounts = (tables.bank_accounts ?? []).map((row, i) =>
+      i === 0 ? { ...row, connection_id: '00000000-0000-4000-8000-000000000000' } : row,
+    );
+    const broken = withFiles(original, { 'data/bank_accounts.json': JSON.stringify(accounts) });
+    const carol = await signUp(harness.app);
+    const counts = await countOwned(harness.app, carol.user.id);
+    const refused = await importInto(carol, broken);
+    expect(expectJson(refused, 400, errorBody).code).toBe('EXPORT_INVALID');
+    expect(await countOwned(harness.app, carol.user.id)).toEqual(counts);
+    // ...and the export as it was still imports.
+    expect((await importInto(carol, original)).statusCode).toBe(200);
+  });
+
+  it('never writes into another person, whatever the file names', async () => {
+    const dave = await signUp(harness.app);
+    const eve = await signUp(harness.app);
+    const tables = tablesOf(original);
+    // Rows that claim to be Dave's.
+    const forged = withFiles(original, {
+      'data/transactions.json': JSON.stringify(
+        (tables.transactions ?? []).map((row) => ({ ...row, user_id: dave.user.id })),
+      ),
+    });
+    const daveBefore = await countOwned(harness.app, dave.user.id);
+    expect((await importInto(eve, forged)).statusCode).toBe(200);
+    expect(await countOwned(harness.app, dave.user.id)).toEqual(daveBefore);
+    expect((await countOwned(harness.app, eve.user.id)).transactions).toBe(tables.transactions?.length);
+  });
+
+  it('answers what is wrong with a file that is not an export', async () => {
+    const frank = await signUp(harness.app);
+    const manifest = JSON.parse(Buffer.from(unzipSync(original)['manifest.json'] ?? []).toString('utf8'));
+    const cases: Array<[Uint8Array, number, string]> = [
+      [strToU8('date,amount\n2026-01-01,5\n'), 400, 'NOT_AN_EXPORT'],
+      [zipSync({ 'notes.txt': strToU8('hello') }), 400, 'NOT_AN_EXPORT'],
+      [withFiles(original, { 'manifest.json': '{"format":"tally-export"' }), 400, 'NOT_AN_EXPORT'],
+      [
+        withFiles(original, { 'manifest.json': JSON.stringify({ ...manifest, version: 99 }) }),
+        400,
+        'EXPORT_TOO_NEW',
+      ],
+      [withFiles(original, { 'data/budgets.json': '[\n{"id": oops}\n]\n' }), 400, 'NOT_AN_EXPORT'],
+    ];
+    // (Imports are limited to a few a minute per person: a new one for each file.)
+    for (const [zip, status, code] of cases) {
+      const res = await importInto(await signUp(harness.app), zip);
+      expect(expectJson(res, status, errorBody).code).toBe(code);
+    }
+    // Only a ZIP is taken, and only from someone signed in.
+    const json = await importInto(frank, strToU8('{"format":"tally-export"}'), 'application/json');
+    expect(expectJson(json, 415, errorBody).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const anonymous = await harness.app.inject({
+      method: 'POST',
+      url: '/api/user/import',
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(original),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await countOwned(harness.app, frank.user.id)).transactions).toBe(0);
+    // What was imported is this server's record, not the person's data to export.
+    expect(LEFT_OUT).toHaveProperty('data_imports');
+  });
+});
