@@ -127,7 +127,7 @@ test('settings → sign out everywhere: this browser and every other session are
   await expect(other).toHaveURL(/\/dashboard$/);
 
   await page.goto('/settings');
-  await expect(page.getByText('Sign out everywhere')).toBeVisible();
+  await expect(page.getByText('Sign out everywhere', { exact: true })).toBeVisible();
   await checkScreen(page, testInfo, 'settings-sign-out-everywhere');
   await page.getByRole('button', { name: 'Sign out all' }).click();
   await expect(page).toHaveURL(/\/$/);
