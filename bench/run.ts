@@ -5,7 +5,8 @@
  *   --scale=1                      1 = 2M rows, L with 100k (env BENCH_SCALE)
  *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
  *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
- *   --only=queries,import,export,file-import,costs,memory   what to measure (env BENCH_ONLY, default all six;
+ *   --only=queries,import,export,portability,file-import,costs,memory   what to measure (env BENCH_ONLY, default all;
+ *                                  portability: the person's own ZIP export, imported into a new account;
  *                                  memory: the built server's RSS and start, on no bench database)
  *   --groups=dashboard,budget      time only these query groups (env BENCH_GROUPS, default all)
  *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
@@ -22,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { measureRouteCosts, type RouteCost } from './costs';
 import { type BenchDatabase, CACHE_DIR, preparePglite, preparePostgres } from './databases';
 import { explainAll } from './explain';
-import { type ExportResult, measureExport } from './export';
+import { type ExportResult, measureExport, measurePortability, type PortabilityResult } from './export';
 import { FILE_TARGETS, type FileImportResult, measureFileImport } from './file-import';
 import { L_EMAIL, L_PASSWORD } from './generate';
 import { type ImportResult, measureImport } from './import';
@@ -38,7 +39,7 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
     only: {
       type: 'string',
-      default: process.env.BENCH_ONLY ?? 'queries,import,export,file-import,costs,memory',
+      default: process.env.BENCH_ONLY ?? 'queries,import,export,portability,file-import,costs,memory',
     },
     groups: { type: 'string', default: process.env.BENCH_GROUPS ?? '' },
     regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
@@ -97,6 +98,7 @@ type Result = {
   queries?: QueryResult[];
   import?: ImportResult;
   export?: ExportResult;
+  portability?: PortabilityResult;
   fileImport?: FileImportResult;
   costs?: RouteCost[];
 };
@@ -200,6 +202,19 @@ function report(result: Result): string {
       );
     }
   }
+  if (result.portability) {
+    const rs = result.portability.runs;
+    const med = (pick: (r: (typeof rs)[number]) => number) => medianOf(rs.map(pick));
+    lines.push(
+      '',
+      `The L person's own export (ZIP of every table) and its import into a new account, over HTTP (median of ${runs} runs):`,
+      '',
+      '| Step | Seconds | Size | Peak heap growth (MB) | Longest event-loop stall (ms) |',
+      '|---|---:|---:|---:|---:|',
+      `| Export | ${med((r) => r.exportSeconds).toFixed(2)} | ${med((r) => r.zipMegabytes).toFixed(1)} MB | ${med((r) => r.exportPeakHeapGrowthMB).toFixed(0)} | ${med((r) => r.exportMaxStallMs).toFixed(0)} |`,
+      `| Import | ${med((r) => r.importSeconds).toFixed(2)} | ${rs[0]?.importedRows.toLocaleString('en-US')} rows | ${med((r) => r.importPeakHeapGrowthMB).toFixed(0)} | ${med((r) => r.importMaxStallMs).toFixed(0)} |`,
+    );
+  }
   if (result.fileImport) lines.push('', ...fileImportReport(result.fileImport));
   if (result.costs) {
     lines.push(
@@ -253,6 +268,14 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
     if (only.has('export')) {
       log("export: the L person's whole history, alone and four at once");
       result.export = await measureExport(
+        () => startApp(bench.database, { runJobs: false }),
+        { email: L_EMAIL, password: L_PASSWORD },
+        { runs, log },
+      );
+    }
+    if (only.has('portability')) {
+      log("portability: the L person's own export, imported into a new account");
+      result.portability = await measurePortability(
         () => startApp(bench.database, { runJobs: false }),
         { email: L_EMAIL, password: L_PASSWORD },
         { runs, log },

@@ -1,9 +1,10 @@
 import { dataImportResult, errorBody, todayIn } from '@tally/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { vacuumAfterImports } from '../../db/client';
 import type { AppContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { perUserRateLimit } from '../../lib/rate-limit';
+import { concurrencyLimit, perUserRateLimit, uploadRateLimit } from '../../lib/rate-limit';
 import { getUser, toUser } from '../auth';
 import { exportZip } from './export';
 import { importExport } from './import';
@@ -12,7 +13,7 @@ import { importExport } from './import';
 export const IMPORT_ZIP_LIMIT = 64 * 1024 * 1024;
 
 export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  app.addHook('preHandler', ctx.authenticate);
+  app.addHook('onRequest', ctx.authenticate);
 
   app.get(
     '/user/export',
@@ -43,18 +44,46 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
   );
 
-  // The export's ZIP as it is, read whole (its files are read one at a time from it).
+  // Its own scope: a signed-in person, counted, before the body is read; and a ZIP only.
+  await app.register(async (scope) => importRoute(scope, ctx));
+};
+
+/** Imports a person may send a minute (each is a whole account's history), and at once. */
+export const DATA_IMPORTS_PER_MINUTE = 5;
+
+/**
+ * POST /user/import. The person is known and counted (per person and per address, one at a time) before up
+ * to 64 MB is read; any body but a ZIP is refused unread (415). On the embedded database the tables' upkeep
+ * follows the answer, as after a file import.
+ */
+async function importRoute(app: FastifyInstance, ctx: AppContext) {
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/zip',
     { parseAs: 'buffer', bodyLimit: IMPORT_ZIP_LIMIT },
     (_req, body, done) => done(null, body),
   );
-
-  app.post(
+  const upkeep = vacuumAfterImports(ctx.database, 0);
+  const atOnce = concurrencyLimit({
+    max: 1,
+    keyOf: (req) => req.user.id,
+    message: 'An import into this account is already under way. Wait for it to finish.',
+  });
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/user/import',
     {
       bodyLimit: IMPORT_ZIP_LIMIT,
-      config: { rateLimit: perUserRateLimit(5) },
+      onRequest: [
+        uploadRateLimit(app, {
+          name: 'data-imports',
+          perUser: DATA_IMPORTS_PER_MINUTE,
+          perAddress: ctx.config.uploadsPerMinutePerAddress.imports,
+        }),
+        atOnce.onRequest,
+      ],
+      onResponse: atOnce.onResponse,
+      onRequestAbort: atOnce.onRequestAbort,
+      onTimeout: atOnce.onTimeout,
       schema: {
         tags: ['settings'],
         description:
@@ -71,12 +100,19 @@ export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     async (req) => {
-      if (!Buffer.isBuffer(req.body))
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', "Send the export's ZIP file (application/zip).");
-      const outcome = await importExport(ctx.database, req.user, req.body, ctx.now());
-      if (!outcome.alreadyImported) ctx.insights.changed(req.user.id);
+      const outcome = await importExport(ctx.database, req.user, req.body as Buffer, ctx.now());
+      if (!outcome.alreadyImported) {
+        ctx.insights.changed(req.user.id);
+        const rows = outcome.rows.transactions ?? 0;
+        if (upkeep && rows > 0)
+          setImmediate(() =>
+            upkeep(rows).catch((error: unknown) =>
+              ctx.log.warn({ err: error }, 'upkeep after a data import failed'),
+            ),
+          );
+      }
       const row = await getUser(ctx.database.db, { userId: req.user.id });
       return { ...outcome, user: toUser(row ?? req.user) };
     },
   );
-};
+}

@@ -1,6 +1,7 @@
 import { dataImportResult, errorBody } from '@tally/shared';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import { countOwned, type Person, seedPerson, startHarness } from '../../../test/harness';
 import { bearer, expectJson, signUp } from '../../../test/helpers';
 import { LEFT_OUT } from './export';
@@ -54,16 +55,14 @@ function withFiles(zip: Uint8Array, replaced: Record<string, string>): Uint8Arra
   return zipSync(files);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** Every id of a value (and those in a link), mapped the way an import into `userId` maps them. */
+/** Every id in a value, whole or inside text and JSON, mapped the way an import into `userId` maps it. */
 function mapped(value: unknown, from: string, userId: string, key = ''): unknown {
-  const id = (v: string) => (v === from ? userId : importedId(userId, v));
   // transactions.text_key is computed from the row's text by the database, the same on both sides.
   if (key === 'text_key') return value;
-  if (typeof value === 'string' && UUID.test(value)) return id(value);
-  if (typeof value === 'string' && key === 'link')
-    return value.replace(new RegExp(UUID.source.slice(1, -1), 'gi'), id);
+  if (typeof value === 'string')
+    return value.replace(UUIDS, (v) => (v === from ? userId : importedId(userId, v)));
   if (Array.isArray(value)) return value.map((v) => mapped(v, from, userId));
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapped(v, from, userId, k)]));
@@ -76,6 +75,34 @@ const sorted = (rows: Row[]) =>
     .map((r) => [JSON.stringify(r), r] as const)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, r]) => r);
+
+/** Rows as the export writes a table's file: one JSON object per line. */
+const asExportFile = (rows: Row[]) =>
+  rows.length ? `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n` : '[]\n';
+
+/** A ZIP of `files` written by yazl, which lets a name appear twice. */
+async function yazlZip(files: Array<[name: string, text: string]>): Promise<Uint8Array> {
+  const zip = new ZipFile();
+  for (const [name, text] of files) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A one-file ZIP whose file says it inflates to `claimed` bytes, and holds `real` zeros. */
+function lyingZip(name: string, real: number, claimed: number): Uint8Array {
+  const zip = zipSync({ [name]: new Uint8Array(real) });
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  view.setUint32(22, claimed, true);
+  for (let i = zip.length - 22; i >= 0; i -= 1) {
+    if (view.getUint32(i, true) === 0x02014b50) {
+      view.setUint32(i + 24, claimed, true);
+      break;
+    }
+  }
+  return zip;
+}
 
 describe('POST /api/user/import', () => {
   it('brings a whole export into a new account: a round trip gives the same content, banks disconnected', async () => {
@@ -154,7 +181,7 @@ describe('POST /api/user/import', () => {
     const accounts = (tables.bank_accounts ?? []).map((row, i) =>
       i === 0 ? { ...row, connection_id: '00000000-0000-4000-8000-000000000000' } : row,
     );
-    const broken = withFiles(original, { 'data/bank_accounts.json': JSON.stringify(accounts) });
+    const broken = withFiles(original, { 'data/bank_accounts.json': asExportFile(accounts) });
     const carol = await signUp(harness.app);
     const counts = await countOwned(harness.app, carol.user.id);
     const refused = await importInto(carol, broken);
@@ -170,12 +197,25 @@ describe('POST /api/user/import', () => {
     const tables = tablesOf(original);
     // Rows that claim to be Dave's.
     const forged = withFiles(original, {
-      'data/transactions.json': JSON.stringify(
+      'data/transactions.json': asExportFile(
         (tables.transactions ?? []).map((row) => ({ ...row, user_id: dave.user.id })),
+      ),
+      // Links that would leave the app.
+      'data/notifications.json': asExportFile(
+        (tables.notifications ?? []).map((row, i) => ({
+          ...row,
+          link: ['https://evil.example/x', '//evil.example', '/\\evil.example'][i % 3],
+        })),
       ),
     });
     const daveBefore = await countOwned(harness.app, dave.user.id);
     expect((await importInto(eve, forged)).statusCode).toBe(200);
+    const links = await harness.app.database.query<{ link: string }>(
+      'select distinct link from notifications where user_id = $1',
+      [eve.user.id],
+    );
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.link === '/' || /^\/[a-z]/.test(l.link))).toBe(true);
     expect(await countOwned(harness.app, dave.user.id)).toEqual(daveBefore);
     expect((await countOwned(harness.app, eve.user.id)).transactions).toBe(tables.transactions?.length);
   });
@@ -193,6 +233,18 @@ describe('POST /api/user/import', () => {
         'EXPORT_TOO_NEW',
       ],
       [withFiles(original, { 'data/budgets.json': '[\n{"id": oops}\n]\n' }), 400, 'NOT_AN_EXPORT'],
+      [withFiles(original, { 'data/budgets.json': '[\n5\n]\n' }), 400, 'NOT_AN_EXPORT'],
+      // A file that inflates past what it claims is stopped there; one that claims too much is not read.
+      [lyingZip('manifest.json', 8 * 1024 * 1024, 100), 400, 'NOT_AN_EXPORT'],
+      [lyingZip('manifest.json', 100, 1024 * 1024 * 1024), 413, 'EXPORT_TOO_LARGE'],
+      [
+        await yazlZip([
+          ['manifest.json', '{}'],
+          ['manifest.json', '{}'],
+        ]),
+        400,
+        'NOT_AN_EXPORT',
+      ],
     ];
     // (Imports are limited to a few a minute per person: a new one for each file.)
     for (const [zip, status, code] of cases) {
@@ -201,7 +253,7 @@ describe('POST /api/user/import', () => {
     }
     // Only a ZIP is taken, and only from someone signed in.
     const json = await importInto(frank, strToU8('{"format":"tally-export"}'), 'application/json');
-    expect(expectJson(json, 415, errorBody).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(expectJson(json, 415, errorBody).message).toBeTruthy();
     const anonymous = await harness.app.inject({
       method: 'POST',
       url: '/api/user/import',

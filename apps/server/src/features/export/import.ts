@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { timeZone } from '@tally/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { unzipSync } from 'fflate';
+import yauzl from 'yauzl';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { dataImports } from '../../db/schema';
@@ -13,7 +13,6 @@ import { EXPORT_FORMAT, EXPORT_VERSION, LEFT_OUT } from './export';
  * server's copy cannot stand for.
  */
 export const NOT_IMPORTED: Record<string, string> = {
-  billing_events: "the payments provider's events of the server that was paid",
   ai_usage: "the AI requests counted by the server they were made on, against that server's plan",
 };
 
@@ -24,8 +23,15 @@ export const NOT_IMPORTED: Record<string, string> = {
  */
 const WRITTEN_BY_USE = new Set(['notifications', 'onboarding_steps', 'ai_insights', 'merchant_categories']);
 
-/** The most an export's one file may inflate to: a real one is far smaller; a ZIP bomb is refused. */
-const MAX_FILE_BYTES = 512 * 1024 * 1024;
+/**
+ * The most an export's one file may inflate to (a year of a busy person's transactions is tens of MB), and
+ * how many files it may hold: a ZIP bomb is refused before it costs more than reading this much.
+ */
+const MAX_FILE_BYTES = 256 * 1024 * 1024;
+const MAX_FILES = 400;
+
+/** How deep a JSON value of a row may nest (the app's own are two or three levels). */
+const MAX_DEPTH = 32;
 
 /** Rows per INSERT: a statement's JSON stays a few hundred kB, and PGlite's event loop turns between them. */
 const ROWS_PER_STATEMENT = 1000;
@@ -76,12 +82,28 @@ async function readCatalogue(database: Database): Promise<Map<string, Table>> {
       order by c.table_name, c.ordinal_position`,
   );
   const references = await database.query<{ child: string; parent: string }>(
-    `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
-       from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace`,
+    `select child.relname as child, parent.relname as parent
+       from pg_constraint c
+       join pg_class child on child.oid = c.conrelid
+       join pg_class parent on parent.oid = c.confrelid
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace`,
   );
+  // A table with a key unique across everyone could let a file claim another person's key (a passkey's
+  // credential, a browser's endpoint): such a table is never imported, whatever a later migration adds. A key
+  // with the person or an id in it is the importing person's own (ids are mapped to theirs: importedId).
+  const shared = await database.query<{ name: string }>(
+    `select distinct t.relname as name
+       from pg_index i
+       join pg_class t on t.oid = i.indrelid
+      where t.relnamespace = 'public'::regnamespace and i.indisunique and not i.indisprimary
+        and not exists (select 1 from pg_attribute a
+                         where a.attrelid = t.oid and a.attnum = any(i.indkey)
+                           and (a.attname = 'user_id' or a.atttypid = 'uuid'::regtype))`,
+  );
+  const refused = new Set(shared.map((r) => r.name));
   const tables = new Map<string, Table>();
   for (const c of columns) {
-    if (c.table_name in LEFT_OUT || c.table_name in NOT_IMPORTED) continue;
+    if (c.table_name in LEFT_OUT || c.table_name in NOT_IMPORTED || refused.has(c.table_name)) continue;
     const table = tables.get(c.table_name) ?? { name: c.table_name, columns: [], parents: [] };
     table.columns.push({ name: c.column_name, type: c.udt_name, generated: c.generated });
     tables.set(c.table_name, table);
@@ -111,11 +133,11 @@ function inOrder(tables: Table[]): Table[] {
   return ordered;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUIDS_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** Ids wherever they are written: a uuid column, or inside text (`file:<account id>:…`, `goal:<id>`) and JSON. */
+const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** Text columns that name rows by id inside them: a notification's link to a goal (`/savings/<id>`). */
-const LINK_COLUMNS = new Set(['link']);
+/** A link inside the app (`/savings/…`), never one that leaves it (`//host`, `https:`, `/\host`). */
+const IN_APP_LINK = /^\/(?:[A-Za-z0-9][^\s\\]*)?$/;
 
 /**
  * The id a row of the export takes in this account: derived from the account and the exported id alike (a
@@ -130,33 +152,59 @@ export function importedId(userId: string, exported: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Reads one file of the ZIP; null when it has none of that name. */
-function fileOf(zip: Uint8Array, name: string): string | null {
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(zip, {
-      filter: (file) => {
-        if (file.name !== name) return false;
-        if (file.originalSize > MAX_FILE_BYTES) throw new AppError(413, 'EXPORT_TOO_LARGE', NOT_AN_EXPORT);
-        return true;
-      },
+const notAnExport = () => new AppError(400, 'NOT_AN_EXPORT', NOT_AN_EXPORT);
+
+/**
+ * The export's ZIP, its files found through its directory: each named once, none claiming to inflate past
+ * MAX_FILE_BYTES, and each read only when asked for, checked as it inflates against the size it claims (yauzl
+ * stops one that claims less than it holds). CSV files are never inflated.
+ */
+async function openExport(zip: Buffer) {
+  const zipfile = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (err, z) =>
+      err ? reject(notAnExport()) : resolve(z),
+    ),
+  );
+  const entries = new Map<string, yauzl.Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zipfile.on('entry', (entry: yauzl.Entry) => {
+      if (entries.has(entry.fileName) || entries.size >= MAX_FILES) return reject(notAnExport());
+      if (entry.uncompressedSize > MAX_FILE_BYTES)
+        return reject(
+          new AppError(413, 'EXPORT_TOO_LARGE', 'One of the files in this export is too large to import.'),
+        );
+      entries.set(entry.fileName, entry);
+      zipfile.readEntry();
     });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(400, 'NOT_AN_EXPORT', NOT_AN_EXPORT);
-  }
-  const bytes = files[name];
-  return bytes ? new TextDecoder().decode(bytes) : null;
+    zipfile.on('end', () => resolve());
+    zipfile.on('error', () => reject(notAnExport()));
+    zipfile.readEntry();
+  });
+  return {
+    /** One file's text; null when the ZIP has none of that name. */
+    read: async (name: string): Promise<string | null> => {
+      const entry = entries.get(name);
+      if (!entry) return null;
+      const chunks: Buffer[] = [];
+      try {
+        const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+          zipfile.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
+        );
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+      } catch {
+        throw notAnExport();
+      }
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
 }
 
-/** The rows of one table's JSON file, as the export writes it: one row per line; any JSON array is read too. */
-function* rowsIn(text: string): Generator<Record<string, unknown>> {
-  if (!text.startsWith('[\n')) {
-    const all: unknown = JSON.parse(text);
-    if (!Array.isArray(all)) throw new SyntaxError('not an array');
-    yield* all as Record<string, unknown>[];
-    return;
-  }
+type Row = Record<string, unknown>;
+
+/** The rows of one table's JSON file as the export writes it, one row (a JSON object) per line. */
+function* rowsIn(text: string): Generator<Row> {
+  if (text === '[]\n' || text === '[]') return;
+  if (!text.startsWith('[\n')) throw notAnExport();
   let start = 2;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -165,9 +213,14 @@ function* rowsIn(text: string): Generator<Record<string, unknown>> {
     start = end + 1;
     if (line === ']' || line === '') continue;
     if (line.endsWith(',')) line = line.slice(0, -1);
-    const row: unknown = JSON.parse(line);
-    if (!row || typeof row !== 'object' || Array.isArray(row)) throw new SyntaxError('not a row');
-    yield row as Record<string, unknown>;
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch {
+      throw notAnExport();
+    }
+    if (!row || typeof row !== 'object' || Array.isArray(row)) throw notAnExport();
+    yield row as Row;
   }
 }
 
@@ -183,19 +236,20 @@ export type ImportOutcome = { alreadyImported: boolean; rows: Record<string, num
 export async function importExport(
   database: Database,
   person: { id: string },
-  zip: Uint8Array,
+  zip: Buffer,
   now: Date,
 ): Promise<ImportOutcome> {
-  const manifestText = fileOf(zip, 'manifest.json');
-  if (manifestText === null) throw new AppError(400, 'NOT_AN_EXPORT', NOT_AN_EXPORT);
+  const file = await openExport(zip);
+  const manifestText = await file.read('manifest.json');
+  if (manifestText === null) throw notAnExport();
   let manifestJson: unknown;
   try {
     manifestJson = JSON.parse(manifestText);
   } catch {
-    throw new AppError(400, 'NOT_AN_EXPORT', NOT_AN_EXPORT);
+    throw notAnExport();
   }
   const parsed = manifestSchema.safeParse(manifestJson);
-  if (!parsed.success) throw new AppError(400, 'NOT_AN_EXPORT', NOT_AN_EXPORT);
+  if (!parsed.success) throw notAnExport();
   const manifest = parsed.data;
   if (manifest.version > EXPORT_VERSION)
     throw new AppError(
@@ -208,13 +262,25 @@ export async function importExport(
   const exported = new Map(manifest.tables.map((t) => [t.name, t]));
   const tables = inOrder([...catalogue.values()].filter((t) => exported.has(t.name)));
 
-  const mapId = (value: string) => (value === manifest.person.id ? person.id : importedId(person.id, value));
-  const mapJson = (value: unknown): unknown => {
-    if (typeof value === 'string') return UUID.test(value) ? mapId(value) : value;
-    if (Array.isArray(value)) return value.map(mapJson);
+  const exporter = manifest.person.id.toLowerCase();
+  const mapId = (value: string) =>
+    value.toLowerCase() === exporter ? person.id : importedId(person.id, value);
+  const mapText = (value: string) => value.replace(UUIDS, mapId);
+  const mapJson = (value: unknown, depth = 0): unknown => {
+    if (depth > MAX_DEPTH) throw notAnExport();
+    if (typeof value === 'string') return mapText(value);
+    if (Array.isArray(value)) return value.map((v) => mapJson(v, depth + 1));
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapJson(v)]));
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapJson(v, depth + 1)]));
     return value;
+  };
+  const mapValue = (column: Column, value: unknown): unknown => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'string') {
+      const text = mapText(value);
+      return column.name === 'link' && !IN_APP_LINK.test(text) ? '/' : text;
+    }
+    return typeof value === 'object' ? mapJson(value) : value;
   };
 
   return database.db
@@ -233,30 +299,33 @@ export async function importExport(
       // inserted): set back as exported once every row is in.
       const rewritten: Record<string, unknown>[] = [];
       for (const table of tables) {
-        const text = fileOf(zip, `data/${table.name}.json`);
+        const text = await file.read(`data/${table.name}.json`);
         if (text === null) continue;
         const names = new Set(exported.get(table.name)?.columns);
         const columns = table.columns.filter((c) => !c.generated && names.has(c.name));
+        // The columns written: the export's, the owner, and what a bank connection's arrival sets.
+        const written = [
+          ...new Set([
+            ...columns.map((c) => c.name),
+            'user_id',
+            ...(table.name === 'bank_connections' ? Object.keys(disconnected({}, now)) : []),
+          ]),
+        ];
         const batch: Record<string, unknown>[] = [];
         const flush = async () => {
           if (batch.length === 0) return;
-          await insertRows(tx, table.name, columns, batch.splice(0));
+          await insertRows(tx, table.name, written, batch.splice(0));
         };
         counts[table.name] = 0;
-        try {
-          for (const row of rowsIn(text)) {
-            const out: Record<string, unknown> = {};
-            for (const c of columns) out[c.name] = mapValue(c, row[c.name]);
-            out.user_id = person.id;
-            if (table.name === 'bank_connections') disconnected(out, now);
-            if (table.name === 'bank_accounts') rewritten.push(out);
-            batch.push(out);
-            counts[table.name] = (counts[table.name] ?? 0) + 1;
-            if (batch.length >= ROWS_PER_STATEMENT) await flush();
-          }
-        } catch (error) {
-          if (error instanceof SyntaxError) throw new AppError(400, 'NOT_AN_EXPORT', NOT_AN_EXPORT);
-          throw error;
+        for (const row of rowsIn(text)) {
+          const out: Row = {};
+          for (const c of columns) out[c.name] = mapValue(c, row[c.name]);
+          out.user_id = person.id;
+          if (table.name === 'bank_connections') disconnected(out, now);
+          if (table.name === 'bank_accounts') rewritten.push(out);
+          batch.push(out);
+          counts[table.name] = (counts[table.name] ?? 0) + 1;
+          if (batch.length >= ROWS_PER_STATEMENT) await flush();
         }
         await flush();
       }
@@ -266,7 +335,7 @@ export async function importExport(
                 from json_populate_recordset(null::bank_accounts, ${JSON.stringify(rewritten)}::json) r
                where a.user_id = ${person.id} and a.id = r.id`,
         );
-      await carryPreferences(tx, person.id, fileOf(zip, 'data/users.json'));
+      await carryPreferences(tx, person.id, await file.read('data/users.json'));
       await tx
         .insert(dataImports)
         .values({ userId: person.id, exportDigest: digest, rows: counts, importedAt: now });
@@ -274,7 +343,7 @@ export async function importExport(
     })
     .catch((error: unknown) => {
       // A row the database refuses (a missing reference, a value of the wrong kind): nothing was written.
-      if (/^2[23]/.test(sqlState(error) ?? ''))
+      if (/^(2[23]|54)/.test(sqlState(error) ?? ''))
         throw new AppError(
           400,
           'EXPORT_INVALID',
@@ -282,15 +351,6 @@ export async function importExport(
         );
       throw error;
     });
-
-  function mapValue(column: Column, value: unknown): unknown {
-    if (value === null || value === undefined) return null;
-    if (column.type === 'uuid' && typeof value === 'string') return mapId(value);
-    if (column.type === '_uuid' || column.type === 'json' || column.type === 'jsonb') return mapJson(value);
-    if (LINK_COLUMNS.has(column.name) && typeof value === 'string')
-      return value.replace(UUIDS_IN_TEXT, mapId);
-    return value;
-  }
 }
 
 /** The SQLSTATE of a database error, however it was wrapped. */
@@ -302,21 +362,24 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A bank connection arrives without its bank access: disconnected, and never removed at the bank from here. */
-function disconnected(row: Record<string, unknown>, now: Date) {
+/**
+ * A bank connection arrives without its bank access: disconnected, and never removed at the bank from here
+ * (the hourly sweep and account deletion skip it). Manual accounts' connection holds no bank: it stays as it
+ * was. Answers the row.
+ */
+function disconnected(row: Row, now: Date): Row {
   row.access_token_encrypted = '';
-  if (row.provider === 'manual') return;
+  if (row.provider === 'manual') return row;
   row.is_active = false;
   row.cursor = null;
   row.provider_removed_at = now.toISOString();
+  return row;
 }
 
 /** Rows as JSON, typed by the table's own row type (json_populate_recordset): one statement per batch. */
-async function insertRows(tx: Db, table: string, columns: Column[], rows: Record<string, unknown>[]) {
+async function insertRows(tx: Db, table: string, columns: string[], rows: Row[]) {
   const names = sql.join(
-    [...new Set([...columns.map((c) => c.name), ...Object.keys(rows[0] ?? {})])].map((n) =>
-      sql.identifier(n),
-    ),
+    columns.map((n) => sql.identifier(n)),
     sql`, `,
   );
   const target = sql.identifier(table);
@@ -346,7 +409,7 @@ async function refuseUnlessEmpty(tx: Db, userId: string, tables: Table[]) {
 /** The exported person's time zone and notification choices, onto this account. */
 async function carryPreferences(tx: Db, userId: string, usersFile: string | null) {
   if (!usersFile) return;
-  const [row] = [...rowsIn(usersFile)];
+  const row = rowsIn(usersFile).next().value;
   if (!row) return;
   const zone = timeZone.safeParse(row.time_zone);
   const flag = (value: unknown) => (typeof value === 'boolean' ? value : null);

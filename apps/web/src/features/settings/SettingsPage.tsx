@@ -154,7 +154,7 @@ function ImportDataRow() {
     <Row
       icon={<IconFileUpload size={22} stroke={1.6} style={{ flexShrink: 0 }} />}
       title="Import from a Tally export"
-      description="Bring everything from another Tally account's export ZIP into this one, if it has no data of its own yet. Linked banks come in disconnected: link them again to keep them up to date."
+      description="Bring everything from another Tally account's export ZIP into this one, if it has no data of its own yet. Banks come in disconnected, with their history."
       action={
         <FileButton
           // A new key after each pick: the same file can be chosen again.
