@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { vacuumAfterImports } from '../../db/client';
 import type { AppContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
 import { concurrencyLimit, perUserRateLimit, uploadRateLimit } from '../../lib/rate-limit';
 import { getUser, toUser } from '../auth';
 import { exportZip } from './export';
@@ -58,6 +59,10 @@ export const DATA_IMPORTS_PER_MINUTE = 5;
  */
 async function importRoute(app: FastifyInstance, ctx: AppContext) {
   app.removeAllContentTypeParsers();
+  // Any other body is read no further than a few kB and refused below with what to send instead.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, _body, done) =>
+    done(null, null),
+  );
   app.addContentTypeParser(
     'application/zip',
     { parseAs: 'buffer', bodyLimit: IMPORT_ZIP_LIMIT },
@@ -100,7 +105,9 @@ async function importRoute(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (req) => {
-      const outcome = await importExport(ctx.database, req.user, req.body as Buffer, ctx.now());
+      if (!Buffer.isBuffer(req.body))
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', "Send the export's ZIP file (application/zip).");
+      const outcome = await importExport(ctx.database, req.user, req.body, ctx.now());
       if (!outcome.alreadyImported) {
         ctx.insights.changed(req.user.id);
         const rows = outcome.rows.transactions ?? 0;

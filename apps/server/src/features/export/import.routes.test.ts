@@ -253,7 +253,13 @@ describe('POST /api/user/import', () => {
     }
     // Only a ZIP is taken, and only from someone signed in.
     const json = await importInto(frank, strToU8('{"format":"tally-export"}'), 'application/json');
-    expect(expectJson(json, 415, errorBody).message).toBeTruthy();
+    expect(expectJson(json, 415, errorBody).message).toBe("Send the export's ZIP file (application/zip).");
+    const empty = await harness.app.inject({
+      method: 'POST',
+      url: '/api/user/import',
+      headers: bearer(frank),
+    });
+    expect(expectJson(empty, 415, errorBody).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const anonymous = await harness.app.inject({
       method: 'POST',
       url: '/api/user/import',
