@@ -5,8 +5,9 @@
  *   --scale=1                      1 = 2M rows, L with 100k (env BENCH_SCALE)
  *   --runs=3                       runs per measurement; the median is reported (env BENCH_RUNS)
  *   --iterations=100               requests per query per run (env BENCH_ITERATIONS)
- *   --only=queries,import,export,portability,file-import,costs,memory   what to measure (env BENCH_ONLY, default all;
+ *   --only=queries,import,export,portability,backup,file-import,costs,memory   what to measure (env BENCH_ONLY, default all;
  *                                  portability: the person's own ZIP export, imported into a new account;
+ *                                  backup: the embedded database backed up and restored (PGlite only);
  *                                  memory: the built server's RSS and start, on no bench database)
  *   --groups=dashboard,budget      time only these query groups (env BENCH_GROUPS, default all)
  *   --regenerate                   rebuild the data even if the cache matches (env BENCH_REGENERATE=1)
@@ -20,6 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { type BackupResult, measureBackup } from './backup';
 import { measureRouteCosts, type RouteCost } from './costs';
 import { type BenchDatabase, CACHE_DIR, preparePglite, preparePostgres } from './databases';
 import { explainAll } from './explain';
@@ -39,7 +41,7 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: process.env.BENCH_ITERATIONS ?? '100' },
     only: {
       type: 'string',
-      default: process.env.BENCH_ONLY ?? 'queries,import,export,portability,file-import,costs,memory',
+      default: process.env.BENCH_ONLY ?? 'queries,import,export,portability,backup,file-import,costs,memory',
     },
     groups: { type: 'string', default: process.env.BENCH_GROUPS ?? '' },
     regenerate: { type: 'boolean', default: process.env.BENCH_REGENERATE === '1' },
@@ -99,6 +101,7 @@ type Result = {
   import?: ImportResult;
   export?: ExportResult;
   portability?: PortabilityResult;
+  backup?: BackupResult;
   fileImport?: FileImportResult;
   costs?: RouteCost[];
 };
@@ -215,6 +218,18 @@ function report(result: Result): string {
       `| Import | ${med((r) => r.importSeconds).toFixed(2)} | ${rs[0]?.importedRows.toLocaleString('en-US')} rows | ${med((r) => r.importPeakHeapGrowthMB).toFixed(0)} | ${med((r) => r.importMaxStallMs).toFixed(0)} |`,
     );
   }
+  if (result.backup) {
+    const rs = result.backup.runs;
+    const med = (pick: (r: (typeof rs)[number]) => number) => medianOf(rs.map(pick));
+    lines.push(
+      '',
+      `Backup of the embedded database (the whole bench database) and its restore (median of ${runs} runs):`,
+      '',
+      '| Database (MB) | Backup (s) | Longest stall (ms) | File (MB) | Restore (s) |',
+      '|---:|---:|---:|---:|---:|',
+      `| ${med((r) => r.databaseMB).toFixed(0)} | ${med((r) => r.backupSeconds).toFixed(2)} | ${med((r) => r.maxStallMs).toFixed(0)} | ${med((r) => r.fileMB).toFixed(1)} | ${med((r) => r.restoreSeconds).toFixed(2)} |`,
+    );
+  }
   if (result.fileImport) lines.push('', ...fileImportReport(result.fileImport));
   if (result.costs) {
     lines.push(
@@ -272,6 +287,10 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
         { email: L_EMAIL, password: L_PASSWORD },
         { runs, log },
       );
+    }
+    if (only.has('backup') && bench.database.dumpDataDir) {
+      log('backup: the embedded database backed up and restored');
+      result.backup = await measureBackup(bench.database, { runs, log });
     }
     if (only.has('portability')) {
       log("portability: the L person's own export, imported into a new account");
