@@ -45,27 +45,17 @@ export async function measureExport(
       const app = await startApp();
       const auth = await login(app, person.email, person.password);
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
-      global.gc?.();
-      const before = process.memoryUsage().heapUsed;
-      let peak = before;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().heapUsed);
-      }, 5);
-      const delay = monitorEventLoopDelay({ resolution: 10 });
-      delay.enable();
-      const started = performance.now();
-      const downloads = await Promise.all(Array.from({ length: concurrent }, () => download(address, auth)));
-      const seconds = (performance.now() - started) / 1000;
-      delay.disable();
-      clearInterval(sampler);
+      const downloads = await watched(() =>
+        Promise.all(Array.from({ length: concurrent }, () => download(address, auth))),
+      );
       await app.close();
       const r: ExportRun = {
         concurrent,
-        seconds,
-        rows: downloads.reduce((n, d) => n + d.rows, 0),
-        megabytes: downloads.reduce((n, d) => n + d.bytes, 0) / MB,
-        peakHeapGrowthMB: (peak - before) / MB,
-        maxEventLoopDelayMs: delay.max / 1e6,
+        seconds: downloads.seconds,
+        rows: downloads.value.reduce((n, d) => n + d.rows, 0),
+        megabytes: downloads.value.reduce((n, d) => n + d.bytes, 0) / MB,
+        peakHeapGrowthMB: downloads.peakMB,
+        maxEventLoopDelayMs: downloads.stallMs,
       };
       log(
         `export ×${concurrent} run ${run + 1}: ${r.seconds.toFixed(2)} s, ${r.rows} rows, ` +

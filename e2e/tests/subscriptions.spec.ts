@@ -360,6 +360,8 @@ test.describe('subscriptions', () => {
     await checkScreen(page, testInfo, 'subscriptions-list-dark');
     await page.getByText('Calendar', { exact: true }).click();
     await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+    // Checked once the month's charges are in (the grid is dimmed while they load).
+    await showMonthOf(page, today);
     await checkScreen(page, testInfo, 'subscriptions-calendar-dark');
     await page.getByText('List', { exact: true }).click();
     await page.getByRole('button', { name: 'Detect Subscriptions' }).click();

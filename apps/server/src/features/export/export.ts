@@ -39,17 +39,24 @@ const PAGE = 2000;
 /** idType: the type of the table's id column, by which its rows are paged; null when it has none. */
 type Table = { name: string; columns: string[]; idType: string | null };
 
-/** The schema does not change under a running server: the catalogue is read once per database. */
-const catalogues = new WeakMap<Database, Promise<Table[]>>();
-function exportedTables(database: Database): Promise<Table[]> {
-  let tables = catalogues.get(database);
-  if (!tables) {
-    tables = readCatalogue(database);
-    tables.catch(() => catalogues.delete(database));
-    catalogues.set(database, tables);
-  }
-  return tables;
+/**
+ * What `read` answers for a database, read once: the schema does not change under a running server. A read
+ * that failed is tried again next time.
+ */
+export function oncePerDatabase<T>(read: (database: Database) => Promise<T>) {
+  const answers = new WeakMap<Database, Promise<T>>();
+  return (database: Database): Promise<T> => {
+    let answer = answers.get(database);
+    if (!answer) {
+      answer = read(database);
+      answer.catch(() => answers.delete(database));
+      answers.set(database, answer);
+    }
+    return answer;
+  };
 }
+
+const exportedTables = oncePerDatabase(readCatalogue);
 
 /** The tables exported, with their columns in order (secrets left out), from PostgreSQL's catalogue. */
 async function readCatalogue(database: Database): Promise<Table[]> {

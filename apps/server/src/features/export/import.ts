@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { dataImports } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { EXPORT_FORMAT, EXPORT_VERSION, LEFT_OUT } from './export';
+import { EXPORT_FORMAT, EXPORT_VERSION, LEFT_OUT, oncePerDatabase } from './export';
 
 /**
  * Tables of an export that are not imported: this server's own dealings with the person, which another
@@ -52,19 +52,7 @@ const manifestSchema = z.object({
 type Column = { name: string; type: string; generated: boolean };
 type Table = { name: string; columns: Column[]; parents: string[] };
 
-const catalogues = new WeakMap<Database, Promise<Map<string, Table>>>();
-
-/** The tables an export may fill, with their columns' types and the tables they refer to; read once per database. */
-function importableTables(database: Database) {
-  let tables = catalogues.get(database);
-  if (!tables) {
-    tables = readCatalogue(database);
-    tables.catch(() => catalogues.delete(database));
-    catalogues.set(database, tables);
-  }
-  return tables;
-}
-
+/** The tables an export may fill, with their columns' types and the tables they refer to. */
 async function readCatalogue(database: Database): Promise<Map<string, Table>> {
   const columns = await database.query<{
     table_name: string;
@@ -114,6 +102,8 @@ async function readCatalogue(database: Database): Promise<Map<string, Table>> {
   }
   return tables;
 }
+
+const importableTables = oncePerDatabase(readCatalogue);
 
 /** Parents before children, so every row's references are there when it is inserted. */
 function inOrder(tables: Table[]): Table[] {
