@@ -49,7 +49,7 @@ const manifestSchema = z.object({
   ),
 });
 
-type Column = { name: string; type: string; generated: boolean };
+type Column = { name: string; generated: boolean };
 type Table = { name: string; columns: Column[]; parents: string[] };
 
 /** The tables an export may fill, with their columns' types and the tables they refer to. */
@@ -57,10 +57,9 @@ async function readCatalogue(database: Database): Promise<Map<string, Table>> {
   const columns = await database.query<{
     table_name: string;
     column_name: string;
-    udt_name: string;
     generated: boolean;
   }>(
-    `select c.table_name, c.column_name, c.udt_name,
+    `select c.table_name, c.column_name,
             (c.is_generated = 'ALWAYS' or c.is_identity = 'YES' or coalesce(c.column_default, '') like 'nextval(%') as generated
        from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
@@ -93,7 +92,7 @@ async function readCatalogue(database: Database): Promise<Map<string, Table>> {
   for (const c of columns) {
     if (c.table_name in LEFT_OUT || c.table_name in NOT_IMPORTED || refused.has(c.table_name)) continue;
     const table = tables.get(c.table_name) ?? { name: c.table_name, columns: [], parents: [] };
-    table.columns.push({ name: c.column_name, type: c.udt_name, generated: c.generated });
+    table.columns.push({ name: c.column_name, generated: c.generated });
     tables.set(c.table_name, table);
   }
   for (const { child, parent } of references) {
@@ -214,7 +213,7 @@ function* rowsIn(text: string): Generator<Row> {
   }
 }
 
-export type ImportOutcome = { alreadyImported: boolean; rows: Record<string, number> };
+type ImportOutcome = { alreadyImported: boolean; rows: Record<string, number> };
 
 /**
  * Imports a person's Tally export (the ZIP of exportZip) into this signed-in account, which must hold nothing
