@@ -12,6 +12,7 @@ import {
   call,
   clientAddress,
   clusterOutput,
+  databaseRelay,
   eventually,
   historySyncOver,
   linkBank,
@@ -32,10 +33,13 @@ const databaseUrl = runDatabaseUrl('faults');
 let cluster: Cluster;
 let db: pg.Pool;
 let dataDir: string;
+/** The servers reach PostgreSQL through it: a case takes the database away and brings it back. */
+let relay: Awaited<ReturnType<typeof databaseRelay>>;
 const output = clusterOutput('faults.log');
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-faults-'));
+  relay = await databaseRelay(databaseUrl);
   cluster = await startCluster({
     servers: 1,
     port: 0,
@@ -43,7 +47,11 @@ beforeAll(async () => {
     redisUrl: REDIS_URL,
     dataDir,
     onLine: output.onLine,
-    env: { HISTORY_SYNC_CLAIM_SECONDS: String(CLAIM_SECONDS), JOB_POLL_SECONDS: '0.5' },
+    env: {
+      DATABASE_URL: relay.url,
+      HISTORY_SYNC_CLAIM_SECONDS: String(CLAIM_SECONDS),
+      JOB_POLL_SECONDS: '0.5',
+    },
   });
   db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 });
@@ -51,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await cluster?.stop();
+  await relay?.close();
   await dropDatabase(databaseUrl);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -190,6 +199,71 @@ describe('a server killed mid-work, then started again', () => {
       );
     } finally {
       await linking.end();
+    }
+  });
+});
+
+describe('PostgreSQL out of reach under traffic', () => {
+  it('requests fail at once with 503; once it is back the same server serves reads, writes and jobs again', async () => {
+    await allServersUp(cluster);
+    const address = clientAddress();
+    const person: LoginResult = await register(base(), address);
+    const auth = { token: person.token, address };
+    expect((await call(base(), 'GET', '/api/plaid/accounts', auth)).status).toBe(200);
+    const pid = cluster.servers[0]!.pid;
+
+    await relay.cut();
+    let cutOver = false;
+    try {
+      // Traffic while it is away: reads, a write, the health check, side by side.
+      const began = Date.now();
+      const answers = await Promise.all([
+        ...Array.from({ length: 8 }, () => call(base(), 'GET', '/api/plaid/accounts', auth)),
+        ...Array.from({ length: 4 }, () => call(base(), 'GET', '/api/transactions', auth)),
+        call(base(), 'POST', '/api/accounts/manual', {
+          ...auth,
+          body: { name: 'While away', type: 0, subtype: 'checking', openingBalance: 0 },
+        }),
+        call(base(), 'GET', '/api/health', { address }),
+      ]);
+      const waited = Date.now() - began;
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('5');
+      }
+      expect(answers[0]!.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      // Fast: within the pool's wait for a connection, not the network's time limits (a generous bound).
+      expect(waited).toBeLessThan(15_000);
+
+      await relay.restore();
+      cutOver = true;
+      const back = Date.now();
+      await eventually(
+        async () => (await call(base(), 'GET', '/api/plaid/accounts', auth)).status === 200,
+        'the server to reach PostgreSQL again',
+      );
+      const recovered = Date.now() - back;
+      expect(cluster.servers[0]!.pid).toBe(pid);
+      // Nothing half-written while it was away, and writes work again.
+      const { rows } = await db.query(
+        `select 1 from bank_accounts where user_id = $1 and name = 'While away'`,
+        [person.user.id],
+      );
+      expect(rows).toHaveLength(0);
+      const created = await call(base(), 'POST', '/api/accounts/manual', {
+        ...auth,
+        body: { name: 'After', type: 0, subtype: 'checking', openingBalance: 0 },
+      });
+      expect(created.status).toBe(201);
+      // The job queue too: a bank's history import runs to its end.
+      const connectionId = await linkBank(base(), person.token, address, DEMO_INSTITUTIONS[0]!.id);
+      expect(await historySyncOver(base(), person.token, address, connectionId)).toBe('Completed');
+      outcome(
+        'PostgreSQL out of reach under traffic',
+        `${answers.length} requests answered 503 (Retry-After 5) within ${waited} ms; served again ${recovered} ms after it came back, by the same process; a bank import then ran to its end`,
+      );
+    } finally {
+      if (!cutOver) await relay.restore();
     }
   });
 });

@@ -318,3 +318,53 @@ export async function startHeldModel() {
       }),
   };
 }
+
+/**
+ * A TCP relay in front of PostgreSQL, so a test can take the database out of the servers' reach and bring
+ * it back (as a restart or a network fault does) without touching the machine's PostgreSQL. `url` is
+ * `target` through the relay. cut(): every open connection is dropped and new ones are refused;
+ * restore(): connections are relayed again, on the same port.
+ */
+export async function databaseRelay(target: string) {
+  const to = new URL(target);
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((inbound) => {
+    const outbound = net.connect({ host: to.hostname, port: Number(to.port || 5432) });
+    for (const [a, b] of [
+      [inbound, outbound],
+      [outbound, inbound],
+    ] as const) {
+      sockets.add(a);
+      a.pipe(b);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        sockets.delete(a);
+        b.destroy();
+      });
+    }
+  });
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      relay.once('error', reject);
+      relay.listen(port, '127.0.0.1', () => {
+        relay.off('error', reject);
+        resolve((relay.address() as AddressInfo).port);
+      });
+    });
+  const port = await listen(0);
+  const url = new URL(target);
+  url.host = `127.0.0.1:${port}`;
+  return {
+    url: url.toString(),
+    cut: async () => {
+      const closed = new Promise((resolve) => relay.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    restore: () => listen(port),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      if (relay.listening) await new Promise((resolve) => relay.close(resolve));
+    },
+  };
+}

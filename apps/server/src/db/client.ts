@@ -162,6 +162,9 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** How long a query waits for a connection from the pool (a new one included). */
+const CONNECT_WAIT_MS = 5_000;
+
 /**
  * max: the pool's size (DATABASE_POOL_SIZE). log: the app's logger; callers without one (bench, tests) get
  * one at the info level.
@@ -171,7 +174,14 @@ export function fromPostgres(
   max = DEFAULT_DATABASE_POOL_SIZE,
   log: FastifyBaseLogger = standaloneLogger(),
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    Client: PreparingClient,
+    // With PostgreSQL out of reach (or every connection busy this long) a request fails with a 503 soon,
+    // instead of waiting for the network's own time limits.
+    connectionTimeoutMillis: CONNECT_WAIT_MS,
+  });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool replaces it.
   // Only the error's message and code: the error carries the pg client (connection settings, cancel key).
   pool.on('error', (error: Error & { code?: string }) =>

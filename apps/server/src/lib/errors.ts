@@ -33,6 +33,52 @@ export function found<T>(row: T | null | undefined, message: string): T {
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
 
+/** Each error in the chain of causes (Drizzle wraps the driver's error in its own), outermost first. */
+function* causes(error: unknown) {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 8; depth += 1) {
+    yield e as { code?: unknown; message?: unknown };
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+/** The SQLSTATE of a database error, however it was wrapped. */
+export function sqlState(error: unknown): string | undefined {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * PostgreSQL out of reach: refused or dropped connections, a server shutting down or starting (57P01–03),
+ * no connection left (53300), or none to be had within the pool's wait. Not a bug of ours, and over
+ * once the database is back: 503, so clients and load balancers try again.
+ */
+const UNREACHABLE_STATE = /^(08|57P0[123]|53300)/;
+const UNREACHABLE_NETWORK = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+const UNREACHABLE_MESSAGE =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;
+
+export function databaseUnreachable(error: unknown) {
+  for (const e of causes(error)) {
+    if (typeof e.code === 'string' && (UNREACHABLE_NETWORK.has(e.code) || UNREACHABLE_STATE.test(e.code)))
+      return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before trying again while the database is out of reach. */
+const RETRY_AFTER_SECONDS = 5;
+
 const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is required',
@@ -61,6 +107,13 @@ export function errorHandler(error: FastifyError | AppError, request: FastifyReq
     return reply.status(502).send({
       message: 'Your bank did not answer as expected. Please try again in a moment.',
       code: 'BANK_UNAVAILABLE',
+    });
+  }
+  if (databaseUnreachable(error)) {
+    request.log.warn({ err: error }, 'database out of reach');
+    return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({
+      message: 'Tally cannot reach its database just now. Please try again in a moment.',
+      code: 'DATABASE_UNAVAILABLE',
     });
   }
   const status = error.statusCode ?? 500;

@@ -5,7 +5,7 @@ import yauzl from 'yauzl';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { dataImports } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, sqlState } from '../../lib/errors';
 import { EXPORT_FORMAT, EXPORT_VERSION, LEFT_OUT, oncePerDatabase } from './export';
 
 /**
@@ -340,15 +340,6 @@ export async function importExport(
         );
       throw error;
     });
-}
-
-/** The SQLSTATE of a database error, however it was wrapped. */
-function sqlState(error: unknown): string | undefined {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 /**
