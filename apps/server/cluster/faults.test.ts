@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ImportResult, LoginResult } from '@tally/shared';
+import { CATEGORY, type ImportResult, type LoginResult } from '@tally/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, dropDatabase, startCluster } from '../../../scripts/cluster.mjs';
@@ -202,6 +202,233 @@ describe('a server killed mid-work, then started again', () => {
     }
   });
 });
+
+/** A weekly budget whose unspent groceries roll over, so each period opened carries figures of its own. */
+const WEEKLY = {
+  name: 'Weekly plan',
+  period: 0,
+  totalIncome: 1000,
+  categories: [
+    { category: CATEGORY.Groceries, allocatedAmount: 120, allowRollover: true },
+    { category: CATEGORY.DiningOut, allocatedAmount: 80.5 },
+  ],
+};
+const WEEKS_BEHIND = 4;
+
+/**
+ * A new person with a weekly budget and a savings goal, moved four weeks into the past as if no server had
+ * run since: the budget's period ended four weeks ago, and its leftover is still to be shared.
+ */
+async function fourWeeksBehind() {
+  const address = clientAddress();
+  const person = await register(base(), address);
+  const auth = { token: person.token, address };
+  const budget = await call(base(), 'POST', '/api/budget', { ...auth, body: WEEKLY });
+  expect(budget.status).toBe(201);
+  const goal = await call(base(), 'POST', '/api/savings/goals', {
+    ...auth,
+    body: { name: 'Rainy day', targetAmount: 5000, allocationPercentage: 60, targetDate: '2030-06-30' },
+  });
+  expect(goal.status).toBe(201);
+  const days = 7 * WEEKS_BEHIND;
+  const userId = person.user.id;
+  await db.query(
+    `update budgets set anchor_date = anchor_date - $2::int, current_period_end = current_period_end - $2::int
+      where user_id = $1`,
+    [userId, days],
+  );
+  await db.query(
+    'update budget_periods set start_date = start_date - $2::int, end_date = end_date - $2::int where user_id = $1',
+    [userId, days],
+  );
+  await db.query('update savings_goals set start_date = start_date - $2::int where user_id = $1', [
+    userId,
+    days,
+  ]);
+  return { userId, auth, budgetId: (budget.body as { id: string }).id };
+}
+
+/** The job as the queue's schedule sends it, with the queue's own settings. */
+async function sendJob(name: string) {
+  await db.query(
+    `insert into pgboss.job (name, data, policy, retry_limit, retry_delay, expire_in)
+     select name, '{}'::jsonb, policy, retry_limit, retry_delay, make_interval(secs => expire_seconds)
+       from pgboss.queue where name = $1`,
+    [name],
+  );
+}
+
+/** A person's budget periods with each category's figures, as dates and cents. */
+async function budgetFigures(userId: string) {
+  return (
+    await db.query(
+      `select p.index, p.start_date::text as start, p.end_date::text as end, p.total_income::text as income,
+              c.category, pc.allocated::text as allocated, pc.rolled_over::text as rolled
+         from budget_periods p
+         join budget_period_categories pc on pc.period_id = p.id
+         join budget_categories c on c.id = pc.category_id
+        where p.user_id = $1 order by p.index, c.category`,
+      [userId],
+    )
+  ).rows;
+}
+
+/** What sharing leftovers wrote for a person: each period's run and each share into a goal. */
+async function savingsFigures(userId: string) {
+  const runs = await db.query(
+    `select p.index, r.leftover::text as leftover, r.allocated::text as allocated
+       from savings_period_runs r join budget_periods p on p.id = r.period_id
+      where r.user_id = $1 order by p.index`,
+    [userId],
+  );
+  const shares = await db.query(
+    `select c.period_start_date::text as start, c.period_end_date::text as end, c.amount::text as amount
+       from savings_contributions c where c.user_id = $1 order by c.period_start_date`,
+    [userId],
+  );
+  return { runs: runs.rows, shares: shares.rows };
+}
+
+describe('a scheduled job killed mid-run, then the server started again', () => {
+  it('a budget roll leaves nothing half-written; the next read opens every period, as without the fault', async () => {
+    await allServersUp(cluster);
+    // Without the fault: the job opens the oracle's four periods.
+    const oracle = await fourWeeksBehind();
+    const before = (await budgetFigures(oracle.userId)).length;
+    await sendJob('budget-roll');
+    await eventually(
+      async () => (await budgetFigures(oracle.userId)).length === before * (WEEKS_BEHIND + 1),
+      'the budget roll to open the oracle’s periods',
+    );
+    const expected = await budgetFigures(oracle.userId);
+
+    // The same, with the job's lock on the budget held here: killed while it waits inside its transaction.
+    const faulted = await fourWeeksBehind();
+    const lock = await holding((c) =>
+      c.query('select 1 from budgets where id = $1 for update', [faulted.budgetId]),
+    );
+    try {
+      await sendJob('budget-roll');
+      await lock.awaited();
+      await killAndRestart();
+    } finally {
+      await lock.release();
+    }
+    expect(await budgetFigures(faulted.userId)).toHaveLength(before);
+    const read = await call(base(), 'GET', `/api/budget/${faulted.budgetId}`, faulted.auth);
+    expect(read.status).toBe(200);
+    expect(await budgetFigures(faulted.userId)).toEqual(expected);
+    outcome(
+      'SIGKILL inside a budget roll',
+      `nothing written; the person's next read opened the ${WEEKS_BEHIND} periods, figure for figure as the job did without the fault`,
+    );
+  });
+
+  it('a savings share leaves nothing half-written; the next read shares every leftover once, as without the fault', async () => {
+    await allServersUp(cluster);
+    const oracle = await fourWeeksBehind();
+    await sendJob('savings-share');
+    await eventually(
+      async () => (await savingsFigures(oracle.userId)).runs.length > 0,
+      'the savings share to share the oracle’s leftover',
+    );
+    // The person reads their savings: the periods since are opened and their leftovers shared too.
+    expect((await call(base(), 'GET', '/api/savings/overview', oracle.auth)).status).toBe(200);
+    const expected = await savingsFigures(oracle.userId);
+    expect(expected.runs).toHaveLength(WEEKS_BEHIND);
+    expect(expected.shares.length).toBeGreaterThan(0);
+
+    // The same, with the person's savings lock held here: killed while the share waits inside its transaction.
+    const faulted = await fourWeeksBehind();
+    const lock = await holding((c) =>
+      c.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`savings:${faulted.userId}`]),
+    );
+    try {
+      await sendJob('savings-share');
+      await lock.awaited();
+      await killAndRestart();
+    } finally {
+      await lock.release();
+    }
+    expect(await savingsFigures(faulted.userId)).toEqual({ runs: [], shares: [] });
+    expect((await call(base(), 'GET', '/api/savings/overview', faulted.auth)).status).toBe(200);
+    expect(await savingsFigures(faulted.userId)).toEqual(expected);
+    outcome(
+      'SIGKILL inside a savings share',
+      `nothing written; the person's next read shared the ${expected.runs.length} ended periods' leftovers (${expected.shares.length} shares) once, as without the fault`,
+    );
+  });
+
+  it('a notification run leaves nothing half-written; the next read tells the person once, as without the fault', async () => {
+    await allServersUp(cluster);
+    const oracle = await chargedInTwoDays();
+    await sendJob('notifications-scan');
+    await eventually(
+      async () => (await chargeNotices(oracle.userId)).length > 0,
+      'the notification run to tell the oracle of the charge',
+    );
+    const expected = await chargeNotices(oracle.userId);
+    expect(expected).toHaveLength(1);
+
+    // The same, with the notice's row written here and not committed: the run waits on it, and is killed.
+    const faulted = await chargedInTwoDays();
+    const lock = await holding((c) =>
+      c.query(
+        `insert into notifications (user_id, kind, key, title, body, link)
+         values ($1, 'subscription_due', $2, 'held', 'held', '/subscriptions')`,
+        [faulted.userId, faulted.key],
+      ),
+    );
+    try {
+      await sendJob('notifications-scan');
+      await lock.awaited();
+      await killAndRestart();
+    } finally {
+      await lock.release();
+    }
+    // The run writes its notices in one statement of its own: the killed server's session, still waiting in
+    // PostgreSQL, either writes them whole once the row is let go, or nothing. Never twice.
+    const atRestart = (await chargeNotices(faulted.userId)).length;
+    expect(atRestart).toBeLessThanOrEqual(1);
+    expect((await call(base(), 'GET', '/api/notifications', faulted.auth)).status).toBe(200);
+    expect(await chargeNotices(faulted.userId)).toEqual(expected);
+    outcome(
+      'SIGKILL inside a notification run',
+      `${atRestart === 0 ? 'nothing written' : 'its one statement finished whole'}; after the person's next read they were told of the charge once, word for word as the run did without the fault`,
+    );
+  });
+});
+
+/** A new person whose subscription is charged in two days, not yet told (as if the hour's scan were next). */
+async function chargedInTwoDays() {
+  const address = clientAddress();
+  const person = await register(base(), address);
+  const auth = { token: person.token, address };
+  const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const made = await call(base(), 'POST', '/api/subscriptions', {
+    ...auth,
+    body: { name: 'Streaming', amount: 15.99, nextDueDate: inTenDays },
+  });
+  expect(made.status).toBe(201);
+  const id = (made.body as { id: string }).id;
+  const { rows } = await db.query<{ key: string }>(
+    `update subscriptions set next_due_date = (now() at time zone 'UTC')::date + 2 where id = $1
+     returning 'subscription-due:' || id::text || ':' || next_due_date::text as key`,
+    [id],
+  );
+  return { userId: person.user.id, auth, key: rows[0]!.key };
+}
+
+/** What a person was told of charges due. */
+async function chargeNotices(userId: string) {
+  return (
+    await db.query(
+      `select kind, title, body from notifications where user_id = $1 and key like 'subscription-due:%'
+        order by title`,
+      [userId],
+    )
+  ).rows;
+}
 
 describe('PostgreSQL out of reach under traffic', () => {
   it('requests fail at once with 503; once it is back the same server serves reads, writes and jobs again', async () => {

@@ -7,6 +7,16 @@ import type { JobHandler, JobQueue } from '../lib/job-queue';
 import { standaloneLogger } from '../lib/logger';
 
 /**
+ * How long a job may stay active before the queue takes it for lost (its process killed) and runs it
+ * again: a killed job of a singleton or stately queue holds back that queue (or that person's deliveries)
+ * until then, and the queue looks every two minutes. Short for the sweeps and deliveries, which take
+ * seconds and are safe to run twice; long for a bank's history and for a backup of a large database.
+ */
+const SHORT_JOB_SECONDS = 300;
+const LONG_JOB_SECONDS = 900;
+const BACKUP_JOB_SECONDS = 3_600;
+
+/**
  * history-sync: one job per history sync (a connection's history from the bank, shown in the progress banner),
  * never merged.
  * bank-sync: catch-ups (webhook or schedule); 'stately' keeps at most one waiting and one running per connection.
@@ -20,16 +30,16 @@ import { standaloneLogger } from '../lib/logger';
  * backup: the scheduled backup of the embedded database (BACKUP_SCHEDULE).
  */
 export const QUEUES = [
-  { name: 'history-sync', policy: 'standard' },
-  { name: 'bank-sync', policy: 'stately' },
-  { name: 'bank-refresh', policy: 'singleton' },
-  { name: 'login-failures-prune', policy: 'singleton' },
-  { name: 'budget-roll', policy: 'singleton' },
-  { name: 'savings-share', policy: 'singleton' },
-  { name: 'notifications-deliver', policy: 'stately' },
-  { name: 'notifications-scan', policy: 'singleton' },
-  { name: 'onboarding-prepare', policy: 'stately' },
-  { name: 'backup', policy: 'singleton' },
+  { name: 'history-sync', policy: 'standard', expireInSeconds: LONG_JOB_SECONDS },
+  { name: 'bank-sync', policy: 'stately', expireInSeconds: LONG_JOB_SECONDS },
+  { name: 'bank-refresh', policy: 'singleton', expireInSeconds: SHORT_JOB_SECONDS },
+  { name: 'login-failures-prune', policy: 'singleton', expireInSeconds: SHORT_JOB_SECONDS },
+  { name: 'budget-roll', policy: 'singleton', expireInSeconds: SHORT_JOB_SECONDS },
+  { name: 'savings-share', policy: 'singleton', expireInSeconds: SHORT_JOB_SECONDS },
+  { name: 'notifications-deliver', policy: 'stately', expireInSeconds: SHORT_JOB_SECONDS },
+  { name: 'notifications-scan', policy: 'singleton', expireInSeconds: SHORT_JOB_SECONDS },
+  { name: 'onboarding-prepare', policy: 'stately', expireInSeconds: SHORT_JOB_SECONDS },
+  { name: 'backup', policy: 'singleton', expireInSeconds: BACKUP_JOB_SECONDS },
 ] as const;
 
 /**
@@ -110,8 +120,11 @@ export async function startQueue(
   // one of them (a duplicate in PostgreSQL's catalog, a deadlock).
   await database.exclusive('tally:job-queue', async () => {
     await boss.start();
-    for (const { name, policy } of QUEUES) {
-      await boss.createQueue(name, { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
+    for (const { name, policy, expireInSeconds } of QUEUES) {
+      const options = { name, policy, retryLimit: 3, retryDelay: 5, expireInSeconds };
+      await boss.createQueue(name, options);
+      // A queue made by an earlier version keeps its settings: brought up to these ones.
+      await boss.updateQueue(name, options);
     }
     for (const name of RETIRED_QUEUES) await deleteRetiredQueue(boss, database, name, log);
   });
