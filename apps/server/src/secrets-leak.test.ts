@@ -9,7 +9,7 @@ import {
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeHistory, testNow, waitForImport } from '../test/accounts';
-import { type FakePlaid, startFakePlaid } from '../test/fake-plaid';
+import { EVERY_TRY, type FakePlaid, startFakePlaid } from '../test/fake-plaid';
 import { aUser, bearer, createTestApp, expectJson, type TestApp } from '../test/helpers';
 import { createLogger } from './lib/logger';
 
@@ -155,11 +155,15 @@ describe('secrets never leak into logs or answers', () => {
       errorType: 'ITEM_ERROR',
       errorCode: 'ITEM_LOGIN_REQUIRED',
     });
-    fake.failNext('/transactions/sync', {
-      status: 500,
-      errorType: 'API_ERROR',
-      errorCode: 'INTERNAL_SERVER_ERROR',
-    });
+    fake.failNext(
+      '/transactions/sync',
+      {
+        status: 500,
+        errorType: 'API_ERROR',
+        errorCode: 'INTERNAL_SERVER_ERROR',
+      },
+      EVERY_TRY,
+    );
     await call('bank fails on reconnect', {
       method: 'POST',
       url: `/api/plaid/connections/${linked.connection.id}/reconnect`,
@@ -232,14 +236,14 @@ describe('secrets never leak into logs or answers', () => {
 
     // Plaid fails to remove the item on a disconnect, and again when the account is deleted.
     const removeFails = { status: 500, errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR' };
-    fake.failNext('/item/remove', removeFails);
+    fake.failNext('/item/remove', removeFails, EVERY_TRY);
     const disconnected = await call('disconnect, Plaid fails to remove the item', {
       method: 'DELETE',
       url: `/api/plaid/connections/${linked.connection.id}`,
       headers: bearer(auth),
     });
     expect(disconnected.statusCode).toBe(200);
-    fake.failNext('/item/remove', removeFails);
+    fake.failNext('/item/remove', removeFails, EVERY_TRY);
     const refusedDeletion = await call('delete account, Plaid fails to remove the item', {
       method: 'DELETE',
       url: '/api/user',

@@ -25,6 +25,7 @@ import {
   TransactionsUpdateStatus,
   type WebhookVerificationKeyGetResponse,
 } from 'plaid';
+import { PLAID_RETRY_DELAYS_MS } from '../src/providers/bank/plaid';
 
 /**
  * A stand-in for Plaid on 127.0.0.1 that speaks Plaid's JSON for exactly the endpoints Tally calls, so tests run
@@ -98,6 +99,9 @@ export type FakeItem = {
 };
 
 export type FakeRequest = { path: string; body: Record<string, unknown> };
+
+/** Every try the app makes of one request: a failure given this many times is not passed over by a retry. */
+export const EVERY_TRY = PLAID_RETRY_DELAYS_MS.length + 1;
 
 export type FakePlaidError = { status?: number; errorType: string; errorCode: string; errorMessage?: string };
 
@@ -363,10 +367,10 @@ export class FakePlaid {
     return posted;
   }
 
-  /** The next request to `path` (e.g. '/transactions/sync') answers with this Plaid error instead. */
-  failNext(path: string, error: FakePlaidError): void {
+  /** The next `times` requests to `path` (e.g. '/transactions/sync') answer with this Plaid error instead. */
+  failNext(path: string, error: FakePlaidError, times = 1): void {
     const queue = this.failures.get(path) ?? [];
-    queue.push(error);
+    for (let i = 0; i < times; i += 1) queue.push(error);
     this.failures.set(path, queue);
   }
 

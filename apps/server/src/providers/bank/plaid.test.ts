@@ -1,7 +1,12 @@
 import http from 'node:http';
 import { ACCOUNT_TYPE } from '@tally/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakePlaid, type FakeTransactionInput, startFakePlaid } from '../../../test/fake-plaid';
+import {
+  EVERY_TRY,
+  type FakePlaid,
+  type FakeTransactionInput,
+  startFakePlaid,
+} from '../../../test/fake-plaid';
 import { createPlaidProvider, fromPlaidAmount, PlaidProviderError, type PlaidProviderOptions } from './plaid';
 import type { BankProvider } from './types';
 
@@ -437,11 +442,15 @@ describe('errors', () => {
     expect(fake.removedItemIds.filter((id) => id === itemId)).toHaveLength(1);
 
     const other = await linkItem();
-    fake.failNext('/item/remove', {
-      status: 500,
-      errorType: 'API_ERROR',
-      errorCode: 'INTERNAL_SERVER_ERROR',
-    });
+    fake.failNext(
+      '/item/remove',
+      {
+        status: 500,
+        errorType: 'API_ERROR',
+        errorCode: 'INTERNAL_SERVER_ERROR',
+      },
+      EVERY_TRY,
+    );
     expect(await rejection(plaid.removeItem(other.accessToken))).toMatchObject({
       code: 'INTERNAL_SERVER_ERROR',
     });
@@ -469,12 +478,53 @@ describe('errors', () => {
     await expect(plaid.syncTransactions(accessToken, null)).resolves.toMatchObject({ hasMore: false });
   });
 
-  it('reports a Plaid outage with its status', async () => {
-    fake.failNext('/item/public_token/exchange', {
-      status: 500,
-      errorType: 'API_ERROR',
-      errorCode: 'INTERNAL_SERVER_ERROR',
+  it('tries again, a little later, a request Plaid refused for a passing reason (429, 5xx)', async () => {
+    const { accessToken } = await linkItem();
+    fake.failNext('/accounts/get', {
+      status: 429,
+      errorType: 'RATE_LIMIT_EXCEEDED',
+      errorCode: 'ACCOUNTS_LIMIT',
     });
+    fake.failNext('/accounts/get', { status: 503, errorType: 'API_ERROR', errorCode: 'PLANNED_MAINTENANCE' });
+
+    const { accounts } = await plaid.getAccounts(accessToken);
+
+    expect(accounts.length).toBeGreaterThan(0);
+    expect(fake.requestsTo('/accounts/get')).toHaveLength(3);
+  });
+
+  it('gives up after its last try with what Plaid said, and never tries again a request it refused for good', async () => {
+    const { accessToken } = await linkItem();
+    fake.failNext(
+      '/accounts/get',
+      { status: 429, errorType: 'RATE_LIMIT_EXCEEDED', errorCode: 'ACCOUNTS_LIMIT' },
+      EVERY_TRY,
+    );
+    expect(await rejection(plaid.getAccounts(accessToken))).toMatchObject({
+      code: 'ACCOUNTS_LIMIT',
+      status: 429,
+    });
+    expect(fake.requestsTo('/accounts/get')).toHaveLength(EVERY_TRY);
+
+    fake.failNext('/transactions/sync', {
+      status: 400,
+      errorType: 'ITEM_ERROR',
+      errorCode: 'ITEM_LOGIN_REQUIRED',
+    });
+    expect((await rejection(plaid.syncTransactions(accessToken, null))).code).toBe('ITEM_LOGIN_REQUIRED');
+    expect(fake.requestsTo('/transactions/sync')).toHaveLength(1);
+  });
+
+  it('reports a Plaid outage with its status', async () => {
+    fake.failNext(
+      '/item/public_token/exchange',
+      {
+        status: 500,
+        errorType: 'API_ERROR',
+        errorCode: 'INTERNAL_SERVER_ERROR',
+      },
+      EVERY_TRY,
+    );
 
     const error = await rejection(plaid.exchangePublicToken(fake.createPublicToken()));
 

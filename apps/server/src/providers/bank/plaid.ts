@@ -244,11 +244,37 @@ export function fromPlaidAmount(amount: number): Cents {
  * Runs one SDK call and turns whatever fails into a PlaidProviderError. The axios error itself is never
  * kept (not even as `cause`): its config carries the secret headers and the access token in the body.
  */
-export async function callPlaid<T>(request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw toPlaidProviderError(error);
+/**
+ * Waits before the second and third try of a request Plaid answered with a passing failure: too many
+ * requests (429), its own failure (5xx) or a dropped connection. Short, because a person may be waiting:
+ * a failure that outlasts them is the caller's to handle (a request answers 502 with a message the person
+ * reads; a bank job is tried again later by the queue, with longer waits, and the person is told after its
+ * last try). A request that timed out is not tried again here: it has already waited its whole time limit.
+ */
+export const PLAID_RETRY_DELAYS_MS = [250, 1_000] as const;
+
+/** A failure worth trying again at once: Plaid said so, or the connection dropped before it could answer. */
+function passing(error: unknown): boolean {
+  const status = numberOrNull(field(field(error, 'response'), 'status'));
+  if (status !== null) return status === 429 || status >= 500;
+  return ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN'].includes(
+    stringOrNull(field(error, 'code')) ?? '',
+  );
+}
+
+export async function callPlaid<T>(
+  request: () => Promise<T>,
+  delaysMs: readonly number[] = PLAID_RETRY_DELAYS_MS,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await request();
+    } catch (error) {
+      const delay = delaysMs[attempt];
+      if (delay === undefined || !passing(error)) throw toPlaidProviderError(error);
+      // A little jitter, so servers that failed together do not all try again at the same moment.
+      await new Promise((resolve) => setTimeout(resolve, delay * (0.75 + Math.random() * 0.5)));
+    }
   }
 }
 
