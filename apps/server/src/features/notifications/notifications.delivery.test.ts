@@ -327,6 +327,50 @@ describe('delivery', () => {
     expect(sentTo(slow)).toHaveLength(1);
   });
 
+  it('tries a push again while its push service is down, and delivers it once when it is back', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    const subscriber = await subscribe(auth);
+    const id = await writtenQuietly(auth);
+    const deps = directDeps(null);
+    push.answer(subscriber, 503);
+    await expect(deliverPending(deps, auth.user.id)).rejects.toThrow(/push service answered 503/);
+    await expect(deliverPending(deps, auth.user.id)).rejects.toThrow();
+    expect(await deliveredAt(id)).toMatchObject({ pushed_at: null });
+
+    push.answer(subscriber, 201);
+    expect(await deliverPending(deps, auth.user.id)).toEqual({ pushed: 1, emailed: 0 });
+    expect(await deliverPending(deps, auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
+    // Two tries refused, one taken: the browser got it once.
+    expect(sentTo(subscriber)).toHaveLength(3);
+  });
+
+  it('does not give back a push one of the browsers got: no browser gets it twice', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    const [down, up] = [await subscribe(auth), await subscribe(auth)];
+    await writtenQuietly(auth);
+    push.answer(down!, 500);
+    expect(await deliverPending(directDeps(null), auth.user.id)).toEqual({ pushed: 1, emailed: 0 });
+    expect(await deliverPending(directDeps(null), auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
+    expect(sentTo(up!)).toHaveLength(1);
+    expect(sentTo(down!)).toHaveLength(1);
+  });
+
+  it('tries an email again while SMTP is down, and sends it once when it is back', async () => {
+    const auth = await signUpVerified({ timeZone: 'UTC' });
+    await setSwitches(auth, { pushNotifications: false });
+    const id = await writtenQuietly(auth);
+    const down = directDeps(createMailer({ url: 'smtp://127.0.0.1:9', from: 'x@example.com' }));
+    await expect(deliverPending(down, auth.user.id)).rejects.toThrow();
+    expect(await deliveredAt(id)).toMatchObject({ emailed_at: null });
+
+    const back = directDeps(createMailer({ url: smtp.url, from: 'x@example.com' }));
+    expect(await deliverPending(back, auth.user.id)).toEqual({ pushed: 0, emailed: 1 });
+    expect(await deliverPending(back, auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
+    expect(mailsTo(auth)).toHaveLength(1);
+  });
+
   it("gives up an email after the queue's last attempt: reading the list does not start it over", async () => {
     const auth = await signUpVerified({ timeZone: 'UTC' });
     await setSwitches(auth, { pushNotifications: false });
@@ -356,6 +400,24 @@ describe('delivery', () => {
     expect(mailsTo(auth)).toEqual([]);
   });
 });
+
+/** A notification written without asking for delivery (the tests deliver it themselves); answers its id. */
+async function writtenQuietly(auth: LoginResult) {
+  const [row] = await app.database.query<{ id: string }>(
+    `insert into notifications (user_id, kind, key, title, body, link)
+     values ($1, 'trial_ending', $2, 'Your trial ends soon', 'Pick a plan', '/settings') returning id`,
+    [auth.user.id, `quiet:${Math.random()}`],
+  );
+  return row!.id;
+}
+
+const deliveredAt = async (id: string) =>
+  (
+    await app.database.query<{ pushed_at: unknown; emailed_at: unknown }>(
+      'select pushed_at, emailed_at from notifications where id = $1',
+      [id],
+    )
+  )[0];
 
 /** The delivery as the job runs it, called directly; keys of its own (nothing is sent in these cases). */
 function directDeps(mailer: Mailer | null): DeliveryDeps {

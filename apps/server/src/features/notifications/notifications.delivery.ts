@@ -13,7 +13,7 @@ import {
   hasUndelivered,
   type NotificationRow,
   pushSubscriptionsOf,
-  releaseEmailClaim,
+  releaseClaim,
 } from './notifications.queries';
 
 export type DeliveryDeps = {
@@ -112,9 +112,13 @@ async function sendOne(deps: DeliveryDeps, browser: PushTarget, payload: string)
 
 /**
  * Sends the person's new notifications on the channels they have on: push to every browser they allowed
- * (a subscription the push service no longer knows is deleted), email when SMTP is set up and the address is verified. A channel
- * whose switch is off sends nothing. An email that fails is given back and the job fails, so the queue
- * tries again (not after its last attempt: that failure is final, and no read starts it over); push is not retried (a browser that got it must not get it twice).
+ * (a subscription the push service no longer knows is deleted), email when SMTP is set up and the address
+ * is verified. A channel whose switch is off sends nothing.
+ *
+ * A delivery that fails is given back and the job fails, so the queue tries again later: an email that
+ * failed, and a push no browser got (their push services down). A push some browser got is not given back:
+ * that browser must not get it twice. The queue's last attempt is the last: its failures are final, and no
+ * read starts them over.
  */
 export async function deliverPending(
   deps: DeliveryDeps,
@@ -124,6 +128,7 @@ export async function deliverPending(
   const person = await deliverySettings(deps.db, { userId });
   const sent = { pushed: 0, emailed: 0 };
   if (!person) return sent;
+  let failed: unknown = null;
 
   // Browsers whose session is over get nothing, and are forgotten.
   await deleteOrphanedPushSubscriptions(deps.db, { userId, now: deps.now() });
@@ -148,13 +153,19 @@ export async function deliverPending(
             browsers = browsers.filter((b) => b.id !== browser.id);
           } else deps.log.warn({ reason: outcome.reason }, 'push notification not delivered');
         }
+        const reasons = outcomes.flatMap(({ outcome }) =>
+          outcome.status === 'failed' ? [outcome.reason] : [],
+        );
+        if (reasons.length > 0 && reasons.length === outcomes.length && !isLastAttempt) {
+          await releaseClaim(deps.db, { userId, id: n.id, channel: 'push' });
+          failed ??= new Error(`push not delivered to any browser: ${reasons.join(', ')}`);
+        }
       }
     }
   }
 
   const mailer = deps.mailer;
   if (person.emailOn && person.emailVerifiedAt && mailer) {
-    let failed: unknown = null;
     for (const n of await claim(deps, userId, 'email')) {
       try {
         await mailer.send({ to: person.email, ...emailFor(n, deps.publicUrl) });
@@ -167,10 +178,10 @@ export async function deliverPending(
           deps.log.warn({ err: error }, 'notification email not delivered; given up');
           continue;
         }
-        await releaseEmailClaim(deps.db, { userId, id: n.id });
+        await releaseClaim(deps.db, { userId, id: n.id, channel: 'email' });
       }
     }
-    if (failed) throw failed;
   }
+  if (failed) throw failed;
   return sent;
 }

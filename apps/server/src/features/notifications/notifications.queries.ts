@@ -259,11 +259,11 @@ export async function claimUndelivered(
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-/** Gives back an email claim (emailed_at cleared), so the queue's next attempt sends it again. */
-export async function releaseEmailClaim(db: Db, { userId, id }: Owned) {
+/** Gives back a claim (pushed_at or emailed_at cleared), so the queue's next attempt sends it again. */
+export async function releaseClaim(db: Db, { userId, id, channel }: Owned & { channel: DeliveryChannel }) {
   await db
     .update(notifications)
-    .set({ emailedAt: null })
+    .set(channel === 'push' ? { pushedAt: null } : { emailedAt: null })
     .where(and(eq(notifications.userId, userId), eq(notifications.id, id)));
 }
 
