@@ -304,6 +304,15 @@ async function main() {
     dataDir,
     onLine: () => {},
   });
+  // Stopped early (Ctrl-C): the servers and nginx stop with it, and the database goes.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      log(`stopped by ${signal}`);
+      void cluster
+        .stop()
+        .then(() => dropDatabase(databaseUrl))
+        .finally(() => process.exit(130));
+    });
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {

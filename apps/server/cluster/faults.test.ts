@@ -1,10 +1,20 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { CATEGORY, type ImportResult, type LoginResult } from '@tally/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, dropDatabase, startCluster } from '../../../scripts/cluster.mjs';
+import {
+  type Cluster,
+  dropDatabase,
+  freePort,
+  startCluster,
+  waitForHealth,
+} from '../../../scripts/cluster.mjs';
+import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
+import { pgliteOptions } from '../src/db/client';
 import { DEMO_INSTITUTIONS } from '../src/providers/bank/demo/catalogue';
 import {
   allServersUp,
@@ -491,6 +501,110 @@ describe('PostgreSQL out of reach under traffic', () => {
       );
     } finally {
       if (!cutOver) await relay.restore();
+    }
+  });
+});
+
+/**
+ * The built server on an embedded database (the default: no DATABASE_URL), in a directory of its own, as
+ * `npm start` runs it; start() resolves once it answers.
+ */
+function embeddedServer(dataDir: string, port: number) {
+  let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> | undefined;
+  let child: ReturnType<typeof spawn> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    start: async () => {
+      child = spawn(
+        process.execPath,
+        [...serverNodeFlags(), path.resolve(import.meta.dirname, '../dist/server.js')],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            NODE_ENV: 'production',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATA_DIR: dataDir,
+            JOB_POLL_SECONDS: '0.5',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      for (const stream of [child.stdout, child.stderr])
+        stream?.on('data', (chunk: Buffer) => {
+          for (const line of chunk.toString().split('\n')) if (line) output.onLine('embedded', line);
+        });
+      exited = new Promise((resolve) => child?.once('exit', (code, signal) => resolve({ code, signal })));
+      await waitForHealth(`http://127.0.0.1:${port}`, { exited, name: 'the embedded server' });
+    },
+    stop: async (signal: NodeJS.Signals) => {
+      child?.kill(signal);
+      return exited;
+    },
+  };
+}
+
+describe('the embedded database (PGlite): a server killed mid-work, then started again', () => {
+  it('a bank history import cut off by SIGKILL goes on as soon as the server is back: every row once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-faults-embedded-'));
+    const server = embeddedServer(dir, await freePort());
+    try {
+      await server.start();
+      const base = server.url;
+      const address = clientAddress();
+      const institution = DEMO_INSTITUTIONS[0]!.id;
+      // Without the fault: the bank's two years, read to the end.
+      const oracle = await register(base, address);
+      const oracleConnection = await linkBank(base, oracle.token, address, institution);
+      expect(await historySyncOver(base, oracle.token, address, oracleConnection)).toBe('Completed');
+
+      // The same bank for someone else, and the server killed once a worker has claimed its history and is
+      // reading it (the claim would hold the run for two minutes).
+      const person = await register(base, address);
+      const connectionId = await linkBank(base, person.token, address, institution);
+      const progress = await eventually(async () => {
+        const reply = await call(base, 'GET', `/api/plaid/connections/${connectionId}/import-progress`, {
+          token: person.token,
+          address,
+        });
+        const body = reply.body as { status: string };
+        if (body.status === 'Completed')
+          throw new Error('the history was read before the server could be killed');
+        return body.status === 'InProgress' ? reply : undefined;
+      }, 'the history sync to be under way');
+      expect(await server.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+      const atKill = progress.body as { status: string; processed?: number };
+      const restarted = Date.now();
+      await server.start();
+      // Well inside a claim's two minutes: the run is not waiting for the dead process's claim to lapse.
+      expect(await historySyncOver(base, person.token, address, connectionId)).toBe('Completed');
+      const tookMs = Date.now() - restarted;
+      expect(tookMs).toBeLessThan(60_000);
+      expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+
+      const stored = new PGlite(path.join(dir, 'pgdata'), pgliteOptions);
+      try {
+        const count = async (userId: string) =>
+          (
+            await stored.query<{ n: number; ids: number }>(
+              `select count(*)::int as n, count(distinct provider_transaction_id)::int as ids
+                 from transactions where user_id = $1 and deleted_at is null`,
+              [userId],
+            )
+          ).rows[0]!;
+        const expected = await count(oracle.user.id);
+        expect(expected.n).toBeGreaterThan(1_000);
+        expect(await count(person.user.id)).toEqual(expected);
+        outcome(
+          'SIGKILL on the embedded database with a bank’s history import under way',
+          `${atKill.status} at the kill; the server completed it within ${(tookMs / 1000).toFixed(1)} s of starting again: ${expected.n} rows, each once, as without the fault`,
+        );
+      } finally {
+        await stored.close();
+      }
+    } finally {
+      await server.stop('SIGKILL').catch(() => {});
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -3,8 +3,10 @@ import type { Server } from 'node:http';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { isNewEmbeddedDatabase, openDatabase } from './db/client';
+import { releaseEveryHistorySync } from './features/accounts/accounts.queries';
 import { resealLegacyTokens } from './features/accounts/reseal-tokens';
 import { backupNow } from './features/backups/backups';
+import { requeueJobsOfEndedProcess } from './jobs/queue';
 import { createCipher } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { ensureSecret, prepareDataDir } from './lib/secrets';
@@ -49,6 +51,13 @@ if (process.env[MAKING_DATABASE]) {
 const jwtSecret = ensureSecret(config.dataDir, 'jwt-secret', config.jwtSecret);
 const tokenEncryptionKey = ensureSecret(config.dataDir, 'token-encryption-key', config.tokenEncryptionKey);
 await resealLegacyTokens({ db: database.db, cipher: createCipher(tokenEncryptionKey), log });
+if (database.kind === 'pglite') {
+  // This process alone opens the embedded database (its lock file): whatever an earlier process was
+  // working on when it ended is nobody's now, and is taken up again at once, a bank's history included.
+  const requeued = await requeueJobsOfEndedProcess(database);
+  await releaseEveryHistorySync(database.db, { now: new Date() });
+  if (requeued > 0) log.info({ jobs: requeued }, 'jobs cut off when the app last stopped run again');
+}
 const app = await buildApp({ config, database, jwtSecret, tokenEncryptionKey, log });
 
 /**

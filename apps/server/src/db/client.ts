@@ -34,6 +34,13 @@ export type Database = {
    */
   exclusive: <T>(name: string, work: () => Promise<T>) => Promise<T>;
   /**
+   * Runs `work` with reads that all see the database as it was at one moment, whatever is written meanwhile
+   * (PostgreSQL: one repeatable-read, read-only transaction on a connection of its own, for as long as the
+   * work lasts). PGlite runs one statement at a time and a transaction would hold every other request for
+   * the work's whole length: there its reads see each moment as it comes.
+   */
+  snapshot: <T>(work: (query: Database['query']) => Promise<T>) => Promise<T>;
+  /**
    * The embedded database's files as one tar, copied between two statements (PGlite runs one at a time, so
    * nothing writes meanwhile): what PostgreSQL would find after a crash at that moment, and opens the same
    * way. PGlite only; PostgreSQL is backed up with its own tools.
@@ -94,6 +101,8 @@ export function fromPglite(pglite: PGlite): Database {
     query: async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows,
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusive: (_name, work) => work(),
+    snapshot: (work) =>
+      work(async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows),
     dumpDataDir: async () => {
       // A checkpoint first, so a restored copy has little write-ahead log to replay when it opens.
       await client.exec('CHECKPOINT');
@@ -200,6 +209,28 @@ export function fromPostgres(
     // the same migrations. One does; the others wait, then find nothing left to do.
     migrate: () => exclusive(url, 'tally:migrations', () => migratePg(db, { migrationsFolder })),
     exclusive: (name, work) => exclusive(url, name, work),
+    snapshot: async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('begin isolation level repeatable read read only');
+        // The snapshot is taken at a transaction's first statement: here, so it is the moment work begins.
+        await client.query('select 1');
+        const answer = await work(
+          async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+        );
+        await client.query('commit');
+        return answer;
+      } catch (error) {
+        await client.query('rollback').catch((e: Error) => {
+          broken = e;
+        });
+        throw error;
+      } finally {
+        // A connection whose rollback failed is not given back to the pool as if it were sound.
+        client.release(broken);
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -105,6 +105,22 @@ async function deleteRetiredQueue(boss: PgBoss, database: Database, name: string
   }
 }
 
+/**
+ * Jobs that were running when the process working them ended (killed, or cut off as it stopped) go back to
+ * the queue now, to run again at once, instead of when their time runs out (expireInSeconds). Only for a
+ * database no other process can be working in: the embedded one, as its one process starts.
+ */
+export async function requeueJobsOfEndedProcess(database: Database) {
+  const [queue] = await database.query<{ exists: boolean }>(
+    "select to_regclass('pgboss.job') is not null as exists",
+  );
+  if (!queue?.exists) return 0;
+  const rows = await database.query(
+    `update pgboss.job set state = 'retry', start_after = now() where state = 'active' returning id`,
+  );
+  return rows.length;
+}
+
 /** log: the app's logger; callers without an app (bench, test setup) get one at the info level. */
 export async function startQueue(
   database: Database,

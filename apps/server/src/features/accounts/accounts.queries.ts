@@ -724,6 +724,89 @@ export async function releaseHistorySync(
     );
 }
 
+/**
+ * A bank linked anew takes over what an export's import brought of the same bank: a connection of the
+ * person's, of the same provider and institution, recreated without its bank access (an import's; see
+ * features/export/import.ts). Each of its accounts that one account of the new link matches, one to one
+ * (same mask, type and subtype), becomes that account: its id, and so its history, rules and ties, are
+ * kept, now on the new connection. Its bank transactions then wait, as a statement file's rows do, for the
+ * bank's to take them over, one per day and amount (adoptFileRows), keeping the person's categories,
+ * notes and deletions; what the bank no longer sends stays as history. A connection left without accounts
+ * is deleted. Inside the link's transaction, right after its accounts are saved; answers the accounts
+ * taken over.
+ */
+export async function takeOverImportedBank(
+  tx: Db,
+  { userId, connection, now }: { userId: string; connection: ConnectionRow; now: Date },
+): Promise<number> {
+  if (!connection.institutionId) return 0;
+  const found = await tx.execute(sql`
+    with old_connections as (
+      select id from bank_connections
+       where user_id = ${userId}::uuid and id <> ${connection.id}::uuid and provider = ${connection.provider}
+         and institution_id = ${connection.institutionId} and access_token_encrypted = ''
+         and provider_removed_at is not null),
+    fresh as (
+      select id, mask, type, coalesce(subtype, '') as subtype,
+             count(*) over (partition by mask, type, coalesce(subtype, '')) as alike
+        from bank_accounts where user_id = ${userId}::uuid and connection_id = ${connection.id}::uuid
+         and mask is not null),
+    imported as (
+      select id, mask, type, coalesce(subtype, '') as subtype,
+             count(*) over (partition by mask, type, coalesce(subtype, '')) as alike
+        from bank_accounts where user_id = ${userId}::uuid and unlinked_at is null and mask is not null
+         and connection_id in (select id from old_connections))
+    select i.id as old_id, f.id as new_id, array(select id from old_connections) as old_connections
+      from fresh f join imported i using (mask, type, subtype)
+     where f.alike = 1 and i.alike = 1`);
+  const pairs = (found as unknown as { rows: Array<{ old_id: string; new_id: string }> }).rows;
+  if (pairs.length === 0) return 0;
+  const oldIds = sql.param(pairs.map((p) => p.old_id));
+  const newIds = sql.param(pairs.map((p) => p.new_id));
+  // The bank's transactions of the old accounts, as rows a file brought ('file:<account>:' ids).
+  await tx.execute(sql`
+    update transactions set provider_transaction_id = 'file:' || account_id::text || ':relinked:' || provider_transaction_id,
+           updated_at = ${now.toISOString()}::timestamptz
+     where user_id = ${userId}::uuid and account_id = any(${oldIds}::uuid[])
+       and not starts_with(provider_transaction_id, 'file:')`);
+  // The new rows go (nothing refers to them yet), and the old ones take their place on the new connection.
+  const gone = await tx.execute(sql`
+    delete from bank_accounts where user_id = ${userId}::uuid and id = any(${newIds}::uuid[])
+    returning id, connection_id, provider_account_id, name, official_name, current_balance, available_balance,
+              iso_currency_code, hidden_at`);
+  const fresh = new Map(
+    (gone as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => [r.id, r]),
+  );
+  const column = (key: string) => sql.param(pairs.map((p) => fresh.get(p.new_id)?.[key] ?? null));
+  await tx.execute(sql`
+    update bank_accounts a set connection_id = n.connection_id, provider_account_id = n.provider_account_id,
+           name = n.name, official_name = n.official_name, current_balance = n.current_balance,
+           available_balance = n.available_balance, iso_currency_code = n.iso_currency_code, is_active = true,
+           hidden_at = n.hidden_at, updated_at = ${now.toISOString()}::timestamptz
+      from unnest(${oldIds}::uuid[], ${column('connection_id')}::uuid[], ${column('provider_account_id')}::text[],
+                  ${column('name')}::text[], ${column('official_name')}::text[], ${column('current_balance')}::bigint[],
+                  ${column('available_balance')}::bigint[], ${column('iso_currency_code')}::text[],
+                  ${column('hidden_at')}::timestamptz[])
+        as n(id, connection_id, provider_account_id, name, official_name, current_balance, available_balance,
+             iso_currency_code, hidden_at)
+     where a.user_id = ${userId}::uuid and a.id = n.id`);
+  await tx.execute(sql`
+    delete from bank_connections c
+     where c.user_id = ${userId}::uuid and c.id <> ${connection.id}::uuid and c.provider = ${connection.provider}
+       and c.institution_id = ${connection.institutionId} and c.access_token_encrypted = ''
+       and c.provider_removed_at is not null
+       and not exists (select 1 from bank_accounts a where a.connection_id = c.id)`);
+  return pairs.length;
+}
+
+/** Every claim given back: for a database no process can still be working in (the embedded one, at start). */
+export async function releaseEveryHistorySync(db: Db, { now }: { now: Date }) {
+  await db
+    .update(historySyncs)
+    .set({ claimedBy: null, claimExpiresAt: null, updatedAt: now })
+    .where(and(eq(historySyncs.status, 'InProgress'), isNotNull(historySyncs.claimedBy)));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // A bank's page of transactions, applied (apply-page.ts): each statement set-based, one per page
 
@@ -829,7 +912,9 @@ export async function adoptFileRows(
       select t.id, t.account_id, t.date, t.amount,
              row_number() over (partition by t.account_id, t.date, t.amount order by t.created_at, t.id) as n
         from transactions t
-       where t.user_id = ${userId}::uuid and t.deleted_at is null and ${isFileRow('t')}
+       where t.user_id = ${userId}::uuid and ${isFileRow('t')}
+         -- A row a relinked bank's import brought is taken over even if the person deleted it: it stays so.
+         and (t.deleted_at is null or starts_with(t.provider_transaction_id, 'file:' || t.account_id::text || ':relinked:'))
          and (t.account_id, t.date, t.amount) in (select account_id, date, amount from incoming)),
     -- Only transactions not stored yet: a stored one is updated in place by the upsert.
     fresh as (

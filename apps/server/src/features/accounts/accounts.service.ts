@@ -28,6 +28,7 @@ import {
   saveAccounts,
   saveConnection,
   setAccountsActive,
+  takeOverImportedBank,
   toConnectionWithHidden,
   toHistorySyncProgress,
   updateConnection,
@@ -72,6 +73,7 @@ async function link(
       accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken, { userId, itemId: exchanged.itemId }),
     });
     await saveAccounts(tx, { now: deps.now(), userId, connectionId: connection.id, accounts });
+    await takeOverImportedBank(tx, { userId, connection, now: deps.now() });
     return connection;
   });
   if (saved) return saved;

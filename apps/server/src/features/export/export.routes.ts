@@ -13,14 +13,29 @@ import { importExport } from './import';
 /** An export's ZIP as uploaded: a year of a busy person's history compresses to a few MB. */
 export const IMPORT_ZIP_LIMIT = 64 * 1024 * 1024;
 
+/**
+ * Exports this process prepares at once: each holds a database connection for its snapshot until its ZIP
+ * has gone out, so a few slow downloads may take at most a quarter of the pool from everyone else.
+ */
+export const exportsAtOnce = (poolSize: number) => Math.max(2, Math.floor(poolSize / 4));
+
 export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.authenticate);
+  const atOnce = concurrencyLimit({
+    max: exportsAtOnce(ctx.config.databasePoolSize),
+    keyOf: () => 'server',
+    message: 'Several exports are being prepared right now. Please try again in a minute.',
+  });
 
   app.get(
     '/user/export',
     {
       // Reads everything the person has: a few a minute is plenty.
       config: { rateLimit: perUserRateLimit(5) },
+      onRequest: atOnce.onRequest,
+      onResponse: atOnce.onResponse,
+      onRequestAbort: atOnce.onRequestAbort,
+      onTimeout: atOnce.onTimeout,
       schema: {
         tags: ['settings'],
         description:

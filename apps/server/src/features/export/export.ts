@@ -80,11 +80,11 @@ async function readCatalogue(database: Database): Promise<Table[]> {
 }
 
 /** A table's rows of one person, a page at a time (in id order where the table has one), as JSON objects. */
-async function* rowsOf(database: Database, table: Table, userId: string, pageSize: number) {
+async function* rowsOf(query: Database['query'], table: Table, userId: string, pageSize: number) {
   const list = table.columns.map((c) => `"${c}"`).join(', ');
   const owner = table.name === 'users' ? 'id' : 'user_id';
   if (!table.idType) {
-    yield await database.query<{ row: Record<string, unknown> }>(
+    yield await query<{ row: Record<string, unknown> }>(
       `select to_json(r) as row from (select ${list} from "${table.name}" where ${owner} = $1) r`,
       [userId],
     );
@@ -92,7 +92,7 @@ async function* rowsOf(database: Database, table: Table, userId: string, pageSiz
   }
   let after: unknown = null;
   for (;;) {
-    const page: Array<{ row: Record<string, unknown> }> = await database.query(
+    const page: Array<{ row: Record<string, unknown> }> = await query(
       `select to_json(r) as row from (select ${list} from "${table.name}"
          where ${owner} = $1 and ($2::${table.idType} is null or id > $2::${table.idType})
          order by id limit ${pageSize}) r`,
@@ -119,6 +119,11 @@ const cell = (value: unknown) =>
  * table's JSON, then every table's CSV, then the manifest. A file's rows are read only when its turn comes, a
  * page at a time, and compressed as they come, as fast as the client takes them: what the server holds is a
  * page and the compressor's window, whatever the person owns.
+ *
+ * Every read is made in one snapshot of the database (Database.snapshot), held until the ZIP has gone out
+ * or the download has stopped: a bank sync or an edit meanwhile cannot leave rows in the export whose
+ * parents it lacks, which its import would refuse. (On PGlite, where a snapshot would hold every other
+ * request for the export's length, the reads see each moment as it comes.)
  */
 export function exportZip(
   database: Database,
@@ -127,22 +132,29 @@ export function exportZip(
   { pageSize = PAGE }: { pageSize?: number } = {},
 ): Readable {
   const zip = new ZipFile();
-  const add = (name: string, lines: () => AsyncGenerator<string>) =>
-    zip.addReadStreamLazy(name, { mtime: now, compressionLevel: 6 }, (done) => {
-      const file = Readable.from(lines());
-      // A read that fails mid-file ends the download with an error; unheard, it would end the server.
-      file.on('error', (error) => (zip.outputStream as PassThrough).destroy(error));
-      done(null, file);
-    });
+  const output = zip.outputStream as PassThrough;
+  // The snapshot ends when the ZIP has been read to its end, or the download stopped (the stream closed).
+  const over = new Promise<void>((resolve) => {
+    output.once('end', resolve);
+    output.once('close', resolve);
+  });
   const counts: Record<string, number> = {};
 
-  exportedTables(database)
-    .then((tables) => {
+  database
+    .snapshot(async (query) => {
+      const add = (name: string, lines: () => AsyncGenerator<string>) =>
+        zip.addReadStreamLazy(name, { mtime: now, compressionLevel: 6 }, (done) => {
+          const file = Readable.from(lines());
+          // A read that fails mid-file ends the download with an error; unheard, it would end the server.
+          file.on('error', (error) => output.destroy(error));
+          done(null, file);
+        });
+      const tables = await exportedTables(database);
       for (const table of tables) {
         add(`data/${table.name}.json`, async function* () {
           let rows = 0;
           yield '[';
-          for await (const page of rowsOf(database, table, person.id, pageSize)) {
+          for await (const page of rowsOf(query, table, person.id, pageSize)) {
             yield `${rows > 0 ? ',\n' : '\n'}${page.map(({ row }) => JSON.stringify(row)).join(',\n')}`;
             rows += page.length;
           }
@@ -153,7 +165,7 @@ export function exportZip(
       for (const table of tables) {
         add(`csv/${table.name}.csv`, async function* () {
           yield stringify([table.columns]);
-          for await (const page of rowsOf(database, table, person.id, pageSize)) {
+          for await (const page of rowsOf(query, table, person.id, pageSize)) {
             yield stringify(page.map(({ row }) => table.columns.map((c) => cell(row[c]))));
           }
         });
@@ -171,7 +183,8 @@ export function exportZip(
         yield `${JSON.stringify(manifest, null, 2)}\n`;
       });
       zip.end();
+      await over;
     })
-    .catch((err) => (zip.outputStream as PassThrough).destroy(err));
-  return zip.outputStream as Readable;
+    .catch((err) => output.destroy(err));
+  return output as Readable;
 }

@@ -1,7 +1,9 @@
-import { dataImportResult, errorBody } from '@tally/shared';
+import { CATEGORY, dataImportResult, errorBody, exchangeResponse } from '@tally/shared';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
+import { waitForImport } from '../../../test/accounts';
+import type { FakeSeed } from '../../../test/fake-plaid';
 import { countOwned, type Person, seedPerson, startHarness } from '../../../test/harness';
 import { bearer, expectJson, signUp } from '../../../test/helpers';
 import { LEFT_OUT } from './export';
@@ -11,10 +13,13 @@ let harness: Awaited<ReturnType<typeof startHarness>>;
 let alice: Person;
 /** Alice's export, taken once (exports are limited to a few a minute per person). */
 let original: Uint8Array;
+/** What Alice's bank holds (the fake Plaid's seed when she linked it): a relink finds the same there. */
+let aliceBank: FakeSeed;
 
 beforeAll(async () => {
   harness = await startHarness();
   alice = await seedPerson(harness.app, harness.fake, 'ALICEIMP');
+  aliceBank = harness.fake.seed;
   original = await exportOf(alice.auth);
 });
 afterAll(() => harness?.close());
@@ -154,6 +159,85 @@ describe('POST /api/user/import', () => {
     const again = expectJson(await importInto(newcomer, original), 200, dataImportResult);
     expect(again).toMatchObject({ alreadyImported: true, rows: answer.rows });
     expect(await countOwned(harness.app, newcomer.user.id)).toEqual(counts);
+  });
+
+  it('a bank linked again takes over what the import brought of it: its accounts, and each transaction once with the person’s edits', async () => {
+    const newcomer = await signUp(harness.app, { timeZone: 'UTC' });
+    expectJson(await importInto(newcomer, original), 200, dataImportResult);
+    const rowsOf = async () =>
+      harness.app.database.query<{
+        id: string;
+        account_id: string;
+        provider_transaction_id: string;
+        note: string | null;
+        category: number;
+        category_source: string;
+        deleted: boolean;
+      }>(
+        `select t.id, t.account_id, t.provider_transaction_id, t.note, t.category, t.category_source,
+                t.deleted_at is not null as deleted
+           from transactions t join bank_accounts a on a.id = t.account_id
+           join bank_connections c on c.id = a.connection_id
+          where t.user_id = $1 and c.provider <> 'manual' order by t.id`,
+        [newcomer.user.id],
+      );
+    const bankAccounts = () =>
+      harness.app.database.query<{ id: string; connection_id: string }>(
+        `select a.id, a.connection_id from bank_accounts a join bank_connections c on c.id = a.connection_id
+          where a.user_id = $1 and c.provider <> 'manual' order by a.id`,
+        [newcomer.user.id],
+      );
+    const imported = await rowsOf();
+    const importedAccounts = await bankAccounts();
+    expect(imported.length).toBeGreaterThan(10);
+
+    // The same bank, linked through Plaid Link again: it holds what it held for Alice.
+    harness.fake.seed = aliceBank;
+    const linked = expectJson(
+      await harness.app.inject({
+        method: 'POST',
+        url: '/api/plaid/exchange-public-token-quick-sync',
+        headers: bearer(newcomer),
+        payload: { publicToken: harness.fake.createPublicToken() },
+      }),
+      200,
+      exchangeResponse,
+    );
+    await waitForImport(harness.app, newcomer.token, linked.connection.id);
+
+    // The imported accounts, by their ids, are the new connection's; the imported connection is gone.
+    expect(await bankAccounts()).toEqual(
+      importedAccounts.map((a) => ({ ...a, connection_id: linked.connection.id })),
+    );
+    const [left] = await harness.app.database.query<{ n: number }>(
+      `select count(*)::int as n from bank_connections where user_id = $1 and provider <> 'manual'`,
+      [newcomer.user.id],
+    );
+    expect(left?.n).toBe(1);
+    // Every transaction once, the same rows: now the bank's (its ids), with the person's note, category and deletion.
+    const relinked = await rowsOf();
+    expect(relinked.map((r) => r.id)).toEqual(imported.map((r) => r.id));
+    for (const [before, after] of imported.map((r, i) => [r, relinked[i]!] as const)) {
+      expect(after.provider_transaction_id).not.toMatch(/^file:/);
+      expect(after.provider_transaction_id).not.toBe(before.provider_transaction_id);
+      // A category the person chose stays; any other is the bank's again, through their rules and merchant
+      // memory, as for any transaction the bank sends.
+      const kept = ({
+        provider_transaction_id: _,
+        category_source: source,
+        category,
+        ...rest
+      }: typeof after) => ({
+        ...rest,
+        chosen: source === 'user' ? category : null,
+      });
+      expect(kept(after)).toEqual(kept(before));
+    }
+    expect(relinked.some((r) => r.note === 'ALICEIMP private note')).toBe(true);
+    expect(relinked.some((r) => r.category === CATEGORY.DiningOut && r.category_source === 'user')).toBe(
+      true,
+    );
+    expect(relinked.some((r) => r.deleted)).toBe(true);
   });
 
   it('keeps each account’s ids its own: the same export imported into two accounts', async () => {
