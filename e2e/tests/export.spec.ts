@@ -61,9 +61,33 @@ for (const look of LOOKS) {
     await (await again).setFiles(await download.path());
     await expect(page.getByText('This export was imported before. Nothing changed.')).toBeVisible();
 
+    const listed = () =>
+      page.evaluate(async () => {
+        const res = await fetch('/api/transactions?pageSize=1', {
+          headers: { authorization: `Bearer ${localStorage.getItem('authToken')}` },
+        });
+        return ((await res.json()) as { pagination: { totalItems: number } }).pagination.totalItems;
+      });
+    const imported = await listed();
+    expect(imported).toBeGreaterThan(1000);
+
     await page.goto('/accounts');
     await expect(page.getByText('Disconnected').first()).toBeVisible();
     await page.getByRole('button', { name: 'Reconnect' }).first().click();
     await expect(page.getByText(/This bank came from a Tally export/)).toBeVisible();
+
+    // Connected again, the bank takes its accounts and history back: every transaction once.
+    const connect = page.getByRole('dialog', { name: 'Connect Bank Account' });
+    await connect.getByRole('button', { name: 'Connect to Plaid' }).click();
+    await connect.getByRole('radio', { name: /Harbor National Bank/ }).click();
+    await connect.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(page.getByText('Account connected successfully')).toBeVisible();
+    await connect.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByText('Import completed successfully!').first()).toBeVisible({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: 'Harbor National Bank' });
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByText('Disconnected')).toHaveCount(0);
+    expect(await listed()).toBe(imported);
+    await checkScreen(page, testInfo, `relinked-${look.suffix}`);
   });
 }

@@ -335,12 +335,13 @@ export async function removeDisconnectedItems(deps: AccountsDeps) {
 /** Reconnect: active again, balances refreshed, and the whole history imported anew. */
 export async function reconnect(deps: AccountsDeps, connection: ConnectionRow, plan: Plan) {
   const { userId, id: connectionId } = connection;
-  // Imported from another Tally's export: no bank access came with it, and a relink would replace its history.
+  // Imported from another Tally's export: no bank access came with it. Linking the bank again takes its
+  // accounts and history over (takeOverImportedBank).
   if (!connection.accessTokenEncrypted)
     throw new AppError(
       409,
       'RELINK_REQUIRED',
-      'This bank came from a Tally export, without its link to the bank. Link the bank again to import fresh data; the history imported stays.',
+      'This bank came from a Tally export, without its link to the bank. Connect it again: it takes its accounts and history back, with your categories and notes.',
     );
   const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
     userId,
