@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_SHARED_BUFFERS } from '../config';
+import { fromDatabase } from '../lib/errors';
 import { standaloneLogger } from '../lib/logger';
 import * as schema from './schema';
 
@@ -173,6 +174,10 @@ class PreparingClient extends pg.Client {
 
 /** How long a query waits for a connection from the pool (a new one included). */
 const CONNECT_WAIT_MS = 5_000;
+/** A snapshot's transaction left idle this long (a download nobody reads) is ended by PostgreSQL. */
+const SNAPSHOT_IDLE_LIMIT = '10min';
+/** And one read of it taking this long. */
+const SNAPSHOT_STATEMENT_LIMIT = '2min';
 
 /**
  * max: the pool's size (DATABASE_POOL_SIZE). log: the app's logger; callers without one (bench, tests) get
@@ -201,33 +206,50 @@ export function fromPostgres(
     db,
     kind: 'postgres',
     exec: async <T>(sql: string) => {
-      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(sql);
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(sql).catch(fromDatabase);
       return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as T[];
     },
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[]) =>
+      (await pool.query(sql, params).catch(fromDatabase)).rows as T[],
     // Drizzle's migrator takes no lock itself: servers starting together on a new database would all apply
     // the same migrations. One does; the others wait, then find nothing left to do.
     migrate: () => exclusive(url, 'tally:migrations', () => migratePg(db, { migrationsFolder })),
     exclusive: (name, work) => exclusive(url, name, work),
     snapshot: async (work) => {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(fromDatabase);
+      // A connection the server drops while the work waits (a restart, a failover) reports it here: handled,
+      // so it does not end the process, and the connection is not given back to the pool as if sound.
       let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
+      let over = false;
       try {
-        await client.query('begin isolation level repeatable read read only');
+        // Bounds a download stalled with the transaction open (it holds back VACUUM): PostgreSQL ends it.
+        await client.query(
+          `begin isolation level repeatable read read only;
+           set local idle_in_transaction_session_timeout = '${SNAPSHOT_IDLE_LIMIT}';
+           set local statement_timeout = '${SNAPSHOT_STATEMENT_LIMIT}'`,
+        );
         // The snapshot is taken at a transaction's first statement: here, so it is the moment work begins.
         await client.query('select 1');
-        const answer = await work(
-          async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
-        );
+        const answer = await work(async <T>(sql: string, params?: unknown[]) => {
+          // A read the work sends once it is over would run on a connection back in the pool.
+          if (over) throw new Error('the snapshot is over');
+          return (await client.query(sql, params).catch(fromDatabase)).rows as T[];
+        });
+        over = true;
         await client.query('commit');
         return answer;
       } catch (error) {
+        over = true;
         await client.query('rollback').catch((e: Error) => {
-          broken = e;
+          broken ??= e;
         });
-        throw error;
+        throw fromDatabase(error);
       } finally {
-        // A connection whose rollback failed is not given back to the pool as if it were sound.
+        client.off('error', onError);
         client.release(broken);
       }
     },

@@ -109,12 +109,25 @@ async function deleteRetiredQueue(boss: PgBoss, database: Database, name: string
  * Jobs that were running when the process working them ended (killed, or cut off as it stopped) go back to
  * the queue now, to run again at once, instead of when their time runs out (expireInSeconds). Only for a
  * database no other process can be working in: the embedded one, as its one process starts.
+ *
+ * A job that has had all its tries (one that ends the process itself would otherwise run at every start),
+ * and one whose person or connection already has a job waiting to try again (a stately queue keeps one),
+ * is ended as failed instead. Answers how many go back.
  */
 export async function requeueJobsOfEndedProcess(database: Database) {
   const [queue] = await database.query<{ exists: boolean }>(
     "select to_regclass('pgboss.job') is not null as exists",
   );
   if (!queue?.exists) return 0;
+  await database.query(
+    `update pgboss.job j set state = 'failed', completed_on = now(),
+            output = '{"message": "cut off when the app stopped"}'::jsonb
+      where j.state = 'active'
+        and (j.retry_count >= j.retry_limit
+             or (j.policy = 'stately' and exists (
+                   select 1 from pgboss.job w where w.name = j.name and w.state = 'retry'
+                      and coalesce(w.singleton_key, '') = coalesce(j.singleton_key, ''))))`,
+  );
   const rows = await database.query(
     `update pgboss.job set state = 'retry', start_after = now() where state = 'active' returning id`,
   );

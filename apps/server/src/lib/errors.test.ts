@@ -1,14 +1,24 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { databaseUnreachable, sqlState } from './errors';
+import { databaseUnreachable, fromDatabase, sqlState } from './errors';
 
 /** As Drizzle hands a driver's error on: its own error, the driver's as its cause. */
-const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+const wrapped = (cause: unknown) => new DrizzleQueryError('select 1', [], cause as Error);
+/** As a Database wrapper (pool.query) throws it. */
+const ofCall = (error: unknown) => {
+  try {
+    fromDatabase(error);
+  } catch (marked) {
+    return marked;
+  }
+};
 const pgError = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
 describe('databaseUnreachable', () => {
   it('knows PostgreSQL out of reach, however the error was wrapped', () => {
     for (const error of [
-      pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
+      ofCall(pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')),
+      wrapped(pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')),
       wrapped(pgError('57P01', 'terminating connection due to administrator command')),
       wrapped(pgError('57P03', 'the database system is starting up')),
       wrapped(pgError('08006')),
@@ -27,6 +37,9 @@ describe('databaseUnreachable', () => {
       new Error('Cannot read properties of undefined'),
       null,
       'ECONNREFUSED',
+      // A network failure of something else: a client gone mid-upload, another service.
+      pgError('ECONNRESET', 'aborted'),
+      Object.assign(new Error('fetch failed'), { cause: pgError('ENOTFOUND') }),
     ])
       expect(databaseUnreachable(error)).toBe(false);
   });

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@tally/shared';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -49,12 +50,23 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Set on an error raised by a database call of ours (the Database wrappers), so its cause is known. */
+const DATABASE_CALL = Symbol('database call');
+
+/** Marks an error as a database call's and throws it on (for `.catch`). */
+export function fromDatabase(error: unknown): never {
+  if (error && typeof error === 'object') (error as Record<symbol, true>)[DATABASE_CALL] = true;
+  throw error;
+}
+
 /**
- * PostgreSQL out of reach: refused or dropped connections, a server shutting down or starting (57P01–03),
- * no connection left (53300), or none to be had within the pool's wait. Not a bug of ours, and over
- * once the database is back: 503, so clients and load balancers try again.
+ * PostgreSQL out of reach: a server shutting down or starting (57P01–03), a connection exception (08),
+ * no connection left (53300), the driver's connection dropped or not had within the pool's wait, or a
+ * network failure of a database call (Drizzle's, or the Database wrappers'). Not a bug of ours, and over once
+ * the database is back: 503, so clients and load balancers try again. A network failure of anything else
+ * (a client gone mid-upload, another service) is not this.
  */
-const UNREACHABLE_STATE = /^(08|57P0[123]|53300)/;
+const UNREACHABLE_STATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 const UNREACHABLE_NETWORK = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -68,12 +80,14 @@ const UNREACHABLE_MESSAGE =
   /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error)/;
 
 export function databaseUnreachable(error: unknown) {
-  for (const e of causes(error)) {
-    if (typeof e.code === 'string' && (UNREACHABLE_NETWORK.has(e.code) || UNREACHABLE_STATE.test(e.code)))
-      return true;
-    if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
-  }
-  return false;
+  const chain = [...causes(error)];
+  const ofDatabase = chain.some((e) => (e as unknown) instanceof DrizzleQueryError || DATABASE_CALL in e);
+  return chain.some(
+    (e) =>
+      (typeof e.code === 'string' &&
+        (UNREACHABLE_STATE.test(e.code) || (ofDatabase && UNREACHABLE_NETWORK.has(e.code)))) ||
+      (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)),
+  );
 }
 
 /** Seconds a client is asked to wait before trying again while the database is out of reach. */

@@ -724,52 +724,64 @@ export async function releaseHistorySync(
     );
 }
 
+/** Where a relinked bank's imported transactions wait to be taken over: a file row's id, so adoptFileRows pairs them. */
+const relinkedPrefix = (t: string) => sql.raw(`'file:' || ${t}.account_id::text || ':relinked:'`);
+
 /**
- * A bank linked anew takes over what an export's import brought of the same bank: a connection of the
- * person's, of the same provider and institution, recreated without its bank access (an import's; see
- * features/export/import.ts). Each of its accounts that one account of the new link matches, one to one
- * (same mask, type and subtype), becomes that account: its id, and so its history, rules and ties, are
- * kept, now on the new connection. Its bank transactions then wait, as a statement file's rows do, for the
- * bank's to take them over, one per day and amount (adoptFileRows), keeping the person's categories,
- * notes and deletions; what the bank no longer sends stays as history. A connection left without accounts
- * is deleted. Inside the link's transaction, right after its accounts are saved; answers the accounts
- * taken over.
+ * The person's connections an export's import recreated for this provider and institution, without bank
+ * access (features/export/import.ts): what a bank linked anew takes over.
+ */
+const importedConnectionsOf = (userId: string, connection: ConnectionRow) => sql`
+  select id from bank_connections
+   where user_id = ${userId}::uuid and id <> ${connection.id}::uuid and provider = ${connection.provider}
+     and institution_id = ${connection.institutionId} and access_token_encrypted = ''
+     and provider_removed_at is not null`;
+
+/**
+ * A bank linked anew takes over what an export's import brought of the same bank. Each imported account
+ * that one account of the new link matches, one to one (same type, subtype and mask, or name where the bank
+ * gives no mask), becomes that account: its id, and so its history, rules and ties, are kept, now on the
+ * new connection. Its bank transactions then wait, as a statement file's rows do, for the bank's to take
+ * them over, one per day and amount (adoptFileRows), keeping the person's categories, notes and deletions;
+ * what the bank no longer sends stays as history. Its pending ones are deleted: the bank sends them again,
+ * pending or posted. A connection left without accounts is deleted. Inside the link's transaction, right
+ * after its accounts are saved; answers the accounts taken over.
  */
 export async function takeOverImportedBank(
   tx: Db,
   { userId, connection, now }: { userId: string; connection: ConnectionRow; now: Date },
 ): Promise<number> {
   if (!connection.institutionId) return 0;
+  const key = sql.raw(`type, coalesce(subtype, ''), coalesce('#' || mask, '=' || name)`);
   const found = await tx.execute(sql`
-    with old_connections as (
-      select id from bank_connections
-       where user_id = ${userId}::uuid and id <> ${connection.id}::uuid and provider = ${connection.provider}
-         and institution_id = ${connection.institutionId} and access_token_encrypted = ''
-         and provider_removed_at is not null),
-    fresh as (
-      select id, mask, type, coalesce(subtype, '') as subtype,
-             count(*) over (partition by mask, type, coalesce(subtype, '')) as alike
-        from bank_accounts where user_id = ${userId}::uuid and connection_id = ${connection.id}::uuid
-         and mask is not null),
+    with fresh as (
+      select id, ${key} as key, count(*) over (partition by ${key}) as alike
+        from bank_accounts a
+       where user_id = ${userId}::uuid and connection_id = ${connection.id}::uuid
+         -- Only rows this link made: nothing refers to them yet.
+         and not exists (select 1 from transactions t where t.user_id = a.user_id and t.account_id = a.id)),
     imported as (
-      select id, mask, type, coalesce(subtype, '') as subtype,
-             count(*) over (partition by mask, type, coalesce(subtype, '')) as alike
-        from bank_accounts where user_id = ${userId}::uuid and unlinked_at is null and mask is not null
-         and connection_id in (select id from old_connections))
-    select i.id as old_id, f.id as new_id, array(select id from old_connections) as old_connections
-      from fresh f join imported i using (mask, type, subtype)
+      select id, ${key} as key, count(*) over (partition by ${key}) as alike
+        from bank_accounts
+       where user_id = ${userId}::uuid and unlinked_at is null
+         and connection_id in (${importedConnectionsOf(userId, connection)}))
+    select i.id as old_id, f.id as new_id
+      from fresh f join imported i using (key)
      where f.alike = 1 and i.alike = 1`);
   const pairs = (found as unknown as { rows: Array<{ old_id: string; new_id: string }> }).rows;
   if (pairs.length === 0) return 0;
   const oldIds = sql.param(pairs.map((p) => p.old_id));
   const newIds = sql.param(pairs.map((p) => p.new_id));
-  // The bank's transactions of the old accounts, as rows a file brought ('file:<account>:' ids).
+  const at = sql`${now.toISOString()}::timestamptz`;
   await tx.execute(sql`
-    update transactions set provider_transaction_id = 'file:' || account_id::text || ':relinked:' || provider_transaction_id,
-           updated_at = ${now.toISOString()}::timestamptz
-     where user_id = ${userId}::uuid and account_id = any(${oldIds}::uuid[])
-       and not starts_with(provider_transaction_id, 'file:')`);
-  // The new rows go (nothing refers to them yet), and the old ones take their place on the new connection.
+    update transactions set deleted_at = coalesce(deleted_at, ${at}), updated_at = ${at}
+     where user_id = ${userId}::uuid and account_id = any(${oldIds}::uuid[]) and pending`);
+  await tx.execute(sql`
+    update transactions t set provider_transaction_id = ${relinkedPrefix('t')} || t.provider_transaction_id,
+           updated_at = ${at}
+     where t.user_id = ${userId}::uuid and t.account_id = any(${oldIds}::uuid[]) and not t.pending
+       and not starts_with(t.provider_transaction_id, 'file:')`);
+  // The new rows go, and the old ones take their place on the new connection.
   const gone = await tx.execute(sql`
     delete from bank_accounts where user_id = ${userId}::uuid and id = any(${newIds}::uuid[])
     returning id, connection_id, provider_account_id, name, official_name, current_balance, available_balance,
@@ -777,12 +789,12 @@ export async function takeOverImportedBank(
   const fresh = new Map(
     (gone as unknown as { rows: Array<Record<string, unknown>> }).rows.map((r) => [r.id, r]),
   );
-  const column = (key: string) => sql.param(pairs.map((p) => fresh.get(p.new_id)?.[key] ?? null));
+  const column = (name: string) => sql.param(pairs.map((p) => fresh.get(p.new_id)?.[name] ?? null));
   await tx.execute(sql`
     update bank_accounts a set connection_id = n.connection_id, provider_account_id = n.provider_account_id,
            name = n.name, official_name = n.official_name, current_balance = n.current_balance,
            available_balance = n.available_balance, iso_currency_code = n.iso_currency_code, is_active = true,
-           hidden_at = n.hidden_at, updated_at = ${now.toISOString()}::timestamptz
+           hidden_at = n.hidden_at, updated_at = ${at}
       from unnest(${oldIds}::uuid[], ${column('connection_id')}::uuid[], ${column('provider_account_id')}::text[],
                   ${column('name')}::text[], ${column('official_name')}::text[], ${column('current_balance')}::bigint[],
                   ${column('available_balance')}::bigint[], ${column('iso_currency_code')}::text[],
@@ -792,11 +804,28 @@ export async function takeOverImportedBank(
      where a.user_id = ${userId}::uuid and a.id = n.id`);
   await tx.execute(sql`
     delete from bank_connections c
-     where c.user_id = ${userId}::uuid and c.id <> ${connection.id}::uuid and c.provider = ${connection.provider}
-       and c.institution_id = ${connection.institutionId} and c.access_token_encrypted = ''
-       and c.provider_removed_at is not null
+     where c.user_id = ${userId}::uuid and c.id in (${importedConnectionsOf(userId, connection)})
        and not exists (select 1 from bank_accounts a where a.connection_id = c.id)`);
   return pairs.length;
+}
+
+/** Whether the person has this connection's bank linked, live, through another connection. */
+export async function hasLiveConnectionTo(db: Db, connection: ConnectionRow) {
+  const [row] = await db
+    .select({ id: bankConnections.id })
+    .from(bankConnections)
+    .where(
+      and(
+        eq(bankConnections.userId, connection.userId),
+        ne(bankConnections.id, connection.id),
+        eq(bankConnections.provider, connection.provider),
+        connection.institutionId ? eq(bankConnections.institutionId, connection.institutionId) : sql`false`,
+        eq(bankConnections.isActive, true),
+        ne(bankConnections.accessTokenEncrypted, ''),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 /** Every claim given back: for a database no process can still be working in (the embedded one, at start). */
@@ -914,7 +943,7 @@ export async function adoptFileRows(
         from transactions t
        where t.user_id = ${userId}::uuid and ${isFileRow('t')}
          -- A row a relinked bank's import brought is taken over even if the person deleted it: it stays so.
-         and (t.deleted_at is null or starts_with(t.provider_transaction_id, 'file:' || t.account_id::text || ':relinked:'))
+         and (t.deleted_at is null or starts_with(t.provider_transaction_id, ${relinkedPrefix('t')}))
          and (t.account_id, t.date, t.amount) in (select account_id, date, amount from incoming)),
     -- Only transactions not stored yet: a stored one is updated in place by the upsert.
     fresh as (
@@ -937,7 +966,8 @@ export async function adoptFileRows(
   await tx.execute(sql`
     update transactions t set
       provider_transaction_id = p.provider_transaction_id,
-      file_key = t.provider_transaction_id,
+      -- A row that came with a file's key (a relinked bank's, from its first file) keeps it.
+      file_key = coalesce(t.file_key, t.provider_transaction_id),
       description = p.description,
       merchant_name = coalesce(p.merchant_name, t.merchant_name),
       -- The person's choice for this row, then one carried from the pending row, then their rule's on the file.

@@ -17,6 +17,7 @@ import {
   getConnection,
   type HistorySyncRow,
   type HistorySyncWindow,
+  hasLiveConnectionTo,
   historySyncWindow,
   itemsAwaitingRemoval,
   keptProviderAccountIds,
@@ -337,12 +338,20 @@ export async function reconnect(deps: AccountsDeps, connection: ConnectionRow, p
   const { userId, id: connectionId } = connection;
   // Imported from another Tally's export: no bank access came with it. Linking the bank again takes its
   // accounts and history over (takeOverImportedBank).
-  if (!connection.accessTokenEncrypted)
+  if (!connection.accessTokenEncrypted) {
+    // Linked again already: these accounts are the ones the bank's accounts did not match.
+    if (await hasLiveConnectionTo(deps.db, connection))
+      throw new AppError(
+        409,
+        'IMPORTED_UNMATCHED',
+        'These accounts came from a Tally export and match none of the accounts this bank now has linked. Their history stays here; delete them when you no longer need it.',
+      );
     throw new AppError(
       409,
       'RELINK_REQUIRED',
       'This bank came from a Tally export, without its link to the bank. Connect it again: it takes its accounts and history back, with your categories and notes.',
     );
+  }
   const accessToken = deps.cipher.decrypt(connection.accessTokenEncrypted, {
     userId,
     itemId: connection.itemId,

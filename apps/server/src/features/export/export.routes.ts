@@ -21,21 +21,28 @@ export const exportsAtOnce = (poolSize: number) => Math.max(2, Math.floor(poolSi
 
 export const exportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.addHook('onRequest', ctx.authenticate);
-  const atOnce = concurrencyLimit({
-    max: exportsAtOnce(ctx.config.databasePoolSize),
-    keyOf: () => 'server',
-    message: 'Several exports are being prepared right now. Please try again in a minute.',
-  });
+  const limits = [
+    concurrencyLimit({
+      max: 1,
+      keyOf: (req) => req.user.id,
+      message: 'Your export is already being prepared. Wait for its download to finish.',
+    }),
+    concurrencyLimit({
+      max: exportsAtOnce(ctx.config.databasePoolSize),
+      keyOf: () => 'server',
+      message: 'Several exports are being prepared right now. Please try again in a minute.',
+    }),
+  ];
 
   app.get(
     '/user/export',
     {
       // Reads everything the person has: a few a minute is plenty.
       config: { rateLimit: perUserRateLimit(5) },
-      onRequest: atOnce.onRequest,
-      onResponse: atOnce.onResponse,
-      onRequestAbort: atOnce.onRequestAbort,
-      onTimeout: atOnce.onTimeout,
+      onRequest: limits.map((l) => l.onRequest),
+      onResponse: limits.map((l) => l.onResponse),
+      onRequestAbort: limits.map((l) => l.onRequestAbort),
+      onTimeout: limits.map((l) => l.onTimeout),
       schema: {
         tags: ['settings'],
         description:

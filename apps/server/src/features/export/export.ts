@@ -79,6 +79,9 @@ async function readCatalogue(database: Database): Promise<Table[]> {
     });
 }
 
+/** How long a download may take before it is ended: a 100,000-transaction export takes about 20 s. */
+const EXPORT_DEADLINE_MS = 15 * 60_000;
+
 /** A table's rows of one person, a page at a time (in id order where the table has one), as JSON objects. */
 async function* rowsOf(query: Database['query'], table: Table, userId: string, pageSize: number) {
   const list = table.columns.map((c) => `"${c}"`).join(', ');
@@ -138,6 +141,17 @@ export function exportZip(
     output.once('end', resolve);
     output.once('close', resolve);
   });
+  // A download nobody reads to its end is ended, and its snapshot with it.
+  const deadline = setTimeout(
+    () => output.destroy(new Error('the export was not read to its end in time')),
+    EXPORT_DEADLINE_MS,
+  ).unref();
+  void over.then(() => clearTimeout(deadline));
+  // The files' readers stop with the download, so nothing reads the snapshot once it is over.
+  const files = new Set<Readable>();
+  void over.then(() => {
+    for (const file of files) file.destroy();
+  });
   const counts: Record<string, number> = {};
 
   database
@@ -145,6 +159,8 @@ export function exportZip(
       const add = (name: string, lines: () => AsyncGenerator<string>) =>
         zip.addReadStreamLazy(name, { mtime: now, compressionLevel: 6 }, (done) => {
           const file = Readable.from(lines());
+          files.add(file);
+          file.once('close', () => files.delete(file));
           // A read that fails mid-file ends the download with an error; unheard, it would end the server.
           file.on('error', (error) => output.destroy(error));
           done(null, file);

@@ -240,6 +240,45 @@ describe('POST /api/user/import', () => {
     expect(relinked.some((r) => r.deleted)).toBe(true);
   });
 
+  it('a bank linked again leaves an imported account it does not match as history, and says so', async () => {
+    const newcomer = await signUp(harness.app, { timeZone: 'UTC' });
+    expectJson(await importInto(newcomer, original), 200, dataImportResult);
+    const db = harness.app.database;
+    // One imported account whose last digits the bank no longer has.
+    const [unmatched] = await db.query<{ id: string }>(
+      `update bank_accounts set mask = '9999' where id = (
+         select a.id from bank_accounts a join bank_connections c on c.id = a.connection_id
+          where a.user_id = $1 and c.provider <> 'manual' order by a.id limit 1)
+       returning id`,
+      [newcomer.user.id],
+    );
+    harness.fake.seed = aliceBank;
+    const linked = expectJson(
+      await harness.app.inject({
+        method: 'POST',
+        url: '/api/plaid/exchange-public-token-quick-sync',
+        headers: bearer(newcomer),
+        payload: { publicToken: harness.fake.createPublicToken() },
+      }),
+      200,
+      exchangeResponse,
+    );
+    await waitForImport(harness.app, newcomer.token, linked.connection.id);
+
+    const left = await db.query<{ connection_id: string; id: string }>(
+      `select a.connection_id, a.id from bank_accounts a join bank_connections c on c.id = a.connection_id
+        where a.user_id = $1 and c.provider <> 'manual' and c.id <> $2`,
+      [newcomer.user.id, linked.connection.id],
+    );
+    expect(left.map((a) => a.id)).toEqual([unmatched!.id]);
+    const reconnect = await harness.app.inject({
+      method: 'POST',
+      url: `/api/plaid/connections/${left[0]!.connection_id}/reconnect`,
+      headers: bearer(newcomer),
+    });
+    expect(expectJson(reconnect, 409, errorBody).code).toBe('IMPORTED_UNMATCHED');
+  });
+
   it('keeps each account’s ids its own: the same export imported into two accounts', async () => {
     const one = await signUp(harness.app);
     const two = await signUp(harness.app);

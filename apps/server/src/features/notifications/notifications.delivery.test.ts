@@ -345,6 +345,17 @@ describe('delivery', () => {
     expect(sentTo(subscriber)).toHaveLength(3);
   });
 
+  it('does not try again a push its service refused for good (4xx)', async () => {
+    const auth = await signUp(app, { timeZone: 'UTC' });
+    await setSwitches(auth, { emailNotifications: false });
+    const subscriber = await subscribe(auth);
+    const id = await writtenQuietly(auth);
+    push.answer(subscriber, 400);
+    expect(await deliverPending(directDeps(null), auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
+    expect(await deliveredAt(id)).toMatchObject({ pushed_at: expect.anything() });
+    expect(sentTo(subscriber)).toHaveLength(1);
+  });
+
   it('does not give back a push one of the browsers got: no browser gets it twice', async () => {
     const auth = await signUp(app, { timeZone: 'UTC' });
     await setSwitches(auth, { emailNotifications: false });

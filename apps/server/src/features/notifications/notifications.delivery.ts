@@ -116,8 +116,9 @@ async function sendOne(deps: DeliveryDeps, browser: PushTarget, payload: string)
  * is verified. A channel whose switch is off sends nothing.
  *
  * A delivery that fails is given back and the job fails, so the queue tries again later: an email that
- * failed, and a push no browser got (their push services down). A push some browser got is not given back:
- * that browser must not get it twice. The queue's last attempt is the last: its failures are final, and no
+ * failed, and a push no browser got while one of their push services was down or asked to be tried later
+ * (a push that timed out may have arrived, and is not). A push some browser got is not given back: that
+ * browser must not get it twice. The queue's last attempt is the last: its failures are final, and no
  * read starts them over.
  */
 export async function deliverPending(
@@ -153,10 +154,12 @@ export async function deliverPending(
             browsers = browsers.filter((b) => b.id !== browser.id);
           } else deps.log.warn({ reason: outcome.reason }, 'push notification not delivered');
         }
+        // No browser got it, and one may yet: given back for the queue's next try.
         const reasons = outcomes.flatMap(({ outcome }) =>
-          outcome.status === 'failed' ? [outcome.reason] : [],
+          outcome.status === 'failed' && outcome.retry ? [outcome.reason] : [],
         );
-        if (reasons.length > 0 && reasons.length === outcomes.length && !isLastAttempt) {
+        const got = outcomes.some(({ outcome }) => outcome.status === 'sent');
+        if (reasons.length > 0 && !got && !isLastAttempt) {
           await releaseClaim(deps.db, { userId, id: n.id, channel: 'push' });
           failed ??= new Error(`push not delivered to any browser: ${reasons.join(', ')}`);
         }

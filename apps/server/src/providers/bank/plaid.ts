@@ -116,8 +116,11 @@ export function createPlaidProvider(opts: PlaidProviderOptions): BankProvider {
     },
 
     async exchangePublicToken(publicToken) {
-      const { data } = await callPlaid(async () =>
-        (await client()).itemPublicTokenExchange({ public_token: publicToken }),
+      // Not tried again: a public token is good once, so a second try after a failure Plaid may have acted
+      // on would only answer that the token is spent, hiding what went wrong.
+      const { data } = await callPlaid(
+        async () => (await client()).itemPublicTokenExchange({ public_token: publicToken }),
+        [],
       );
       return { accessToken: data.access_token, itemId: data.item_id };
     },
@@ -241,10 +244,6 @@ export function fromPlaidAmount(amount: number): Cents {
 }
 
 /**
- * Runs one SDK call and turns whatever fails into a PlaidProviderError. The axios error itself is never
- * kept (not even as `cause`): its config carries the secret headers and the access token in the body.
- */
-/**
  * Waits before the second and third try of a request Plaid answered with a passing failure: too many
  * requests (429), its own failure (5xx) or a dropped connection. Short, because a person may be waiting:
  * a failure that outlasts them is the caller's to handle (a request answers 502 with a message the person
@@ -262,6 +261,11 @@ function passing(error: unknown): boolean {
   );
 }
 
+/**
+ * Runs one SDK call (tried again after a passing failure, after each of `delaysMs`) and turns whatever
+ * fails into a PlaidProviderError. The axios error itself is never kept (not even as `cause`): its config
+ * carries the secret headers and the access token in the body.
+ */
 export async function callPlaid<T>(
   request: () => Promise<T>,
   delaysMs: readonly number[] = PLAID_RETRY_DELAYS_MS,

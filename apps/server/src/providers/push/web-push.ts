@@ -11,7 +11,11 @@ export type VapidKeys = { publicKey: string; privateKey: string };
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 
 /** sent: the push service took it; gone: the subscription no longer exists (404/410), forget it. */
-export type PushOutcome = { status: 'sent' } | { status: 'gone' } | { status: 'failed'; reason: string };
+export type PushOutcome =
+  | { status: 'sent' }
+  | { status: 'gone' }
+  /** retry: nothing reached the service, or it asked to be tried later (429, 5xx); a timeout may have. */
+  | { status: 'failed'; reason: string; retry: boolean };
 
 export type PushSender = {
   publicKey: string;
@@ -135,11 +139,17 @@ export function createPushSender({ keys, subject }: { keys: VapidKeys; subject: 
           redirect: 'error',
         });
       } catch (error) {
-        return { status: 'failed', reason: error instanceof Error ? error.name : 'network error' };
+        const reason = error instanceof Error ? error.name : 'network error';
+        return { status: 'failed', reason, retry: reason !== 'TimeoutError' && reason !== 'AbortError' };
       }
       await res.body?.cancel();
       if (res.status === 404 || res.status === 410) return { status: 'gone' };
-      if (!res.ok) return { status: 'failed', reason: `push service answered ${res.status}` };
+      if (!res.ok)
+        return {
+          status: 'failed',
+          reason: `push service answered ${res.status}`,
+          retry: res.status === 429 || res.status >= 500,
+        };
       return { status: 'sent' };
     },
   };

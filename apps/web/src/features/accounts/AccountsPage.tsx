@@ -186,6 +186,11 @@ export function AccountsPage() {
           openConnect();
           return;
         }
+        // Imported accounts the bank, linked again, did not take back: nothing to reconnect.
+        if (error instanceof ApiError && error.code === 'IMPORTED_UNMATCHED') {
+          toast.info('Kept as history', error.message, { autoClose: 8000 });
+          return;
+        }
         toast.error('Error reconnecting account', 'Failed to reconnect the account. Please try again.', {
           withIcon: true,
         });
