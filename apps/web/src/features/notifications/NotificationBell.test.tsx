@@ -115,4 +115,15 @@ describe('NotificationBell', () => {
     expect(await screen.findByText("You're all caught up")).toBeTruthy();
     expect(screen.getByText('Alerts about budgets, bills and goals will appear here.')).toBeTruthy();
   });
+
+  it('closes on Escape wherever the focus is', async () => {
+    fakeApi({ 'GET /api/notifications': { body: { notifications: [older], unreadCount: 1 } } });
+    renderBell();
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(await screen.findByRole('list', { name: 'Notifications' })).toBeTruthy();
+    // The focus outside the list, as after the item it was on is dismissed.
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Notifications' })).toBeNull());
+  });
 });

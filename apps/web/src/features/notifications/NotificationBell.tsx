@@ -1,5 +1,5 @@
 import { ActionIcon, Indicator, Popover } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,6 +23,11 @@ export function NotificationBell() {
   const unread = list.data?.unreadCount ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   const navigate = useNavigate();
+  // Escape closes the list wherever the focus is: the popover's own handler hears it only from inside the
+  // list, and the focus may not be there yet (just opened) or any more (the item it was on dismissed).
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') close();
+  });
 
   // A push notification clicked while Tally is open: the service worker (public/sw.js) asks this tab to
   // show the screen it concerns.
