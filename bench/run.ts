@@ -288,7 +288,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Result> {
         { runs, log },
       );
     }
-    if (only.has('backup') && bench.database.dumpDataDir) {
+    if (only.has('backup') && bench.database.backupFiles) {
       log('backup: the embedded database backed up and restored');
       result.backup = await measureBackup(bench.database, { runs, log });
     }

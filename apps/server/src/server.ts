@@ -80,7 +80,7 @@ function drain(server: Server, timeoutMs: number): Promise<void> {
 }
 
 backUp = () => {
-  if (!database.dumpDataDir)
+  if (!database.backupFiles)
     return app.log.warn('asked to back up: PostgreSQL is backed up with its own tools');
   backupNow({ database, log: app.log }, { dataDir: config.dataDir, keep: config.backups.keep }).catch(
     () => {},

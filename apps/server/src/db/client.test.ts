@@ -143,3 +143,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fromPostgres', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL connection dropped while in use', () => {
+  it('fails the transaction it was in, not the process; the pool goes on with a new connection', async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const database = fromPostgres(url, 2);
+    const admin = fromPostgres(url, 1);
+    try {
+      const inTransaction = database.db.transaction(async (tx) => {
+        const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: Array<{ pid: number }>;
+        };
+        const [row] = result.rows;
+        // Ended by the server between two statements, as a restart does (57P01 to every session).
+        await admin.query('select pg_terminate_backend($1)', [row?.pid]);
+        await expect
+          .poll(
+            async () =>
+              (await admin.query('select 1 from pg_stat_activity where pid = $1', [row?.pid])).length,
+          )
+          .toBe(0);
+        // The connection's 'error' is heard here, while the client is in use and idle.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(inTransaction).rejects.toThrow();
+      expect(await database.query('select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await admin.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { DEFAULT_DATABASE_POOL_SIZE, DEFAULT_PGLITE_SHARED_BUFFERS } from '../config';
 import { fromDatabase } from '../lib/errors';
 import { standaloneLogger } from '../lib/logger';
+import { onlineBackup } from './online-backup';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,11 +44,11 @@ export type Database = {
    */
   snapshot: <T>(work: (query: Database['query']) => Promise<T>) => Promise<T>;
   /**
-   * The embedded database's files as one tar, copied between two statements (PGlite runs one at a time, so
-   * nothing writes meanwhile): what PostgreSQL would find after a crash at that moment, and opens the same
-   * way. PGlite only; PostgreSQL is backed up with its own tools.
+   * The embedded database's files as a tar stream, a consistent copy taken while it runs (`onlineBackup`; one
+   * in memory, as tests use, is copied between two statements). PGlite only; PostgreSQL is backed up with
+   * its own tools.
    */
-  dumpDataDir?: () => Promise<Blob>;
+  backupFiles?: () => Promise<Readable>;
   close: () => Promise<void>;
 };
 
@@ -92,7 +94,8 @@ export function yieldingEvery(client: PGlite, sliceMs = 10): PGlite {
   return client;
 }
 
-export function fromPglite(pglite: PGlite): Database {
+/** `dir`: where its files are, for a database on disk. */
+export function fromPglite(pglite: PGlite, dir?: string): Database {
   const client = yieldingEvery(pglite);
   const db = drizzlePglite(client, { schema });
   return {
@@ -104,10 +107,12 @@ export function fromPglite(pglite: PGlite): Database {
     exclusive: (_name, work) => work(),
     snapshot: (work) =>
       work(async <T>(sql: string, params?: unknown[]) => (await client.query<T>(sql, params)).rows),
-    dumpDataDir: async () => {
-      // A checkpoint first, so a restored copy has little write-ahead log to replay when it opens.
+    backupFiles: async () => {
+      const query = async <T>(sql: string) => (await client.query<T>(sql)).rows;
+      if (dir) return Readable.from(await onlineBackup(query, dir), { objectMode: false });
       await client.exec('CHECKPOINT');
-      return client.dumpDataDir('none');
+      const tar = await client.dumpDataDir('none');
+      return Readable.fromWeb(tar.stream() as Parameters<typeof Readable.fromWeb>[0]);
     },
     close: () => client.close(),
   };
@@ -120,6 +125,8 @@ export function fromPglite(pglite: PGlite): Database {
  */
 async function exclusive<T>(url: string, name: string, work: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
+  // Its connection dropped while the work runs (a restart) ends the lock, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
@@ -201,6 +208,11 @@ export function fromPostgres(
   pool.on('error', (error: Error & { code?: string }) =>
     log.warn({ err: { message: error.message, code: error.code } }, 'PostgreSQL pool client error'),
   );
+  // A client in use but between two statements (inside a transaction) hears a dropped connection as an
+  // 'error' event too, and pg-pool listens only while a client is idle: unheard, it would end the process
+  // (seen with PostgreSQL restarted under traffic). The client's next statement fails instead (a 503), and
+  // the pool drops it when it is given back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -311,7 +323,7 @@ export async function openDatabase(opts: {
     ...pgliteOptions,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   });
-  const database = fromPglite(client);
+  const database = fromPglite(client, dir);
   return {
     ...database,
     close: async () => {

@@ -8,7 +8,7 @@ import type { AppContext } from '../lib/context';
  */
 export async function startBackups(ctx: Pick<AppContext, 'config' | 'database' | 'log' | 'queue'>) {
   const { config, database, queue } = ctx;
-  if (!database.dumpDataDir) return;
+  if (!database.backupFiles) return;
   const { schedule, keep } = config.backups;
   if (!schedule) {
     await queue.unschedule('backup');

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   RESTORE_READY,
   RESTORING_DIR,
 } from '../../db/client';
+import { onlineBackup } from '../../db/online-backup';
 import { type Backup, listBackups, makeBackup, restoreBackup } from './backups';
 
 /**
@@ -120,6 +122,53 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backups of the embedded database
     expect(rows.length).toBeLessThanOrEqual(committed);
     expect(rows).toEqual(Array.from({ length: rows.length }, (_, i) => 100 + i));
     expect(await probeRows(restored)).toContain(2);
+  });
+
+  it('copies the files while statements go on: pages rewritten mid-copy are restored whole, as at its end', async () => {
+    await database.exec(
+      "create table churn as select g as n, repeat('a', 400) as note from generate_series(1, 5000) g",
+    );
+    const state = async (db: Database) =>
+      (
+        await db.query<{ sum: string }>(
+          "select md5(string_agg(n || ':' || note, ',' order by n)) as sum from churn",
+        )
+      )[0]!.sum;
+    // After each piece of a file copied, a statement rewrites rows across the table's pages: in files copied
+    // already, still to come, and in the middle of one (the table's own, over a piece long).
+    let rewrites = 0;
+    let midFile = 0;
+    const pgdata = path.join(dataDir, 'pgdata');
+    const tar = await onlineBackup(database.query, pgdata, async ({ size, copied }) => {
+      rewrites += 1;
+      if (copied < size) midFile += 1;
+      await database.query('update churn set note = $1 where n % 97 = $2', [
+        String(rewrites % 10).repeat(400),
+        rewrites % 97,
+      ]);
+    });
+    const file = path.join(tempDir(), 'online.tar.gz');
+    await pipeline(tar, zlib.createGzip(), fs.createWriteStream(file));
+    const atTheEnd = await state(database);
+    expect(rewrites).toBeGreaterThan(100);
+    expect(midFile).toBeGreaterThan(0);
+
+    const into = tempDir();
+    await restoreBackup(file, into);
+    const restored = await openDatabase({ dataDir: into });
+    opened.push(restored);
+    expect(await state(restored)).toBe(atTheEnd);
+
+    // A backup whose writing fails in the middle of a file (a full disk) ends in the database too, without
+    // taking the server down: the next one is taken.
+    const failing = await onlineBackup(database.query, pgdata, async ({ size, copied }) => {
+      if (copied < size) failing.destroy(new Error('no space left on device'));
+    });
+    await expect(pipeline(failing, zlib.createGzip(), fs.createWriteStream(`${file}.2`))).rejects.toThrow(
+      'no space left on device',
+    );
+    await database.exec('drop table churn');
+    expect((await makeBackup(database, { dataDir: tempDir(), keep: 7 })).bytes).toBeGreaterThan(0);
   });
 
   it('refuses a damaged, cut-short or foreign file, or one from a newer Tally, before touching anything', async () => {
