@@ -16,6 +16,7 @@ import {
 import { serverNodeFlags } from '../../../scripts/server-node-flags.mjs';
 import { pgliteOptions } from '../src/db/client';
 import { DEMO_INSTITUTIONS } from '../src/providers/bank/demo/catalogue';
+import { faultOutcome as outcome } from '../test/faults';
 import {
   allServersUp,
   blocksSomeone,
@@ -26,6 +27,7 @@ import {
   eventually,
   historySyncOver,
   linkBank,
+  privatePostgres,
   REDIS_URL,
   register,
   runDatabaseUrl,
@@ -76,11 +78,6 @@ afterAll(async () => {
 
 const base = () => cluster.url;
 
-/** One line per case, as the suite's record of what each fault did. */
-function outcome(fault: string, result: string) {
-  console.log(`fault: ${fault} → ${result}`);
-}
-
 /** Kills the one server with SIGKILL and starts it again; answers once it is up. */
 async function killAndRestart() {
   expect(await cluster.stopServer(0, 'SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
@@ -94,8 +91,8 @@ async function holding(lock: (client: pg.Client) => Promise<unknown>) {
   await client.query('begin');
   await lock(client);
   return {
-    /** Resolves once some server session waits for the lock. */
-    awaited: () => eventually(() => blocksSomeone(client), 'the server to wait for the held lock'),
+    /** Resolves once some server session waits for the lock; fails saying what the database was doing. */
+    awaited: () => explained(eventually(() => blocksSomeone(client), 'the server to wait for the held lock')),
     release: async () => {
       await client.query('rollback').catch(() => {});
       await client.end();
@@ -258,8 +255,38 @@ async function fourWeeksBehind() {
   return { userId, auth, budgetId: (budget.body as { id: string }).id };
 }
 
-/** The job as the queue's schedule sends it, with the queue's own settings. */
+/** A wait that fails says what the database was doing: every job not yet ended, every session not idle. */
+async function explained<T>(waiting: Promise<T>) {
+  try {
+    return await waiting;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${await whatTheDatabaseDoes()}`);
+  }
+}
+
+async function whatTheDatabaseDoes() {
+  const jobs = await db.query(
+    `select name, state, started_on from pgboss.job where state in ('created', 'retry', 'active') order by name`,
+  );
+  const sessions = await db.query(
+    `select pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) as blocked_by, left(query, 160) as query
+       from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid()`,
+  );
+  return `jobs not ended: ${JSON.stringify(jobs.rows)}\nsessions: ${JSON.stringify(sessions.rows)}`;
+}
+
+/**
+ * The job as the queue's schedule sends it, with the queue's own settings, once the queue's earlier jobs
+ * have ended: the sweeps' queues run one job at a time, so one sent beside a running one waits for it.
+ */
 async function sendJob(name: string) {
+  const earlier = `select 1 from pgboss.job where name = $1 and state in ('created', 'retry', 'active')`;
+  await explained(
+    eventually(
+      async () => (await db.query(earlier, [name])).rows.length === 0,
+      `the earlier ${name} jobs to end`,
+    ),
+  );
   await db.query(
     `insert into pgboss.job (name, data, policy, retry_limit, retry_delay, expire_in)
      select name, '{}'::jsonb, policy, retry_limit, retry_delay, make_interval(secs => expire_seconds)
@@ -501,6 +528,108 @@ describe('PostgreSQL out of reach under traffic', () => {
       );
     } finally {
       if (!cutOver) await relay.restore();
+    }
+  });
+});
+
+describe('PostgreSQL restarted under traffic', () => {
+  it('requests answer 503 while it is down, never 500; the same server then serves again, and its jobs run', async () => {
+    // A PostgreSQL of this case's own, restarted for real: every session ended, the server down, then up.
+    const postgres = await privatePostgres();
+    const ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-faults-restart-'));
+    let own: Cluster | undefined;
+    try {
+      own = await startCluster({
+        servers: 1,
+        port: 0,
+        databaseUrl: postgres.url,
+        redisUrl: REDIS_URL,
+        dataDir: ownDataDir,
+        onLine: output.onLine,
+        env: { JOB_POLL_SECONDS: '0.5' },
+      });
+      const { url } = own;
+      const address = clientAddress();
+      const person: LoginResult = await register(url, address);
+      const auth = { token: person.token, address };
+      const pid = own.servers[0]!.pid;
+      const account = await call(url, 'POST', '/api/accounts/manual', {
+        ...auth,
+        body: { name: 'Cash', type: 0, subtype: 'checking', openingBalance: 0 },
+      });
+      const accountId = (account.body as { id: string }).id;
+
+      // Reads and writes, four at a time, until told to stop; every answer's status counted.
+      const answers = new Map<number, number>();
+      let traffic = true;
+      let written = 0;
+      const retryAfter = new Set<string | null>();
+      const client = async (n: number) => {
+        for (let i = 0; traffic; i += 1) {
+          const write = i % 4 === 0;
+          const res = write
+            ? await call(url, 'POST', '/api/transactions/manual', {
+                ...auth,
+                body: {
+                  accountId,
+                  date: '2026-11-20',
+                  description: `Traffic ${n}-${i}`,
+                  amount: -1,
+                  category: CATEGORY.Groceries,
+                },
+              })
+            : await call(url, 'GET', '/api/transactions', auth);
+          answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
+          if (res.status === 503) retryAfter.add(res.headers.get('retry-after'));
+          if (write && res.status === 201) written += 1;
+        }
+      };
+      const clients = [0, 1, 2, 3].map(client);
+      await eventually(async () => (answers.get(200) ?? 0) > 20, 'traffic before the restart');
+      const began = Date.now();
+      await postgres.restart();
+      const restartedIn = Date.now() - began;
+      await eventually(async () => {
+        const res = await call(url, 'GET', '/api/plaid/accounts', auth);
+        return res.status === 200;
+      }, 'the server to serve again');
+      const servedAgainIn = Date.now() - began;
+      const after = answers.get(200) ?? 0;
+      await eventually(async () => (answers.get(200) ?? 0) > after + 20, 'traffic after the restart');
+      traffic = false;
+      await Promise.all(clients);
+
+      expect([...answers.keys()].filter((status) => ![200, 201, 503].includes(status))).toEqual([]);
+      // Requests met it down (four clients without a pause, and a restart takes a few hundred ms).
+      expect(answers.get(503)).toBeGreaterThan(0);
+      expect([...retryAfter]).toEqual(['5']);
+      expect(own.servers[0]!.pid).toBe(pid);
+      // Every write answered 201 is there, once; one answered 503 may have been written or not, never half.
+      const db = new pg.Client({ connectionString: postgres.url });
+      await db.connect();
+      const { rows } = await db.query<{ description: string; times: number }>(
+        `select description, count(*)::int as times from transactions
+          where user_id = $1 and description like 'Traffic %' group by description`,
+        [person.user.id],
+      );
+      await db.end();
+      expect(rows.filter((r) => r.times > 1)).toEqual([]);
+      expect(rows.length).toBeGreaterThanOrEqual(written);
+      expect(rows.length).toBeLessThanOrEqual(written + (answers.get(503) ?? 0));
+      // Its job queue too: a bank's history import runs to its end.
+      const connectionId = await linkBank(url, person.token, address, DEMO_INSTITUTIONS[0]!.id);
+      expect(await historySyncOver(url, person.token, address, connectionId)).toBe('Completed');
+      outcome(
+        'PostgreSQL restarted under traffic (pg_ctl restart -m fast)',
+        `restarted in ${restartedIn} ms; answers ${JSON.stringify(Object.fromEntries(answers))}, none 500; served again ${servedAgainIn} ms after the restart began, by the same process; ${written} transactions written, each there once; a bank import then ran to its end`,
+      );
+    } finally {
+      try {
+        await own?.stop();
+      } finally {
+        await postgres.stop();
+        fs.rmSync(ownDataDir, { recursive: true, force: true });
+      }
     }
   });
 });

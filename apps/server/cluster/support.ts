@@ -1,12 +1,15 @@
+import { execFile, execFileSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { ExchangeResponse, HistorySyncProgress, LoginResult } from '@tally/shared';
 import type pg from 'pg';
-import { type Cluster, DEFAULT_REDIS_URL } from '../../../scripts/cluster.mjs';
+import { type Cluster, DEFAULT_REDIS_URL, freePort } from '../../../scripts/cluster.mjs';
 
 // What the cluster's tests share: HTTP as a browser behind some address sends it, the servers' logs read
 // back, a model that answers only when told to, and waiting on a condition instead of a clock.
@@ -365,6 +368,63 @@ export async function databaseRelay(target: string) {
     close: async () => {
       for (const socket of sockets) socket.destroy();
       if (relay.listening) await new Promise((resolve) => relay.close(resolve));
+    },
+  };
+}
+
+/**
+ * A PostgreSQL of the test's own (Debian's binaries, in a directory of its own, on a free port), so a case
+ * can restart it under traffic without touching the machine's. Run as the postgres user when the test runs
+ * as root (PostgreSQL refuses root). restart(): `pg_ctl restart -m fast`, which ends every session, stops,
+ * starts again and answers once it accepts connections.
+ */
+export async function privatePostgres() {
+  const versions = fs.readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
+  const bin = path.join('/usr/lib/postgresql', versions[0] ?? '', 'bin');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tally-pg-'));
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  const root = process.getuid?.() === 0;
+  if (root) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    fs.chownSync(dir, uid, gid);
+  }
+  // Waited for without holding the test's event loop, so its traffic goes on meanwhile.
+  const run = async (program: string, args: string[]) => {
+    const [file, rest] = root
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]]
+      : [path.join(bin, program), args];
+    await promisify(execFile)(file, rest as string[]);
+  };
+  const ctl = (...args: string[]) =>
+    run('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'postgres.log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      ...args,
+    ]);
+  try {
+    await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
+    await ctl('start');
+  } catch (err) {
+    await ctl('stop', '-m', 'immediate').catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => ctl('restart', '-m', 'fast'),
+    stop: async () => {
+      try {
+        await ctl('stop', '-m', 'immediate');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { addDays, exchangeResponse, sandboxPublicTokenResponse } from '@tally/shared';
+import { addDays, exchangeResponse, historySyncProgress, sandboxPublicTokenResponse } from '@tally/shared';
 import { afterAll, beforeAll } from 'vitest';
 import { createPlaidProvider } from '../src/providers/bank/plaid';
 import type { BankProvider } from '../src/providers/bank/types';
@@ -91,14 +91,19 @@ export async function eventually<T>(
   }
 }
 
+/** A connection's import as its banner reads it. */
+export async function importProgress(app: TestApp, auth: { token: string }, connectionId: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/plaid/connections/${connectionId}/import-progress`,
+    headers: bearer(auth),
+  });
+  return expectJson(res, 200, historySyncProgress);
+}
+
 export async function waitForImport(app: TestApp, token: string, connectionId: string, status = 'Completed') {
   return eventually(async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/plaid/connections/${connectionId}/import-progress`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const body = res.json();
+    const body = await importProgress(app, { token }, connectionId);
     return body.status === status ? body : undefined;
   }, `import ${status}`);
 }

@@ -105,6 +105,13 @@ export const EVERY_TRY = PLAID_RETRY_DELAYS_MS.length + 1;
 
 export type FakePlaidError = { status?: number; errorType: string; errorCode: string; errorMessage?: string };
 
+/** Plaid failing on its side, as it answers when down. */
+export const PLAID_DOWN: FakePlaidError = {
+  status: 500,
+  errorType: 'API_ERROR',
+  errorCode: 'INTERNAL_SERVER_ERROR',
+};
+
 export type SignWebhookOptions = {
   /** Sign with a key Plaid never published, under the published kid, as a forger would. */
   wrongKey?: boolean;

@@ -24,7 +24,7 @@ import {
   transactionRows,
   waitForImport,
 } from '../../../test/accounts';
-import { EVERY_TRY } from '../../../test/fake-plaid';
+import { EVERY_TRY, PLAID_DOWN } from '../../../test/fake-plaid';
 import {
   bearer,
   createTestApp,
@@ -418,15 +418,7 @@ describe('bank linking through Plaid (real SDK against the fake Plaid server)', 
       headers: bearer(alice),
     });
     expect(expectJson(ok, 200, linkTokenResponse).linkToken).toMatch(/^link-/);
-    fake().failNext(
-      '/link/token/create',
-      {
-        errorType: 'API_ERROR',
-        errorCode: 'INTERNAL_SERVER_ERROR',
-        status: 500,
-      },
-      EVERY_TRY,
-    );
+    fake().failNext('/link/token/create', PLAID_DOWN, EVERY_TRY);
     const failed = await app.inject({
       method: 'POST',
       url: '/api/plaid/create-link-token',

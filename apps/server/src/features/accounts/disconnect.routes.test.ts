@@ -10,7 +10,7 @@ import {
 } from '@tally/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, fakeHistory, testNow, waitForImport } from '../../../test/accounts';
-import { EVERY_TRY, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import { EVERY_TRY, type FakePlaid, PLAID_DOWN, startFakePlaid } from '../../../test/fake-plaid';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { startQueue } from '../../jobs/queue';
 import type { JobQueue } from '../../lib/job-queue';
@@ -65,8 +65,6 @@ async function runHourlySweep(app: TestApp, queue: JobQueue) {
   await eventually(async () => (await finished()) > before, 'the sweep to finish');
 }
 
-const plaidDown = { status: 500, errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR' };
-
 const reconnect = (app: TestApp, auth: LoginResult, connection: Connection) =>
   app.inject({
     method: 'POST',
@@ -114,15 +112,7 @@ describe('disconnecting a Plaid bank', () => {
   });
 
   it('still disconnects when Plaid is down, and removes the item when disconnecting again', async () => {
-    fake.failNext(
-      '/item/remove',
-      {
-        status: 500,
-        errorType: 'API_ERROR',
-        errorCode: 'INTERNAL_SERVER_ERROR',
-      },
-      EVERY_TRY,
-    );
+    fake.failNext('/item/remove', PLAID_DOWN, EVERY_TRY);
 
     const first = await disconnect(app, alice, connection);
 
@@ -139,7 +129,7 @@ describe('disconnecting a Plaid bank', () => {
     let queue: JobQueue;
     beforeEach(async () => {
       queue = await startQueue(app.database);
-      fake.failNext('/item/remove', plaidDown, EVERY_TRY);
+      fake.failNext('/item/remove', PLAID_DOWN, EVERY_TRY);
       expect(expectJson(await disconnect(app, alice, connection), 200, connectionResponse).isActive).toBe(
         false,
       );
@@ -157,7 +147,7 @@ describe('disconnecting a Plaid bank', () => {
     });
 
     it('keeps trying in every sweep while Plaid still fails', async () => {
-      fake.failNext('/item/remove', plaidDown, EVERY_TRY);
+      fake.failNext('/item/remove', PLAID_DOWN, EVERY_TRY);
       await runHourlySweep(app, queue);
       expect(fake.item(itemId).removed).toBe(false);
 

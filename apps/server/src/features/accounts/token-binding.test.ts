@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import {
   exchangeResponse,
-  historySyncProgress,
   institutionList,
   type LoginResult,
   sandboxPublicTokenResponse,
 } from '@tally/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testNow } from '../../../test/accounts';
+import { importProgress, testNow } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, signUp, type TestApp, testConfig } from '../../../test/helpers';
 import { sealLegacy } from '../../../test/legacy-seal';
 import { createCipher, LEGACY_SEALED_PREFIX } from '../../lib/crypto';
@@ -79,14 +78,7 @@ async function sync(auth: LoginResult, connectionId: string) {
   return syncConnection(deps(), { userId: auth.user.id, connectionId, runId });
 }
 
-async function progress(auth: LoginResult, connectionId: string) {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/plaid/connections/${connectionId}/import-progress`,
-    headers: bearer(auth),
-  });
-  return expectJson(res, 200, historySyncProgress);
-}
+const progress = (auth: LoginResult, connectionId: string) => importProgress(app, auth, connectionId);
 
 beforeEach(async () => {
   const real = createBankProvider(testConfig(), testNow);

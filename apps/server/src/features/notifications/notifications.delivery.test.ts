@@ -15,6 +15,7 @@ import { decodeJwt, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TODAY, testNow } from '../../../test/accounts';
 import { decryptPush, type FakePush, type Subscriber, startFakePush } from '../../../test/fake-push';
+import { faultOutcome } from '../../../test/faults';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
@@ -343,6 +344,10 @@ describe('delivery', () => {
     expect(await deliverPending(deps, auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
     // Two tries refused, one taken: the browser got it once.
     expect(sentTo(subscriber)).toHaveLength(3);
+    faultOutcome(
+      'the push service down (503), then back',
+      'each try failed and was left to the queue to try again; delivered once it was back, and not again',
+    );
   });
 
   it('does not try again a push its service refused for good (4xx)', async () => {
@@ -354,6 +359,7 @@ describe('delivery', () => {
     expect(await deliverPending(directDeps(null), auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
     expect(await deliveredAt(id)).toMatchObject({ pushed_at: expect.anything() });
     expect(sentTo(subscriber)).toHaveLength(1);
+    faultOutcome('the push service refuses a push (400)', 'not tried again: one request');
   });
 
   it('does not give back a push one of the browsers got: no browser gets it twice', async () => {
@@ -366,6 +372,10 @@ describe('delivery', () => {
     expect(await deliverPending(directDeps(null), auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
     expect(sentTo(up!)).toHaveLength(1);
     expect(sentTo(down!)).toHaveLength(1);
+    faultOutcome(
+      "one of a person's two push services down (500)",
+      'the other browser got it once; the push is not tried again, so neither gets it twice',
+    );
   });
 
   it('tries an email again while SMTP is down, and sends it once when it is back', async () => {
@@ -380,6 +390,10 @@ describe('delivery', () => {
     expect(await deliverPending(back, auth.user.id)).toEqual({ pushed: 0, emailed: 1 });
     expect(await deliverPending(back, auth.user.id)).toEqual({ pushed: 0, emailed: 0 });
     expect(mailsTo(auth)).toHaveLength(1);
+    faultOutcome(
+      'SMTP down (connection refused), then back',
+      'the try failed and was left to the queue; sent once it was back, and not again',
+    );
   });
 
   it("gives up an email after the queue's last attempt: reading the list does not start it over", async () => {
@@ -409,6 +423,10 @@ describe('delivery', () => {
     );
     expect(jobs).toEqual([]);
     expect(mailsTo(auth)).toEqual([]);
+    faultOutcome(
+      "SMTP down through the queue's last try",
+      'given up and marked done: reading the list does not start it over, nothing sent',
+    );
   });
 });
 

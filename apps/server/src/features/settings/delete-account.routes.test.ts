@@ -8,7 +8,7 @@ import {
 } from '@tally/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, fakeHistory, testNow, waitForImport } from '../../../test/accounts';
-import { EVERY_TRY, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import { EVERY_TRY, type FakePlaid, PLAID_DOWN, startFakePlaid } from '../../../test/fake-plaid';
 import { aGoogleAccount, type FakeGoogle, startFakeGoogle } from '../../../test/google';
 import { bearer, createTestApp, expectJson, signUp, type TestApp } from '../../../test/helpers';
 import { createPlaidProvider } from '../../providers/bank/plaid';
@@ -171,15 +171,7 @@ describe('DELETE /api/user', () => {
   it('deletes nothing while Plaid will not remove a bank, and everything when tried again', async () => {
     const alice = await aPersonWithBankData();
     const before = await rowsOf(alice.auth.user);
-    fake.failNext(
-      '/item/remove',
-      {
-        status: 500,
-        errorType: 'API_ERROR',
-        errorCode: 'INTERNAL_SERVER_ERROR',
-      },
-      EVERY_TRY,
-    );
+    fake.failNext('/item/remove', PLAID_DOWN, EVERY_TRY);
 
     const refused = await deleteAccount(alice.auth, { password: 'correct horse' });
 

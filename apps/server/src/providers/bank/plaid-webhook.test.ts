@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EVERY_TRY, type FakePlaid, startFakePlaid } from '../../../test/fake-plaid';
+import { EVERY_TRY, type FakePlaid, PLAID_DOWN, startFakePlaid } from '../../../test/fake-plaid';
 import { createPlaidClient, PlaidProviderError } from './plaid';
 import {
   createPlaidWebhookVerifier,
@@ -184,15 +184,7 @@ describe('Plaid webhook verification', () => {
   });
 
   it('throws rather than answering when Plaid cannot be asked for the key', async () => {
-    fake.failNext(
-      '/webhook_verification_key/get',
-      {
-        status: 500,
-        errorType: 'API_ERROR',
-        errorCode: 'INTERNAL_SERVER_ERROR',
-      },
-      EVERY_TRY,
-    );
+    fake.failNext('/webhook_verification_key/get', PLAID_DOWN, EVERY_TRY);
 
     await expect(verifier.verify(body, await fake.signWebhook(body))).rejects.toBeInstanceOf(
       PlaidProviderError,

@@ -5,8 +5,10 @@ import {
   EVERY_TRY,
   type FakePlaid,
   type FakeTransactionInput,
+  PLAID_DOWN,
   startFakePlaid,
 } from '../../../test/fake-plaid';
+import { faultOutcome } from '../../../test/faults';
 import { createPlaidProvider, fromPlaidAmount, PlaidProviderError, type PlaidProviderOptions } from './plaid';
 import type { BankProvider } from './types';
 
@@ -442,15 +444,7 @@ describe('errors', () => {
     expect(fake.removedItemIds.filter((id) => id === itemId)).toHaveLength(1);
 
     const other = await linkItem();
-    fake.failNext(
-      '/item/remove',
-      {
-        status: 500,
-        errorType: 'API_ERROR',
-        errorCode: 'INTERNAL_SERVER_ERROR',
-      },
-      EVERY_TRY,
-    );
+    fake.failNext('/item/remove', PLAID_DOWN, EVERY_TRY);
     expect(await rejection(plaid.removeItem(other.accessToken))).toMatchObject({
       code: 'INTERNAL_SERVER_ERROR',
     });
@@ -491,6 +485,10 @@ describe('errors', () => {
 
     expect(accounts.length).toBeGreaterThan(0);
     expect(fake.requestsTo('/accounts/get')).toHaveLength(3);
+    faultOutcome(
+      'the bank answers 429, then 503',
+      'tried again after a short wait each time; answered on the third try',
+    );
   });
 
   it('gives up after its last try with what Plaid said, and never tries again a request it refused for good', async () => {
@@ -513,19 +511,40 @@ describe('errors', () => {
     });
     expect((await rejection(plaid.syncTransactions(accessToken, null))).code).toBe('ITEM_LOGIN_REQUIRED');
     expect(fake.requestsTo('/transactions/sync')).toHaveLength(1);
+    faultOutcome(
+      'the bank answers 429 to every try',
+      `given up after ${EVERY_TRY} tries with what the bank said (ACCOUNTS_LIMIT); a refusal for good (400) is not tried again`,
+    );
   });
 
   it('reports a Plaid outage with its status, and never spends a public token on a second try', async () => {
-    fake.failNext('/item/public_token/exchange', {
-      status: 500,
-      errorType: 'API_ERROR',
-      errorCode: 'INTERNAL_SERVER_ERROR',
-    });
+    fake.failNext('/item/public_token/exchange', PLAID_DOWN);
 
     const error = await rejection(plaid.exchangePublicToken(fake.createPublicToken()));
 
     expect(error).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', status: 500 });
     expect(fake.requestsTo('/item/public_token/exchange')).toHaveLength(1);
+  });
+
+  it('does not try again a request that timed out: it has waited its whole time limit already', async () => {
+    // A Plaid that takes every request and never answers.
+    const asked: string[] = [];
+    const silent = http.createServer((req) => void asked.push(req.url ?? ''));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const slow = provider({ baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 200 });
+      const error = await rejection(slow.getAccounts('access-sandbox-secret-item'));
+      expect(error).toMatchObject({ code: 'PLAID_UNREACHABLE', status: null });
+      expect(asked).toEqual(['/accounts/get']);
+      faultOutcome(
+        'the bank never answers',
+        `given up after its time limit, not tried again (${asked.length} request): "${error.message}"`,
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('reports Plaid as unreachable when nothing answers, without leaking credentials', async () => {

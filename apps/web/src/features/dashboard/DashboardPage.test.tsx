@@ -14,6 +14,7 @@ const SPENDING = 'GET /api/reports/spending-by-category';
 const CASH_FLOW = 'GET /api/reports/monthly-cash-flow';
 const BUDGETS = 'GET /api/budget';
 const ONBOARDING = 'GET /api/onboarding';
+const MERCHANTS = 'GET /api/onboarding/merchants';
 const SAVINGS = 'GET /api/savings/overview';
 const INSIGHTS = 'POST /api/ai/insights';
 
@@ -270,6 +271,29 @@ describe('DashboardPage', () => {
     const balance = screen.getByRole('group', { name: 'Total Balance' });
     expect(guide.compareDocumentPosition(balance) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(guide).getByText('4 of 5 steps done')).toBeTruthy();
+  });
+
+  it('reads where the guide stands and its merchants once: the guide, arriving after, asks for neither again', async () => {
+    const statuses = {
+      connect: 'done',
+      categories: 'todo',
+      budget: 'todo',
+      subscriptions: 'todo',
+      goal: 'todo',
+    };
+    const steps = Object.entries(statuses).map(([step, status]) => ({ step, status }));
+    const api = fakeApi(
+      answers({
+        [ONBOARDING]: { body: { steps, finished: false, prepared: null } },
+        [MERCHANTS]: { body: { merchants: [{ merchant: 'Corner Cafe', count: 3, spent: 132 }] } },
+      }),
+    );
+    renderDashboard();
+    const guide = await screen.findByRole('region', { name: 'Get set up' });
+    expect(await within(guide).findByText('Corner Cafe')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.count(ONBOARDING)).toBe(1);
+    expect(api.count(MERCHANTS)).toBe(1);
   });
 
   it('when nothing loads, shows the Dashboard Error toast and one Retry that loads everything again', async () => {

@@ -77,7 +77,7 @@ const FAILED = 'That did not save. Please try again.';
  * or skipped.
  */
 export function OnboardingGuide() {
-  const state = useOnboarding();
+  const state = useOnboarding(false);
   if (!state.data || state.data.finished) return null;
   return <Guide state={state.data} />;
 }
@@ -224,7 +224,7 @@ function BringMoneyIn({ onImported }: { onImported: () => void }) {
 type Choice = { category: string | null; rule: boolean };
 
 function Categorise() {
-  const merchants = useUncategorisedMerchants(true);
+  const merchants = useUncategorisedMerchants(true, false);
   const save = useCategoriseMerchants();
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   if (merchants.isPending) return <Skeleton h={160} />;

@@ -25,7 +25,11 @@ export const onboardingQuery = {
   queryKey: keys.state,
   queryFn: ({ signal }: { signal: AbortSignal }) => api.get('onboarding', onboardingState, signal),
 };
-export const useOnboarding = () => useQuery(onboardingQuery);
+/**
+ * The dashboard reads the guide's state (and merchants) before the guide's code arrives. The guide, mounting
+ * a moment later under it, passes `refetchOnMount` false and uses those answers instead of asking again.
+ */
+export const useOnboarding = (refetchOnMount = true) => useQuery({ ...onboardingQuery, refetchOnMount });
 
 /** The guide's open step: the first one still to do. */
 export const openStep = (state: OnboardingState): OnboardingStep =>
@@ -69,11 +73,12 @@ export function useMarkStep() {
   });
 }
 
-export const useUncategorisedMerchants = (enabled: boolean) =>
+export const useUncategorisedMerchants = (enabled: boolean, refetchOnMount = true) =>
   useQuery({
     queryKey: keys.merchants,
     queryFn: ({ signal }) => api.get('onboarding/merchants', uncategorisedMerchants, signal),
     enabled,
+    refetchOnMount,
   });
 
 export function useCategoriseMerchants() {
