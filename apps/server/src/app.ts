@@ -13,6 +13,7 @@ import { webhookRoutes } from './features/accounts/webhook.routes';
 import { aiRoutes } from './features/ai/ai.routes';
 import { INSIGHTS_REFRESH_DELAY_MS, insightsRefresher } from './features/ai/insights-refresh';
 import { vocabularyCache } from './features/ai/vocabulary-cache';
+import { accessTokenRoutes } from './features/auth/access-tokens';
 import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { budgetsRoutes } from './features/budgets/budgets.routes';
@@ -39,7 +40,7 @@ import { startNotifications } from './jobs/notifications.job';
 import { startOnboardingPreparation } from './jobs/onboarding-prepare.job';
 import { startQueue } from './jobs/queue';
 import { startSavingsShare } from './jobs/savings-share.job';
-import { authenticator, tokenKeys } from './lib/auth';
+import { accessTokenKey, authenticator, refuseAccessTokenWrites, tokenKeys } from './lib/auth';
 import type { AppContext } from './lib/context';
 import { createCipher } from './lib/crypto';
 import { errorHandler, tooManyRequests } from './lib/errors';
@@ -239,8 +240,25 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      api.addHook('onRequest', refuseAccessTokenWrites);
+      // Each access token's requests, counted across servers (Redis when set); sessions are not counted here.
+      // createRateLimit, not rateLimit: the plugin's own handler runs once per request, so it would switch
+      // off the route's per-person limit.
+      const perToken = app.createRateLimit({
+        max: config.accessTokenRequestsPerMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (req) => accessTokenKey(req) ?? '',
+      });
+      api.addHook('onRequest', async (req, reply) => {
+        if (!accessTokenKey(req)) return;
+        const result = await perToken(req);
+        if (result.isAllowed || !result.isExceeded) return;
+        reply.header('retry-after', result.ttlInSeconds);
+        throw tooManyRequests(`Too many requests. Please wait ${result.ttlInSeconds} seconds and try again.`);
+      });
       await api.register(systemRoutes, ctx);
       await api.register(authRoutes, ctx);
+      await api.register(accessTokenRoutes, ctx);
       await api.register(settingsRoutes, ctx);
       await api.register(accountsRoutes, ctx);
       await api.register(webhookRoutes(plaidWebhookVerifier), ctx);

@@ -82,6 +82,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['text', 'json'], { error: 'must be text or json' }).optional(),
   LOG_REQUESTS: z.enum(['true', 'false'], { error: 'must be exactly true or false' }).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  ACCESS_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   IMPORT_PREVIEWS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(300),
   IMPORTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   LOGIN_FAILURES_BEFORE_LOCK: z.coerce.number().int().positive().default(5),
@@ -166,6 +167,8 @@ export type Config = {
   /** A line for every request answered (operators' access log); unless LOG_REQUESTS says, with json only. */
   logRequests: boolean;
   authRateLimitPerMinute: number;
+  /** Requests per minute one personal access token may make. */
+  accessTokenRequestsPerMinute: number;
   /** File previews and imports a minute from one client address, over everyone behind it. */
   uploadsPerMinutePerAddress: { previews: number; imports: number };
   loginFailuresBeforeLock: number;
@@ -273,6 +276,7 @@ export function loadConfig(
     logFormat,
     logRequests: e.LOG_REQUESTS === undefined ? logFormat === 'json' : e.LOG_REQUESTS === 'true',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    accessTokenRequestsPerMinute: e.ACCESS_TOKEN_REQUESTS_PER_MINUTE,
     uploadsPerMinutePerAddress: {
       previews: e.IMPORT_PREVIEWS_PER_MINUTE_PER_ADDRESS,
       imports: e.IMPORTS_PER_MINUTE_PER_ADDRESS,

@@ -9,8 +9,8 @@ import {
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeHistory, testNow, waitForImport } from '../test/accounts';
-import { EVERY_TRY, type FakePlaid, startFakePlaid } from '../test/fake-plaid';
-import { aUser, bearer, createTestApp, expectJson, type TestApp } from '../test/helpers';
+import { EVERY_TRY, type FakePlaid, PLAID_DOWN, startFakePlaid } from '../test/fake-plaid';
+import { aUser, bearer, createTestApp, expectJson, putOnPlan, type TestApp } from '../test/helpers';
 import { createLogger } from './lib/logger';
 
 /**
@@ -74,6 +74,8 @@ describe('secrets never leak into logs or answers', () => {
   const thirdPassword = `th1rd ${crypto.randomBytes(8).toString('hex')}`;
   const publicTokens: string[] = [];
   const sessionTokens: string[] = [];
+  const accessTokenSecrets: string[] = [];
+  const storedTokenHashes: string[] = [];
 
   it('walks a realistic session, failures included', async () => {
     const registered = await call(
@@ -134,6 +136,43 @@ describe('secrets never leak into logs or answers', () => {
       headers: bearer(auth),
     });
 
+    // A personal access token: made (its secret in that answer only), used, refused a write, revoked.
+    await putOnPlan(app, auth, 'premium');
+    const made = await call(
+      'access token',
+      {
+        method: 'POST',
+        url: '/api/access-tokens',
+        headers: bearer(auth),
+        payload: { name: 'Script', password: person.password },
+      },
+      (res) => [res.json().secret],
+    );
+    const { secret, token } = made.json() as { secret: string; token: { id: string } };
+    accessTokenSecrets.push(secret);
+    expect(made.statusCode).toBe(201);
+    const [kept] = await app.database.query<{ hash: string }>(
+      'select secret_hash as hash from access_tokens',
+    );
+    storedTokenHashes.push(kept?.hash ?? '');
+    const asToken = { authorization: `Bearer ${secret}` };
+    const read = await call('read with the token', {
+      method: 'GET',
+      url: '/api/transactions',
+      headers: asToken,
+    });
+    expect(read.statusCode).toBe(200);
+    const write = await call('write with the token', {
+      method: 'PUT',
+      url: `/api/transactions/${first?.id}/note`,
+      headers: asToken,
+      payload: { note: 'refused' },
+    });
+    expect(write.statusCode).toBe(403);
+    await call('tokens', { method: 'GET', url: '/api/access-tokens', headers: bearer(auth) });
+    await call('revoke', { method: 'DELETE', url: `/api/access-tokens/${token.id}`, headers: bearer(auth) });
+    await call('revoked token', { method: 'GET', url: '/api/user/profile', headers: asToken });
+
     // A signed webhook, a forged one, and the bank failing on a reconnect.
     const itemId = [...fake.items.values()].at(-1)?.itemId ?? '';
     const signed = await fake.syncUpdatesWebhook(itemId);
@@ -155,15 +194,7 @@ describe('secrets never leak into logs or answers', () => {
       errorType: 'ITEM_ERROR',
       errorCode: 'ITEM_LOGIN_REQUIRED',
     });
-    fake.failNext(
-      '/transactions/sync',
-      {
-        status: 500,
-        errorType: 'API_ERROR',
-        errorCode: 'INTERNAL_SERVER_ERROR',
-      },
-      EVERY_TRY,
-    );
+    fake.failNext('/transactions/sync', PLAID_DOWN, EVERY_TRY);
     await call('bank fails on reconnect', {
       method: 'POST',
       url: `/api/plaid/connections/${linked.connection.id}/reconnect`,
@@ -235,15 +266,14 @@ describe('secrets never leak into logs or answers', () => {
     expect(failedLink.statusCode).toBe(500);
 
     // Plaid fails to remove the item on a disconnect, and again when the account is deleted.
-    const removeFails = { status: 500, errorType: 'API_ERROR', errorCode: 'INTERNAL_SERVER_ERROR' };
-    fake.failNext('/item/remove', removeFails, EVERY_TRY);
+    fake.failNext('/item/remove', PLAID_DOWN, EVERY_TRY);
     const disconnected = await call('disconnect, Plaid fails to remove the item', {
       method: 'DELETE',
       url: `/api/plaid/connections/${linked.connection.id}`,
       headers: bearer(auth),
     });
     expect(disconnected.statusCode).toBe(200);
-    fake.failNext('/item/remove', removeFails, EVERY_TRY);
+    fake.failNext('/item/remove', PLAID_DOWN, EVERY_TRY);
     const refusedDeletion = await call('delete account, Plaid fails to remove the item', {
       method: 'DELETE',
       url: '/api/user',
@@ -270,12 +300,13 @@ describe('secrets never leak into logs or answers', () => {
       'Plaid secret': [fake.secret],
       password: [person.password, newPassword, thirdPassword],
       'bank access token': accessTokens,
-      'stored hash or encrypted token': stored.map((r) => r.value),
+      'stored hash or encrypted token': [...stored.map((r) => r.value), ...storedTokenHashes],
     };
     // Tokens that an answer hands out on purpose may appear in that answer only, never in a log.
     const issuedOnly: Record<string, string[]> = {
       'bearer token': sessionTokens,
       'public token': publicTokens,
+      'access token secret': accessTokenSecrets,
     };
     const found: string[] = [];
     const logs = logLines.join('\n');

@@ -24,6 +24,9 @@ export async function startHarness(env: Record<string, string> = {}, { runJobs =
       // Everyone on Premium, set by the operator: every route runs in full, nobody can change their plan, and
       // a request that slipped another plan to someone would show.
       SELF_HOSTED_PLAN: 'premium',
+      // The matrix signs up a throwaway person for every route that ends a session or deletes, more than
+      // a minute's sign-ups allow one address (the limit itself: auth.routes.test.ts).
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...env,
     },
     now: testNow,
@@ -70,6 +73,8 @@ export type OwnedIds = {
   session: string;
   /** A passkey of the person. */
   passkey: string;
+  /** A personal access token of the person. */
+  accessToken: string;
 };
 export type OwnedKind = keyof OwnedIds;
 
@@ -237,6 +242,7 @@ export async function seedPerson(
   const rule = (ruled.json() as { id: string }).id;
   const session = await secondSession(app, auth.user.id);
   const passkey = await aPasskey(app, auth.user.id);
+  const accessToken = await anAccessToken(app, auth.user.id);
   const itemId = fake.items.get([...fake.items.keys()].at(-1) ?? '')?.itemId ?? '';
   const accounts = linked.connection.accounts.map((a) => a.id);
   return {
@@ -262,6 +268,7 @@ export async function seedPerson(
       rule,
       session,
       passkey,
+      accessToken,
     },
     secrets: [
       rule,
@@ -508,6 +515,7 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/rules\/:id(\/|$)/, param: 'id', kind: 'rule' },
   { url: /^\/api\/auth\/sessions\/:id$/, param: 'id', kind: 'session' },
   { url: /^\/api\/auth\/passkeys\/:id$/, param: 'id', kind: 'passkey' },
+  { url: /^\/api\/access-tokens\/:id$/, param: 'id', kind: 'accessToken' },
 ];
 
 /** Which owned id a body or query-string field takes, by field name. */
@@ -568,6 +576,17 @@ async function aPasskey(app: TestApp, userId: string): Promise<string> {
     [userId],
   );
   if (!row) throw new Error('seeding expected a passkey');
+  return row.id;
+}
+
+/** A personal access token row of the person (its secret is never needed: access-tokens.routes.test.ts uses real ones). */
+async function anAccessToken(app: TestApp, userId: string): Promise<string> {
+  const [row] = await app.database.query<{ id: string }>(
+    `insert into access_tokens (user_id, name, scope, secret_hash, hint)
+     values ($1, 'Spreadsheet', 'read', md5(random()::text), 'tly_seed') returning id`,
+    [userId],
+  );
+  if (!row) throw new Error('seeding expected an access token');
   return row.id;
 }
 
@@ -666,8 +685,13 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
   const passkey =
     (await first('select id from passkeys where user_id = $1 order by created_at, id limit 1')) ??
     (await aPasskey(app, userId));
+  // Revoking one, or signing out everywhere, uses them up: another is made when none is left.
+  const accessToken =
+    (await first('select id from access_tokens where user_id = $1 order by created_at, id limit 1')) ??
+    (await anAccessToken(app, userId));
   person.ids = {
     passkey,
+    accessToken,
     session,
     rule: rules[0]?.id ?? person.ids.rule,
     manualAccount,

@@ -94,15 +94,17 @@ describe('planAllows', () => {
     expect(planAllows(planOf('premium'), feature)).toBe(true);
   });
 
-  it("matches the price table: Pro's features in Pro, the tax report and the prepared setup in Premium only", () => {
+  it("matches the price table: Pro's features in Pro; the tax report, the prepared setup and access tokens in Premium only", () => {
     expect(FEATURE_PLAN).toEqual({
       'count-up': 'pro',
       advisor: 'pro',
       subscriptions: 'pro',
       'tax-report': 'premium',
       'prepared-setup': 'premium',
+      'access-tokens': 'premium',
     });
     expect(planOf('premium').features).toContain('Tax optimization');
+    expect(planOf('premium').features).toContain('Assistant integration');
     expect(planOf('premium').features).toContain('White-glove onboarding');
   });
 

@@ -61,6 +61,7 @@ const FEATURE_NAMES: Record<PaidFeature, string> = {
   subscriptions: 'Subscription tracking',
   'tax-report': 'The tax report',
   'prepared-setup': 'A prepared setup',
+  'access-tokens': 'Access tokens for your own apps',
 };
 
 /** The 403's message when a plan lacks a paid feature; the web shows the same words. */

@@ -1,3 +1,4 @@
+export * from './access-tokens/access-tokens.schema';
 export * from './accounts/account-types';
 export * from './accounts/accounts';
 export * from './accounts/accounts.schema';

@@ -57,6 +57,7 @@ export const PAID_FEATURES = [
   'subscriptions',
   'tax-report',
   'prepared-setup',
+  'access-tokens',
 ] as const;
 export type PaidFeature = (typeof PAID_FEATURES)[number];
 
@@ -71,6 +72,8 @@ export const FEATURE_PLAN: Record<PaidFeature, 'pro' | 'premium'> = {
   'tax-report': 'premium',
   /** White-glove onboarding: the first budget and subscriptions prepared after the first import. */
   'prepared-setup': 'premium',
+  /** Assistant integration: personal access tokens for the person's own apps and assistants. */
+  'access-tokens': 'premium',
 };
 
 /** The paid plans, cheapest first: what a Starter is offered. */

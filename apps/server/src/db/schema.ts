@@ -112,6 +112,35 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * A personal access token (Settings → Connected apps): a script or app of the person's own reads their data
+ * with it. Only the secret's SHA-256 is kept; revoking deletes the row, so the token fails at its next call.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read'] }).notNull(),
+    /** SHA-256 of the whole secret, hex. */
+    secretHash: text('secret_hash').notNull(),
+    /** `tly_` and the secret's first four characters, to tell tokens apart in the list. */
+    hint: text('hint').notNull(),
+    createdAt: createdAt(),
+    /** Null: until revoked. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the token last made a request, to within a few minutes (see authenticator). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_secret_hash_key').on(t.secretHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
+);
+
 /** Single-use codes that stand in for the authenticator app at sign-in; only their SHA-256 is kept. */
 export const recoveryCodes = pgTable(
   'recovery_codes',

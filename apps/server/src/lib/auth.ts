@@ -1,10 +1,11 @@
-import { webcrypto } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
+import { ACCESS_TOKEN_PREFIX, planAllows, planState, upgradeMessage } from '@tally/shared';
 import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
-import { pushSubscriptions, sessions, users } from '../db/schema';
-import { unauthorized } from './errors';
+import { accessTokens, pushSubscriptions, sessions, users } from '../db/schema';
+import { AppError, unauthorized } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -94,6 +95,8 @@ export async function revokeSessions(
         ),
       )
       .returning({ id: sessions.id });
+    // Signing out everywhere (else) takes the person's access tokens too: whoever got in keeps no key.
+    if (!where.sessionId) await tx.delete(accessTokens).where(eq(accessTokens.userId, where.userId));
     await tx
       .delete(pushSubscriptions)
       .where(
@@ -137,6 +140,43 @@ export async function deleteOrphanedPushSubscriptions(
     );
 }
 
+/** The bearer token a request carries, read one way for every check. */
+const bearerOf = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+};
+const isAccessToken = (token: string | undefined) => token?.startsWith(ACCESS_TOKEN_PREFIX) === true;
+/** `tly_` and 32 random bytes in base64url: anything else is refused without a lookup. */
+const ACCESS_TOKEN_SHAPE = /^tly_[A-Za-z0-9_-]{43}$/;
+
+const reads = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+const readOnlyToken = () =>
+  new AppError(403, 'READ_ONLY_TOKEN', 'An access token can only read. Sign in to Tally to make changes.');
+/**
+ * What a token never reads: the account's sign-in settings (devices and where they are, passkeys, two-factor,
+ * the tokens themselves). A token leaked with a script must not tell where its owner signs in.
+ */
+const SESSION_ONLY = ['/api/auth/', '/api/access-tokens'];
+
+/**
+ * onRequest, for every API route: a request with an access token that is not a read is refused before
+ * its body is read or checked, whatever the route (the authenticator refuses it too).
+ */
+export async function refuseAccessTokenWrites(request: FastifyRequest) {
+  if (!reads(request) && isAccessToken(bearerOf(request))) throw readOnlyToken();
+}
+
+/** The rate limit's key for a request made with an access token (its hash, never the secret), or undefined. */
+export function accessTokenKey(request: FastifyRequest): string | undefined {
+  const token = bearerOf(request);
+  return token && isAccessToken(token) ? `access-token:${accessTokenHash(token)}` : undefined;
+}
+
+/** What is kept of an access token's secret: its SHA-256 (the secret is 32 random bytes, so no salt). */
+export const accessTokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+const planAllowsTokens = (user: UserRow, now: Date) => planAllows(planState(user, now).plan, 'access-tokens');
+
 /** How stale a session's "last seen" may get before a request writes it again. */
 export const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
@@ -156,10 +196,48 @@ export function authenticator(db: Db, keys: TokenKeys) {
       ),
     )
     .prepare('session_user');
+  const tokenUser = db
+    .select({ user: users, id: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.secretHash, sql.placeholder('secretHash')),
+        or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, sql.placeholder('now'))),
+      ),
+    )
+    .prepare('access_token_user');
+
+  /** A personal access token (Settings → Connected apps): it reads, on a plan that includes it. */
+  async function byAccessToken(request: FastifyRequest, secret: string) {
+    const now = keys.now();
+    const [row] = ACCESS_TOKEN_SHAPE.test(secret)
+      ? await tokenUser.execute({ secretHash: accessTokenHash(secret), now })
+      : [];
+    if (!row) throw unauthorized('This access token is not valid: it was revoked or has expired.');
+    if (!planAllowsTokens(row.user, now)) {
+      throw new AppError(403, 'PLAN_REQUIRED', upgradeMessage('access-tokens'));
+    }
+    if (!reads(request)) throw readOnlyToken();
+    if (SESSION_ONLY.some((path) => request.routeOptions.url?.startsWith(path))) {
+      throw new AppError(
+        403,
+        'SESSION_ONLY',
+        "An access token cannot read your account's sign-in settings. Sign in to Tally to see them.",
+      );
+    }
+    request.user = row.user;
+    // No session: nothing the request does is bound to a signed-in browser.
+    request.sessionId = '';
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_SEEN_EVERY_MS) {
+      await db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
+    }
+  }
+
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    const token = bearerOf(request);
     if (!token) throw unauthorized();
+    if (isAccessToken(token)) return byAccessToken(request, token);
     let payload: { sub?: string; jti?: string };
     try {
       const currentDate = keys.now();

@@ -93,5 +93,6 @@ export const queryKeys = {
     twoFactor: ['settings', 'two-factor'] as const,
     sessions: ['settings', 'sessions'] as const,
     passkeys: ['settings', 'passkeys'] as const,
+    accessTokens: ['settings', 'access-tokens'] as const,
   },
 };

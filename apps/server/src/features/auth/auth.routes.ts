@@ -65,32 +65,36 @@ import {
 /** Links a person may ask for in an hour: enough for a lost email, too few to mail someone over and over. */
 export const VERIFICATION_SENDS_PER_HOUR = 3;
 
-export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const deps: AuthDeps = {
+/** What signing in and confirming the person need, from the app's context. */
+export const authDepsOf = (ctx: AppContext): AuthDeps => ({
+  db: ctx.database.db,
+  cipher: ctx.cipher,
+  queue: ctx.queue,
+  log: ctx.log,
+  publicUrl: ctx.config.publicUrl,
+  keys: ctx.keys,
+  verifyGoogle: ctx.verifyGoogle,
+  lockout: { failures: ctx.config.loginFailuresBeforeLock, minutes: ctx.config.loginLockMinutes },
+  now: ctx.now,
+  newAccountPlan: ctx.config.selfHostedPlan ?? 'starter',
+  verification: {
     db: ctx.database.db,
-    cipher: ctx.cipher,
-    queue: ctx.queue,
-    log: ctx.log,
-    publicUrl: ctx.config.publicUrl,
     keys: ctx.keys,
-    verifyGoogle: ctx.verifyGoogle,
-    lockout: { failures: ctx.config.loginFailuresBeforeLock, minutes: ctx.config.loginLockMinutes },
+    mailer: createMailer(ctx.config.smtp),
+    publicUrl: ctx.config.publicUrl,
     now: ctx.now,
-    newAccountPlan: ctx.config.selfHostedPlan ?? 'starter',
-    verification: {
-      db: ctx.database.db,
-      keys: ctx.keys,
-      mailer: createMailer(ctx.config.smtp),
-      publicUrl: ctx.config.publicUrl,
-      now: ctx.now,
-      log: ctx.log,
-    },
-  };
+    log: ctx.log,
+  },
+});
+
+/** onError: a throttled client is answered at once with when to come back, never kept waiting. */
+export const sayWhenToComeBack = async (_req: unknown, reply: FastifyReply, error: unknown) => {
+  if (error instanceof SignInThrottled) reply.header('retry-after', String(error.retryAfterSeconds));
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const deps = authDepsOf(ctx);
   const rateLimit = { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' };
-  // A throttled client is answered at once with when to come back, never kept waiting on an open connection.
-  const sayWhenToComeBack = async (_req: unknown, reply: FastifyReply, error: unknown) => {
-    if (error instanceof SignInThrottled) reply.header('retry-after', String(error.retryAfterSeconds));
-  };
   const errors = { 400: errorBody, 401: errorBody, 409: errorBody, 429: errorBody };
 
   app.post(

@@ -11,7 +11,7 @@ import { describeDevice, placeOf } from './sessions';
 /**
  * What a person is told about their account's security, under the bell and by email when they allow email:
  * a sign-in from a device their account has not seen, a password changed or set, a passkey added,
- * two-factor sign-in turned on or off. Each is its own event (never merged with an earlier one), and none carries anything secret.
+ * two-factor sign-in turned on or off, an access token made. Each is its own event (never merged with an earlier one), and none carries anything secret.
  */
 export type SecurityEvent =
   | { kind: 'new_device'; client: Client }
@@ -19,7 +19,8 @@ export type SecurityEvent =
   | { kind: 'password_set' }
   | { kind: 'two_factor_on' }
   | { kind: 'two_factor_off' }
-  | { kind: 'passkey_added'; name: string };
+  | { kind: 'passkey_added'; name: string }
+  | { kind: 'access_token_created'; name: string };
 
 export type SecurityNoticeDeps = { db: Db; queue: DeliveryQueue; now: () => Date; log: AppContext['log'] };
 
@@ -59,6 +60,12 @@ async function noticeFor(event: SecurityEvent): Promise<Omit<NewNotification, 'k
       return {
         title: 'A passkey was added to your account',
         body: `The passkey “${event.name}” now signs in to your account without a password. If this wasn't you, remove it under Settings → Passkeys and change your password.`,
+        link: '/settings',
+      };
+    case 'access_token_created':
+      return {
+        title: 'A new access token can read your data',
+        body: `The access token “${event.name}” now reads your Tally data. If this wasn't you, revoke it under Settings → Connected apps and change your password.`,
         link: '/settings',
       };
     case 'two_factor_off':

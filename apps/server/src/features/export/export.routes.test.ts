@@ -1,8 +1,11 @@
+import { errorBody, type LoginResult } from '@tally/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countOwned, type Person, seedPerson, startHarness } from '../../../test/harness';
-import { bearer } from '../../../test/helpers';
+import { bearer, expectJson, signUp } from '../../../test/helpers';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../../config';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportZip, LEFT_OUT } from './export';
+import { exportsAtOnce } from './export.routes';
 
 let harness: Awaited<ReturnType<typeof startHarness>>;
 let alice: Person;
@@ -172,6 +175,49 @@ describe('GET /api/user/export', () => {
       expect(await countOwned(harness.app, alice.auth.user.id)).not.toEqual(before);
     },
   );
+
+  it('prepares one export a person at a time, and a few at once per server', async () => {
+    const { database } = harness.app;
+    // Each export waits here, before its first read, until the gate opens: it holds its place meanwhile.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const snapshot = database.snapshot;
+    let waiting = 0;
+    database.snapshot = (work) => {
+      waiting += 1;
+      return gate.then(() => snapshot(work));
+    };
+    const people = await Promise.all(
+      // The harness leaves the pool at its default size.
+      Array.from({ length: exportsAtOnce(DEFAULT_DATABASE_POOL_SIZE) + 1 }, () => signUp(harness.app)),
+    );
+    const exporting = (person: LoginResult) =>
+      harness.app.inject({ method: 'GET', url: '/api/user/export', headers: bearer(person) });
+    try {
+      const held = people.slice(0, -1).map(exporting);
+      await expect.poll(() => waiting).toBe(held.length);
+      // The same person again, while theirs is prepared.
+      const twice = await exporting(people[0]!);
+      expect(expectJson(twice, 429, errorBody).message).toBe(
+        'Your export is already being prepared. Wait for its download to finish.',
+      );
+      // Someone else, while the server prepares as many as it may.
+      const crowded = await exporting(people.at(-1)!);
+      expect(expectJson(crowded, 429, errorBody).message).toBe(
+        'Several exports are being prepared right now. Please try again in a minute.',
+      );
+      open();
+      for (const res of await Promise.all(held)) expect(res.statusCode).toBe(200);
+      // Each place is given back once its download has gone out.
+      expect((await exporting(people.at(-1)!)).statusCode).toBe(200);
+      expect((await exporting(people[0]!)).statusCode).toBe(200);
+    } finally {
+      open();
+      database.snapshot = snapshot;
+    }
+  });
 
   it('needs a sign-in', async () => {
     const res = await harness.app.inject({ method: 'GET', url: '/api/user/export' });

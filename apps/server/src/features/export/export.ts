@@ -18,6 +18,7 @@ export const LEFT_OUT: Record<string, string> = {
   push_subscriptions: "browsers' keys for this server's notifications",
   recovery_codes: 'single-use sign-in codes: secret, and useless without the authenticator they stand in for',
   passkeys: "sign-in keys that work only on this server's address",
+  access_tokens: "keys to this server's API, kept only as hashes: they could not work anywhere else",
   webauthn_challenges: "this server's passkey sign-ins under way",
   history_syncs: "this server's bank downloads",
   onboarding_preparations: "this server's first-run jobs",

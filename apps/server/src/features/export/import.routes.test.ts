@@ -109,6 +109,23 @@ function lyingZip(name: string, real: number, claimed: number): Uint8Array {
   return zip;
 }
 
+/** The same bank, linked through Plaid Link again: it holds what it held for Alice. Answers once imported. */
+async function linkAliceBankAgain(person: { token: string }) {
+  harness.fake.seed = aliceBank;
+  const linked = expectJson(
+    await harness.app.inject({
+      method: 'POST',
+      url: '/api/plaid/exchange-public-token-quick-sync',
+      headers: bearer(person),
+      payload: { publicToken: harness.fake.createPublicToken() },
+    }),
+    200,
+    exchangeResponse,
+  );
+  await waitForImport(harness.app, person.token, linked.connection.id);
+  return linked;
+}
+
 describe('POST /api/user/import', () => {
   it('brings a whole export into a new account: a round trip gives the same content, banks disconnected', async () => {
     const newcomer = await signUp(harness.app, { timeZone: 'UTC' });
@@ -191,19 +208,7 @@ describe('POST /api/user/import', () => {
     const importedAccounts = await bankAccounts();
     expect(imported.length).toBeGreaterThan(10);
 
-    // The same bank, linked through Plaid Link again: it holds what it held for Alice.
-    harness.fake.seed = aliceBank;
-    const linked = expectJson(
-      await harness.app.inject({
-        method: 'POST',
-        url: '/api/plaid/exchange-public-token-quick-sync',
-        headers: bearer(newcomer),
-        payload: { publicToken: harness.fake.createPublicToken() },
-      }),
-      200,
-      exchangeResponse,
-    );
-    await waitForImport(harness.app, newcomer.token, linked.connection.id);
+    const linked = await linkAliceBankAgain(newcomer);
 
     // The imported accounts, by their ids, are the new connection's; the imported connection is gone.
     expect(await bankAccounts()).toEqual(
@@ -252,18 +257,7 @@ describe('POST /api/user/import', () => {
        returning id`,
       [newcomer.user.id],
     );
-    harness.fake.seed = aliceBank;
-    const linked = expectJson(
-      await harness.app.inject({
-        method: 'POST',
-        url: '/api/plaid/exchange-public-token-quick-sync',
-        headers: bearer(newcomer),
-        payload: { publicToken: harness.fake.createPublicToken() },
-      }),
-      200,
-      exchangeResponse,
-    );
-    await waitForImport(harness.app, newcomer.token, linked.connection.id);
+    const linked = await linkAliceBankAgain(newcomer);
 
     const left = await db.query<{ connection_id: string; id: string }>(
       `select a.connection_id, a.id from bank_accounts a join bank_connections c on c.id = a.connection_id

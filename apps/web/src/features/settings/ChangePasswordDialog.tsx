@@ -1,6 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { changePasswordBody, type LoginResult, setPasswordBody, type User } from '@tally/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useAuth } from '../../app/auth';
@@ -9,6 +10,7 @@ import { Messages } from '../../components/Messages';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
 import { errorMessages, zodResolver } from '../../lib/form';
+import { queryKeys } from '../../lib/query-keys';
 import { useChangePassword, useSetPassword } from '../auth';
 
 /** The shared request body plus a confirmation that never leaves the browser. */
@@ -31,6 +33,7 @@ export function ChangePasswordDialog({
   onClose: () => void;
 }) {
   const { replaceSession } = useAuth();
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -44,9 +47,10 @@ export function ChangePasswordDialog({
   const onChanged = {
     onSuccess: (result: LoginResult) => {
       replaceSession(result);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settings.accessTokens });
       toast.success(
         user.hasPassword ? 'Password changed' : 'Password set',
-        'Other devices have been signed out.',
+        'Other devices have been signed out, and any access tokens revoked.',
         {
           autoClose: 4000,
         },

@@ -123,7 +123,11 @@ export function SessionsCard() {
               loading={others.isPending}
               onClick={() =>
                 others.mutate(undefined, {
-                  onSuccess: () => toast.success('Signed out', 'Every other device is signed out.'),
+                  onSuccess: () =>
+                    toast.success(
+                      'Signed out',
+                      'Every other device is signed out, and any access tokens revoked.',
+                    ),
                   onError: (error) =>
                     toast.error(
                       'Error',

@@ -6,6 +6,7 @@ import {
   Divider,
   FileButton,
   Group,
+  Skeleton,
   Stack,
   Switch,
   Text,
@@ -25,7 +26,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { displayName } from '@tally/shared';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth, useCurrentUser } from '../../app/auth';
 import { SCREEN_HEADERS } from '../../app/shell/screens';
@@ -54,6 +55,11 @@ const ChangePasswordDialog = lazyDialog(
 const DeleteAccountDialog = lazyDialog(
   async () => (await import('./DeleteAccountDialog')).DeleteAccountDialog,
 );
+// Its code comes after the page's first load (it sits below the fold): the page's fallback keeps its place.
+const AccessTokensCard = lazy(async () => ({
+  default: (await import('./AccessTokensCard')).AccessTokensCard,
+}));
+
 const ProfileDialog = lazyDialog(async () => (await import('./ProfileDialog')).ProfileDialog);
 const TwoFactorDialog = lazyDialog(async () => (await import('./TwoFactorDialog')).TwoFactorDialog);
 
@@ -314,6 +320,19 @@ export function SettingsPage() {
       <PasskeysCard />
 
       <SessionsCard />
+
+      <Suspense
+        fallback={
+          <Card>
+            <Title order={2} fz="lg">
+              Connected apps
+            </Title>
+            <Skeleton h={88} mt="xs" aria-hidden />
+          </Card>
+        }
+      >
+        <AccessTokensCard />
+      </Suspense>
 
       <Card>
         <Title order={2} fz="lg" mb="xs">

@@ -15,7 +15,11 @@ function useSignOut<T>(request: (arg: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.settings.sessions }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settings.sessions });
+      // Signing the others out takes the access tokens back too.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settings.accessTokens });
+    },
   });
 }
 
