@@ -8,6 +8,7 @@ export type Group =
   | 'list'
   | 'summary'
   | 'spending'
+  | 'reports'
   | 'budget'
   | 'subscriptions'
   | 'savings'
@@ -32,7 +33,7 @@ export type Query = {
 };
 
 export type QueryResult = Query & {
-  /** Rows the filters match (list: totalItems; summary: transactionCount; spending: categories). */
+  /** Rows the filters match (list: totalItems; summary: transactionCount; spending: categories; reports: the period's rows). */
   matched: number;
   runs: { p50: number; p95: number; mean: number; max: number }[];
   /** Medians over the runs. */
@@ -72,6 +73,11 @@ export async function buildQueries(
     name,
     group: 'list',
     url: `/api/transactions${query ? `?${query}` : ''}`,
+  });
+  const report = (name: string, query: string): Query => ({
+    name: `reports: ${name}`,
+    group: 'reports',
+    url: `/api/reports/cash-flow?${query}`,
   });
   const first = await call<List>(app, auth, 'GET', '/api/transactions');
   const queries: Query[] = [
@@ -132,6 +138,19 @@ export async function buildQueries(
       url: `/api/reports/spending-by-category?${last30}`,
     },
     { name: 'spending-by-category: all time', group: 'spending', url: '/api/reports/spending-by-category' },
+    report('cash flow: last 12 months by month, vs a year earlier', 'period=last_12_months&compare=year_ago'),
+    report(
+      'cash flow: 2 years by week',
+      `period=custom&startDate=${addDays(anchor, -729)}&endDate=${anchor}&interval=week&compare=none`,
+    ),
+    report(
+      'cash flow: 400 days of a card, vs the 400 before',
+      `period=custom&startDate=${addDays(anchor, -399)}&endDate=${anchor}&accountId=${card.id}`,
+    ),
+    report(
+      'cash flow: one category, 2 years by month',
+      `period=custom&startDate=${addDays(anchor, -729)}&endDate=${anchor}&category=${C.DiningOut}`,
+    ),
   ];
   const { monthly, yearly } = await budgets(app, auth);
   const budget = (name: string, url: string): Query => ({ name: `budget: ${name}`, group: 'budget', url });
@@ -384,6 +403,8 @@ async function matched(app: App, auth: Auth, q: Query): Promise<number> {
   if (q.group === 'list') return (body as List).pagination.totalItems;
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
+  if (q.group === 'reports')
+    return (body as { totals: { transactionCount: number } }).totals.transactionCount;
   if (q.group === 'ai')
     return Array.isArray(body) ? body.length : (body as { figures: unknown[] }).figures.length;
   if (q.group === 'savings') {

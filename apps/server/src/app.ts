@@ -23,6 +23,7 @@ import { manualAccountsRoutes } from './features/manual-accounts/manual-accounts
 import { catchUpThrottle } from './features/notifications/catch-up-throttle';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { onboardingRoutes } from './features/onboarding/onboarding.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { rulesRoutes } from './features/rules/rules.routes';
 import { savingsRoutes } from './features/savings/savings.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -274,6 +275,7 @@ export async function buildApp({
       await api.register(billingRoutes(), ctx);
       await api.register(supportRoutes, ctx);
       await api.register(taxRoutes, ctx);
+      await api.register(reportsRoutes, ctx);
       await api.register(exportRoutes, ctx);
       await api.register(onboardingRoutes, ctx);
       if (clock) await api.register(testClockRoutes(clock), ctx);

@@ -94,7 +94,7 @@ describe('planAllows', () => {
     expect(planAllows(planOf('premium'), feature)).toBe(true);
   });
 
-  it("matches the price table: Pro's features in Pro; the tax report, the prepared setup and access tokens in Premium only", () => {
+  it("matches the price table: Pro's features (advanced analytics among them) in Pro; the tax report, the prepared setup and access tokens in Premium only", () => {
     expect(FEATURE_PLAN).toEqual({
       'count-up': 'pro',
       advisor: 'pro',
@@ -102,7 +102,9 @@ describe('planAllows', () => {
       'tax-report': 'premium',
       'prepared-setup': 'premium',
       'access-tokens': 'premium',
+      reports: 'pro',
     });
+    expect(planOf('pro').features).toContain('Advanced analytics');
     expect(planOf('premium').features).toContain('Tax optimization');
     expect(planOf('premium').features).toContain('Assistant integration');
     expect(planOf('premium').features).toContain('White-glove onboarding');

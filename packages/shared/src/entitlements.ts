@@ -62,6 +62,7 @@ const FEATURE_NAMES: Record<PaidFeature, string> = {
   'tax-report': 'The tax report',
   'prepared-setup': 'A prepared setup',
   'access-tokens': 'Access tokens for your own apps',
+  reports: 'Advanced analytics',
 };
 
 /** The 403's message when a plan lacks a paid feature; the web shows the same words. */

@@ -58,6 +58,7 @@ export const PAID_FEATURES = [
   'tax-report',
   'prepared-setup',
   'access-tokens',
+  'reports',
 ] as const;
 export type PaidFeature = (typeof PAID_FEATURES)[number];
 
@@ -74,6 +75,8 @@ export const FEATURE_PLAN: Record<PaidFeature, 'pro' | 'premium'> = {
   'prepared-setup': 'premium',
   /** Assistant integration: personal access tokens for the person's own apps and assistants. */
   'access-tokens': 'premium',
+  /** Advanced analytics: the reports screen. */
+  reports: 'pro',
 };
 
 /** The paid plans, cheapest first: what a Starter is offered. */

@@ -18,6 +18,7 @@ export const APP_PATHS = [
   '/accounts',
   '/budgets',
   '/savings',
+  '/reports',
   '/settings',
   '/rules',
   '/help',

@@ -57,6 +57,10 @@ const GoalDetailPage = lazyScreen(
   undefined,
   async () => (await import('../features/savings/GoalDetailPage')).GoalDetailPage,
 );
+const ReportsPage = lazyScreen(
+  '/reports',
+  async () => (await import('../features/reports/ReportsPage')).ReportsPage,
+);
 const SettingsPage = lazyScreen(
   '/settings',
   async () => (await import('../features/settings/SettingsPage')).SettingsPage,
@@ -83,6 +87,7 @@ export function AppRoutes() {
               <Route path="/budgets" element={<BudgetsPage />} />
               <Route path="/savings" element={<SavingsPage />} />
               <Route path="/savings/:goalId" element={<GoalDetailPage />} />
+              <Route path="/reports" element={<ReportsPage />} />
               <Route path="/settings" element={<SettingsPage />} />
               <Route path="/rules" element={<RulesPage />} />
               <Route path="/help" element={<HelpPage />} />

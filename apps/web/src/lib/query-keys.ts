@@ -81,6 +81,11 @@ export const queryKeys = {
     monthlyCashFlow: (months: number, today: string) =>
       [...transactions, 'monthly-cash-flow', months, today] as const,
   },
+  reports: {
+    // Under the transactions prefix: anything that changes transactions refreshes the reports too.
+    /** GET /reports/cash-flow with one query string. */
+    cashFlow: (query: string) => [...transactions, 'reports', 'cash-flow', query] as const,
+  },
   rules: {
     all: rules,
     list: [...rules, 'list'] as const,

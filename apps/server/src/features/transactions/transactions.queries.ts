@@ -5,6 +5,7 @@ import {
   categoryName,
   dollarsToCents,
   type MonthlyCashFlow,
+  type ReportInterval,
   recentMonths,
   startOfMonth,
   TRANSACTION_KIND_DETAILED,
@@ -158,12 +159,20 @@ async function countOf(db: Db, count: SQL<number>): Promise<number> {
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
-/** Statements whose rows, added up per category and transfer flag, are the matches' count, income and spending. */
-export function totalsStatements(db: Db, { userId, filters }: { userId: string; filters: Filters }) {
+/**
+ * Statements whose rows, added up per category and transfer flag (and per month or week with `per`: the
+ * bucket's first day), are the matches' count, income and spending. Weeks are never in the rollups.
+ */
+export function totalsStatements(
+  db: Db,
+  { userId, filters, per }: { userId: string; filters: Filters; per?: ReportInterval },
+) {
   const t = transactions;
+  const bucket = per && sql<string>`date_trunc('${sql.raw(per)}', ${t.date}::timestamp)::date::text`;
   const direct = (where: SQL) =>
     db
       .select({
+        bucket: bucket ?? sql<null>`null`,
         category: t.category,
         isTransfer: t.isTransfer,
         count: sql<number>`count(*)::int`,
@@ -172,12 +181,14 @@ export function totalsStatements(db: Db, { userId, filters }: { userId: string; 
       })
       .from(t)
       .where(where)
-      .groupBy(t.category, t.isTransfer);
-  const plan = rollupPlan(userId, filters);
+      .groupBy(t.category, t.isTransfer, ...(bucket ? [bucket] : []));
+  const plan = per === 'week' ? null : rollupPlan(userId, filters);
   if (!plan) return [direct(filterWhere(userId, filters))];
   const r = transactionRollups;
+  const month = per && sql<string>`${r.month}::text`;
   const fromRollups = db
     .select({
+      bucket: month ?? sql<null>`null`,
       category: r.category,
       isTransfer: r.isTransfer,
       count: sql<number>`sum(${r.count})::int`,
@@ -186,7 +197,7 @@ export function totalsStatements(db: Db, { userId, filters }: { userId: string; 
     })
     .from(r)
     .where(plan.rollups)
-    .groupBy(r.category, r.isTransfer);
+    .groupBy(r.category, r.isTransfer, ...(month ? [month] : []));
   return [fromRollups, ...plan.edges.map(direct)];
 }
 
@@ -353,14 +364,22 @@ export async function getTransaction(
 
 type Totals = { count: number; income: number; expenses: number };
 
-/** Count, income and spending (cents) of the filtered rows per category, split by the transfer flag. */
-async function totalsByCategory(db: Db, { userId, filters }: { userId: string; filters: Filters }) {
-  const byKey = new Map<string, Totals & { category: number; isTransfer: boolean }>();
+/**
+ * Count, income and spending (cents) of the filtered rows per category, split by the transfer flag, and per
+ * month or week with `per` (`bucket`, its first day; '' without).
+ */
+export async function totalsByCategory(
+  db: Db,
+  { userId, filters, per }: { userId: string; filters: Filters; per?: ReportInterval },
+) {
+  const byKey = new Map<string, Totals & { bucket: string; category: number; isTransfer: boolean }>();
   const found = await findSearchKeys(db, userId, filters);
-  for (const rows of await Promise.all(totalsStatements(db, { userId, filters: found }))) {
+  for (const rows of await Promise.all(totalsStatements(db, { userId, filters: found, per }))) {
     for (const row of rows) {
-      const key = `${row.category}|${row.isTransfer}`;
+      const bucket = row.bucket ?? '';
+      const key = `${bucket}|${row.category}|${row.isTransfer}`;
       const totals = byKey.get(key) ?? {
+        bucket,
         category: row.category,
         isTransfer: row.isTransfer,
         count: 0,

@@ -1,6 +1,7 @@
 import {
   IconArrowsExchange,
   IconBuildingBank,
+  IconChartBar,
   IconLayoutDashboard,
   IconPigMoney,
   IconReceipt2,
@@ -15,6 +16,7 @@ export const NAV_ITEMS = [
   { label: 'Accounts', to: '/accounts', icon: IconBuildingBank },
   { label: 'Budgets', to: '/budgets', icon: IconWallet },
   { label: 'Savings', to: '/savings', icon: IconPigMoney },
+  { label: 'Reports', to: '/reports', icon: IconChartBar },
   { label: 'Settings', to: '/settings', icon: IconSettings },
 ] as const;
 

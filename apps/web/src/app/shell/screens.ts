@@ -22,6 +22,10 @@ export const SCREEN_HEADERS = {
     title: 'Savings Goals',
     description: 'Put what your budget leaves over to work, one goal at a time.',
   },
+  '/reports': {
+    title: 'Reports',
+    description: 'Where your money came from and where it went, over any period you choose.',
+  },
   '/settings': { title: 'Settings', description: 'Your profile, appearance and notifications.' },
   '/rules': {
     title: 'Rules',

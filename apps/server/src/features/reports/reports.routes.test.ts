@@ -1,0 +1,216 @@
+import {
+  CATEGORY,
+  type CategoryCode,
+  cashFlowReport,
+  errorBody,
+  type LoginResult,
+  transactionSummary,
+  upgradeMessage,
+} from '@tally/shared';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testNow } from '../../../test/accounts';
+import { bearer, createTestApp, expectJson, putOnPlan, signUp, type TestApp } from '../../../test/helpers';
+import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ now: testNow, runJobs: false });
+});
+afterAll(() => app.close());
+
+const get = (auth: LoginResult, url: string) =>
+  app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(auth) });
+const cashFlow = async (auth: LoginResult, query: string) =>
+  expectJson(await get(auth, `/reports/cash-flow?${query}`), 200, cashFlowReport);
+
+/** Today is 2026-11-20 (testNow): a person with three months of money typed into two accounts. */
+async function aPerson() {
+  const auth = await signUp(app);
+  const checking = (await addManualAccount(app, auth, { name: 'Checking' })).id;
+  const card = (await addManualAccount(app, auth, { name: 'Card', type: 2, subtype: 'creditcard' })).id;
+  const add = async (accountId: string, date: string, amount: number, category: CategoryCode) =>
+    (await addManualTransaction(app, auth, { accountId, date, amount, category, description: 'Row' })).id;
+  await add(checking, '2026-07-03', 3000, CATEGORY.Salary);
+  await add(checking, '2026-07-10', -200, CATEGORY.DiningOut);
+  await add(checking, '2026-09-01', 3000, CATEGORY.Salary);
+  await add(card, '2026-09-12', -400, CATEGORY.Groceries);
+  await add(checking, '2026-10-01', 3000, CATEGORY.Salary);
+  await add(card, '2026-10-15', -450, CATEGORY.DiningOut);
+  await add(checking, '2026-11-02', 3200, CATEGORY.Salary);
+  await add(card, '2026-11-05', -100.5, CATEGORY.Travel);
+  // After today: not counted yet.
+  await add(card, '2026-11-25', -999, CATEGORY.Travel);
+  // A card payment from checking: a transfer, counted as a row but neither income nor spending.
+  const transfer = await add(checking, '2026-11-10', -500, CATEGORY.Uncategorized);
+  await app.database.query('update transactions set is_transfer = true where id = $1', [transfer]);
+  return { auth, checking, card };
+}
+
+describe('GET /api/reports/cash-flow', () => {
+  it('gives income, spending and net per month, totals, averages and the savings rate', async () => {
+    const { auth } = await aPerson();
+    const report = await cashFlow(auth, 'period=last_3_months&compare=none');
+    expect(report).toMatchObject({ startDate: '2026-09-01', endDate: '2026-11-20', interval: 'month' });
+    expect(report.buckets.map((b) => [b.start, b.income, b.expenses, b.net, b.transactionCount])).toEqual([
+      ['2026-09-01', 3000, 400, 2600, 2],
+      ['2026-10-01', 3000, 450, 2550, 2],
+      ['2026-11-01', 3200, 100.5, 3099.5, 3],
+    ]);
+    expect(report.buckets[2]?.savingsRate).toBe(0.9686);
+    expect(report.totals).toEqual({
+      income: 9200,
+      expenses: 950.5,
+      net: 8249.5,
+      savingsRate: 0.8967,
+      transactionCount: 7,
+    });
+    expect(report.averages).toEqual({ income: 3066.67, expenses: 316.83, net: 2749.83 });
+    expect(report.comparison).toBeNull();
+    expect(report.changes).toEqual([]);
+  });
+
+  it('compares with the previous period and says what moved it', async () => {
+    const { auth } = await aPerson();
+    const report = await cashFlow(auth, 'period=last_3_months');
+    expect(report.comparison).toEqual({
+      startDate: '2026-06-01',
+      endDate: '2026-08-20',
+      label: 'previous period',
+    });
+    expect(report.previous).toMatchObject({ income: 3000, expenses: 200, transactionCount: 2 });
+    expect(report.changes).toEqual([
+      'Spending rose $751 (375%) against the previous period: Groceries +$400, Dining Out +$250.',
+      'Income rose $6,200 (207%) against the previous period: Salary +$6,200.',
+    ]);
+  });
+
+  it('narrows to an account or a category, and by week', async () => {
+    const { auth, card } = await aPerson();
+    const byCard = await cashFlow(auth, `period=this_month&compare=none&accountId=${card}`);
+    expect(byCard.totals).toMatchObject({ income: 0, expenses: 100.5, transactionCount: 1 });
+    const dining = await cashFlow(auth, `period=last_6_months&compare=none&category=${CATEGORY.DiningOut}`);
+    expect(dining.buckets.map((b) => b.expenses)).toEqual([0, 200, 0, 0, 450, 0]);
+    const weeks = await cashFlow(auth, 'period=this_month&interval=week&compare=none');
+    expect(weeks.buckets.map((b) => [b.start, b.startDate, b.endDate, b.income, b.expenses])).toEqual([
+      ['2026-10-26', '2026-11-01', '2026-11-01', 0, 0],
+      ['2026-11-02', '2026-11-02', '2026-11-08', 3200, 100.5],
+      ['2026-11-09', '2026-11-09', '2026-11-15', 0, 0],
+      ['2026-11-16', '2026-11-16', '2026-11-20', 0, 0],
+    ]);
+  });
+
+  it("shows nothing of another person's account", async () => {
+    const alice = await aPerson();
+    const bob = await aPerson();
+    const report = await cashFlow(bob.auth, `period=last_12_months&accountId=${alice.card}`);
+    expect(report.totals.transactionCount).toBe(0);
+    expect(report.previous?.transactionCount).toBe(0);
+  });
+
+  it('answers 400 with a clear message for a period it cannot read', async () => {
+    const { auth } = await aPerson();
+    const cases: Array<[string, string]> = [
+      ['period=custom', 'Choose a start and an end date'],
+      ['period=custom&startDate=2026-11-10&endDate=2026-11-01', 'Start date must be before end date'],
+      ['period=custom&startDate=2010-01-01&endDate=2026-11-01', 'A report covers at most ten years'],
+      [
+        'period=custom&startDate=2023-01-01&endDate=2026-11-01&interval=week',
+        'Weekly figures cover at most two years. Choose monthly.',
+      ],
+      ['period=fortnight', 'Unknown period'],
+      ['interval=day', 'Interval must be month or week'],
+      ['compare=twice', 'Unknown comparison'],
+      ['accountId=nope', 'Unknown account'],
+      ['category=7', 'Unknown category'],
+      ['period=custom&startDate=2026-02-30&endDate=2026-03-01', 'Not a real date'],
+    ];
+    for (const [query, message] of cases) {
+      const body = expectJson(await get(auth, `/reports/cash-flow?${query}`), 400, errorBody);
+      expect(body.message, query).toContain(message);
+    }
+  });
+
+  it('is Pro: Starter is told to upgrade', async () => {
+    const { auth } = await aPerson();
+    await putOnPlan(app, auth, 'starter');
+    const refused = expectJson(await get(auth, '/reports/cash-flow'), 403, errorBody);
+    expect(refused.message).toBe(upgradeMessage('reports'));
+    await putOnPlan(app, auth, 'pro');
+    await cashFlow(auth, 'period=this_month');
+  });
+
+  it('adds up to the Transactions summary for the same filters, per bucket and in total', async () => {
+    const auth = await signUp(app);
+    const accounts = [
+      (await addManualAccount(app, auth, { name: 'A' })).id,
+      (await addManualAccount(app, auth, { name: 'B' })).id,
+    ];
+    const categories = [CATEGORY.Salary, CATEGORY.Groceries, CATEGORY.DiningOut, CATEGORY.Uncategorized];
+    // Generated rows, written at once (the rollups' triggers keep up as they would for an import).
+    const rows = fc.sample(
+      fc.record({
+        day: fc.integer({ min: 0, max: 500 }),
+        account: fc.constantFrom(...accounts),
+        amount: fc.integer({ min: -200_000, max: 200_000 }),
+        category: fc.constantFrom(...categories),
+        isTransfer: fc.boolean(),
+      }),
+      { numRuns: 400, seed: 7 },
+    );
+    await app.database.query(
+      `insert into transactions (user_id, account_id, provider_transaction_id, date, description, amount, category, is_transfer)
+       select $1, r.account, 'gen-' || r.n, date '2025-07-08' + r.day, 'Generated', r.amount, r.category, r.transfer
+       from unnest($2::uuid[], $3::int[], $4::bigint[], $5::smallint[], $6::boolean[]) with ordinality
+         as r(account, day, amount, category, transfer, n)`,
+      [
+        auth.user.id,
+        rows.map((r) => r.account),
+        rows.map((r) => r.day),
+        rows.map((r) => r.amount),
+        rows.map((r) => r.category),
+        rows.map((r) => r.isTransfer),
+      ],
+    );
+    const summary = async (query: string) =>
+      expectJson(await get(auth, `/transactions/summary?${query}`), 200, transactionSummary);
+    const day = fc.integer({ min: 0, max: 520 }).map((n) => {
+      const d = new Date(Date.UTC(2025, 6, 1 + n));
+      return d.toISOString().slice(0, 10);
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        day,
+        fc.integer({ min: 0, max: 400 }),
+        fc.constantFrom('month', 'week'),
+        fc.option(fc.constantFrom(...accounts), { nil: undefined }),
+        fc.option(fc.constantFrom(...categories), { nil: undefined }),
+        async (start, length, interval, accountId, category) => {
+          const end = new Date(Date.parse(`${start}T00:00:00Z`) + length * 86_400_000)
+            .toISOString()
+            .slice(0, 10);
+          const filters = `${accountId ? `&accountId=${accountId}` : ''}${category !== undefined ? `&category=${category}` : ''}`;
+          const report = await cashFlow(
+            auth,
+            `period=custom&startDate=${start}&endDate=${end}&interval=${interval}&compare=none${filters}`,
+          );
+          const whole = await summary(`startDate=${start}&endDate=${end}${filters}`);
+          expect([report.totals.income, report.totals.expenses, report.totals.transactionCount]).toEqual([
+            whole.totalIncome,
+            whole.totalExpenses,
+            whole.transactionCount,
+          ]);
+          const bucket = report.buckets[Math.floor(report.buckets.length / 2)];
+          if (!bucket) throw new Error('a range has at least one bucket');
+          const part = await summary(`startDate=${bucket.startDate}&endDate=${bucket.endDate}${filters}`);
+          expect([bucket.income, bucket.expenses, bucket.transactionCount]).toEqual([
+            part.totalIncome,
+            part.totalExpenses,
+            part.transactionCount,
+          ]);
+        },
+      ),
+      { numRuns: 25, seed: 11 },
+    );
+  });
+});

@@ -1,0 +1,24 @@
+import { cashFlowReport, errorBody, reportQuery } from '@tally/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../lib/context';
+import { requireFeature } from '../billing';
+import { cashFlow } from './reports.service';
+
+/**
+ * Reports (Pro's "advanced analytics"): a period's figures by month or week with a comparison and why they
+ * changed. Every route is the signed-in person's own, and Pro's.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const db = ctx.database.db;
+  const tags = ['reports'];
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+  app.addHook('preHandler', ctx.authenticate);
+  app.addHook('preHandler', async (req) => requireFeature(req.user, ctx.now(), 'reports'));
+
+  app.get(
+    '/reports/cash-flow',
+    { schema: { tags, querystring: reportQuery, response: { 200: cashFlowReport, ...errors } } },
+    (req) =>
+      cashFlow(db, { userId: req.user.id, timeZone: req.user.timeZone, now: ctx.now(), query: req.query }),
+  );
+};

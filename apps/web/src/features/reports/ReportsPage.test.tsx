@@ -1,0 +1,119 @@
+import { type cashFlowReport, upgradeMessage } from '@tally/shared';
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { AuthProvider } from '../../app/auth';
+import { aUser, fakeApi, renderWithProviders } from '../../test-utils';
+import { ReportsPage } from './ReportsPage';
+
+// Amounts on the wire are dollars.
+const figures = { income: 3000, expenses: 450.5, net: 2549.5, savingsRate: 0.8498, transactionCount: 4 };
+const report: z.input<typeof cashFlowReport> = {
+  startDate: '2026-10-01',
+  endDate: '2026-11-20',
+  interval: 'month',
+  comparison: { startDate: '2026-08-01', endDate: '2026-09-20', label: 'previous period' },
+  buckets: [
+    { ...figures, start: '2026-10-01', startDate: '2026-10-01', endDate: '2026-10-31' },
+    {
+      income: 0,
+      expenses: 0,
+      net: 0,
+      savingsRate: null,
+      transactionCount: 0,
+      start: '2026-11-01',
+      startDate: '2026-11-01',
+      endDate: '2026-11-20',
+    },
+  ],
+  totals: figures,
+  averages: { income: 1500, expenses: 225.25, net: 1274.75 },
+  previous: { income: 2800, expenses: 300, net: 2500, savingsRate: 0.8929, transactionCount: 3 },
+  changes: ['Spending rose $151 (50%) against the previous period: Dining Out +$151.'],
+};
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+const renderPage = (entry = '/reports?view=table') =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={[entry]}>
+      <AuthProvider>
+        <Routes>
+          <Route path="/reports" element={<ReportsPage />} />
+          <Route path="/transactions" element={<p>Transactions screen</p>} />
+        </Routes>
+        <Where />
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'token-1');
+  localStorage.setItem('userData', JSON.stringify(aUser({ plan: 'pro' })));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('ReportsPage', () => {
+  it('shows the totals, why they changed and a row per month that opens its transactions', async () => {
+    const api = fakeApi({
+      'GET /api/reports/cash-flow': { body: report },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage();
+    expect(await screen.findByText(report.changes[0] as string)).toBeTruthy();
+    expect(screen.getAllByText('$3,000.00').length).toBeGreaterThan(0);
+    expect(screen.getByText('85%', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('$1,500.00 a month on average · $2,800.00 in the previous period')).toBeTruthy();
+    const query = api.requests.find((r) => r.route === 'GET /api/reports/cash-flow');
+    expect(query).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Oct 2026' }));
+    expect(await screen.findByText('Transactions screen')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/transactions?from=2026-10-01&to=2026-10-31');
+  });
+
+  it('asks again by week when chosen, kept in the address bar', async () => {
+    const api = fakeApi({
+      'GET /api/reports/cash-flow': { body: report },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage();
+    await screen.findByText(report.changes[0] as string);
+    fireEvent.click(screen.getByRole('radio', { name: 'Weekly' }));
+    await vi.waitFor(() =>
+      expect(
+        api.to('/api/reports/cash-flow').some((r) => r.url.searchParams.get('interval') === 'week'),
+      ).toBe(true),
+    );
+    expect(screen.getByTestId('where').textContent).toBe('/reports?by=week&view=table');
+  });
+
+  it('says to choose the days of a custom period before asking', async () => {
+    const api = fakeApi({
+      'GET /api/reports/cash-flow': { body: report },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage('/reports?period=custom&from=2026-01-01');
+    expect(await screen.findByText('Choose the days')).toBeTruthy();
+    expect(api.count('GET /api/reports/cash-flow')).toBe(0);
+  });
+
+  it('offers Pro where the plan lacks reports', async () => {
+    fakeApi({
+      'GET /api/reports/cash-flow': {
+        status: 403,
+        body: { message: upgradeMessage('reports'), code: 'PLAN_REQUIRED' },
+      },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage();
+    expect(await screen.findByText('Reports are a Pro feature')).toBeTruthy();
+  });
+});

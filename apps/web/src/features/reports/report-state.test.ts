@@ -1,0 +1,102 @@
+import type { CashFlowReport } from '@tally/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  bucketLabel,
+  cashFlowCsv,
+  DEFAULT_REPORT,
+  drillDownHref,
+  reportFromParams,
+  reportQueryString,
+  reportToParams,
+} from './report-state';
+
+const ACCOUNT = '0b6c1c9e-52c5-4a4b-9d55-1f6d6f3c9a10';
+
+describe('the report in the address bar', () => {
+  it('keeps only what differs from the default, and reads it back', () => {
+    expect(reportToParams(DEFAULT_REPORT).toString()).toBe('');
+    const state = {
+      ...DEFAULT_REPORT,
+      period: 'custom' as const,
+      startDate: '2026-01-10',
+      endDate: '2026-03-31',
+      interval: 'week' as const,
+      accountId: ACCOUNT,
+      category: 21 as const,
+      view: 'table' as const,
+    };
+    const params = reportToParams(state);
+    expect(params.toString()).toBe(
+      `period=custom&from=2026-01-10&to=2026-03-31&by=week&account=${ACCOUNT}&category=21&view=table`,
+    );
+    expect(reportFromParams(params)).toEqual(state);
+  });
+
+  it('leaves anything malformed at its default', () => {
+    const state = reportFromParams(
+      new URLSearchParams('period=decade&from=2026-02-30&compare=x&by=day&account=1&category=7&view=pie'),
+    );
+    expect(state).toEqual(DEFAULT_REPORT);
+  });
+
+  it('asks nothing of the API while a custom period lacks a day', () => {
+    expect(reportQueryString({ ...DEFAULT_REPORT, period: 'custom', startDate: '2026-01-01' })).toBeNull();
+    expect(reportQueryString({ ...DEFAULT_REPORT, category: 20 })).toBe(
+      'period=last_6_months&compare=previous&interval=month&category=20',
+    );
+  });
+});
+
+describe('drillDownHref', () => {
+  it("opens Transactions with exactly the bucket's days and the report's filters", () => {
+    expect(
+      drillDownHref(
+        { startDate: '2026-11-01', endDate: '2026-11-20' },
+        { ...DEFAULT_REPORT, accountId: ACCOUNT, category: 21 },
+      ),
+    ).toBe(`/transactions?category=21&from=2026-11-01&to=2026-11-20&account=${ACCOUNT}`);
+  });
+});
+
+describe('cashFlowCsv', () => {
+  it('has a row per month and the total, in dollars', () => {
+    const figures = {
+      income: 300_000,
+      expenses: 45_050,
+      net: 254_950,
+      savingsRate: 0.8498,
+      transactionCount: 4,
+    };
+    const report: CashFlowReport = {
+      startDate: '2026-10-01',
+      endDate: '2026-11-20',
+      interval: 'month',
+      comparison: null,
+      buckets: [
+        { ...figures, start: '2026-10-01', startDate: '2026-10-01', endDate: '2026-10-31' },
+        {
+          income: 0,
+          expenses: 0,
+          net: 0,
+          savingsRate: null,
+          transactionCount: 0,
+          start: '2026-11-01',
+          startDate: '2026-11-01',
+          endDate: '2026-11-20',
+        },
+      ],
+      totals: figures,
+      averages: { income: 150_000, expenses: 22_525, net: 127_475 },
+      previous: null,
+      changes: [],
+    };
+    expect(cashFlowCsv(report).split('\r\n')).toEqual([
+      'Period,From,To,Income,Spending,Net,Savings rate,Transactions',
+      'Oct 2026,2026-10-01,2026-10-31,3000.00,450.50,2549.50,85.0,4',
+      'Nov 2026,2026-11-01,2026-11-20,0.00,0.00,0.00,,0',
+      'Total,2026-10-01,2026-11-20,3000.00,450.50,2549.50,85.0,4',
+      '',
+    ]);
+    expect(bucketLabel({ start: '2026-11-02' }, 'week')).toBe('Week of Nov 2');
+  });
+});

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import { checkScreen, expect, LOOKS, linkDemoBank, lookAs, newPerson, register, test } from './support';
+
+test.describe('reports', () => {
+  for (const look of LOOKS)
+    test(`cash flow: Pro from the upgrade panel, a period compared, a month opened on its transactions, CSV and PNG (${look.label})`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await lookAs(page, look);
+      await register(page, newPerson(), { plan: 'starter' });
+
+      // In the navigation (on a phone, behind the menu button).
+      await page.goto('/dashboard');
+      if (look.phone) await page.getByRole('button', { name: /navigation/i }).click();
+      await page.getByRole('link', { name: 'Reports' }).click();
+      await expect(page).toHaveURL(/\/reports$/);
+      const panel = page.getByRole('region', { name: 'Reports are a Pro feature' });
+      await expect(panel).toBeVisible();
+      await checkScreen(page, testInfo, `reports-upgrade-${look.suffix}`, { fullPage: false });
+      await panel.getByRole('button', { name: 'Try Pro free for 14 days' }).click();
+      await expect(page.getByText(/You have 14 days of Pro/)).toBeVisible();
+      await linkDemoBank(page, 'demo_harbor');
+      await page.reload();
+
+      // The last six months against the six before, and why they differ, in words.
+      const cashFlow = page.getByRole('heading', { name: 'Cash flow' }).locator('../..');
+      await expect(cashFlow.getByText('Income', { exact: true })).toBeVisible();
+      await expect(
+        cashFlow.getByText(/^Spending (rose|fell) \$[\d,]+ \(\d+%\) against the previous period/),
+      ).toBeVisible();
+      await expect(
+        cashFlow.getByText(/a month on average · \$[\d,.]+ in the previous period/).first(),
+      ).toBeVisible();
+      await checkScreen(page, testInfo, `reports-cash-flow-${look.suffix}`);
+
+      // A year, compared with the same months a year before, as a table.
+      await page.getByRole('combobox', { name: 'Period' }).click();
+      await page.getByRole('option', { name: 'Last 12 months' }).click();
+      await page.getByRole('combobox', { name: 'Compare with' }).click();
+      await page.getByRole('option', { name: 'Same period last year' }).click();
+      await expect(page).toHaveURL(/period=last_12_months&compare=year_ago/);
+      await cashFlow.getByRole('radio', { name: 'Table' }).click();
+      await expect(cashFlow.getByRole('row')).toHaveCount(12 + 2);
+      await expect(cashFlow.getByText(/against the same period last year/).first()).toBeVisible();
+      await checkScreen(page, testInfo, `reports-table-${look.suffix}`);
+
+      // Exports: the table as CSV, the chart as a picture.
+      let download = page.waitForEvent('download');
+      await cashFlow.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('menuitem', { name: 'Table as CSV' }).click();
+      const csv = await download;
+      expect(csv.suggestedFilename()).toMatch(/^tally-cash-flow-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+      const lines = fs
+        .readFileSync(await csv.path(), 'utf8')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe('Period,From,To,Income,Spending,Net,Savings rate,Transactions');
+      expect(lines).toHaveLength(14);
+
+      // A month of the table opens Transactions with exactly its rows: the same count.
+      const secondMonth = cashFlow.getByRole('row').nth(2);
+      const count = (await secondMonth.getByRole('cell').last().textContent())?.trim() ?? '';
+      expect(Number(count.replace(/,/g, ''))).toBeGreaterThan(0);
+      await secondMonth.getByRole('link').click();
+      await expect(page).toHaveURL(/\/transactions\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+      await expect(page.getByText(new RegExp(`^Showing \\d+ of ${count} transactions$`))).toBeVisible();
+      await page.goBack();
+
+      await cashFlow.getByRole('radio', { name: 'Chart' }).click();
+      await expect(cashFlow.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      download = page.waitForEvent('download');
+      await cashFlow.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('menuitem', { name: 'Chart as PNG' }).click();
+      const png = await download;
+      expect(png.suggestedFilename()).toMatch(/\.png$/);
+      expect(
+        fs
+          .readFileSync(await png.path())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
+
+      // A bar opens its month too.
+      await cashFlow.locator('.recharts-bar-rectangle').last().click();
+      await expect(page).toHaveURL(/\/transactions\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+    });
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { daysBetween, isoDay } from '../dates';
+import { money } from '../money';
+import { categoryCode } from '../transactions/transactions.schema';
+import {
+  MAX_REPORT_DAYS,
+  MAX_WEEKLY_REPORT_DAYS,
+  REPORT_COMPARISON_VALUES,
+  REPORT_PERIOD_VALUES,
+} from './periods';
+
+const reportInterval = z.enum(['month', 'week'], 'Interval must be month or week');
+
+/** The reports' shared query: the period, what it is compared with, and the filters every report takes. */
+export const reportQuery = z
+  .object({
+    period: z.enum(REPORT_PERIOD_VALUES, 'Unknown period').default('last_6_months'),
+    /** Only for a custom period. */
+    startDate: isoDay.optional(),
+    endDate: isoDay.optional(),
+    interval: reportInterval.default('month'),
+    compare: z.enum(REPORT_COMPARISON_VALUES, 'Unknown comparison').default('previous'),
+    accountId: z.uuid('Unknown account').optional(),
+    category: categoryCode.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.period !== 'custom') return;
+    if (!q.startDate || !q.endDate) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a start and an end date', path: ['startDate'] });
+      return;
+    }
+    const days = daysBetween(q.startDate, q.endDate) + 1;
+    if (days < 1)
+      ctx.addIssue({ code: 'custom', message: 'Start date must be before end date', path: ['startDate'] });
+    else if (days > MAX_REPORT_DAYS)
+      ctx.addIssue({ code: 'custom', message: 'A report covers at most ten years', path: ['startDate'] });
+    else if (q.interval === 'week' && days > MAX_WEEKLY_REPORT_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Weekly figures cover at most two years. Choose monthly.',
+        path: ['interval'],
+      });
+  });
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+const range = { startDate: z.string(), endDate: z.string() };
+
+/** Money in and out, transfers between the person's own accounts left out, as on Transactions. */
+export const cashFlowFigures = z.object({
+  income: money,
+  expenses: money,
+  /** Income less expenses. */
+  net: money,
+  /** Net as a share of income (0.25 = 25%); null without income. */
+  savingsRate: z.number().nullable(),
+  /** Every matching transaction, transfers included: the count Transactions shows for the same filters. */
+  transactionCount: z.number(),
+});
+export type CashFlowFigures = z.infer<typeof cashFlowFigures>;
+
+/** GET /reports/cash-flow. */
+export const cashFlowReport = z.object({
+  ...range,
+  interval: reportInterval,
+  /** The period it is compared with, null with no comparison. */
+  comparison: z.object({ ...range, label: z.string() }).nullable(),
+  /** Each month or week the period touches, oldest first, clipped to the period. */
+  buckets: z.array(cashFlowFigures.extend({ ...range, start: z.string() })),
+  totals: cashFlowFigures,
+  /** Per month or week of the period. */
+  averages: z.object({ income: money, expenses: money, net: money }),
+  previous: cashFlowFigures.nullable(),
+  /** Why spending and income changed against the comparison, a sentence each. */
+  changes: z.array(z.string()),
+});
+export type CashFlowReport = z.infer<typeof cashFlowReport>;
