@@ -33,6 +33,7 @@ export * from './reports/cash-flow';
 export * from './reports/change';
 export * from './reports/periods';
 export * from './reports/reports.schema';
+export * from './reports/spending';
 export * from './rules/match';
 export * from './rules/rules.schema';
 export * from './savings/allocation';

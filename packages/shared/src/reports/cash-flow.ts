@@ -1,7 +1,7 @@
 import type { Cents } from '../money';
 import type { PeriodRange } from '../transactions/dashboard-periods';
 import { type CategoryFigures, changeSentences } from './change';
-import { REPORT_COMPARISONS, type ReportComparison, type ReportInterval, rangeBuckets } from './periods';
+import { comparisonLabel, type ReportComparison, type ReportInterval, rangeBuckets } from './periods';
 import type { CashFlowFigures, CashFlowReport } from './reports.schema';
 
 /** Totals of matching transactions in one month or week, category and transfer flag, as the database adds them. */
@@ -69,8 +69,7 @@ export function cashFlowReportOf({
   }));
   const totals = figures(rows);
   const n = Math.max(buckets.length, 1);
-  const label =
-    comparison && (REPORT_COMPARISONS.find((c) => c.value === comparison.compare)?.label ?? '').toLowerCase();
+  const label = comparison && comparisonLabel(comparison.compare);
   return {
     ...range,
     interval,

@@ -25,6 +25,10 @@ export const REPORT_COMPARISON_VALUES = REPORT_COMPARISONS.map((c) => c.value) a
   ...ReportComparison[],
 ];
 
+/** How a sentence names a comparison: "previous period", "same period last year". */
+export const comparisonLabel = (compare: ReportComparison) =>
+  (REPORT_COMPARISONS.find((c) => c.value === compare)?.label ?? '').toLowerCase();
+
 export const REPORT_INTERVALS = [
   { value: 'month', label: 'Monthly' },
   { value: 'week', label: 'Weekly' },

@@ -74,3 +74,47 @@ export const cashFlowReport = z.object({
   changes: z.array(z.string()),
 });
 export type CashFlowReport = z.infer<typeof cashFlowReport>;
+
+const categoryFigure = z.object({
+  category: z.number(),
+  categoryName: z.string(),
+  amount: money,
+  /** The same in the comparison period; null with no comparison. */
+  previous: money.nullable(),
+  /** Every transaction of the category in the period (what Transactions lists for it). */
+  transactionCount: z.number(),
+});
+
+/** GET /reports/spending. */
+export const spendingReport = z.object({
+  ...range,
+  interval: reportInterval,
+  comparison: z.object({ ...range, label: z.string() }).nullable(),
+  /** Money out, transfers left out, as in the cash flow. */
+  total: money,
+  previousTotal: money.nullable(),
+  /** Each month or week: its spending by category (largest categories of the period first). */
+  buckets: z.array(
+    z.object({
+      ...range,
+      start: z.string(),
+      total: money,
+      categories: z.array(z.object({ category: z.number(), amount: money })),
+    }),
+  ),
+  /** Spending categories of the period, largest first. */
+  categories: z.array(categoryFigure),
+  /** The merchants spent at most, largest first, with their spending in each month or week. */
+  merchants: z.array(
+    z.object({
+      name: z.string(),
+      amount: money,
+      transactionCount: z.number(),
+      trend: z.array(money),
+    }),
+  ),
+  /** Money in by income category, largest first. */
+  incomeSources: z.array(categoryFigure),
+  changes: z.array(z.string()),
+});
+export type SpendingReport = z.infer<typeof spendingReport>;

@@ -169,7 +169,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backups of the embedded database
     );
     await database.exec('drop table churn');
     expect((await makeBackup(database, { dataDir: tempDir(), keep: 7 })).bytes).toBeGreaterThan(0);
-  });
+    // Hundreds of statements, two backups and a restore: ~15 s alone, twice that beside the other suites.
+  }, 120_000);
 
   it('refuses a damaged, cut-short or foreign file, or one from a newer Tally, before touching anything', async () => {
     const elsewhere = tempDir();

@@ -4,6 +4,7 @@ import {
   cashFlowReport,
   errorBody,
   type LoginResult,
+  spendingReport,
   transactionSummary,
   upgradeMessage,
 } from '@tally/shared';
@@ -46,6 +47,64 @@ async function aPerson() {
   await app.database.query('update transactions set is_transfer = true where id = $1', [transfer]);
   return { auth, checking, card };
 }
+
+describe('GET /api/reports/spending', () => {
+  it('gives spending by category per month, the top merchants with their trend, and income sources', async () => {
+    const { auth } = await aPerson();
+    const name = async (date: string, merchant: string) =>
+      app.database.query('update transactions set merchant_name = $3 where user_id = $1 and date = $2', [
+        auth.user.id,
+        date,
+        merchant,
+      ]);
+    await name('2026-09-12', 'Whole Foods');
+    await name('2026-10-15', 'Chez Nous');
+    await name('2026-11-05', 'Delta');
+    const report = expectJson(await get(auth, '/reports/spending?period=last_3_months'), 200, spendingReport);
+    expect([report.total, report.previousTotal]).toEqual([950.5, 200]);
+    expect(report.categories.map((c) => [c.categoryName, c.amount, c.previous, c.transactionCount])).toEqual([
+      ['Dining Out', 450, 200, 1],
+      ['Groceries', 400, 0, 1],
+      ['Travel', 100.5, 0, 1],
+    ]);
+    expect(report.buckets.map((b) => [b.start, b.total, b.categories.map((c) => c.category)])).toEqual([
+      ['2026-09-01', 400, [CATEGORY.Groceries]],
+      ['2026-10-01', 450, [CATEGORY.DiningOut]],
+      ['2026-11-01', 100.5, [CATEGORY.Travel]],
+    ]);
+    expect(report.merchants.map((m) => [m.name, m.amount, m.transactionCount, m.trend])).toEqual([
+      ['Chez Nous', 450, 1, [0, 450, 0]],
+      ['Whole Foods', 400, 1, [400, 0, 0]],
+      ['Delta', 100.5, 1, [0, 0, 100.5]],
+    ]);
+    expect(
+      report.incomeSources.map((c) => [c.categoryName, c.amount, c.previous, c.transactionCount]),
+    ).toEqual([['Salary', 9200, 3000, 3]]);
+    expect(report.changes).toEqual([
+      'Spending rose $751 (375%) against the previous period: Groceries +$400, Dining Out +$250.',
+    ]);
+    // A merchant's figures are what Transactions finds for it.
+    const summary = expectJson(
+      await get(
+        auth,
+        `/transactions/summary?merchant=chez%20nous&startDate=${report.startDate}&endDate=${report.endDate}`,
+      ),
+      200,
+      transactionSummary,
+    );
+    expect([summary.totalExpenses, summary.transactionCount]).toEqual([450, 1]);
+  });
+
+  it('is Pro, and refuses a period it cannot read', async () => {
+    const { auth } = await aPerson();
+    const bad = expectJson(await get(auth, '/reports/spending?period=custom'), 400, errorBody);
+    expect(bad.message).toContain('Choose a start and an end date');
+    await putOnPlan(app, auth, 'starter');
+    expect(expectJson(await get(auth, '/reports/spending'), 403, errorBody).message).toBe(
+      upgradeMessage('reports'),
+    );
+  });
+});
 
 describe('GET /api/reports/cash-flow', () => {
   it('gives income, spending and net per month, totals, averages and the savings rate', async () => {

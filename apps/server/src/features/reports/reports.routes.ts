@@ -1,12 +1,12 @@
-import { cashFlowReport, errorBody, reportQuery } from '@tally/shared';
+import { cashFlowReport, errorBody, type ReportQuery, reportQuery, spendingReport } from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { requireFeature } from '../billing';
-import { cashFlow } from './reports.service';
+import { cashFlow, spending } from './reports.service';
 
 /**
- * Reports (Pro's "advanced analytics"): a period's figures by month or week with a comparison and why they
- * changed. Every route is the signed-in person's own, and Pro's.
+ * Reports (Pro's "advanced analytics"): a period's cash flow and spending by month or week, with a
+ * comparison and why they changed. Every route is the signed-in person's own, and Pro's.
  */
 export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const db = ctx.database.db;
@@ -14,11 +14,22 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
   app.addHook('preHandler', ctx.authenticate);
   app.addHook('preHandler', async (req) => requireFeature(req.user, ctx.now(), 'reports'));
+  const input = (req: { user: { id: string; timeZone: string }; query: ReportQuery }) => ({
+    userId: req.user.id,
+    timeZone: req.user.timeZone,
+    now: ctx.now(),
+    query: req.query,
+  });
 
   app.get(
     '/reports/cash-flow',
     { schema: { tags, querystring: reportQuery, response: { 200: cashFlowReport, ...errors } } },
-    (req) =>
-      cashFlow(db, { userId: req.user.id, timeZone: req.user.timeZone, now: ctx.now(), query: req.query }),
+    (req) => cashFlow(db, input(req)),
+  );
+
+  app.get(
+    '/reports/spending',
+    { schema: { tags, querystring: reportQuery, response: { 200: spendingReport, ...errors } } },
+    (req) => spending(db, input(req)),
   );
 };

@@ -4,22 +4,33 @@ import {
   comparisonRange,
   type ReportQuery,
   reportRange,
+  type SpendingReport,
+  spendingReportOf,
   todayIn,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { totalsByCategory } from '../transactions';
+import { merchantTotals } from './reports.queries';
 
 /**
  * The cash flow report: the period's totals per month or week and category (the same totals as the
  * Transactions summary, from the monthly rollups where whole months allow), and the comparison period's.
  */
-export async function cashFlow(
-  db: Db,
-  { userId, timeZone, now, query }: { userId: string; timeZone: string; now: Date; query: ReportQuery },
-): Promise<CashFlowReport> {
+type ReportInput = { userId: string; timeZone: string; now: Date; query: ReportQuery };
+
+/** The period, its comparison and the filters a report's query names, in the person's calendar. */
+function periodOf({ timeZone, now, query }: ReportInput) {
   const range = reportRange(query.period, todayIn(timeZone, now), query);
-  const compared = comparisonRange(range, query.compare);
-  const filters = { accountId: query.accountId, category: query.category };
+  return {
+    range,
+    compared: comparisonRange(range, query.compare),
+    filters: { accountId: query.accountId, category: query.category },
+  };
+}
+
+export async function cashFlow(db: Db, input: ReportInput): Promise<CashFlowReport> {
+  const { userId, query } = input;
+  const { range, compared, filters } = periodOf(input);
   const [rows, previous] = await Promise.all([
     totalsByCategory(db, { userId, filters: { ...filters, ...range }, per: query.interval }),
     compared && totalsByCategory(db, { userId, filters: { ...filters, ...compared } }),
@@ -28,6 +39,27 @@ export async function cashFlow(
     range,
     interval: query.interval,
     rows,
+    comparison: compared && previous && { range: compared, compare: query.compare, rows: previous },
+  });
+}
+
+/**
+ * The spending report: the period's spending per month or week and category, its merchants, and the
+ * comparison's totals per category, all with the report's filters.
+ */
+export async function spending(db: Db, input: ReportInput): Promise<SpendingReport> {
+  const { userId, query } = input;
+  const { range, compared, filters } = periodOf(input);
+  const [rows, merchants, previous] = await Promise.all([
+    totalsByCategory(db, { userId, filters: { ...filters, ...range }, per: query.interval }),
+    merchantTotals(db, { userId, filters: { ...filters, ...range }, per: query.interval }),
+    compared && totalsByCategory(db, { userId, filters: { ...filters, ...compared } }),
+  ]);
+  return spendingReportOf({
+    range,
+    interval: query.interval,
+    rows,
+    merchants,
     comparison: compared && previous && { range: compared, compare: query.compare, rows: previous },
   });
 }

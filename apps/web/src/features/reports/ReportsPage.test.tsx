@@ -70,7 +70,7 @@ describe('ReportsPage', () => {
     expect(await screen.findByText(report.changes[0] as string)).toBeTruthy();
     expect(screen.getAllByText('$3,000.00').length).toBeGreaterThan(0);
     expect(screen.getByText('85%', { selector: 'p' })).toBeTruthy();
-    expect(screen.getByText('$1,500.00 a month on average · $2,800.00 in the previous period')).toBeTruthy();
+    expect(screen.getByText('$1,500.00/mo avg · $2,800.00 the period before')).toBeTruthy();
     const query = api.requests.find((r) => r.route === 'GET /api/reports/cash-flow');
     expect(query).toBeTruthy();
 

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import {
   Anchor,
   Button,
@@ -36,10 +35,9 @@ import {
   type ReportInterval,
   type ReportPeriod,
 } from '@tally/shared';
-import { lazy, useCallback, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SCREEN_HEADERS } from '../../app/shell/screens';
-import { DayInput } from '../../components/DayInput';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LazyChart } from '../../components/LazyChart';
@@ -68,6 +66,10 @@ import {
 
 const CashFlowReportChart = lazy(async () => ({
   default: (await import('./charts/CashFlowReportChart')).CashFlowReportChart,
+}));
+
+const CustomPeriodFields = lazy(async () => ({
+  default: (await import('./CustomPeriodFields')).CustomPeriodFields,
 }));
 
 const CHART_HEIGHT = 300;
@@ -140,33 +142,19 @@ function ReportControls({
   ];
   return (
     <Card padding="md">
-      <Group gap="sm" align="flex-end" wrap="wrap">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: state.period === 'custom' ? 6 : 4 }} spacing="sm">
         <Select
           label="Period"
           data={REPORT_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
           value={state.period}
           onChange={(value) => value && update({ period: value as ReportPeriod })}
           allowDeselect={false}
-          w={{ base: '100%', xs: 170 }}
           comboboxProps={LIST_MOUNTED_WHEN_OPEN}
         />
         {state.period === 'custom' && (
-          <>
-            <DayInput
-              label="From"
-              value={state.startDate}
-              onChange={(value) => update({ startDate: value })}
-              maxDate={state.endDate ?? undefined}
-              w={{ base: '100%', xs: 160 }}
-            />
-            <DayInput
-              label="To"
-              value={state.endDate}
-              onChange={(value) => update({ endDate: value })}
-              minDate={state.startDate ?? undefined}
-              w={{ base: '100%', xs: 160 }}
-            />
-          </>
+          <Suspense fallback={[0, 1].map((i) => <Skeleton key={i} h={60} radius="sm" />)}>
+            <CustomPeriodFields startDate={state.startDate} endDate={state.endDate} onChange={update} />
+          </Suspense>
         )}
         <Select
           label="Compare with"
@@ -174,7 +162,6 @@ function ReportControls({
           value={state.compare}
           onChange={(value) => value && update({ compare: value as ReportComparison })}
           allowDeselect={false}
-          w={{ base: '100%', xs: 210 }}
           comboboxProps={LIST_MOUNTED_WHEN_OPEN}
         />
         <Select
@@ -183,7 +170,6 @@ function ReportControls({
           value={state.accountId ?? ALL}
           onChange={(value) => update({ accountId: !value || value === ALL ? null : value })}
           allowDeselect={false}
-          w={{ base: '100%', xs: 200 }}
           comboboxProps={LIST_MOUNTED_WHEN_OPEN}
         />
         <Select
@@ -195,20 +181,25 @@ function ReportControls({
           }
           allowDeselect={false}
           searchable
-          w={{ base: '100%', xs: 200 }}
           comboboxProps={LIST_MOUNTED_WHEN_OPEN}
         />
-      </Group>
+      </SimpleGrid>
     </Card>
   );
 }
 
-/** "vs $1,234 in the previous period", or the average when nothing is compared. */
-function hint(report: CashFlowReport, pick: 'income' | 'expenses' | 'net') {
-  const per = report.interval === 'month' ? 'a month' : 'a week';
-  const average = `${formatMoney(report.averages[pick])} ${per} on average`;
-  if (!report.previous || !report.comparison) return average;
-  return `${average} · ${formatMoney(report.previous[pick])} in the ${report.comparison.label}`;
+/** How a stat card names the comparison, briefly. */
+const BEFORE: Record<ReportComparison, string> = {
+  previous: 'the period before',
+  year_ago: 'a year earlier',
+  none: '',
+};
+
+/** "$1,234.00/mo avg · $1,100.00 the period before": the average per month or week, and the comparison's. */
+function hint(report: CashFlowReport, compare: ReportComparison, pick: 'income' | 'expenses' | 'net') {
+  const average = `${formatMoney(report.averages[pick])}/${report.interval === 'month' ? 'mo' : 'wk'} avg`;
+  if (!report.previous) return average;
+  return `${average} · ${formatMoney(report.previous[pick])} ${BEFORE[compare]}`;
 }
 
 function CashFlowSection({
@@ -315,18 +306,18 @@ function CashFlowSection({
     const { totals } = report;
     body = (
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
           <StatCard
             label="Income"
             value={formatMoney(totals.income)}
-            hint={hint(report, 'income')}
+            hint={hint(report, state.compare, 'income')}
             icon={IconArrowDownRight}
             color="teal"
           />
           <StatCard
             label="Spending"
             value={formatMoney(totals.expenses)}
-            hint={hint(report, 'expenses')}
+            hint={hint(report, state.compare, 'expenses')}
             icon={IconArrowUpRight}
             color="red"
           />
@@ -334,7 +325,7 @@ function CashFlowSection({
             label="Net"
             value={formatMoney(totals.net)}
             valueColor={totals.net < 0 ? DEBT_MONEY : POSITIVE_MONEY}
-            hint={hint(report, 'net')}
+            hint={hint(report, state.compare, 'net')}
             icon={IconScale}
             color="blue"
           />
@@ -342,8 +333,8 @@ function CashFlowSection({
             label="Savings rate"
             value={formatRate(totals.savingsRate)}
             hint={
-              report.previous && report.comparison
-                ? `${formatRate(report.previous.savingsRate)} in the ${report.comparison.label}`
+              report.previous
+                ? `${formatRate(report.previous.savingsRate)} ${BEFORE[state.compare]}`
                 : 'Net as a share of income'
             }
             icon={IconPercentage}
@@ -382,7 +373,7 @@ function CashFlowSection({
         )}
         <Text fz="xs" c="dimmed">
           Transfers between your own accounts are neither income nor spending.{' '}
-          <Anchor component={Link} to={drillDownHref(report, state)} fz="xs">
+          <Anchor component={Link} to={drillDownHref(report, state)} fz="xs" underline="always">
             See all {report.totals.transactionCount.toLocaleString('en-US')} transactions
           </Anchor>
         </Text>
@@ -464,7 +455,7 @@ function CashFlowTable({ report, state }: { report: CashFlowReport; state: Repor
   );
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover verticalSpacing="xs">
+      <Table highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{report.interval === 'month' ? 'Month' : 'Week'}</Table.Th>
@@ -479,7 +470,12 @@ function CashFlowTable({ report, state }: { report: CashFlowReport; state: Repor
           {report.buckets.map((b) => (
             <Table.Tr key={b.start}>
               <Table.Td>
-                <Anchor component={Link} to={drillDownHref(b, state)} fz="sm">
+                <Anchor
+                  component={Link}
+                  to={drillDownHref(b, state)}
+                  fz="sm"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {bucketLabel(b, report.interval)}
                 </Anchor>
               </Table.Td>

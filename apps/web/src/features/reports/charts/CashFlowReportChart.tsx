@@ -55,7 +55,7 @@ function PointTooltip({ point }: { point: CashFlowPoint | undefined }) {
 
 /**
  * Income and spending side by side per month or week, the savings rate as a line on its own axis. A click
- * anywhere in a month's column opens its transactions. Its own chunk, fetched when the chart is shown.
+ * on a month's bar opens its transactions. Its own chunk, fetched when the chart is shown.
  */
 export function CashFlowReportChart({
   points,
@@ -83,19 +83,18 @@ export function CashFlowReportChart({
       gridAxis="y"
       maxBarWidth={28}
       connectNulls={false}
+      curveType="linear"
       tooltipAnimationDuration={0}
       tooltipProps={{
         content: ({ label }) => <PointTooltip point={points.find((p) => p.label === label)} />,
       }}
-      barProps={{ isAnimationActive: false, radius: [4, 4, 0, 0] }}
-      lineProps={{ isAnimationActive: false }}
-      composedChartProps={{
-        style: { cursor: 'pointer' },
-        onClick: (state) => {
-          const index = Number(state?.activeTooltipIndex ?? Number.NaN);
-          if (Number.isInteger(index) && index >= 0) onOpen(index);
-        },
+      barProps={{
+        isAnimationActive: false,
+        radius: [4, 4, 0, 0],
+        cursor: 'pointer',
+        onClick: (_bar, index) => onOpen(index),
       }}
+      lineProps={{ isAnimationActive: false }}
       accessibilityLayer={false}
     />
   );
