@@ -3,7 +3,7 @@ import { checkScreen, expect, LOOKS, linkDemoBank, lookAs, newPerson, register, 
 
 test.describe('reports', () => {
   for (const look of LOOKS)
-    test(`cash flow: Pro from the upgrade panel, a period compared, a month opened on its transactions, CSV and PNG (${look.label})`, async ({
+    test(`cash flow and spending: Pro from the upgrade panel, a period compared, a month and a category opened on their transactions, CSV and PNG (${look.label})`, async ({
       page,
     }, testInfo) => {
       test.setTimeout(120_000);
@@ -82,5 +82,25 @@ test.describe('reports', () => {
       // A bar opens its month too.
       await cashFlow.locator('.recharts-bar-rectangle').last().click();
       await expect(page).toHaveURL(/\/transactions\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+      await page.goBack();
+
+      // Where the money went: categories by month, the merchants spent at most, income sources.
+      await page.locator('label', { hasText: /^Spending$/ }).click();
+      await expect(page).toHaveURL(/report=spending/);
+      const spending = page.getByRole('heading', { name: 'Spending', level: 2 }).locator('../..');
+      await expect(spending.getByRole('heading', { name: 'Top merchants' })).toBeVisible();
+      await expect(spending.getByRole('heading', { name: 'Income sources' })).toBeVisible();
+      await expect(spending.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      await checkScreen(page, testInfo, `reports-spending-${look.suffix}`);
+
+      // A category of the table opens its transactions of the period: the same count.
+      await spending.locator('label', { hasText: /^Table$/ }).click();
+      const firstCategory = spending.getByRole('table').first().getByRole('row').nth(1);
+      const categoryCount = (await firstCategory.getByRole('cell').last().textContent())?.trim() ?? '';
+      await firstCategory.getByRole('link').click();
+      await expect(page).toHaveURL(/\/transactions\?category=\d+&from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}$/);
+      await expect(
+        page.getByText(new RegExp(`^Showing \\d+ of ${categoryCount} transactions$`)),
+      ).toBeVisible();
     });
 });

@@ -95,6 +95,51 @@ describe('ReportsPage', () => {
     expect(screen.getByTestId('where').textContent).toBe('/reports?by=week&view=table');
   });
 
+  it('shows where the money went: categories against the period before, top merchants, income sources', async () => {
+    const spending = {
+      startDate: '2026-10-01',
+      endDate: '2026-11-20',
+      interval: 'month',
+      comparison: report.comparison,
+      total: 450.5,
+      previousTotal: 300,
+      buckets: [
+        {
+          start: '2026-10-01',
+          startDate: '2026-10-01',
+          endDate: '2026-10-31',
+          total: 450.5,
+          categories: [{ category: 21, amount: 450.5 }],
+        },
+        { start: '2026-11-01', startDate: '2026-11-01', endDate: '2026-11-20', total: 0, categories: [] },
+      ],
+      categories: [
+        { category: 21, categoryName: 'Dining Out', amount: 450.5, previous: 300, transactionCount: 2 },
+      ],
+      merchants: [{ name: 'Chez Nous', amount: 450.5, transactionCount: 2, trend: [450.5, 0] }],
+      incomeSources: [
+        { category: 1, categoryName: 'Salary', amount: 3000, previous: 2800, transactionCount: 1 },
+      ],
+      changes: ['Spending rose $151 (50%) against the previous period: Dining Out +$151.'],
+    };
+    const api = fakeApi({
+      'GET /api/reports/spending': { body: spending },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage('/reports?report=spending&view=table');
+    expect(await screen.findByRole('link', { name: 'Dining Out' })).toBeTruthy();
+    expect(screen.getByText('+$150.50')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Chez Nous' }).getAttribute('href')).toBe(
+      '/transactions?merchant=Chez+Nous&from=2026-10-01&to=2026-11-20',
+    );
+    expect(screen.getByRole('link', { name: 'Salary' })).toBeTruthy();
+    expect(api.count('GET /api/reports/cash-flow')).toBe(0);
+    fireEvent.click(screen.getByRole('link', { name: 'Dining Out' }));
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/transactions?category=21&from=2026-10-01&to=2026-11-20',
+    );
+  });
+
   it('says to choose the days of a custom period before asking', async () => {
     const api = fakeApi({
       'GET /api/reports/cash-flow': { body: report },
@@ -105,8 +150,9 @@ describe('ReportsPage', () => {
     expect(api.count('GET /api/reports/cash-flow')).toBe(0);
   });
 
-  it('offers Pro where the plan lacks reports', async () => {
-    fakeApi({
+  it('offers Pro where the plan lacks reports, and asks for nothing', async () => {
+    localStorage.setItem('userData', JSON.stringify(aUser({ plan: 'starter' })));
+    const api = fakeApi({
       'GET /api/reports/cash-flow': {
         status: 403,
         body: { message: upgradeMessage('reports'), code: 'PLAN_REQUIRED' },
@@ -115,5 +161,6 @@ describe('ReportsPage', () => {
     });
     renderPage();
     expect(await screen.findByText('Reports are a Pro feature')).toBeTruthy();
+    expect(api.count('GET /api/reports/cash-flow')).toBe(0);
   });
 });

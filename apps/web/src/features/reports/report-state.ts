@@ -8,11 +8,19 @@ import {
   type ReportComparison,
   type ReportInterval,
   type ReportPeriod,
+  type SpendingReport,
 } from '@tally/shared';
 import { transactionsHref } from '../../lib/transactions-url';
 
+export const REPORTS = [
+  { value: 'cash-flow', label: 'Cash flow' },
+  { value: 'spending', label: 'Spending' },
+] as const;
+export type ReportKind = (typeof REPORTS)[number]['value'];
+
 /** What the reports screen shows: kept in the address bar, so reload, back and a shared link keep it. */
 export type ReportState = {
+  report: ReportKind;
   period: ReportPeriod;
   /** Only for a custom period. */
   startDate: string | null;
@@ -25,6 +33,7 @@ export type ReportState = {
 };
 
 export const DEFAULT_REPORT: ReportState = {
+  report: 'cash-flow',
   period: 'last_6_months',
   startDate: null,
   endDate: null,
@@ -36,6 +45,7 @@ export const DEFAULT_REPORT: ReportState = {
 };
 
 const P = {
+  report: 'report',
   period: 'period',
   from: 'from',
   to: 'to',
@@ -56,6 +66,11 @@ export function reportFromParams(params: URLSearchParams): ReportState {
   const category = Number(params.get(P.category) ?? Number.NaN);
   const account = params.get(P.account);
   return {
+    report: oneOf(
+      REPORTS.map((r) => r.value),
+      params.get(P.report),
+      DEFAULT_REPORT.report,
+    ),
     period: oneOf(REPORT_PERIOD_VALUES, params.get(P.period), DEFAULT_REPORT.period),
     startDate: dayOrNull(params.get(P.from)),
     endDate: dayOrNull(params.get(P.to)),
@@ -73,6 +88,7 @@ export function reportToParams(state: ReportState): URLSearchParams {
   const set = (key: string, value: string | null, fallback: string | null = null) => {
     if (value !== null && value !== fallback) params.set(key, value);
   };
+  set(P.report, state.report, DEFAULT_REPORT.report);
   set(P.period, state.period, DEFAULT_REPORT.period);
   if (state.period === 'custom') {
     set(P.from, state.startDate);
@@ -146,5 +162,25 @@ export function cashFlowCsv(report: CashFlowReport): string {
     row('Total', { ...report.totals, startDate: report.startDate, endDate: report.endDate }),
   ];
   // Every field is ours (days, numbers, month names): none holds a comma, a quote or a formula.
+  return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+}
+
+/** The spending report's categories as CSV: the period, the comparison and the change, then its income sources. */
+export function spendingCsv(report: SpendingReport): string {
+  const compared = report.comparison !== null;
+  const header = ['Kind', 'Category', 'Amount', ...(compared ? ['Before', 'Change'] : []), 'Transactions'];
+  const row = (kind: string, c: SpendingReport['categories'][number]) => [
+    kind,
+    c.categoryName,
+    dollars(c.amount),
+    ...(compared ? [dollars(c.previous ?? 0), dollars(c.amount - (c.previous ?? 0))] : []),
+    String(c.transactionCount),
+  ];
+  const rows = [
+    header,
+    ...report.categories.map((c) => row('Spending', c)),
+    ...report.incomeSources.map((c) => row('Income', c)),
+  ];
+  // Category names are ours: none holds a comma, a quote or a formula.
   return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
 }

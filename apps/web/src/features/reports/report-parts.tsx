@@ -1,0 +1,202 @@
+import {
+  Button,
+  Card,
+  Group,
+  Menu,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconBulb, IconChartBar, IconDownload } from '@tabler/icons-react';
+import { REPORT_INTERVALS, type ReportComparison, type ReportInterval } from '@tally/shared';
+import type { ReactNode, RefObject } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { toast } from '../../components/toast';
+import { serverMessage } from '../../lib/api';
+import type { PictureLabels } from './chart-png';
+import type { ReportState } from './report-state';
+
+export const CHART_HEIGHT = 300;
+export const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+/** How a figure names the comparison, briefly. */
+export const BEFORE: Record<ReportComparison, string> = {
+  previous: 'the period before',
+  year_ago: 'a year earlier',
+  none: '',
+};
+
+/** A theme colour ('teal.7') as the page resolves it, for a picture drawn outside the page's styles. */
+export const cssColor = (name: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(`--mantine-color-${name.replace('.', '-')}`);
+
+/** What a report's Export menu saves: its table as CSV and, while the chart shows, the chart as a PNG. */
+export type ReportExports = {
+  filename: string;
+  csv: () => string;
+  chart: RefObject<HTMLDivElement | null>;
+  picture: () => PictureLabels;
+};
+
+async function save(kind: 'csv' | 'png', exports: ReportExports) {
+  try {
+    const { downloadFile } = await import('../../lib/download');
+    if (kind === 'csv') {
+      const blob = new Blob([exports.csv()], { type: 'text/csv;charset=utf-8' });
+      downloadFile({ blob, filename: `${exports.filename}.csv` });
+      return;
+    }
+    const figure = exports.chart.current;
+    if (!figure) {
+      toast.error('Nothing to save', 'Show the chart first, then save it as a picture.');
+      return;
+    }
+    const { chartPng } = await import('./chart-png');
+    downloadFile({ blob: await chartPng(figure, exports.picture()), filename: `${exports.filename}.png` });
+  } catch {
+    toast.error('Export Failed', 'The file could not be made. Please try again.');
+  }
+}
+
+/** A report's card: its title, the month/week and chart/table switches, the Export menu, then its body. */
+export function ReportCard({
+  title,
+  state,
+  update,
+  exports,
+  children,
+}: {
+  title: string;
+  state: ReportState;
+  update: (change: Partial<ReportState>) => void;
+  /** Null until there is something to export. */
+  exports: ReportExports | null;
+  children: ReactNode;
+}) {
+  return (
+    <Card padding="lg">
+      <Group justify="space-between" align="center" mb="md" gap="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          <SegmentedControl
+            aria-label="Figures per"
+            size="xs"
+            data={REPORT_INTERVALS.map((i) => ({ value: i.value, label: i.label }))}
+            value={state.interval}
+            onChange={(value) => update({ interval: value as ReportInterval })}
+          />
+          <SegmentedControl
+            aria-label="Show as"
+            size="xs"
+            data={[
+              { value: 'chart', label: 'Chart' },
+              { value: 'table', label: 'Table' },
+            ]}
+            value={state.view}
+            onChange={(value) => update({ view: value as ReportState['view'] })}
+          />
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconDownload size={14} />}
+                disabled={!exports}
+              >
+                Export
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => exports && void save('csv', exports)}>Table as CSV</Menu.Item>
+              <Menu.Item
+                onClick={() => exports && void save('png', exports)}
+                disabled={state.view !== 'chart'}
+              >
+                Chart as PNG
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** What a report's body shows before its figures: days to choose, loading, an error, or nothing there. */
+export function reportPlaceholder({
+  incomplete,
+  loading,
+  error,
+  onRetry,
+  empty,
+}: {
+  incomplete: boolean;
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  empty: boolean;
+}): ReactNode | null {
+  if (incomplete)
+    return (
+      <EmptyState
+        icon={IconChartBar}
+        title="Choose the days"
+        description="Pick the first and the last day of the period to see its report."
+      />
+    );
+  if (loading)
+    return (
+      <Stack gap="md" aria-busy>
+        <SimpleGrid cols={{ base: 2, md: 4 }}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={104} radius="md" />
+          ))}
+        </SimpleGrid>
+        <Skeleton h={CHART_HEIGHT} radius="md" />
+      </Stack>
+    );
+  if (error)
+    return (
+      <ErrorState
+        message="Error loading your report"
+        detail={serverMessage(error, 'Please try again.')}
+        onRetry={onRetry}
+      />
+    );
+  if (empty)
+    return (
+      <EmptyState
+        icon={IconChartBar}
+        title="No transactions in this period"
+        description="Choose a longer period or another account or category, or link a bank to bring your history in."
+      />
+    );
+  return null;
+}
+
+/** Why the figures changed against the comparison, a sentence each. */
+export function ChangeSentences({ changes }: { changes: string[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <ThemeIcon variant="light" color="yellow" radius="xl" size={28} aria-hidden>
+        <IconBulb size={16} />
+      </ThemeIcon>
+      <Stack gap={2}>
+        {changes.map((sentence) => (
+          <Text key={sentence} fz="sm">
+            {sentence}
+          </Text>
+        ))}
+      </Stack>
+    </Group>
+  );
+}
