@@ -150,6 +150,20 @@ describe('ReportsPage', () => {
     expect(api.count('GET /api/reports/cash-flow')).toBe(0);
   });
 
+  it('offers Pro when the server refuses the plan the screen thought it had (a trial just ended)', async () => {
+    fakeApi({
+      'GET /api/reports/cash-flow': {
+        status: 403,
+        body: { message: upgradeMessage('reports'), code: 'PLAN_REQUIRED' },
+      },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage();
+    expect(
+      await screen.findByText('Your plan no longer includes reports. Upgrade to see them again.'),
+    ).toBeTruthy();
+  });
+
   it('offers Pro where the plan lacks reports, and asks for nothing', async () => {
     localStorage.setItem('userData', JSON.stringify(aUser({ plan: 'starter' })));
     const api = fakeApi({

@@ -12,12 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBulb, IconChartBar, IconDownload } from '@tabler/icons-react';
-import { REPORT_INTERVALS, type ReportComparison, type ReportInterval } from '@tally/shared';
+import { FEATURE_PLAN, REPORT_INTERVALS, type ReportComparison, type ReportInterval } from '@tally/shared';
 import type { ReactNode, RefObject } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { toast } from '../../components/toast';
 import { serverMessage } from '../../lib/api';
+import { isPlanRefusal, UpgradePanel } from '../billing';
 import type { PictureLabels } from './chart-png';
 import type { ReportState } from './report-state';
 
@@ -162,6 +163,15 @@ export function reportPlaceholder({
         </SimpleGrid>
         <Skeleton h={CHART_HEIGHT} radius="md" />
       </Stack>
+    );
+  // The plan changed since the screen opened (a trial ended): the server refuses, and says why.
+  if (isPlanRefusal(error))
+    return (
+      <UpgradePanel
+        plan={FEATURE_PLAN.reports}
+        title="Reports are a Pro feature"
+        description="Your plan no longer includes reports. Upgrade to see them again."
+      />
     );
   if (error)
     return (
