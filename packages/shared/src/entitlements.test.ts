@@ -129,6 +129,7 @@ describe('planAllows', () => {
       'count-up',
       'advisor',
       'subscriptions',
+      'reports',
     ]);
     expect(PAID_FEATURES.every((feature) => planAllows(trial('premium'), feature))).toBe(true);
   });
