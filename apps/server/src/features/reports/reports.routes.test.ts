@@ -59,7 +59,10 @@ describe('GET /api/reports/spending', () => {
       ]);
     await name('2026-09-12', 'Whole Foods');
     await name('2026-10-15', 'Chez Nous');
-    await name('2026-11-05', 'Delta');
+    // Spaces around a name, as some banks send them: the same merchant, and Transactions finds it.
+    await name('2026-11-05', ' Delta  ');
+    // A blank name is no merchant.
+    await name('2026-11-02', '  ');
     const report = expectJson(await get(auth, '/reports/spending?period=last_3_months'), 200, spendingReport);
     expect([report.total, report.previousTotal]).toEqual([950.5, 200]);
     expect(report.categories.map((c) => [c.categoryName, c.amount, c.previous, c.transactionCount])).toEqual([
@@ -93,6 +96,15 @@ describe('GET /api/reports/spending', () => {
       transactionSummary,
     );
     expect([summary.totalExpenses, summary.transactionCount]).toEqual([450, 1]);
+    const delta = expectJson(
+      await get(
+        auth,
+        `/transactions/summary?merchant=delta&startDate=${report.startDate}&endDate=${report.endDate}`,
+      ),
+      200,
+      transactionSummary,
+    );
+    expect([delta.totalExpenses, delta.transactionCount]).toEqual([100.5, 1]);
   });
 
   it('is Pro, and refuses a period it cannot read', async () => {

@@ -96,7 +96,7 @@ export function filterWhere(userId: string, f: Filters, { deleted = false } = {}
       ? sql`abs(${transactions.amount}) <= ${dollarsToCents(f.maxAmount)}`
       : undefined,
     f.searchTerm ? searchCondition({ ...f, searchTerm: f.searchTerm }) : undefined,
-    f.merchant ? sql`lower(${transactions.merchantName}) = ${f.merchant.toLowerCase()}` : undefined,
+    f.merchant ? sql`lower(btrim(${transactions.merchantName})) = ${f.merchant.toLowerCase()}` : undefined,
     f.kind ? inArray(transactions.providerCategory, [...TRANSACTION_KIND_DETAILED[f.kind]]) : undefined,
   ];
   return and(...conditions)!;

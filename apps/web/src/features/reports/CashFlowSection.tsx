@@ -1,6 +1,6 @@
 import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconPercentage, IconScale } from '@tabler/icons-react';
-import { type CashFlowReport, formatMoney, type ReportComparison } from '@tally/shared';
+import { type CashFlowReport, formatMoney } from '@tally/shared';
 import { lazy, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LazyChart } from '../../components/LazyChart';
@@ -10,10 +10,11 @@ import { DEBT_MONEY, POSITIVE_MONEY } from '../../lib/money-colors';
 import { useCashFlow } from './api/cash-flow';
 import type { CashFlowPoint } from './charts/CashFlowReportChart';
 import {
-  BEFORE,
+  before,
   CHART_HEIGHT,
   ChangeSentences,
   cssColor,
+  Refreshing,
   ReportCard,
   type ReportExports,
   reportPlaceholder,
@@ -33,10 +34,10 @@ const CashFlowReportChart = lazy(async () => ({
 }));
 
 /** "$1,234.00/mo avg · $1,100.00 the period before": the average per month or week, and the comparison's. */
-function hint(report: CashFlowReport, compare: ReportComparison, pick: 'income' | 'expenses' | 'net') {
+function hint(report: CashFlowReport, pick: 'income' | 'expenses' | 'net') {
   const average = `${formatMoney(report.averages[pick])}/${report.interval === 'month' ? 'mo' : 'wk'} avg`;
   if (!report.previous) return average;
-  return `${average} · ${formatMoney(report.previous[pick])} ${BEFORE[compare]}`;
+  return `${average} · ${formatMoney(report.previous[pick])} ${before(report)}`;
 }
 
 /**
@@ -72,6 +73,7 @@ export function CashFlowSection({
         filename: `tally-cash-flow-${report.startDate}-to-${report.endDate}`,
         csv: () => cashFlowCsv(report),
         chart,
+        drawn: report.buckets.length > 0,
         picture: () => ({
           title: `Cash flow, ${formatDay(report.startDate)} – ${formatDay(report.endDate)}`,
           legend: [
@@ -95,66 +97,68 @@ export function CashFlowSection({
     <ReportCard title="Cash flow" state={state} update={update} exports={exports}>
       {placeholder ??
         (report && (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-              <StatCard
-                label="Income"
-                value={formatMoney(report.totals.income)}
-                hint={hint(report, state.compare, 'income')}
-                icon={IconArrowDownRight}
-                color="teal"
-              />
-              <StatCard
-                label="Spending"
-                value={formatMoney(report.totals.expenses)}
-                hint={hint(report, state.compare, 'expenses')}
-                icon={IconArrowUpRight}
-                color="red"
-              />
-              <StatCard
-                label="Net"
-                value={formatMoney(report.totals.net)}
-                valueColor={report.totals.net < 0 ? DEBT_MONEY : POSITIVE_MONEY}
-                hint={hint(report, state.compare, 'net')}
-                icon={IconScale}
-                color="blue"
-              />
-              <StatCard
-                label="Savings rate"
-                value={formatRate(report.totals.savingsRate)}
-                hint={
-                  report.previous
-                    ? `${formatRate(report.previous.savingsRate)} ${BEFORE[state.compare]}`
-                    : 'Net as a share of income'
-                }
-                icon={IconPercentage}
-                color="grape"
-              />
-            </SimpleGrid>
-            <ChangeSentences changes={report.changes} />
-            {state.view === 'chart' ? (
-              <div ref={chart}>
-                <LazyChart height={CHART_HEIGHT} summary={chartSummary(report)}>
-                  <CashFlowReportChart
-                    points={points}
-                    height={CHART_HEIGHT}
-                    onOpen={(index) => {
-                      const bucket = report.buckets[index];
-                      if (bucket) void navigate(drillDownHref(bucket, state));
-                    }}
-                  />
-                </LazyChart>
-              </div>
-            ) : (
-              <CashFlowTable report={report} state={state} />
-            )}
-            <Text fz="xs" c="dimmed">
-              Transfers between your own accounts are neither income nor spending.{' '}
-              <Anchor component={Link} to={drillDownHref(report, state)} fz="xs" underline="always">
-                See all {report.totals.transactionCount.toLocaleString('en-US')} transactions
-              </Anchor>
-            </Text>
-          </Stack>
+          <Refreshing refreshing={cashFlow.isPlaceholderData}>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+                <StatCard
+                  label="Income"
+                  value={formatMoney(report.totals.income)}
+                  hint={hint(report, 'income')}
+                  icon={IconArrowDownRight}
+                  color="teal"
+                />
+                <StatCard
+                  label="Spending"
+                  value={formatMoney(report.totals.expenses)}
+                  hint={hint(report, 'expenses')}
+                  icon={IconArrowUpRight}
+                  color="red"
+                />
+                <StatCard
+                  label="Net"
+                  value={formatMoney(report.totals.net)}
+                  valueColor={report.totals.net < 0 ? DEBT_MONEY : POSITIVE_MONEY}
+                  hint={hint(report, 'net')}
+                  icon={IconScale}
+                  color="blue"
+                />
+                <StatCard
+                  label="Savings rate"
+                  value={formatRate(report.totals.savingsRate)}
+                  hint={
+                    report.previous
+                      ? `${formatRate(report.previous.savingsRate)} ${before(report)}`
+                      : 'Net as a share of income'
+                  }
+                  icon={IconPercentage}
+                  color="grape"
+                />
+              </SimpleGrid>
+              <ChangeSentences changes={report.changes} />
+              {state.view === 'chart' ? (
+                <div ref={chart}>
+                  <LazyChart height={CHART_HEIGHT} summary={chartSummary(report)}>
+                    <CashFlowReportChart
+                      points={points}
+                      height={CHART_HEIGHT}
+                      onOpen={(index) => {
+                        const bucket = report.buckets[index];
+                        if (bucket) void navigate(drillDownHref(bucket, state));
+                      }}
+                    />
+                  </LazyChart>
+                </div>
+              ) : (
+                <CashFlowTable report={report} state={state} />
+              )}
+              <Text fz="xs" c="dimmed">
+                Transfers between your own accounts are neither income nor spending.{' '}
+                <Anchor component={Link} to={drillDownHref(report, state)} fz="xs" underline="always">
+                  See all {report.totals.transactionCount.toLocaleString('en-US')} transactions
+                </Anchor>
+              </Text>
+            </Stack>
+          </Refreshing>
         ))}
     </ReportCard>
   );

@@ -12,10 +12,11 @@ import { transactionsHref } from '../../lib/transactions-url';
 import { useSpending } from './api/spending';
 import type { SpendingSeries } from './charts/SpendingChart';
 import {
-  BEFORE,
+  before,
   CHART_HEIGHT,
   ChangeSentences,
   cssColor,
+  Refreshing,
   ReportCard,
   type ReportExports,
   reportPlaceholder,
@@ -29,10 +30,9 @@ const SpendingChart = lazy(async () => ({ default: (await import('./charts/Spend
 const BAND_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.7', 'pink.6'] as const;
 const OTHER = { key: 'other', label: 'Other', color: 'gray.6' };
 
-/** The chart's bands: the largest categories by name, the rest as Other (none when there is no rest). */
+/** The chart's bands: the largest categories by name, one colour each, the rest as Other. */
 function bands(report: SpendingReport): SpendingSeries[] {
-  const named =
-    report.categories.length > BAND_COLORS.length + 1 ? BAND_COLORS.length : report.categories.length;
+  const named = Math.min(report.categories.length, BAND_COLORS.length);
   const series = report.categories.slice(0, named).map((c, i) => ({
     key: String(c.category),
     label: c.categoryName,
@@ -124,6 +124,7 @@ export function SpendingSection({
         filename: `tally-spending-${report.startDate}-to-${report.endDate}`,
         csv: () => spendingCsv(report),
         chart,
+        drawn: report.total > 0,
         picture: () => ({
           title: `Spending, ${formatDay(report.startDate)} – ${formatDay(report.endDate)}`,
           legend: series.map((s) => ({ label: s.label, color: cssColor(s.color) })),
@@ -159,140 +160,143 @@ export function SpendingSection({
     <ReportCard title="Spending" state={state} update={update} exports={exports}>
       {placeholder ??
         (report && range && (
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-              <StatCard
-                label="Spending"
-                value={formatMoney(report.total)}
-                hint={
-                  report.previousTotal === null
-                    ? 'Money out, transfers left out'
-                    : `${formatMoney(report.previousTotal)} ${BEFORE[state.compare]}`
-                }
-                icon={IconArrowUpRight}
-                color="red"
-              />
-              <StatCard
-                label="Average"
-                value={formatMoney(Math.round(report.total / Math.max(report.buckets.length, 1)))}
-                hint={`Per ${unit === 'mo' ? 'month' : 'week'}, over ${report.buckets.length}`}
-                icon={IconCalendarStats}
-                color="blue"
-              />
-              <StatCard
-                label="Largest category"
-                value={<Named>{top ? top.categoryName : '—'}</Named>}
-                hint={
-                  top
-                    ? `${formatMoney(top.amount)} · ${Math.round((top.amount / report.total) * 100)}%`
-                    : 'Nothing spent'
-                }
-                icon={IconChartPie}
-                color="grape"
-              />
-              <StatCard
-                label="Top merchant"
-                value={<Named>{merchant ? merchant.name : '—'}</Named>}
-                hint={
-                  merchant
-                    ? `${formatMoney(merchant.amount)} in ${merchant.transactionCount} transactions`
-                    : 'None named'
-                }
-                icon={IconBuildingStore}
-                color="orange"
-              />
-            </SimpleGrid>
-            <ChangeSentences changes={report.changes} />
-            {state.view === 'chart' ? (
-              report.total > 0 ? (
-                <div ref={chart}>
-                  <LazyChart height={CHART_HEIGHT + 40} summary={chartSummary(report)}>
-                    <SpendingChart
-                      rows={rows}
-                      series={series}
-                      height={CHART_HEIGHT + 40}
-                      onOpen={(index, key) => {
-                        const bucket = report.buckets[index];
-                        if (!bucket) return;
-                        void navigate(categoryHref(key === OTHER.key ? null : Number(key), bucket));
-                      }}
-                    />
-                  </LazyChart>
-                </div>
+          <Refreshing refreshing={spending.isPlaceholderData}>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+                <StatCard
+                  label="Spending"
+                  value={formatMoney(report.total)}
+                  hint={
+                    report.previousTotal === null
+                      ? 'Money out, transfers left out'
+                      : `${formatMoney(report.previousTotal)} ${before(report)}`
+                  }
+                  icon={IconArrowUpRight}
+                  color="red"
+                />
+                <StatCard
+                  label="Average"
+                  value={formatMoney(Math.round(report.total / Math.max(report.buckets.length, 1)))}
+                  hint={`Per ${unit === 'mo' ? 'month' : 'week'}, over ${report.buckets.length}`}
+                  icon={IconCalendarStats}
+                  color="blue"
+                />
+                <StatCard
+                  label="Largest category"
+                  value={<Named>{top ? top.categoryName : '—'}</Named>}
+                  hint={
+                    top
+                      ? `${formatMoney(top.amount)} · ${Math.round((top.amount / report.total) * 100)}%`
+                      : 'Nothing spent'
+                  }
+                  icon={IconChartPie}
+                  color="grape"
+                />
+                <StatCard
+                  label="Top merchant"
+                  value={<Named>{merchant ? merchant.name : '—'}</Named>}
+                  hint={
+                    merchant
+                      ? `${formatMoney(merchant.amount)} · ${merchant.transactionCount} transactions in all`
+                      : 'None named'
+                  }
+                  icon={IconBuildingStore}
+                  color="orange"
+                />
+              </SimpleGrid>
+              <ChangeSentences changes={report.changes} />
+              {state.view === 'chart' ? (
+                report.total > 0 ? (
+                  <div ref={chart}>
+                    <LazyChart height={CHART_HEIGHT + 40} summary={chartSummary(report)}>
+                      <SpendingChart
+                        rows={rows}
+                        series={series}
+                        height={CHART_HEIGHT + 40}
+                        onOpen={(index, key) => {
+                          const bucket = report.buckets[index];
+                          // Other is several categories: the table lists each, with its own link.
+                          if (!bucket || key === OTHER.key) return;
+                          void navigate(categoryHref(Number(key), bucket));
+                        }}
+                      />
+                    </LazyChart>
+                  </div>
+                ) : (
+                  <EmptyState icon={IconArrowUpRight} title="Nothing spent in this period" py="lg" />
+                )
               ) : (
-                <EmptyState icon={IconArrowUpRight} title="Nothing spent in this period" py="lg" />
-              )
-            ) : (
-              <CategoryTable
-                report={report}
-                href={(c) => categoryHref(c)}
-                label="Category"
-                list={report.categories}
-              />
-            )}
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <Card withBorder padding="md">
-                <Title order={3} fz="md" mb="sm">
-                  Top merchants
-                </Title>
-                {report.merchants.length === 0 ? (
-                  <Text fz="sm" c="dimmed">
-                    No merchant is named on this period's spending.
-                  </Text>
-                ) : (
-                  <Stack gap={8} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-                    {report.merchants.map((m) => (
-                      <Group key={m.name} component="li" gap="sm" wrap="nowrap" justify="space-between">
-                        <Stack gap={0} miw={0}>
-                          <Anchor
-                            component={Link}
-                            to={transactionsHref({
-                              merchant: m.name,
-                              startDate: report.startDate,
-                              endDate: report.endDate,
-                              accountId: state.accountId,
-                              category: state.category,
-                            })}
-                            fz="sm"
-                            truncate
-                          >
-                            {m.name}
-                          </Anchor>
-                          <Text fz="xs" c="dimmed">
-                            {m.transactionCount} transaction{m.transactionCount === 1 ? '' : 's'}
-                          </Text>
-                        </Stack>
-                        <Group gap="sm" wrap="nowrap">
-                          <Trend values={m.trend} />
-                          <Text fz="sm" fw={600} style={tabular} miw={88} ta="right">
-                            {formatMoney(m.amount)}
-                          </Text>
+                <CategoryTable
+                  report={report}
+                  href={(c) => categoryHref(c)}
+                  label="Category"
+                  list={report.categories}
+                />
+              )}
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                <Card withBorder padding="md">
+                  <Title order={3} fz="md" mb="sm">
+                    Top merchants
+                  </Title>
+                  {report.merchants.length === 0 ? (
+                    <Text fz="sm" c="dimmed">
+                      No merchant is named on this period's spending.
+                    </Text>
+                  ) : (
+                    <Stack gap={8} component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+                      {report.merchants.map((m) => (
+                        <Group key={m.name} component="li" gap="sm" wrap="nowrap" justify="space-between">
+                          <Stack gap={0} miw={0}>
+                            <Anchor
+                              component={Link}
+                              to={transactionsHref({
+                                merchant: m.name,
+                                startDate: report.startDate,
+                                endDate: report.endDate,
+                                accountId: state.accountId,
+                                category: state.category,
+                              })}
+                              fz="sm"
+                              truncate
+                            >
+                              {m.name}
+                            </Anchor>
+                            <Text fz="xs" c="dimmed">
+                              {m.transactionCount} transaction{m.transactionCount === 1 ? '' : 's'}
+                            </Text>
+                          </Stack>
+                          <Group gap="sm" wrap="nowrap">
+                            <Trend values={m.trend} />
+                            <Text fz="sm" fw={600} style={tabular} miw={88} ta="right">
+                              {formatMoney(m.amount)}
+                            </Text>
+                          </Group>
                         </Group>
-                      </Group>
-                    ))}
-                  </Stack>
-                )}
-              </Card>
-              <Card withBorder padding="md">
-                <Title order={3} fz="md" mb="sm">
-                  Income sources
-                </Title>
-                {report.incomeSources.length === 0 ? (
-                  <Text fz="sm" c="dimmed">
-                    No income in this period.
-                  </Text>
-                ) : (
-                  <CategoryTable
-                    report={report}
-                    href={(c) => categoryHref(c)}
-                    label="Source"
-                    list={report.incomeSources}
-                    income
-                  />
-                )}
-              </Card>
-            </SimpleGrid>
-          </Stack>
+                      ))}
+                    </Stack>
+                  )}
+                </Card>
+                <Card withBorder padding="md">
+                  <Title order={3} fz="md" mb="sm">
+                    Income sources
+                  </Title>
+                  {report.incomeSources.length === 0 ? (
+                    <Text fz="sm" c="dimmed">
+                      No income in this period.
+                    </Text>
+                  ) : (
+                    <CategoryTable
+                      report={report}
+                      href={(c) => categoryHref(c)}
+                      label="Source"
+                      list={report.incomeSources}
+                      income
+                    />
+                  )}
+                </Card>
+              </SimpleGrid>
+            </Stack>
+          </Refreshing>
         ))}
     </ReportCard>
   );

@@ -1,4 +1,5 @@
 import {
+  Box,
   Button,
   Card,
   Group,
@@ -12,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBulb, IconChartBar, IconDownload } from '@tabler/icons-react';
-import { FEATURE_PLAN, REPORT_INTERVALS, type ReportComparison, type ReportInterval } from '@tally/shared';
+import { comparisonLabel, FEATURE_PLAN, REPORT_INTERVALS, type ReportInterval } from '@tally/shared';
 import type { ReactNode, RefObject } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
@@ -25,12 +26,27 @@ import type { ReportState } from './report-state';
 export const CHART_HEIGHT = 300;
 export const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
-/** How a figure names the comparison, briefly. */
-export const BEFORE: Record<ReportComparison, string> = {
-  previous: 'the period before',
-  year_ago: 'a year earlier',
-  none: '',
-};
+/** How a figure names the comparison the report was made with, briefly ('' without one). */
+export function before(report: { comparison: { label: string } | null }): string {
+  if (!report.comparison) return '';
+  return report.comparison.label === comparisonLabel('year_ago') ? 'a year earlier' : 'the period before';
+}
+
+/**
+ * A report's figures, dimmed and out of reach while the next ones load (the last answer stays on screen
+ * meanwhile, and its links would not match the new choices).
+ */
+export function Refreshing({ refreshing, children }: { refreshing: boolean; children: ReactNode }) {
+  return (
+    <Box
+      aria-busy={refreshing || undefined}
+      inert={refreshing || undefined}
+      style={{ opacity: refreshing ? 0.55 : 1, transition: 'opacity 150ms' }}
+    >
+      {children}
+    </Box>
+  );
+}
 
 /** A theme colour ('teal.7') as the page resolves it, for a picture drawn outside the page's styles. */
 export const cssColor = (name: string) =>
@@ -42,6 +58,8 @@ export type ReportExports = {
   csv: () => string;
   chart: RefObject<HTMLDivElement | null>;
   picture: () => PictureLabels;
+  /** Whether the chart view has a chart to draw (a period with nothing spent has none). */
+  drawn: boolean;
 };
 
 async function save(kind: 'csv' | 'png', exports: ReportExports) {
@@ -118,7 +136,7 @@ export function ReportCard({
               <Menu.Item onClick={() => exports && void save('csv', exports)}>Table as CSV</Menu.Item>
               <Menu.Item
                 onClick={() => exports && void save('png', exports)}
-                disabled={state.view !== 'chart'}
+                disabled={state.view !== 'chart' || !exports?.drawn}
               >
                 Chart as PNG
               </Menu.Item>
