@@ -74,10 +74,10 @@ export async function buildQueries(
     group: 'list',
     url: `/api/transactions${query ? `?${query}` : ''}`,
   });
-  const report = (name: string, query: string): Query => ({
+  const report = (name: string, query: string, path = 'cash-flow'): Query => ({
     name: `reports: ${name}`,
     group: 'reports',
-    url: `/api/reports/cash-flow?${query}`,
+    url: `/api/reports/${path}?${query}`,
   });
   const first = await call<List>(app, auth, 'GET', '/api/transactions');
   const queries: Query[] = [
@@ -151,6 +151,12 @@ export async function buildQueries(
       'cash flow: one category, 2 years by month',
       `period=custom&startDate=${addDays(anchor, -729)}&endDate=${anchor}&category=${C.DiningOut}`,
     ),
+    report(
+      'spending: last 12 months by month, merchants, vs a year earlier',
+      'period=last_12_months&compare=year_ago',
+      'spending',
+    ),
+    report('money flow: last 12 months, vs a year earlier', 'period=last_12_months&compare=year_ago', 'flow'),
   ];
   const { monthly, yearly } = await budgets(app, auth);
   const budget = (name: string, url: string): Query => ({ name: `budget: ${name}`, group: 'budget', url });
@@ -403,8 +409,10 @@ async function matched(app: App, auth: Auth, q: Query): Promise<number> {
   if (q.group === 'list') return (body as List).pagination.totalItems;
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
-  if (q.group === 'reports')
-    return (body as { totals: { transactionCount: number } }).totals.transactionCount;
+  if (q.group === 'reports') {
+    const b = body as { totals?: { transactionCount: number }; categories?: { transactionCount: number }[] };
+    return b.totals?.transactionCount ?? (b.categories ?? []).reduce((n, c) => n + c.transactionCount, 0);
+  }
   if (q.group === 'ai')
     return Array.isArray(body) ? body.length : (body as { figures: unknown[] }).figures.length;
   if (q.group === 'savings') {

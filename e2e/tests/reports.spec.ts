@@ -3,10 +3,10 @@ import { checkScreen, expect, LOOKS, linkDemoBank, lookAs, newPerson, register, 
 
 test.describe('reports', () => {
   for (const look of LOOKS)
-    test(`cash flow and spending: Pro from the upgrade panel, a period compared, a month and a category opened on their transactions, CSV and PNG (${look.label})`, async ({
+    test(`cash flow, spending and money flow: Pro from the upgrade panel, a period compared, a month and a category opened on their transactions, CSV and PNG (${look.label})`, async ({
       page,
     }, testInfo) => {
-      test.setTimeout(120_000);
+      test.setTimeout(150_000);
       await lookAs(page, look);
       await register(page, newPerson(), { plan: 'starter' });
 
@@ -107,5 +107,32 @@ test.describe('reports', () => {
       await expect(
         page.getByText(new RegExp(`^Showing \\d+ of ${categoryCount} transactions$`)),
       ).toBeVisible();
+      await page.goBack();
+
+      // Where the money flowed: income into spending categories and savings, a category one click away.
+      await page.locator('label', { hasText: /^Money flow$/ }).click();
+      await expect(page).toHaveURL(/report=flow/);
+      const flow = page.getByRole('heading', { name: 'Money flow', level: 2 }).locator('../..');
+      await flow.locator('label', { hasText: /^Chart$/ }).click();
+      await expect(flow.locator('.recharts-sankey-nodes rect').first()).toBeVisible();
+      // No month or week switch: a flow is the whole period's.
+      await expect(flow.locator('label', { hasText: /^Monthly$/ })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Spending', level: 2 })).toHaveCount(0);
+      await checkScreen(page, testInfo, `reports-flow-${look.suffix}`);
+      // The first node is the largest income source, a category: it opens on its transactions.
+      await flow.locator('.recharts-sankey-nodes rect').first().click();
+      await expect(page).toHaveURL(
+        /\/transactions\?category=\d+&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+      );
+      await page.goBack();
+      await flow.locator('label', { hasText: /^Table$/ }).click();
+      const out = flow
+        .getByRole('row')
+        .filter({ has: page.getByRole('link') })
+        .last();
+      const outCount = (await out.getByRole('cell').last().textContent())?.trim() ?? '';
+      expect(Number(outCount.replace(/,/g, ''))).toBeGreaterThan(0);
+      await out.getByRole('link').click();
+      await expect(page.getByText(new RegExp(`^Showing \\d+ of ${outCount} transactions$`))).toBeVisible();
     });
 });

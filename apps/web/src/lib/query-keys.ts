@@ -83,10 +83,8 @@ export const queryKeys = {
   },
   reports: {
     // Under the transactions prefix: anything that changes transactions refreshes the reports too.
-    /** GET /reports/cash-flow with one query string. */
-    cashFlow: (query: string) => [...transactions, 'reports', 'cash-flow', query] as const,
-    /** GET /reports/spending with one query string. */
-    spending: (query: string) => [...transactions, 'reports', 'spending', query] as const,
+    /** GET /reports/{cash-flow,spending,flow} with one query string. */
+    report: (kind: string, query: string) => [...transactions, 'reports', kind, query] as const,
   },
   rules: {
     all: rules,

@@ -15,7 +15,8 @@ export type BucketTotals = {
   expenses: Cents;
 };
 
-function figures(rows: Omit<BucketTotals, 'bucket'>[]): CashFlowFigures {
+/** Income, spending, net, savings rate and count of a set of totals; transfers count only as transactions. */
+export function cashFlowTotals(rows: Omit<BucketTotals, 'bucket'>[]): CashFlowFigures {
   let income = 0;
   let expenses = 0;
   let transactionCount = 0;
@@ -35,7 +36,8 @@ function figures(rows: Omit<BucketTotals, 'bucket'>[]): CashFlowFigures {
   };
 }
 
-function byCategory(rows: Omit<BucketTotals, 'bucket'>[]): CategoryFigures[] {
+/** Money in and out per category, transfers left out. */
+export function totalsPerCategory(rows: Omit<BucketTotals, 'bucket'>[]): CategoryFigures[] {
   const map = new Map<number, CategoryFigures>();
   for (const row of rows) {
     if (row.isTransfer) continue;
@@ -65,9 +67,9 @@ export function cashFlowReportOf({
 }): CashFlowReport {
   const buckets = rangeBuckets(range, interval).map((b) => ({
     ...b,
-    ...figures(rows.filter((r) => r.bucket === b.start)),
+    ...cashFlowTotals(rows.filter((r) => r.bucket === b.start)),
   }));
-  const totals = figures(rows);
+  const totals = cashFlowTotals(rows);
   const n = Math.max(buckets.length, 1);
   const label = comparison && comparisonLabel(comparison.compare);
   return {
@@ -81,7 +83,9 @@ export function cashFlowReportOf({
       expenses: Math.round(totals.expenses / n),
       net: Math.round(totals.net / n),
     },
-    previous: comparison && figures(comparison.rows),
-    changes: comparison ? changeSentences(byCategory(rows), byCategory(comparison.rows), `the ${label}`) : [],
+    previous: comparison && cashFlowTotals(comparison.rows),
+    changes: comparison
+      ? changeSentences(totalsPerCategory(rows), totalsPerCategory(comparison.rows), `the ${label}`)
+      : [],
   };
 }

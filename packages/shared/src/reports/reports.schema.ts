@@ -118,3 +118,34 @@ export const spendingReport = z.object({
   changes: z.array(z.string()),
 });
 export type SpendingReport = z.infer<typeof spendingReport>;
+
+/** What a place in the money flow stands for. */
+export const FLOW_NODE_KINDS = ['income', 'total', 'spending', 'saved', 'shortfall'] as const;
+
+/** GET /reports/flow: the period's income sources flowing into its spending categories and savings. */
+export const moneyFlowReport = z.object({
+  ...range,
+  comparison: z.object({ ...range, label: z.string() }).nullable(),
+  totals: cashFlowFigures,
+  previous: cashFlowFigures.nullable(),
+  /**
+   * Income sources, then the whole (income, with what came from savings when spending outran it), then the
+   * spending categories and what was saved; the smallest sources and categories together as one node.
+   */
+  nodes: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(FLOW_NODE_KINDS),
+      amount: money,
+      /** The category behind the node; null for several together, the whole, savings. */
+      category: z.number().nullable(),
+      /** Every transaction of that category in the period (what Transactions lists); null without one. */
+      transactionCount: z.number().nullable(),
+    }),
+  ),
+  /** Money from one node to another, by their places in `nodes`. */
+  links: z.array(z.object({ source: z.number(), target: z.number(), amount: money })),
+  changes: z.array(z.string()),
+});
+export type MoneyFlowReport = z.infer<typeof moneyFlowReport>;
+export type FlowNode = MoneyFlowReport['nodes'][number];

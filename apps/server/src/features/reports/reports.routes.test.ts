@@ -4,6 +4,7 @@ import {
   cashFlowReport,
   errorBody,
   type LoginResult,
+  moneyFlowReport,
   spendingReport,
   transactionSummary,
   upgradeMessage,
@@ -113,6 +114,71 @@ describe('GET /api/reports/spending', () => {
     expect(bad.message).toContain('Choose a start and an end date');
     await putOnPlan(app, auth, 'starter');
     expect(expectJson(await get(auth, '/reports/spending'), 403, errorBody).message).toBe(
+      upgradeMessage('reports'),
+    );
+  });
+});
+
+describe('GET /api/reports/flow', () => {
+  it('sends income into spending categories and savings, each node counted as Transactions counts it', async () => {
+    const { auth, card } = await aPerson();
+    const report = expectJson(
+      await get(auth, '/reports/flow?period=last_3_months&compare=year_ago'),
+      200,
+      moneyFlowReport,
+    );
+    expect(report.nodes.map((n) => [n.name, n.kind, n.amount, n.transactionCount])).toEqual([
+      ['Salary', 'income', 9200, 3],
+      ['Income', 'total', 9200, null],
+      ['Dining Out', 'spending', 450, 1],
+      ['Groceries', 'spending', 400, 1],
+      ['Travel', 'spending', 100.5, 1],
+      ['Saved', 'saved', 8249.5, null],
+    ]);
+    expect(report.links.map((l) => [l.source, l.target, l.amount])).toEqual([
+      [0, 1, 9200],
+      [1, 2, 450],
+      [1, 3, 400],
+      [1, 4, 100.5],
+      [1, 5, 8249.5],
+    ]);
+    expect(report.totals).toMatchObject({ income: 9200, expenses: 950.5, net: 8249.5, transactionCount: 7 });
+    expect(report.previous).toMatchObject({ income: 0, expenses: 0 });
+    expect(report.changes).toEqual([
+      'Spending was $951, against none in the same period last year.',
+      'Income was $9,200, against none in the same period last year.',
+    ]);
+    // A node's count is what Transactions lists for its category over the period.
+    for (const node of report.nodes.filter((n) => n.category !== null)) {
+      const summary = expectJson(
+        await get(
+          auth,
+          `/transactions/summary?category=${node.category}&startDate=${report.startDate}&endDate=${report.endDate}`,
+        ),
+        200,
+        transactionSummary,
+      );
+      expect(summary.transactionCount).toBe(node.transactionCount);
+    }
+
+    // A card alone has no income: what it spent came from savings.
+    const cardOnly = expectJson(
+      await get(auth, `/reports/flow?period=last_3_months&accountId=${card}`),
+      200,
+      moneyFlowReport,
+    );
+    expect(cardOnly.nodes.slice(0, 2).map((n) => [n.name, n.kind, n.amount])).toEqual([
+      ['From savings', 'shortfall', 950.5],
+      ['Money spent', 'total', 950.5],
+    ]);
+  });
+
+  it('is Pro, and refuses a period it cannot read', async () => {
+    const { auth } = await aPerson();
+    const bad = expectJson(await get(auth, '/reports/flow?period=someday'), 400, errorBody);
+    expect(bad.message).toContain('Unknown period');
+    await putOnPlan(app, auth, 'starter');
+    expect(expectJson(await get(auth, '/reports/flow'), 403, errorBody).message).toBe(
       upgradeMessage('reports'),
     );
   });

@@ -1,12 +1,19 @@
-import { cashFlowReport, errorBody, type ReportQuery, reportQuery, spendingReport } from '@tally/shared';
+import {
+  cashFlowReport,
+  errorBody,
+  moneyFlowReport,
+  type ReportQuery,
+  reportQuery,
+  spendingReport,
+} from '@tally/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { requireFeature } from '../billing';
-import { cashFlow, spending } from './reports.service';
+import { cashFlow, flow, spending } from './reports.service';
 
 /**
- * Reports (Pro's "advanced analytics"): a period's cash flow and spending by month or week, with a
- * comparison and why they changed. Every route is the signed-in person's own, and Pro's.
+ * Reports (Pro's "advanced analytics"): a period's cash flow and spending by month or week, and where its
+ * money flowed, with a comparison and why they changed. Every route is the signed-in person's own, and Pro's.
  */
 export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const db = ctx.database.db;
@@ -31,5 +38,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/reports/spending',
     { schema: { tags, querystring: reportQuery, response: { 200: spendingReport, ...errors } } },
     (req) => spending(db, input(req)),
+  );
+
+  app.get(
+    '/reports/flow',
+    { schema: { tags, querystring: reportQuery, response: { 200: moneyFlowReport, ...errors } } },
+    (req) => flow(db, input(req)),
   );
 };

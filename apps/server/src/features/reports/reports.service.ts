@@ -2,6 +2,8 @@ import {
   type CashFlowReport,
   cashFlowReportOf,
   comparisonRange,
+  type MoneyFlowReport,
+  moneyFlowReportOf,
   type ReportQuery,
   reportRange,
   type SpendingReport,
@@ -60,6 +62,21 @@ export async function spending(db: Db, input: ReportInput): Promise<SpendingRepo
     interval: query.interval,
     rows,
     merchants,
+    comparison: compared && previous && { range: compared, compare: query.compare, rows: previous },
+  });
+}
+
+/** The money flow: the period's income sources into its spending categories and savings, from its totals per category. */
+export async function flow(db: Db, input: ReportInput): Promise<MoneyFlowReport> {
+  const { userId, query } = input;
+  const { range, compared, filters } = periodOf(input);
+  const [rows, previous] = await Promise.all([
+    totalsByCategory(db, { userId, filters: { ...filters, ...range } }),
+    compared && totalsByCategory(db, { userId, filters: { ...filters, ...compared } }),
+  ]);
+  return moneyFlowReportOf({
+    range,
+    rows,
     comparison: compared && previous && { range: compared, compare: query.compare, rows: previous },
   });
 }

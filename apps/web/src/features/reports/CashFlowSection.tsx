@@ -7,7 +7,7 @@ import { LazyChart } from '../../components/LazyChart';
 import { StatCard } from '../../components/StatCard';
 import { formatDay } from '../../lib/format';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../lib/money-colors';
-import { useCashFlow } from './api/cash-flow';
+import { useReport } from './api/report';
 import type { CashFlowPoint } from './charts/CashFlowReportChart';
 import {
   before,
@@ -52,7 +52,7 @@ export function CashFlowSection({
   update: (change: Partial<ReportState>) => void;
 }) {
   const query = reportQueryString(state);
-  const cashFlow = useCashFlow(query);
+  const cashFlow = useReport('cash-flow', query);
   const report = cashFlow.data;
   const navigate = useNavigate();
   const chart = useRef<HTMLDivElement>(null);

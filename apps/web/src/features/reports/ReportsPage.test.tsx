@@ -140,6 +140,57 @@ describe('ReportsPage', () => {
     );
   });
 
+  it('shows where the money flowed, a category one click from its transactions, whatever the interval', async () => {
+    const node = (
+      name: string,
+      kind: string,
+      amount: number,
+      category: number | null,
+      count: number | null,
+    ) => ({
+      name,
+      kind,
+      amount,
+      category,
+      transactionCount: count,
+    });
+    const flow = {
+      startDate: '2026-10-01',
+      endDate: '2026-11-20',
+      comparison: null,
+      totals: figures,
+      previous: null,
+      nodes: [
+        node('Salary', 'income', 3000, 1, 1),
+        node('Income', 'total', 3000, null, null),
+        node('Dining Out', 'spending', 450.5, 21, 2),
+        node('Saved', 'saved', 2549.5, null, null),
+      ],
+      links: [
+        { source: 0, target: 1, amount: 3000 },
+        { source: 1, target: 2, amount: 450.5 },
+        { source: 1, target: 3, amount: 2549.5 },
+      ],
+      changes: [],
+    };
+    const api = fakeApi({
+      'GET /api/reports/flow': { body: flow },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage('/reports?report=flow&by=week&view=table');
+    expect(await screen.findByRole('link', { name: 'Dining Out' })).toBeTruthy();
+    // Saved, as a share of what came in; the whole is no row of its own.
+    expect(screen.getByRole('row', { name: /Saved \$2,549\.50 85%/ })).toBeTruthy();
+    expect(screen.queryByRole('row', { name: /^Income / })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Weekly' })).toBeNull();
+    // A flow is the whole period's: asked by month even where the address bar says weekly.
+    expect(api.to('/api/reports/flow')[0]?.url.searchParams.get('interval')).toBe('month');
+    fireEvent.click(screen.getByRole('link', { name: 'Salary' }));
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/transactions?category=1&from=2026-10-01&to=2026-11-20',
+    );
+  });
+
   it('says to choose the days of a custom period before asking', async () => {
     const api = fakeApi({
       'GET /api/reports/cash-flow': { body: report },

@@ -24,6 +24,8 @@ import { REPORTS, type ReportKind, type ReportState, reportFromParams, reportToP
 // Each report is its own chunk, fetched when it is chosen.
 const CashFlowSection = lazy(async () => ({ default: (await import('./CashFlowSection')).CashFlowSection }));
 const SpendingSection = lazy(async () => ({ default: (await import('./SpendingSection')).SpendingSection }));
+const FlowSection = lazy(async () => ({ default: (await import('./FlowSection')).FlowSection }));
+const SECTIONS = { 'cash-flow': CashFlowSection, spending: SpendingSection, flow: FlowSection };
 const CustomPeriodFields = lazy(async () => ({
   default: (await import('./CustomPeriodFields')).CustomPeriodFields,
 }));
@@ -43,15 +45,15 @@ function useReportState() {
 }
 
 /**
- * Reports (Pro): the cash flow and the spending of any period by month or week, compared with the period
- * before or a year earlier, with why they changed in words; every figure opens its transactions, and each
- * report goes out as CSV and its chart as a picture. The choices live in the address bar.
+ * Reports (Pro): the cash flow and the spending of any period by month or week, and where its money flowed,
+ * compared with the period before or a year earlier, with why they changed in words; every figure opens its
+ * transactions, and each report goes out as CSV and its chart as a picture. The choices live in the address bar.
  */
 export function ReportsPage() {
   const { state, update } = useReportState();
   const user = useCurrentUser();
   const allowed = planAllows(planState(user, new Date()).plan, 'reports');
-  const Section = state.report === 'spending' ? SpendingSection : CashFlowSection;
+  const Section = SECTIONS[state.report];
 
   return (
     <Stack gap="lg">
@@ -79,7 +81,7 @@ export function ReportsPage() {
         <UpgradePanel
           plan={FEATURE_PLAN.reports}
           title="Reports are a Pro feature"
-          description="See your income, spending and savings rate month by month for any period, where the money went by category and merchant, compare it with the period before or a year earlier, read what changed in plain words, open the transactions behind any figure, and export it all."
+          description="See your income, spending and savings rate month by month for any period, where the money went by category and merchant, how income flowed into spending and savings, compare it with the period before or a year earlier, read what changed in plain words, open the transactions behind any figure, and export it all."
         />
       )}
     </Stack>

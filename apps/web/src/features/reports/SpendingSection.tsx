@@ -9,7 +9,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatDay } from '../../lib/format';
 import { DEBT_MONEY, POSITIVE_MONEY } from '../../lib/money-colors';
 import { transactionsHref } from '../../lib/transactions-url';
-import { useSpending } from './api/spending';
+import { useReport } from './api/report';
 import type { SpendingSeries } from './charts/SpendingChart';
 import {
   before,
@@ -100,7 +100,7 @@ export function SpendingSection({
   update: (change: Partial<ReportState>) => void;
 }) {
   const query = reportQueryString(state);
-  const spending = useSpending(query);
+  const spending = useReport('spending', query);
   const report = spending.data;
   const navigate = useNavigate();
   const chart = useRef<HTMLDivElement>(null);

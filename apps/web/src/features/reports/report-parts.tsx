@@ -82,15 +82,18 @@ async function save(kind: 'csv' | 'png', exports: ReportExports) {
   }
 }
 
-/** A report's card: its title, the month/week and chart/table switches, the Export menu, then its body. */
+/** A report's card: its title, the month/week (where it has them) and chart/table switches, the Export menu, then its body. */
 export function ReportCard({
   title,
   state,
   update,
   exports,
+  intervals = true,
   children,
 }: {
   title: string;
+  /** Whether its figures come per month or week (a flow is the whole period's). */
+  intervals?: boolean;
   state: ReportState;
   update: (change: Partial<ReportState>) => void;
   /** Null until there is something to export. */
@@ -104,13 +107,15 @@ export function ReportCard({
           {title}
         </Title>
         <Group gap="xs" wrap="wrap">
-          <SegmentedControl
-            aria-label="Figures per"
-            size="xs"
-            data={REPORT_INTERVALS.map((i) => ({ value: i.value, label: i.label }))}
-            value={state.interval}
-            onChange={(value) => update({ interval: value as ReportInterval })}
-          />
+          {intervals && (
+            <SegmentedControl
+              aria-label="Figures per"
+              size="xs"
+              data={REPORT_INTERVALS.map((i) => ({ value: i.value, label: i.label }))}
+              value={state.interval}
+              onChange={(value) => update({ interval: value as ReportInterval })}
+            />
+          )}
           <SegmentedControl
             aria-label="Show as"
             size="xs"

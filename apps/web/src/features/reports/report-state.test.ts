@@ -1,10 +1,11 @@
-import type { CashFlowReport } from '@tally/shared';
+import type { CashFlowReport, MoneyFlowReport } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   bucketLabel,
   cashFlowCsv,
   DEFAULT_REPORT,
   drillDownHref,
+  flowCsv,
   reportFromParams,
   reportQueryString,
   reportToParams,
@@ -98,5 +99,38 @@ describe('cashFlowCsv', () => {
       '',
     ]);
     expect(bucketLabel({ start: '2026-11-02' }, 'week')).toBe('Week of Nov 2');
+  });
+});
+
+describe('flowCsv', () => {
+  it('writes each flow with its share of income, in cents exactly', () => {
+    const node = (name: string, kind: MoneyFlowReport['nodes'][number]['kind'], amount: number) => ({
+      name,
+      kind,
+      amount,
+      category: null,
+      transactionCount: null,
+    });
+    const report = {
+      nodes: [
+        node('Salary', 'income', 300_000),
+        node('Income', 'total', 300_000),
+        node('Dining Out', 'spending', 45_050),
+        node('Saved', 'saved', 254_950),
+      ],
+      links: [
+        { source: 0, target: 1, amount: 300_000 },
+        { source: 1, target: 2, amount: 45_050 },
+        { source: 1, target: 3, amount: 254_950 },
+      ],
+      totals: { income: 300_000, expenses: 45_050, net: 254_950, savingsRate: 0.8498, transactionCount: 3 },
+    } as MoneyFlowReport;
+    expect(flowCsv(report).split('\r\n')).toEqual([
+      'From,To,Amount,Share of income',
+      'Salary,Income,3000.00,100.0',
+      'Income,Dining Out,450.50,15.0',
+      'Income,Saved,2549.50,85.0',
+      '',
+    ]);
   });
 });

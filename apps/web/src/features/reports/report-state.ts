@@ -3,6 +3,7 @@ import {
   type CategoryCode,
   isCategoryCode,
   isoDay,
+  type MoneyFlowReport,
   REPORT_COMPARISON_VALUES,
   REPORT_PERIOD_VALUES,
   type ReportComparison,
@@ -15,6 +16,7 @@ import { transactionsHref } from '../../lib/transactions-url';
 export const REPORTS = [
   { value: 'cash-flow', label: 'Cash flow' },
   { value: 'spending', label: 'Spending' },
+  { value: 'flow', label: 'Money flow' },
 ] as const;
 export type ReportKind = (typeof REPORTS)[number]['value'];
 
@@ -182,5 +184,21 @@ export function spendingCsv(report: SpendingReport): string {
     ...report.incomeSources.map((c) => row('Income', c)),
   ];
   // Category names are ours: none holds a comma, a quote or a formula.
+  return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+}
+
+/** The money flow as CSV: each flow from one place to another, and the share of income it is. */
+export function flowCsv(report: MoneyFlowReport): string {
+  const income = report.totals.income;
+  const rows = [
+    ['From', 'To', 'Amount', 'Share of income'],
+    ...report.links.map((link) => [
+      report.nodes[link.source]?.name ?? '',
+      report.nodes[link.target]?.name ?? '',
+      dollars(link.amount),
+      income > 0 ? ((link.amount / income) * 100).toFixed(1) : '',
+    ]),
+  ];
+  // Names are ours (categories, "Saved"): none holds a comma, a quote or a formula.
   return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
 }
