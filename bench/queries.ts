@@ -157,6 +157,16 @@ export async function buildQueries(
       'spending',
     ),
     report('money flow: last 12 months, vs a year earlier', 'period=last_12_months&compare=year_ago', 'flow'),
+    report(
+      'net worth: 2 years by day',
+      `period=custom&startDate=${addDays(anchor, -729)}&endDate=${anchor}&compare=none`,
+      'net-worth',
+    ),
+    report(
+      'net worth: last 12 months by day, vs a year earlier',
+      'period=last_12_months&compare=year_ago',
+      'net-worth',
+    ),
   ];
   const { monthly, yearly } = await budgets(app, auth);
   const budget = (name: string, url: string): Query => ({ name: `budget: ${name}`, group: 'budget', url });
@@ -410,8 +420,12 @@ async function matched(app: App, auth: Auth, q: Query): Promise<number> {
   if (q.group === 'summary') return (body as { transactionCount: number }).transactionCount;
   if (q.group === 'spending') return (body as unknown[]).length;
   if (q.group === 'reports') {
-    const b = body as { totals?: { transactionCount: number }; categories?: { transactionCount: number }[] };
-    return b.totals?.transactionCount ?? (b.categories ?? []).reduce((n, c) => n + c.transactionCount, 0);
+    type Counted = { transactionCount: number }[];
+    const b = body as { totals?: { transactionCount: number }; categories?: Counted; accounts?: Counted };
+    return (
+      b.totals?.transactionCount ??
+      (b.categories ?? b.accounts ?? []).reduce((n, c) => n + c.transactionCount, 0)
+    );
   }
   if (q.group === 'ai')
     return Array.isArray(body) ? body.length : (body as { figures: unknown[] }).figures.length;

@@ -3,10 +3,10 @@ import { checkScreen, expect, LOOKS, linkDemoBank, lookAs, newPerson, register, 
 
 test.describe('reports', () => {
   for (const look of LOOKS)
-    test(`cash flow, spending and money flow: Pro from the upgrade panel, a period compared, a month and a category opened on their transactions, CSV and PNG (${look.label})`, async ({
+    test(`cash flow, spending, money flow and net worth: Pro from the upgrade panel, a period compared, a month and a category opened on their transactions, CSV and PNG (${look.label})`, async ({
       page,
     }, testInfo) => {
-      test.setTimeout(150_000);
+      test.setTimeout(200_000);
       await lookAs(page, look);
       await register(page, newPerson(), { plan: 'starter' });
 
@@ -134,5 +134,40 @@ test.describe('reports', () => {
       expect(Number(outCount.replace(/,/g, ''))).toBeGreaterThan(0);
       await out.getByRole('link').click();
       await expect(page.getByText(new RegExp(`^Showing \\d+ of ${outCount} transactions$`))).toBeVisible();
+      await page.goBack();
+
+      // What the accounts add up to, day by day: its change in words, each account one click from its rows.
+      await page.locator('label', { hasText: /^Net worth$/ }).click();
+      await expect(page).toHaveURL(/report=net-worth/);
+      const netWorth = page.getByRole('heading', { name: 'Net worth', level: 2 }).locator('../..');
+      await expect(netWorth.getByText(/^Net worth (rose|fell) \$[\d,]+.* over the period/)).toBeVisible();
+      // A balance is every category's: there is none to choose.
+      await expect(page.getByRole('textbox', { name: 'Category' })).toHaveCount(0);
+      await netWorth.locator('label', { hasText: /^Chart$/ }).click();
+      await expect(netWorth.locator('.recharts-area-area').first()).toBeVisible();
+      await checkScreen(page, testInfo, `reports-net-worth-${look.suffix}`);
+      // A day of the chart opens that day's transactions.
+      const area = netWorth.locator('.recharts-surface').first();
+      const box = await area.boundingBox();
+      if (!box) throw new Error('the chart has no box');
+      const day = { x: box.width * 0.6, y: box.height / 2 };
+      // As a person does: over the day (its figures show), then a click.
+      await area.hover({ position: day });
+      await expect(
+        netWorth.getByText(/^(Click to see its [\d,]+ transactions?|No transactions)$/),
+      ).toBeVisible();
+      await area.click({ position: day });
+      await expect(page).toHaveURL(/\/transactions\?from=(\d{4}-\d{2}-\d{2})&to=\1$/);
+      await page.goBack();
+      const account = netWorth.getByRole('link', { name: /^[\d,]+ transactions of / }).first();
+      const accountCount = ((await account.textContent()) ?? '').trim();
+      expect(Number(accountCount.replace(/,/g, ''))).toBeGreaterThan(0);
+      await account.click();
+      await expect(page).toHaveURL(
+        /\/transactions\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}&account=[\w-]+$/,
+      );
+      await expect(
+        page.getByText(new RegExp(`^Showing \\d+ of ${accountCount} transactions$`)),
+      ).toBeVisible();
     });
 });

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './helpers';
 
 /**
- * transaction_rollups and daily_spending equal to counting the live rows, for everyone: what the statement
+ * transaction_rollups, daily_spending and account_days equal to counting the live rows, for everyone: what the statement
  * triggers on `transactions` must keep true after every write. Answers how many rollup rows there are.
  */
 export async function expectRollupsExact(app: Pick<TestApp, 'database'>): Promise<number> {
@@ -31,5 +31,17 @@ export async function expectRollupsExact(app: Pick<TestApp, 'database'>): Promis
     ),
   ]);
   expect(daily).toEqual(summed);
+  // And the days net worth runs balances back by: live rows per person, day and account, the posted ones summed.
+  const [days, counts] = await Promise.all([
+    app.database.query(
+      'select user_id, day::text, account_id, count, net::text from account_days order by 1, 2, 3',
+    ),
+    app.database.query(
+      `select user_id, date::text as day, account_id, count(*)::int as count,
+              coalesce(sum(amount) filter (where not pending), 0)::text as net
+         from transactions where deleted_at is null group by 1, 2, 3 order by 1, 2, 3`,
+    ),
+  ]);
+  expect(days).toEqual(counts);
   return stored.length;
 }

@@ -32,6 +32,7 @@ export * from './polling';
 export * from './reports/cash-flow';
 export * from './reports/change';
 export * from './reports/flow';
+export * from './reports/net-worth';
 export * from './reports/periods';
 export * from './reports/reports.schema';
 export * from './reports/spending';

@@ -29,7 +29,13 @@ const RENAMED: Record<string, Record<string, string>> = {
 };
 
 /** Tables made again from others by migrations and triggers (their rows follow those of the sources). */
-const DERIVED = new Set(['transaction_rollups', 'daily_spending', 'ai_insight_runs', 'transaction_texts']);
+const DERIVED = new Set([
+  'transaction_rollups',
+  'daily_spending',
+  'ai_insight_runs',
+  'transaction_texts',
+  'account_days',
+]);
 
 type Journal = { entries: Array<{ tag: string }> };
 const journal: Journal = JSON.parse(

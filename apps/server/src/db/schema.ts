@@ -439,6 +439,46 @@ export const dailySpending = pgTable(
 );
 
 /** A person's choice of category for a merchant; later imports of that merchant use it. */
+/**
+ * Each account's live transactions per day: how many, and the posted ones summed (cents, positive = money in),
+ * kept exact by statement triggers on `transactions` (migration 0040) like the monthly rollups. Net worth
+ * runs each account's balance back from the bank's over these few thousand rows instead of every transaction.
+ */
+export const accountDays = pgTable(
+  'account_days',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    count: integer('count').notNull(),
+    net: bigint('net', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.accountId] })],
+);
+
+/**
+ * The balance the bank reported for an account at a sync, the day's last one kept (the day in the person's
+ * time zone). The days between are run back from these by the transactions (see balanceHistory).
+ */
+export const accountBalances = pgTable(
+  'account_balances',
+  {
+    userId: uuid('user_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Cents, as the bank shows it: what a card or loan owes is positive. */
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.accountId, t.day] }),
+    foreignKey({
+      name: 'account_balances_user_account_fk',
+      columns: [t.userId, t.accountId],
+      foreignColumns: [bankAccounts.userId, bankAccounts.id],
+    }).onDelete('cascade'),
+  ],
+);
+
 export const merchantCategories = pgTable(
   'merchant_categories',
   {

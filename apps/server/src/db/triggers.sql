@@ -61,6 +61,43 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.transactions_account_days()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO account_days AS d (user_id, day, account_id, count, net)
+    SELECT user_id, date, account_id, count(*), coalesce(sum(amount) FILTER (WHERE NOT pending), 0)
+      FROM new_rows WHERE deleted_at IS NULL
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, day, account_id) DO UPDATE SET count = d.count + excluded.count, net = d.net + excluded.net;
+    RETURN NULL;
+  END IF;
+
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO account_days AS d (user_id, day, account_id, count, net)
+    SELECT user_id, date, account_id, -count(*), -coalesce(sum(amount) FILTER (WHERE NOT pending), 0)
+      FROM old_rows WHERE deleted_at IS NULL
+     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, day, account_id) DO UPDATE SET count = d.count + excluded.count, net = d.net + excluded.net;
+  ELSE
+    INSERT INTO account_days AS d (user_id, day, account_id, count, net)
+    SELECT user_id, date, account_id, sum(sign), coalesce(sum(sign * amount) FILTER (WHERE NOT pending), 0)
+      FROM (SELECT user_id, date, account_id, amount, pending, deleted_at, 1 AS sign FROM new_rows
+            UNION ALL
+            SELECT user_id, date, account_id, amount, pending, deleted_at, -1 FROM old_rows) AS c
+     WHERE deleted_at IS NULL
+     GROUP BY 1, 2, 3
+    HAVING sum(sign) <> 0 OR sum(sign * amount) FILTER (WHERE NOT pending) <> 0
+     ORDER BY 1, 2, 3
+    ON CONFLICT (user_id, day, account_id) DO UPDATE SET count = d.count + excluded.count, net = d.net + excluded.net;
+  END IF;
+  DELETE FROM account_days WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.transactions_daily_spending()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -220,6 +257,9 @@ CREATE TRIGGER savings_goals_ai_stale_update AFTER UPDATE ON savings_goals REFER
 CREATE TRIGGER subscriptions_ai_stale_delete AFTER DELETE ON subscriptions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER subscriptions_ai_stale_insert AFTER INSERT ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER subscriptions_ai_stale_update AFTER UPDATE ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
+CREATE TRIGGER transactions_account_days_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
+CREATE TRIGGER transactions_account_days_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
+CREATE TRIGGER transactions_account_days_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
 CREATE TRIGGER transactions_daily_spending_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_daily_spending();
 CREATE TRIGGER transactions_daily_spending_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_daily_spending();
 CREATE TRIGGER transactions_daily_spending_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_daily_spending();

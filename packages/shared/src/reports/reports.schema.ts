@@ -149,3 +149,52 @@ export const moneyFlowReport = z.object({
 });
 export type MoneyFlowReport = z.infer<typeof moneyFlowReport>;
 export type FlowNode = MoneyFlowReport['nodes'][number];
+
+/** How net worth groups accounts: what they hold (cash, investments) and what they owe (cards, loans). */
+export const NET_WORTH_KINDS = ['cash', 'investments', 'credit', 'loans'] as const;
+
+/** A balance as net worth counts it: what an account holds, or what it owes as a negative amount. */
+const netWorthFigures = { assets: money, liabilities: money, netWorth: money };
+
+/** GET /reports/net-worth: the accounts' balances day by day (month by month past two years), and their sum. */
+export const netWorthReport = z.object({
+  /** The period up to today: net worth is not known ahead. */
+  ...range,
+  step: z.enum(['day', 'month']),
+  comparison: z.object({ ...range, label: z.string() }).nullable(),
+  /**
+   * The end of each day (or month, the last clipped to the period) of the period, oldest first: what the
+   * accounts held, what they owed (a positive amount), and the difference, with the transactions of the
+   * day or month.
+   */
+  points: z.array(
+    z.object({
+      startDate: z.string(),
+      endDate: z.string(),
+      ...netWorthFigures,
+      transactionCount: z.number(),
+    }),
+  ),
+  /** Each kind of account the person has: its balance at each point (owed as negative). */
+  kinds: z.array(z.object({ kind: z.enum(NET_WORTH_KINDS), name: z.string(), values: z.array(money) })),
+  /** Each account: its balance the day before the period and at its end (owed as negative), and its transactions in the period. */
+  accounts: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(NET_WORTH_KINDS),
+      opening: money,
+      closing: money,
+      change: money,
+      transactionCount: z.number(),
+    }),
+  ),
+  /** Net worth at the end of the day before the period, at its end, and the difference. */
+  opening: z.object(netWorthFigures),
+  closing: z.object(netWorthFigures),
+  change: money,
+  /** The same difference over the comparison period; null with no comparison. */
+  previousChange: money.nullable(),
+  changes: z.array(z.string()),
+});
+export type NetWorthReport = z.infer<typeof netWorthReport>;

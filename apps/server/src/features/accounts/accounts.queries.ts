@@ -16,7 +16,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bankAccounts, bankConnections, historySyncs, transactions, users } from '../../db/schema';
+import {
+  accountBalances,
+  bankAccounts,
+  bankConnections,
+  historySyncs,
+  transactions,
+  users,
+} from '../../db/schema';
 import { LEGACY_SEALED_PREFIX } from '../../lib/crypto';
 import type { ProviderAccount } from '../../providers/bank/types';
 import {
@@ -356,7 +363,7 @@ export async function saveAccounts(
   },
 ) {
   if (accounts.length === 0) return [];
-  return db
+  const saved = await db
     .insert(bankAccounts)
     .values(
       accounts.map((a) => ({
@@ -393,6 +400,39 @@ export async function saveAccounts(
       },
     })
     .returning({ id: bankAccounts.id, providerAccountId: bankAccounts.providerAccountId });
+  await recordBalances(db, { userId, accountIds: saved.map((a) => a.id), now });
+  return saved;
+}
+
+/**
+ * The balances the bank reported at this sync, kept as their day's last (the person's day): net worth runs
+ * the days between back from these.
+ */
+async function recordBalances(
+  db: Db,
+  { userId, accountIds, now }: { userId: string; accountIds: string[]; now: Date },
+) {
+  const a = bankAccounts;
+  await db
+    .insert(accountBalances)
+    .select(
+      db
+        .select({
+          userId: a.userId,
+          accountId: a.id,
+          day: sql<string>`(${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`.as(
+            'day',
+          ),
+          balance: sql<number>`${a.currentBalance}`.as('balance'),
+        })
+        .from(a)
+        .innerJoin(users, eq(users.id, a.userId))
+        .where(and(eq(a.userId, userId), inArray(a.id, accountIds), isNotNull(a.currentBalance))),
+    )
+    .onConflictDoUpdate({
+      target: [accountBalances.userId, accountBalances.accountId, accountBalances.day],
+      set: { balance: sql`excluded.balance` },
+    });
 }
 
 export async function updateConnection(

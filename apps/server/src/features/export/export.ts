@@ -27,6 +27,7 @@ export const LEFT_OUT: Record<string, string> = {
   transaction_texts: 'search text, made again from the transactions',
   transaction_rollups: 'totals, made again from the transactions',
   daily_spending: 'totals, made again from the transactions',
+  account_days: 'totals, made again from the transactions',
 };
 
 /** Secrets are never exported, hashed or sealed. */

@@ -5,15 +5,17 @@ import {
   errorBody,
   type LoginResult,
   moneyFlowReport,
+  netWorthReport,
   spendingReport,
   transactionSummary,
   upgradeMessage,
 } from '@tally/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testNow } from '../../../test/accounts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { linkBankAndImport, testNow } from '../../../test/accounts';
 import { bearer, createTestApp, expectJson, putOnPlan, signUp, type TestApp } from '../../../test/helpers';
 import { addManualAccount, addManualTransaction } from '../../../test/manual-accounts';
+import { expectRollupsExact } from '../../../test/rollups';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -179,6 +181,155 @@ describe('GET /api/reports/flow', () => {
     expect(bad.message).toContain('Unknown period');
     await putOnPlan(app, auth, 'starter');
     expect(expectJson(await get(auth, '/reports/flow'), 403, errorBody).message).toBe(
+      upgradeMessage('reports'),
+    );
+  });
+});
+
+describe('GET /api/reports/net-worth', () => {
+  const netWorth = async (auth: LoginResult, query: string) =>
+    expectJson(await get(auth, `/reports/net-worth?${query}`), 200, netWorthReport);
+
+  it('gives net worth each day from the opening balances and the transactions, and says what moved it', async () => {
+    const { auth, card } = await aPerson();
+    const report = await netWorth(auth, 'period=last_3_months');
+    expect(report).toMatchObject({ startDate: '2026-09-01', endDate: '2026-11-20', step: 'day' });
+    expect(report.points).toHaveLength(81);
+    // Checking opened with $1,000 and took $3,000 less $200 by September; the card opened owing $1,000.
+    expect(report.opening).toEqual({ assets: 3800, liabilities: 1000, netWorth: 2800 });
+    // Today's balances: the card's payment dated ahead is not owed yet.
+    expect(report.closing).toEqual({ assets: 12500, liabilities: 1950.5, netWorth: 10549.5 });
+    expect(report.change).toBe(7749.5);
+    const day = (d: string) => report.points.find((p) => p.startDate === d);
+    expect(day('2026-11-01')).toMatchObject({ netWorth: 9800 - 1850, transactionCount: 0 });
+    expect(day('2026-11-02')).toMatchObject({ netWorth: 13000 - 1850, transactionCount: 1 });
+    expect(report.kinds.map((k) => [k.name, k.values.at(-1)])).toEqual([
+      ['Cash', 12500],
+      ['Credit cards', -1950.5],
+    ]);
+    expect(
+      report.accounts.map((a) => [a.name, a.kind, a.opening, a.closing, a.change, a.transactionCount]),
+    ).toEqual([
+      ['Checking', 'cash', 3800, 12500, 8700, 4],
+      ['Card', 'credit', -1000, -1950.5, -950.5, 3],
+    ]);
+    expect(report.previousChange).toBe(2800);
+    expect(report.changes).toEqual([
+      'Net worth rose $7,750 (277%) over the period: Checking +$8,700.',
+      'In the previous period it rose $2,800.',
+    ]);
+    // An account's count is what Transactions lists for it over the period.
+    for (const account of report.accounts) {
+      const summary = expectJson(
+        await get(
+          auth,
+          `/transactions/summary?accountId=${account.id}&startDate=${report.startDate}&endDate=${report.endDate}`,
+        ),
+        200,
+        transactionSummary,
+      );
+      expect(summary.transactionCount).toBe(account.transactionCount);
+    }
+    // One account alone, by month past two years.
+    const cardAlone = await netWorth(
+      auth,
+      `period=custom&startDate=2024-01-01&endDate=2026-12-31&compare=none&accountId=${card}`,
+    );
+    expect(cardAlone).toMatchObject({ step: 'month', endDate: '2026-11-20', previousChange: null });
+    expect(cardAlone.points.at(-1)).toMatchObject({
+      startDate: '2026-11-01',
+      endDate: '2026-11-20',
+      netWorth: -1950.5,
+    });
+    expect(cardAlone.accounts.map((a) => a.id)).toEqual([card]);
+  });
+
+  it('keeps the balances the bank reported, runs two years back from them, and stays exact as rows change', async () => {
+    // The bank's import is a job: this app runs them.
+    const app = await createTestApp({ now: testNow });
+    onTestFinished(() => app.close());
+    const netWorth = async (auth: LoginResult, query: string) =>
+      expectJson(
+        await app.inject({ method: 'GET', url: `/api/reports/net-worth?${query}`, headers: bearer(auth) }),
+        200,
+        netWorthReport,
+      );
+    const auth = await signUp(app);
+    await linkBankAndImport(app, auth);
+    const accounts = await app.database.query<{ id: string; type: number; current_balance: string }>(
+      'select id, type, current_balance::text from bank_accounts where user_id = $1 and is_active order by id',
+      [auth.user.id],
+    );
+    // The sync kept today's balance of every account.
+    const reported = await app.database.query<{ account_id: string; day: string; balance: string }>(
+      'select account_id, day::text, balance::text from account_balances where user_id = $1 order by account_id',
+      [auth.user.id],
+    );
+    expect(reported.map((r) => [r.account_id, r.day, r.balance])).toEqual(
+      accounts.map((a) => [a.id, '2026-11-20', a.current_balance]),
+    );
+    const report = await netWorth(auth, 'period=last_12_months&compare=none');
+    const held = (a: (typeof accounts)[number]) =>
+      ((a.type === 2 || a.type === 4 ? -1 : 1) * Number(a.current_balance)) / 100;
+    for (const a of accounts)
+      expect(report.accounts.find((r) => r.id === a.id)?.closing).toBeCloseTo(held(a), 2);
+    expect(report.closing.netWorth).toBeCloseTo(
+      accounts.reduce((n, a) => n + held(a), 0),
+      2,
+    );
+    // Net worth each day is the sum of that day's balances by kind.
+    for (const [i, point] of report.points.entries())
+      expect(point.netWorth).toBeCloseTo(
+        report.kinds.reduce((n, k) => n + (k.values[i] as number), 0),
+        2,
+      );
+
+    // A balance the bank reported on an earlier day is that day's, whatever the transactions say.
+    const [first] = accounts;
+    if (!first) throw new Error('the bank has accounts');
+    await app.database.query(
+      'insert into account_balances (user_id, account_id, day, balance) values ($1, $2, $3, $4)',
+      [auth.user.id, first.id, '2026-10-01', 123_456],
+    );
+    const alone = await netWorth(auth, `period=last_3_months&compare=none&accountId=${first.id}`);
+    const sign = first.type === 2 || first.type === 4 ? -1 : 1;
+    expect(alone.points.find((p) => p.endDate === '2026-10-01')?.netWorth).toBe(sign * 1234.56);
+
+    // Edits, a pending row, a deleted row and a hard delete keep the days exact.
+    const [row] = await app.database.query<{ id: string }>(
+      'select id from transactions where user_id = $1 and not pending order by date desc limit 1',
+      [auth.user.id],
+    );
+    await app.database.query(
+      'update transactions set amount = amount - 1234, date = date - 3 where id = $1',
+      [row?.id],
+    );
+    await app.database.query(
+      `update transactions set deleted_at = now() where id in
+         (select id from transactions where user_id = $1 order by id limit 2)`,
+      [auth.user.id],
+    );
+    await app.database.query(
+      'update transactions set pending = not pending where user_id = $1 and date = $2',
+      [auth.user.id, '2026-11-18'],
+    );
+    await app.database.query(
+      'delete from transactions where id in (select id from transactions where user_id = $1 order by id desc limit 3)',
+      [auth.user.id],
+    );
+    await expectRollupsExact(app);
+  });
+
+  it("shows nothing of another person's account, is Pro, and refuses a period it cannot read", async () => {
+    const alice = await aPerson();
+    const bob = await aPerson();
+    const report = await netWorth(bob.auth, `period=last_12_months&accountId=${alice.card}`);
+    expect(report.accounts).toEqual([]);
+    expect(report.closing.netWorth).toBe(0);
+    const bad = expectJson(await get(bob.auth, '/reports/net-worth?period=someday'), 400, errorBody);
+    expect(bad.message).toContain('Unknown period');
+    await putOnPlan(app, bob.auth, 'starter');
+    expect(expectJson(await get(bob.auth, '/reports/net-worth'), 403, errorBody).message).toBe(
       upgradeMessage('reports'),
     );
   });

@@ -2,6 +2,7 @@ import {
   cashFlowReport,
   errorBody,
   moneyFlowReport,
+  netWorthReport,
   type ReportQuery,
   reportQuery,
   spendingReport,
@@ -9,11 +10,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../lib/context';
 import { requireFeature } from '../billing';
-import { cashFlow, flow, spending } from './reports.service';
+import { cashFlow, flow, netWorth, spending } from './reports.service';
 
 /**
  * Reports (Pro's "advanced analytics"): a period's cash flow and spending by month or week, and where its
- * money flowed, with a comparison and why they changed. Every route is the signed-in person's own, and Pro's.
+ * money flowed, and net worth day by day, with a comparison and why they changed. Every route is the signed-in person's own, and Pro's.
  */
 export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const db = ctx.database.db;
@@ -44,5 +45,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
     '/reports/flow',
     { schema: { tags, querystring: reportQuery, response: { 200: moneyFlowReport, ...errors } } },
     (req) => flow(db, input(req)),
+  );
+
+  app.get(
+    '/reports/net-worth',
+    { schema: { tags, querystring: reportQuery, response: { 200: netWorthReport, ...errors } } },
+    (req) => netWorth(db, input(req)),
   );
 };

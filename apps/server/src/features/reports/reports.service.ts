@@ -1,9 +1,14 @@
 import {
+  addDays,
   type CashFlowReport,
   cashFlowReportOf,
+  comparisonLabel,
   comparisonRange,
   type MoneyFlowReport,
   moneyFlowReportOf,
+  type NetWorthReport,
+  netWorthReportOf,
+  netWorthSince,
   type ReportQuery,
   reportRange,
   type SpendingReport,
@@ -12,7 +17,7 @@ import {
 } from '@tally/shared';
 import type { Db } from '../../db/client';
 import { totalsByCategory } from '../transactions';
-import { merchantTotals } from './reports.queries';
+import { balanceHistoryData, merchantTotals } from './reports.queries';
 
 /**
  * The cash flow report: the period's totals per month or week and category (the same totals as the
@@ -22,8 +27,10 @@ type ReportInput = { userId: string; timeZone: string; now: Date; query: ReportQ
 
 /** The period, its comparison and the filters a report's query names, in the person's calendar. */
 function periodOf({ timeZone, now, query }: ReportInput) {
-  const range = reportRange(query.period, todayIn(timeZone, now), query);
+  const today = todayIn(timeZone, now);
+  const range = reportRange(query.period, today, query);
   return {
+    today,
     range,
     compared: comparisonRange(range, query.compare),
     filters: { accountId: query.accountId, category: query.category },
@@ -78,5 +85,23 @@ export async function flow(db: Db, input: ReportInput): Promise<MoneyFlowReport>
     range,
     rows,
     comparison: compared && previous && { range: compared, compare: query.compare, rows: previous },
+  });
+}
+
+/**
+ * Net worth over the period up to today: every account's balance each day (each month's end past two years),
+ * run back from the balances the bank reported by the days' transactions, and over the comparison period.
+ */
+export async function netWorth(db: Db, input: ReportInput): Promise<NetWorthReport> {
+  const { userId, query } = input;
+  const { today, range, compared } = periodOf(input);
+  const upToToday = { ...range, endDate: range.endDate < today ? range.endDate : today };
+  const since = addDays(netWorthSince(upToToday, compared), -1);
+  const { accounts, flows } = await balanceHistoryData(db, { userId, accountId: query.accountId, since });
+  return netWorthReportOf({
+    range: upToToday,
+    accounts,
+    flows,
+    comparison: compared && { range: compared, label: comparisonLabel(query.compare) },
   });
 }

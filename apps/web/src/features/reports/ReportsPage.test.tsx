@@ -191,6 +191,83 @@ describe('ReportsPage', () => {
     );
   });
 
+  it('adds up net worth with each account one click from its transactions, and no category to choose', async () => {
+    const point = (day: string, assets: number, liabilities: number, transactionCount: number) => ({
+      startDate: day,
+      endDate: day,
+      assets,
+      liabilities,
+      netWorth: assets - liabilities,
+      transactionCount,
+    });
+    const netWorth = {
+      startDate: '2026-10-30',
+      endDate: '2026-11-02',
+      step: 'day',
+      comparison: null,
+      points: [
+        point('2026-10-30', 5000, 1000, 0),
+        point('2026-10-31', 5200, 1000, 2),
+        point('2026-11-01', 5200, 1000, 0),
+        point('2026-11-02', 8400, 1100.5, 3),
+      ],
+      kinds: [
+        { kind: 'cash', name: 'Cash', values: [5000, 5200, 5200, 8400] },
+        { kind: 'credit', name: 'Credit cards', values: [-1000, -1000, -1000, -1100.5] },
+      ],
+      accounts: [
+        {
+          id: 'a1',
+          name: 'Checking',
+          kind: 'cash',
+          opening: 5000,
+          closing: 8400,
+          change: 3400,
+          transactionCount: 4,
+        },
+        {
+          id: 'a2',
+          name: 'Visa',
+          kind: 'credit',
+          opening: -1000,
+          closing: -1100.5,
+          change: -100.5,
+          transactionCount: 1,
+        },
+      ],
+      opening: { assets: 5000, liabilities: 1000, netWorth: 4000 },
+      closing: { assets: 8400, liabilities: 1100.5, netWorth: 7299.5 },
+      change: 3299.5,
+      previousChange: null,
+      changes: ['Net worth rose $3,300 (82%) over the period: Checking +$3,400.'],
+    };
+    const api = fakeApi({
+      'GET /api/reports/net-worth': { body: netWorth },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage(
+      '/reports?report=net-worth&period=custom&from=2026-10-30&to=2026-11-02&view=table&category=21',
+    );
+    expect(
+      await screen.findByText('Net worth rose $3,300 (82%) over the period: Checking +$3,400.'),
+    ).toBeTruthy();
+    // The table is month by month: October's last day, then November's so far.
+    expect(
+      screen.getByRole('row', { name: /Oct 2026 \$5,200\.00 \$1,000\.00 \$4,200\.00 \+\$200\.00 2/ }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('row', { name: /Nov 2026 \$8,400\.00 \$1,100\.50 \$7,299\.50 \+\$3,099\.50 3/ }),
+    ).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Credit cards/ })).toBeTruthy();
+    // Balances are every category's: none is asked for, nor offered.
+    expect(api.to('/api/reports/net-worth')[0]?.url.searchParams.get('category')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Category' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: '1 transactions of Visa' }));
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/transactions?from=2026-10-30&to=2026-11-02&account=a2',
+    );
+  });
+
   it('says to choose the days of a custom period before asking', async () => {
     const api = fakeApi({
       'GET /api/reports/cash-flow': { body: report },

@@ -25,7 +25,13 @@ import { REPORTS, type ReportKind, type ReportState, reportFromParams, reportToP
 const CashFlowSection = lazy(async () => ({ default: (await import('./CashFlowSection')).CashFlowSection }));
 const SpendingSection = lazy(async () => ({ default: (await import('./SpendingSection')).SpendingSection }));
 const FlowSection = lazy(async () => ({ default: (await import('./FlowSection')).FlowSection }));
-const SECTIONS = { 'cash-flow': CashFlowSection, spending: SpendingSection, flow: FlowSection };
+const NetWorthSection = lazy(async () => ({ default: (await import('./NetWorthSection')).NetWorthSection }));
+const SECTIONS = {
+  'cash-flow': CashFlowSection,
+  spending: SpendingSection,
+  flow: FlowSection,
+  'net-worth': NetWorthSection,
+};
 const CustomPeriodFields = lazy(async () => ({
   default: (await import('./CustomPeriodFields')).CustomPeriodFields,
 }));
@@ -45,9 +51,10 @@ function useReportState() {
 }
 
 /**
- * Reports (Pro): the cash flow and the spending of any period by month or week, and where its money flowed,
- * compared with the period before or a year earlier, with why they changed in words; every figure opens its
- * transactions, and each report goes out as CSV and its chart as a picture. The choices live in the address bar.
+ * Reports (Pro): the cash flow and the spending of any period by month or week, where its money flowed, and
+ * net worth day by day, compared with the period before or a year earlier, with why they changed in words;
+ * every figure opens its transactions, and each report goes out as CSV and its chart as a picture. The choices
+ * live in the address bar.
  */
 export function ReportsPage() {
   const { state, update } = useReportState();
@@ -81,7 +88,7 @@ export function ReportsPage() {
         <UpgradePanel
           plan={FEATURE_PLAN.reports}
           title="Reports are a Pro feature"
-          description="See your income, spending and savings rate month by month for any period, where the money went by category and merchant, how income flowed into spending and savings, compare it with the period before or a year earlier, read what changed in plain words, open the transactions behind any figure, and export it all."
+          description="See your income, spending and savings rate month by month for any period, where the money went by category and merchant, how income flowed into spending and savings, your net worth day by day, compare it with the period before or a year earlier, read what changed in plain words, open the transactions behind any figure, and export it all."
         />
       )}
     </Stack>
@@ -96,13 +103,18 @@ function ReportControls({
   update: (change: Partial<ReportState>) => void;
 }) {
   const accounts = useAccounts();
+  // A balance is every category's: net worth has no category to narrow to.
+  const byCategory = state.report !== 'net-worth';
   const accountData = [
     { value: ALL, label: 'All accounts' },
     ...(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name })),
   ];
   return (
     <Card padding="md">
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: state.period === 'custom' ? 6 : 4 }} spacing="sm">
+      <SimpleGrid
+        cols={{ base: 2, sm: 3, lg: (state.period === 'custom' ? 6 : 4) - (byCategory ? 0 : 1) }}
+        spacing="sm"
+      >
         <Select
           label="Period"
           data={REPORT_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
@@ -132,17 +144,19 @@ function ReportControls({
           allowDeselect={false}
           comboboxProps={LIST_MOUNTED_WHEN_OPEN}
         />
-        <Select
-          label="Category"
-          data={CATEGORY_DATA}
-          value={state.category === null ? ALL : String(state.category)}
-          onChange={(value) =>
-            update({ category: !value || value === ALL ? null : (Number(value) as CategoryCode) })
-          }
-          allowDeselect={false}
-          searchable
-          comboboxProps={LIST_MOUNTED_WHEN_OPEN}
-        />
+        {byCategory && (
+          <Select
+            label="Category"
+            data={CATEGORY_DATA}
+            value={state.category === null ? ALL : String(state.category)}
+            onChange={(value) =>
+              update({ category: !value || value === ALL ? null : (Number(value) as CategoryCode) })
+            }
+            allowDeselect={false}
+            searchable
+            comboboxProps={LIST_MOUNTED_WHEN_OPEN}
+          />
+        )}
       </SimpleGrid>
     </Card>
   );

@@ -1,4 +1,4 @@
-import type { CashFlowReport, MoneyFlowReport } from '@tally/shared';
+import type { CashFlowReport, MoneyFlowReport, NetWorthReport } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
 import {
   bucketLabel,
@@ -6,6 +6,7 @@ import {
   DEFAULT_REPORT,
   drillDownHref,
   flowCsv,
+  netWorthCsv,
   reportFromParams,
   reportQueryString,
   reportToParams,
@@ -130,6 +131,54 @@ describe('flowCsv', () => {
       'Salary,Income,3000.00,100.0',
       'Income,Dining Out,450.50,15.0',
       'Income,Saved,2549.50,85.0',
+      '',
+    ]);
+  });
+});
+
+describe('netWorthCsv', () => {
+  it('writes each day, then each account with names safe for a spreadsheet', () => {
+    const report = {
+      startDate: '2026-11-01',
+      endDate: '2026-11-02',
+      points: [
+        {
+          startDate: '2026-11-01',
+          endDate: '2026-11-01',
+          assets: 500_000,
+          liabilities: 100_000,
+          netWorth: 400_000,
+          transactionCount: 0,
+        },
+        {
+          startDate: '2026-11-02',
+          endDate: '2026-11-02',
+          assets: 520_001,
+          liabilities: 100_000,
+          netWorth: 420_001,
+          transactionCount: 2,
+        },
+      ],
+      kinds: [{ kind: 'cash', name: 'Cash', values: [500_000, 520_001] }],
+      accounts: [
+        {
+          id: 'a',
+          name: '=Joint, "house"',
+          kind: 'cash',
+          opening: 500_000,
+          closing: 520_001,
+          change: 20_001,
+          transactionCount: 2,
+        },
+      ],
+    } as NetWorthReport;
+    expect(netWorthCsv(report).split('\r\n')).toEqual([
+      'Date,Assets,Liabilities,Net worth,Transactions',
+      '2026-11-01,5000.00,1000.00,4000.00,0',
+      '2026-11-02,5200.01,1000.00,4200.01,2',
+      '',
+      'Account,Kind,Balance 2026-11-01,Balance 2026-11-02,Change,Transactions',
+      `"'=Joint, ""house""",Cash,5000.00,5200.01,200.01,2`,
       '',
     ]);
   });

@@ -4,6 +4,7 @@ import {
   isCategoryCode,
   isoDay,
   type MoneyFlowReport,
+  type NetWorthReport,
   REPORT_COMPARISON_VALUES,
   REPORT_PERIOD_VALUES,
   type ReportComparison,
@@ -17,6 +18,7 @@ export const REPORTS = [
   { value: 'cash-flow', label: 'Cash flow' },
   { value: 'spending', label: 'Spending' },
   { value: 'flow', label: 'Money flow' },
+  { value: 'net-worth', label: 'Net worth' },
 ] as const;
 export type ReportKind = (typeof REPORTS)[number]['value'];
 
@@ -201,4 +203,38 @@ export function flowCsv(report: MoneyFlowReport): string {
   ];
   // Names are ours (categories, "Saved"): none holds a comma, a quote or a formula.
   return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+}
+
+/** Net worth as CSV: each day (or month's end) of the period, then each account's start, end and change. */
+export function netWorthCsv(report: NetWorthReport): string {
+  const rows = [
+    ['Date', 'Assets', 'Liabilities', 'Net worth', 'Transactions'],
+    ...report.points.map((p) => [
+      p.endDate,
+      dollars(p.assets),
+      dollars(p.liabilities),
+      dollars(p.netWorth),
+      String(p.transactionCount),
+    ]),
+    [],
+    ['Account', 'Kind', `Balance ${report.startDate}`, `Balance ${report.endDate}`, 'Change', 'Transactions'],
+    ...report.accounts.map((a) => [
+      csvText(a.name),
+      report.kinds.find((k) => k.kind === a.kind)?.name ?? '',
+      dollars(a.opening),
+      dollars(a.closing),
+      dollars(a.change),
+      String(a.transactionCount),
+    ]),
+  ];
+  return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * A name the person chose, as one CSV field: quoted (commas and quotes kept), and never read as a formula
+ * by a spreadsheet (a leading =, +, - or @ gets an apostrophe).
+ */
+function csvText(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
 }

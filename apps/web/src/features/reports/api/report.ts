@@ -1,13 +1,18 @@
-import { cashFlowReport, moneyFlowReport, spendingReport } from '@tally/shared';
+import { cashFlowReport, moneyFlowReport, netWorthReport, spendingReport } from '@tally/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-const REPORT_ANSWERS = { 'cash-flow': cashFlowReport, spending: spendingReport, flow: moneyFlowReport };
+const REPORT_ANSWERS = {
+  'cash-flow': cashFlowReport,
+  spending: spendingReport,
+  flow: moneyFlowReport,
+  'net-worth': netWorthReport,
+};
 type ReportAnswers = { [P in keyof typeof REPORT_ANSWERS]: z.infer<(typeof REPORT_ANSWERS)[P]> };
 
-/** GET /reports/{cash-flow,spending,flow} with the report's query string; null waits for one. */
+/** GET /reports/{cash-flow,spending,flow,net-worth} with the report's query string; null waits for one. */
 export function useReport<P extends keyof typeof REPORT_ANSWERS>(path: P, query: string | null) {
   return useQuery({
     queryKey: queryKeys.reports.report(path, query ?? ''),
