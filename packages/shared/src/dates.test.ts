@@ -12,6 +12,7 @@ import {
   startOfMonth,
   todayIn,
   wholeMonths,
+  wholeWeeks,
 } from './dates';
 
 describe('presetRange', () => {
@@ -211,6 +212,39 @@ describe('month edges', () => {
   ] as const)('%s runs from %s to %s', (day, first, last) => {
     expect(startOfMonth(day)).toBe(first);
     expect(lastDayOfMonth(day)).toBe(last);
+  });
+});
+
+describe('wholeWeeks', () => {
+  it('keeps the whole Monday-to-Sunday weeks of a range and opens what is open', () => {
+    // 2026-11-02 is a Monday, 2026-11-29 a Sunday.
+    expect(wholeWeeks('2026-11-02', '2026-11-29')).toEqual({ from: '2026-11-02', to: '2026-11-30' });
+    expect(wholeWeeks('2026-11-03', '2026-11-28')).toEqual({ from: '2026-11-09', to: '2026-11-23' });
+    expect(wholeWeeks('2026-11-03')).toEqual({ from: '2026-11-09', to: undefined });
+    expect(wholeWeeks(undefined, '2026-11-28')).toEqual({ from: undefined, to: '2026-11-23' });
+    expect(wholeWeeks('2026-11-03', '2026-11-14')).toBeNull();
+  });
+
+  it('splits any range into whole weeks and edges shorter than a week', () => {
+    const day = fc
+      .date({ min: new Date('1990-01-01'), max: new Date('2090-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 100 }), (start, length) => {
+        const end = addDays(start, length);
+        const weeks = wholeWeeks(start, end);
+        if (!weeks) {
+          expect(length).toBeLessThan(13);
+          return;
+        }
+        const { from = '', to = '' } = weeks;
+        expect(dayOfWeek(from)).toBe(1);
+        expect(dayOfWeek(to)).toBe(1);
+        expect(daysBetween(start, from)).toBeLessThan(7);
+        expect(daysBetween(to, addDays(end, 1))).toBeLessThan(7);
+        expect(from >= start && to <= addDays(end, 1)).toBe(true);
+      }),
+    );
   });
 });
 

@@ -136,6 +136,22 @@ export function wholeMonths(startDate?: string, endDate?: string): { from?: stri
   return { from: from || undefined, to: to || undefined };
 }
 
+/** The Monday (ISO weeks start on Mondays) of the day's week. */
+export function startOfWeek(day: string): string {
+  return addDays(day, -((dayOfWeek(day) + 6) % 7));
+}
+
+/**
+ * The whole weeks (Monday to Sunday) inside a day range, as [from, to) Mondays; an open end stays open
+ * (undefined). Null when the range holds no whole week.
+ */
+export function wholeWeeks(startDate?: string, endDate?: string): { from?: string; to?: string } | null {
+  const from = startDate && (dayOfWeek(startDate) === 1 ? startDate : addDays(startOfWeek(startDate), 7));
+  const to = endDate && startOfWeek(addDays(endDate, 1));
+  if (from && to && from >= to) return null;
+  return { from: from || undefined, to: to || undefined };
+}
+
 export type DatePreset = 'all' | 'week' | 'month' | 'quarter' | 'year' | 'ytd';
 
 export const DATE_PRESETS: { value: DatePreset; label: string }[] = [

@@ -35,6 +35,8 @@ const DERIVED = new Set([
   'ai_insight_runs',
   'transaction_texts',
   'account_days',
+  'transaction_week_rollups',
+  'merchant_rollups',
 ]);
 
 type Journal = { entries: Array<{ tag: string }> };

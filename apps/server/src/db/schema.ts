@@ -422,6 +422,44 @@ export const transactionRollups = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month, t.accountId, t.category, t.isTransfer] })],
 );
 
+/** The monthly rollups' twin by week (Monday to Sunday), for reports by week (migration 0041). */
+export const transactionWeekRollups = pgTable(
+  'transaction_week_rollups',
+  {
+    userId: uuid('user_id').notNull(),
+    /** The week's Monday. */
+    week: date('week', { mode: 'string' }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    category: smallint('category').$type<CategoryCode>().notNull(),
+    isTransfer: boolean('is_transfer').notNull(),
+    count: integer('count').notNull(),
+    income: bigint('income', { mode: 'number' }).notNull(),
+    expenses: bigint('expenses', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week, t.accountId, t.category, t.isTransfer] })],
+);
+
+/**
+ * Live transactions with a merchant counted per person, month, merchant (its name lowercase and trimmed, as
+ * Transactions' merchant filter reads it), account and category, with their spending (money out, transfers
+ * left out), kept exact by statement triggers (migration 0041): the spending report's merchants.
+ */
+export const merchantRollups = pgTable(
+  'merchant_rollups',
+  {
+    userId: uuid('user_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    merchant: text('merchant').notNull(),
+    accountId: uuid('account_id').notNull(),
+    category: smallint('category').$type<CategoryCode>().notNull(),
+    /** One of the ways the rows spell the merchant (the last in sort order seen). */
+    name: text('name').notNull(),
+    count: integer('count').notNull(),
+    spent: bigint('spent', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.merchant, t.accountId, t.category] })],
+);
+
 /**
  * Spending per person, day and category (cents: money out less money in) of live transactions that are not
  * transfers, kept exact by statement triggers on `transactions` (migration 0010) like the monthly rollups.

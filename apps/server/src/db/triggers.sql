@@ -179,6 +179,55 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.transactions_merchant_rollup()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
+           max(btrim(merchant_name)), count(*),
+           coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
+      FROM new_rows WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
+     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
+      SET count = r.count + excluded.count, spent = r.spent + excluded.spent, name = greatest(r.name, excluded.name);
+    RETURN NULL;
+  END IF;
+
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
+           max(btrim(merchant_name)), -count(*),
+           coalesce(sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
+      FROM old_rows WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
+     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
+      SET count = r.count + excluded.count, spent = r.spent + excluded.spent;
+  ELSE
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
+           max(btrim(merchant_name)), sum(sign),
+           coalesce(-sum(sign * amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
+      FROM (SELECT user_id, date, merchant_name, account_id, category, is_transfer, amount, deleted_at, 1 AS sign
+              FROM new_rows
+            UNION ALL
+            SELECT user_id, date, merchant_name, account_id, category, is_transfer, amount, deleted_at, -1
+              FROM old_rows) AS c
+     WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
+     GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(sign) <> 0 OR sum(sign * amount) FILTER (WHERE amount < 0 AND NOT is_transfer) <> 0
+     ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
+      SET count = r.count + excluded.count, spent = r.spent + excluded.spent, name = greatest(r.name, excluded.name);
+  END IF;
+  DELETE FROM merchant_rollups
+   WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.transactions_rollup()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -237,6 +286,52 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.transactions_week_rollup()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO transaction_week_rollups AS r (user_id, week, account_id, category, is_transfer, count, income, expenses)
+    SELECT user_id, date_trunc('week', date::timestamp)::date, account_id, category, is_transfer, count(*),
+           coalesce(sum(amount) FILTER (WHERE amount > 0), 0), coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)
+      FROM new_rows WHERE deleted_at IS NULL
+     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, week, account_id, category, is_transfer) DO UPDATE
+      SET count = r.count + excluded.count, income = r.income + excluded.income, expenses = r.expenses + excluded.expenses;
+    RETURN NULL;
+  END IF;
+
+  IF TG_OP = 'DELETE' THEN
+    INSERT INTO transaction_week_rollups AS r (user_id, week, account_id, category, is_transfer, count, income, expenses)
+    SELECT user_id, date_trunc('week', date::timestamp)::date, account_id, category, is_transfer, -count(*),
+           -coalesce(sum(amount) FILTER (WHERE amount > 0), 0), coalesce(sum(amount) FILTER (WHERE amount < 0), 0)
+      FROM old_rows WHERE deleted_at IS NULL
+     GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, week, account_id, category, is_transfer) DO UPDATE
+      SET count = r.count + excluded.count, income = r.income + excluded.income, expenses = r.expenses + excluded.expenses;
+  ELSE
+    INSERT INTO transaction_week_rollups AS r (user_id, week, account_id, category, is_transfer, count, income, expenses)
+    SELECT user_id, date_trunc('week', date::timestamp)::date, account_id, category, is_transfer, sum(sign),
+           coalesce(sum(sign * amount) FILTER (WHERE amount > 0), 0),
+           coalesce(-sum(sign * amount) FILTER (WHERE amount < 0), 0)
+      FROM (SELECT user_id, date, account_id, category, is_transfer, amount, deleted_at, 1 AS sign FROM new_rows
+            UNION ALL
+            SELECT user_id, date, account_id, category, is_transfer, amount, deleted_at, -1 FROM old_rows) AS c
+     WHERE deleted_at IS NULL
+     GROUP BY 1, 2, 3, 4, 5
+    HAVING sum(sign) <> 0 OR sum(sign * amount) FILTER (WHERE amount > 0) <> 0
+        OR sum(sign * amount) FILTER (WHERE amount < 0) <> 0
+     ORDER BY 1, 2, 3, 4, 5
+    ON CONFLICT (user_id, week, account_id, category, is_transfer) DO UPDATE
+      SET count = r.count + excluded.count, income = r.income + excluded.income, expenses = r.expenses + excluded.expenses;
+  END IF;
+  DELETE FROM transaction_week_rollups
+   WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  RETURN NULL;
+END
+$function$;
+
 -- Triggers
 
 CREATE TRIGGER bank_accounts_ai_stale_delete AFTER DELETE ON bank_accounts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
@@ -266,11 +361,17 @@ CREATE TRIGGER transactions_daily_spending_update AFTER UPDATE ON transactions R
 CREATE TRIGGER transactions_manual_balance_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_manual_balance();
 CREATE TRIGGER transactions_manual_balance_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_manual_balance();
 CREATE TRIGGER transactions_manual_balance_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_manual_balance();
+CREATE TRIGGER transactions_merchant_rollup_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_merchant_rollup();
+CREATE TRIGGER transactions_merchant_rollup_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_merchant_rollup();
+CREATE TRIGGER transactions_merchant_rollup_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_merchant_rollup();
 CREATE TRIGGER transactions_rollup_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
 CREATE TRIGGER transactions_rollup_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
 CREATE TRIGGER transactions_rollup_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
 CREATE TRIGGER transactions_texts_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_texts();
 CREATE TRIGGER transactions_texts_update AFTER UPDATE ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_texts();
+CREATE TRIGGER transactions_week_rollup_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_week_rollup();
+CREATE TRIGGER transactions_week_rollup_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_week_rollup();
+CREATE TRIGGER transactions_week_rollup_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_week_rollup();
 CREATE TRIGGER transactions_zz_ai_stale_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER transactions_zz_ai_stale_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER transactions_zz_ai_stale_update AFTER UPDATE ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();

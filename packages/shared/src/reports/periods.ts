@@ -1,4 +1,4 @@
-import { addDays, addMonths, daysBetween, lastDayOfMonth, startOfMonth } from '../dates';
+import { addDays, addMonths, daysBetween, lastDayOfMonth, startOfMonth, startOfWeek } from '../dates';
 import type { PeriodRange } from '../transactions/dashboard-periods';
 
 /** The reports' period picker, in the order it shows. Month counts end with the person's current month. */
@@ -109,9 +109,7 @@ export function comparisonRange(range: PeriodRange, compare: ReportComparison): 
 
 /** The first day of the month or week (Monday, as ISO weeks start) a day falls in. */
 export function bucketStart(day: string, interval: ReportInterval): string {
-  if (interval === 'month') return startOfMonth(day);
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
+  return interval === 'month' ? startOfMonth(day) : startOfWeek(day);
 }
 
 /** Every month or week a range touches, in order, each clipped to the range. */

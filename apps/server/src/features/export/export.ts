@@ -28,6 +28,8 @@ export const LEFT_OUT: Record<string, string> = {
   transaction_rollups: 'totals, made again from the transactions',
   daily_spending: 'totals, made again from the transactions',
   account_days: 'totals, made again from the transactions',
+  transaction_week_rollups: 'totals, made again from the transactions',
+  merchant_rollups: 'totals, made again from the transactions',
 };
 
 /** Secrets are never exported, hashed or sealed. */

@@ -7,13 +7,14 @@ import type {
 } from '@tally/shared';
 import { and, asc, eq, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountBalances, accountDays, bankAccounts, transactions } from '../../db/schema';
-import { filterWhere } from '../transactions';
+import { accountBalances, accountDays, bankAccounts, merchantRollups, transactions } from '../../db/schema';
+import { filterWhere, rollupPlan } from '../transactions';
 
 /**
  * Money spent per merchant (by name, case and surrounding spaces aside, as Transactions' merchant filter
- * reads it; a blank name is no merchant) and month or
- * week. The count is every row of the merchant, as Transactions lists them; the money leaves transfers out.
+ * reads it; a blank name is no merchant) and month or week. The count is every row of the merchant, as
+ * Transactions lists them; the money leaves transfers out. By month, whole months come from the merchant
+ * rollups and only the partial months at the edges from the transactions.
  */
 export async function merchantTotals(
   db: Db,
@@ -22,18 +23,45 @@ export async function merchantTotals(
   const t = transactions;
   const key = sql<string>`lower(btrim(${t.merchantName}))`;
   const bucket = sql<string>`date_trunc('${sql.raw(per)}', ${t.date}::timestamp)::date::text`;
-  const rows = await db
-    .select({
-      key,
-      name: sql<string>`max(btrim(${t.merchantName}))`,
-      bucket,
-      count: sql<number>`count(*)::int`,
-      spent: sql<string>`coalesce(-sum(${t.amount}) filter (where ${t.amount} < 0 and not ${t.isTransfer}), 0)`,
-    })
-    .from(t)
-    .where(and(filterWhere(userId, filters), isNotNull(t.merchantName), sql`btrim(${t.merchantName}) <> ''`))
-    .groupBy(key, bucket);
-  return rows.map((r) => ({ ...r, spent: Number(r.spent) }));
+  const direct = (where: SQL) =>
+    db
+      .select({
+        key,
+        name: sql<string>`max(btrim(${t.merchantName}))`,
+        bucket,
+        count: sql<number>`count(*)::int`,
+        spent: sql<string>`coalesce(-sum(${t.amount}) filter (where ${t.amount} < 0 and not ${t.isTransfer}), 0)`,
+      })
+      .from(t)
+      .where(and(where, isNotNull(t.merchantName), sql`btrim(${t.merchantName}) <> ''`))
+      .groupBy(key, bucket);
+  const plan = per === 'month' ? rollupPlan(userId, filters) : null;
+  const m = merchantRollups;
+  const statements = plan
+    ? [
+        db
+          .select({
+            key: m.merchant,
+            name: sql<string>`max(${m.name})`,
+            bucket: sql<string>`${m.month}::text`,
+            count: sql<number>`sum(${m.count})::int`,
+            spent: sql<string>`sum(${m.spent})`,
+          })
+          .from(m)
+          .where(
+            plan.rollupWhere({
+              userId: m.userId,
+              start: m.month,
+              accountId: m.accountId,
+              category: m.category,
+            }),
+          )
+          .groupBy(m.merchant, m.month),
+        ...plan.edges.map(direct),
+      ]
+    : [direct(filterWhere(userId, filters))];
+  // A merchant's month comes from one statement only (whole months, or an edge's days).
+  return (await Promise.all(statements)).flat().map((r) => ({ ...r, spent: Number(r.spent) }));
 }
 
 /**

@@ -11,8 +11,10 @@ import {
   TRANSACTION_KIND_DETAILED,
   type TransactionFilters,
   wholeMonths,
+  wholeWeeks,
 } from '@tally/shared';
 import {
+  type AnyColumn,
   and,
   asc,
   desc,
@@ -36,6 +38,7 @@ import {
   transactionRules,
   transactions,
   transactionTexts,
+  transactionWeekRollups,
 } from '../../db/schema';
 import { type TransactionRow, toTransaction, transactionSelection } from './transaction-shapes';
 
@@ -102,31 +105,48 @@ export function filterWhere(userId: string, f: Filters, { deleted = false } = {}
   return and(...conditions)!;
 }
 
+/** A rollup table's columns a plan narrows: the person, the first day of its month or week, account, category. */
+export type RollupColumns = {
+  userId: AnyColumn;
+  start: AnyColumn;
+  accountId: AnyColumn;
+  category: AnyColumn;
+};
+const columnsOf = (r: typeof transactionRollups | typeof transactionWeekRollups, start: AnyColumn) => ({
+  userId: r.userId,
+  start,
+  accountId: r.accountId,
+  category: r.category,
+});
+const MONTHS = columnsOf(transactionRollups, transactionRollups.month);
+const WEEKS = columnsOf(transactionWeekRollups, transactionWeekRollups.week);
+
 /**
- * Where totals can come from the monthly rollups: their rows for the whole months of the range, plus the
- * transactions of the partial months at its edges (none at an open end). Null when they cannot:
- * amount and text filters, or a range without a whole month.
+ * Where totals can come from rollups by month (or week): the rollup rows of the whole months (weeks) of the
+ * range, narrowed by `rollupWhere`, plus the transactions of the partial months (weeks) at its edges (none at
+ * an open end). Null when they cannot: amount and text filters, or a range without a whole month (week).
  */
-function rollupPlan(userId: string, f: Filters) {
+export function rollupPlan(userId: string, f: Filters, per: ReportInterval = 'month') {
   if (f.searchTerm || f.merchant || f.kind || f.minAmount !== undefined || f.maxAmount !== undefined)
     return null;
-  const months = wholeMonths(f.startDate, f.endDate);
-  if (!months) return null;
-  const { from, to } = months;
-  const rollups = and(
-    eq(transactionRollups.userId, userId),
-    f.category !== undefined ? eq(transactionRollups.category, f.category) : undefined,
-    f.accountId ? eq(transactionRollups.accountId, f.accountId) : undefined,
-    from ? gte(transactionRollups.month, from) : undefined,
-    to ? lt(transactionRollups.month, to) : undefined,
-  )!;
+  const whole = per === 'week' ? wholeWeeks(f.startDate, f.endDate) : wholeMonths(f.startDate, f.endDate);
+  if (!whole) return null;
+  const { from, to } = whole;
+  const rollupWhere = (r: RollupColumns) =>
+    and(
+      eq(r.userId, userId),
+      f.category !== undefined ? eq(r.category, f.category) : undefined,
+      f.accountId ? eq(r.accountId, f.accountId) : undefined,
+      from ? gte(r.start, from) : undefined,
+      to ? lt(r.start, to) : undefined,
+    )!;
   // One statement per edge, so each reads only its own days from the date index.
   const where = filterWhere(userId, f);
   const edges = [
     from ? and(where, lt(transactions.date, from)) : undefined,
     to ? and(where, gte(transactions.date, to)) : undefined,
   ].filter((edge) => edge !== undefined);
-  return { rollups, edges };
+  return { rollupWhere, edges };
 }
 
 /**
@@ -141,7 +161,7 @@ export function countExpression(db: Db, { userId, filters }: { userId: string; f
         db
           .select({ n: sql`coalesce(sum(${transactionRollups.count}), 0)` })
           .from(transactionRollups)
-          .where(plan.rollups),
+          .where(plan.rollupWhere(MONTHS)),
         ...plan.edges.map(count),
       ]
     : [count(filterWhere(userId, filters))];
@@ -161,7 +181,8 @@ async function countOf(db: Db, count: SQL<number>): Promise<number> {
 
 /**
  * Statements whose rows, added up per category and transfer flag (and per month or week with `per`: the
- * bucket's first day), are the matches' count, income and spending. Weeks are never in the rollups.
+ * bucket's first day), are the matches' count, income and spending: from the rollups by month or week where
+ * the filters allow, and the transactions of the edges.
  */
 export function totalsStatements(
   db: Db,
@@ -182,13 +203,14 @@ export function totalsStatements(
       .from(t)
       .where(where)
       .groupBy(t.category, t.isTransfer, ...(bucket ? [bucket] : []));
-  const plan = per === 'week' ? null : rollupPlan(userId, filters);
+  const plan = rollupPlan(userId, filters, per);
   if (!plan) return [direct(filterWhere(userId, filters))];
-  const r = transactionRollups;
-  const month = per && sql<string>`${r.month}::text`;
+  const r = per === 'week' ? transactionWeekRollups : transactionRollups;
+  const columns = per === 'week' ? WEEKS : MONTHS;
+  const start = per && sql<string>`${columns.start}::text`;
   const fromRollups = db
     .select({
-      bucket: month ?? sql<null>`null`,
+      bucket: start ?? sql<null>`null`,
       category: r.category,
       isTransfer: r.isTransfer,
       count: sql<number>`sum(${r.count})::int`,
@@ -196,8 +218,8 @@ export function totalsStatements(
       expenses: sql<string>`sum(${r.expenses})`,
     })
     .from(r)
-    .where(plan.rollups)
-    .groupBy(r.category, r.isTransfer, ...(month ? [month] : []));
+    .where(plan.rollupWhere(columns))
+    .groupBy(r.category, r.isTransfer, ...(start ? [start] : []));
   return [fromRollups, ...plan.edges.map(direct)];
 }
 
