@@ -64,7 +64,7 @@ export async function expectRollupsExact(app: Pick<TestApp, 'database'>): Promis
          from merchant_rollups order by 1, 2, 3, 4, 5`,
     ),
     app.database.query(
-      `select user_id, date_trunc('month', date::timestamp)::date::text as month, lower(btrim(merchant_name)) as merchant,
+      `select user_id, date_trunc('month', date::timestamp)::date::text as month, btrim(merchant_name) as merchant,
               account_id, category, count(*)::int as count,
               coalesce(-sum(amount) filter (where amount < 0 and not is_transfer), 0)::text as spent
          from transactions where deleted_at is null and btrim(coalesce(merchant_name, '')) <> ''

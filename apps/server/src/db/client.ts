@@ -389,6 +389,8 @@ export function vacuumAfterImports(database: Database, threshold = 1000) {
     pending += rows;
     if (pending < threshold) return;
     pending = 0;
-    await database.exec('VACUUM (ANALYZE) transactions, transaction_rollups, account_days');
+    await database.exec(
+      'VACUUM (ANALYZE) transactions, transaction_rollups, transaction_week_rollups, merchant_rollups, account_days',
+    );
   };
 }

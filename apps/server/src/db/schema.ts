@@ -440,9 +440,10 @@ export const transactionWeekRollups = pgTable(
 );
 
 /**
- * Live transactions with a merchant counted per person, month, merchant (its name lowercase and trimmed, as
- * Transactions' merchant filter reads it), account and category, with their spending (money out, transfers
- * left out), kept exact by statement triggers (migration 0041): the spending report's merchants.
+ * Live transactions with a merchant counted per person, month, merchant (its name as the rows spell it,
+ * trimmed; the report puts spellings together case aside, as Transactions' merchant filter does), account and
+ * category, with their spending (money out, transfers left out), kept exact by statement triggers (migration
+ * 0041): the spending report's merchants.
  */
 export const merchantRollups = pgTable(
   'merchant_rollups',
@@ -452,8 +453,6 @@ export const merchantRollups = pgTable(
     merchant: text('merchant').notNull(),
     accountId: uuid('account_id').notNull(),
     category: smallint('category').$type<CategoryCode>().notNull(),
-    /** One of the ways the rows spell the merchant (the last in sort order seen). */
-    name: text('name').notNull(),
     count: integer('count').notNull(),
     spent: bigint('spent', { mode: 'number' }).notNull(),
   },
@@ -476,7 +475,6 @@ export const dailySpending = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day, t.category] })],
 );
 
-/** A person's choice of category for a merchant; later imports of that merchant use it. */
 /**
  * Each account's live transactions per day: how many, and the posted ones summed (cents, positive = money in),
  * kept exact by statement triggers on `transactions` (migration 0040) like the monthly rollups. Net worth
@@ -517,6 +515,7 @@ export const accountBalances = pgTable(
   ],
 );
 
+/** A person's choice of category for a merchant; later imports of that merchant use it. */
 export const merchantCategories = pgTable(
   'merchant_categories',
   {

@@ -93,7 +93,10 @@ BEGIN
      ORDER BY 1, 2, 3
     ON CONFLICT (user_id, day, account_id) DO UPDATE SET count = d.count + excluded.count, net = d.net + excluded.net;
   END IF;
-  DELETE FROM account_days WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  -- Only the days the statement's old rows touched can come to zero: those are looked up by key.
+  DELETE FROM account_days d
+   USING (SELECT DISTINCT user_id, date, account_id FROM old_rows) AS o
+   WHERE d.count = 0 AND d.user_id = o.user_id AND d.day = o.date AND d.account_id = o.account_id;
   RETURN NULL;
 END
 $function$;
@@ -185,30 +188,27 @@ CREATE OR REPLACE FUNCTION public.transactions_merchant_rollup()
 AS $function$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
-    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
-           max(btrim(merchant_name)), count(*),
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, btrim(merchant_name), account_id, category, count(*),
            coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
       FROM new_rows WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
-      SET count = r.count + excluded.count, spent = r.spent + excluded.spent, name = greatest(r.name, excluded.name);
+      SET count = r.count + excluded.count, spent = r.spent + excluded.spent;
     RETURN NULL;
   END IF;
 
   IF TG_OP = 'DELETE' THEN
-    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
-    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
-           max(btrim(merchant_name)), -count(*),
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, btrim(merchant_name), account_id, category, -count(*),
            coalesce(sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
       FROM old_rows WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
       SET count = r.count + excluded.count, spent = r.spent + excluded.spent;
   ELSE
-    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
-    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
-           max(btrim(merchant_name)), sum(sign),
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, btrim(merchant_name), account_id, category, sum(sign),
            coalesce(-sum(sign * amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
       FROM (SELECT user_id, date, merchant_name, account_id, category, is_transfer, amount, deleted_at, 1 AS sign
               FROM new_rows
@@ -220,10 +220,14 @@ BEGIN
     HAVING sum(sign) <> 0 OR sum(sign * amount) FILTER (WHERE amount < 0 AND NOT is_transfer) <> 0
      ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
-      SET count = r.count + excluded.count, spent = r.spent + excluded.spent, name = greatest(r.name, excluded.name);
+      SET count = r.count + excluded.count, spent = r.spent + excluded.spent;
   END IF;
-  DELETE FROM merchant_rollups
-   WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  DELETE FROM merchant_rollups r
+   USING (SELECT DISTINCT user_id, date_trunc('month', date::timestamp)::date AS month, btrim(merchant_name) AS merchant,
+                 account_id, category
+            FROM old_rows WHERE btrim(coalesce(merchant_name, '')) <> '') AS o
+   WHERE r.count = 0 AND r.user_id = o.user_id AND r.month = o.month AND r.merchant = o.merchant
+     AND r.account_id = o.account_id AND r.category = o.category;
   RETURN NULL;
 END
 $function$;
@@ -326,8 +330,11 @@ BEGIN
     ON CONFLICT (user_id, week, account_id, category, is_transfer) DO UPDATE
       SET count = r.count + excluded.count, income = r.income + excluded.income, expenses = r.expenses + excluded.expenses;
   END IF;
-  DELETE FROM transaction_week_rollups
-   WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  DELETE FROM transaction_week_rollups r
+   USING (SELECT DISTINCT user_id, date_trunc('week', date::timestamp)::date AS week, account_id, category, is_transfer
+            FROM old_rows) AS o
+   WHERE r.count = 0 AND r.user_id = o.user_id AND r.week = o.week AND r.account_id = o.account_id
+     AND r.category = o.category AND r.is_transfer = o.is_transfer;
   RETURN NULL;
 END
 $function$;

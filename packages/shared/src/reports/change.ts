@@ -17,7 +17,8 @@ export function sentenceMoney(cents: Cents): string {
   return (size >= 1_000 ? wholeDollars : withCents).format(size / 100);
 }
 
-const signed = (cents: Cents) => `${cents < 0 ? '−' : '+'}${sentenceMoney(cents)}`;
+/** A change as a sentence says it: "+$260", "−$4.50". */
+export const signedSentenceMoney = (cents: Cents) => `${cents < 0 ? '−' : '+'}${sentenceMoney(cents)}`;
 
 function sentence(
   measure: 'Spending' | 'Income',
@@ -39,7 +40,7 @@ function sentence(
     .filter(([, delta]) => Math.sign(delta) === Math.sign(change))
     .sort(([a, x], [b, y]) => Math.abs(y) - Math.abs(x) || a - b)
     .slice(0, 2)
-    .map(([category, delta]) => `${categoryName(category)} ${signed(delta)}`);
+    .map(([category, delta]) => `${categoryName(category)} ${signedSentenceMoney(delta)}`);
   const percent = Math.round((Math.abs(change) / before) * 100);
   const head = `${measure} ${change > 0 ? 'rose' : 'fell'} ${sentenceMoney(change)} (${percent}%) against ${against}`;
   return contributors.length > 0 ? `${head}: ${contributors.join(', ')}.` : `${head}.`;

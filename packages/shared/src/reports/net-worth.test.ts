@@ -232,7 +232,7 @@ describe('netWorthReportOf', () => {
     expect(report.points.at(-1)).toMatchObject({
       startDate: '2026-11-01',
       endDate: '2026-11-05',
-      transactionCount: 5,
+      transactionCount: 10,
     });
     expect(report.points.at(-2)).toMatchObject({
       endDate: '2026-10-31',

@@ -2,7 +2,7 @@ import { ACCOUNT_TYPE, type AccountTypeCode } from '../accounts/account-types';
 import { addDays, daysBetween } from '../dates';
 import type { Cents } from '../money';
 import type { PeriodRange } from '../transactions/dashboard-periods';
-import { sentenceMoney } from './change';
+import { sentenceMoney, signedSentenceMoney } from './change';
 import { MAX_WEEKLY_REPORT_DAYS, rangeBuckets } from './periods';
 import { NET_WORTH_KINDS, type NetWorthReport } from './reports.schema';
 
@@ -108,15 +108,17 @@ const figuresOf = (held: Cents[]) => {
 /** What each account holds (owes, as negative) at the end of each day, by the accounts' places. */
 function holdings(accounts: ReadonlyArray<BalanceAccount>, flows: ReadonlyArray<DayFlow>, days: string[]) {
   const byAccount = new Map<string, DayFlow[]>();
-  for (const f of flows) byAccount.set(f.accountId, [...(byAccount.get(f.accountId) ?? []), f]);
+  for (const f of flows) {
+    const own = byAccount.get(f.accountId);
+    if (own) own.push(f);
+    else byAccount.set(f.accountId, [f]);
+  }
   return accounts.map((a) => {
     const own = (byAccount.get(a.id) ?? []).sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : 0));
     const sign = owes(a.type) ? -1 : 1;
     return balanceHistory(a, own, days).map((b) => sign * b + 0);
   });
 }
-
-const signed = (cents: Cents) => `${cents < 0 ? '−' : '+'}${sentenceMoney(cents)}`;
 
 /**
  * The net worth report of a period (up to today) from the accounts, their reported balances and their days'
@@ -145,9 +147,9 @@ export function netWorthReportOf({
   const pointCounts = points.map(() => 0);
   const accountCounts = new Map<string, number>();
   const ends = points.map((p) => p.endDate);
-  const counted = new Set(accounts.map((a) => a.id));
+  // Every transaction of a day counts, as Transactions lists them (an account no longer shown included).
   for (const f of flows) {
-    if (f.day < range.startDate || f.day > range.endDate || !counted.has(f.accountId)) continue;
+    if (f.day < range.startDate || f.day > range.endDate) continue;
     const i = Math.min(after(ends, addDays(f.day, -1)), points.length - 1);
     pointCounts[i] = (pointCounts[i] ?? 0) + f.count;
     accountCounts.set(f.accountId, (accountCounts.get(f.accountId) ?? 0) + f.count);
@@ -182,7 +184,7 @@ export function netWorthReportOf({
         .filter((r) => Math.sign(r.change) === Math.sign(change))
         .sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.name.localeCompare(y.name))
         .slice(0, 2)
-        .map((r) => `${r.name} ${signed(r.change)}`);
+        .map((r) => `${r.name} ${signedSentenceMoney(r.change)}`);
       const percent =
         opening.netWorth > 0 ? ` (${Math.round((Math.abs(change) / opening.netWorth) * 100)}%)` : '';
       changes.push(

@@ -52,7 +52,10 @@ BEGIN
      ORDER BY 1, 2, 3
     ON CONFLICT (user_id, day, account_id) DO UPDATE SET count = d.count + excluded.count, net = d.net + excluded.net;
   END IF;
-  DELETE FROM account_days WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  -- Only the days the statement's old rows touched can come to zero: those are looked up by key.
+  DELETE FROM account_days d
+   USING (SELECT DISTINCT user_id, date, account_id FROM old_rows) AS o
+   WHERE d.count = 0 AND d.user_id = o.user_id AND d.day = o.date AND d.account_id = o.account_id;
   RETURN NULL;
 END
 $$;

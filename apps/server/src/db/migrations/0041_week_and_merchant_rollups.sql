@@ -4,7 +4,6 @@ CREATE TABLE "merchant_rollups" (
 	"merchant" text NOT NULL,
 	"account_id" uuid NOT NULL,
 	"category" smallint NOT NULL,
-	"name" text NOT NULL,
 	"count" integer NOT NULL,
 	"spent" bigint NOT NULL,
 	CONSTRAINT "merchant_rollups_user_id_month_merchant_account_id_category_pk" PRIMARY KEY("user_id","month","merchant","account_id","category")
@@ -28,13 +27,14 @@ INSERT INTO transaction_week_rollups (user_id, week, account_id, category, is_tr
          coalesce(sum(amount) FILTER (WHERE amount > 0), 0), coalesce(-sum(amount) FILTER (WHERE amount < 0), 0)
     FROM transactions WHERE deleted_at IS NULL GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
-INSERT INTO merchant_rollups (user_id, month, merchant, account_id, category, name, count, spent)
-  SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
-         max(btrim(merchant_name)), count(*), coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
+INSERT INTO merchant_rollups (user_id, month, merchant, account_id, category, count, spent)
+  SELECT user_id, date_trunc('month', date::timestamp)::date, btrim(merchant_name), account_id, category, count(*),
+         coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
     FROM transactions WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
    GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
--- transactions_rollup (0003) by week: Monday to Sunday, as date_trunc('week') and the reports count them.
+-- transactions_rollup (0003) by week: Monday to Sunday, as date_trunc('week') and the reports count them. Only
+-- the rows the statement's old rows touched can come to zero: those are looked up by key and deleted.
 CREATE FUNCTION transactions_week_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -72,41 +72,41 @@ BEGIN
     ON CONFLICT (user_id, week, account_id, category, is_transfer) DO UPDATE
       SET count = r.count + excluded.count, income = r.income + excluded.income, expenses = r.expenses + excluded.expenses;
   END IF;
-  DELETE FROM transaction_week_rollups
-   WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  DELETE FROM transaction_week_rollups r
+   USING (SELECT DISTINCT user_id, date_trunc('week', date::timestamp)::date AS week, account_id, category, is_transfer
+            FROM old_rows) AS o
+   WHERE r.count = 0 AND r.user_id = o.user_id AND r.week = o.week AND r.account_id = o.account_id
+     AND r.category = o.category AND r.is_transfer = o.is_transfer;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
--- Rows with a merchant (blank is none) per person, month, merchant, account and category: every row counted,
--- money out summed with transfers left out, as the spending report reads them.
+-- Rows with a merchant (blank is none) per person, month, merchant as spelled (trimmed), account and category:
+-- every row counted, money out summed with transfers left out, as the spending report reads them.
 CREATE FUNCTION transactions_merchant_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
-    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
-           max(btrim(merchant_name)), count(*),
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, btrim(merchant_name), account_id, category, count(*),
            coalesce(-sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
       FROM new_rows WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
-      SET count = r.count + excluded.count, spent = r.spent + excluded.spent, name = greatest(r.name, excluded.name);
+      SET count = r.count + excluded.count, spent = r.spent + excluded.spent;
     RETURN NULL;
   END IF;
 
   IF TG_OP = 'DELETE' THEN
-    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
-    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
-           max(btrim(merchant_name)), -count(*),
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, btrim(merchant_name), account_id, category, -count(*),
            coalesce(sum(amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
       FROM old_rows WHERE deleted_at IS NULL AND btrim(coalesce(merchant_name, '')) <> ''
      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
       SET count = r.count + excluded.count, spent = r.spent + excluded.spent;
   ELSE
-    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, name, count, spent)
-    SELECT user_id, date_trunc('month', date::timestamp)::date, lower(btrim(merchant_name)), account_id, category,
-           max(btrim(merchant_name)), sum(sign),
+    INSERT INTO merchant_rollups AS r (user_id, month, merchant, account_id, category, count, spent)
+    SELECT user_id, date_trunc('month', date::timestamp)::date, btrim(merchant_name), account_id, category, sum(sign),
            coalesce(-sum(sign * amount) FILTER (WHERE amount < 0 AND NOT is_transfer), 0)
       FROM (SELECT user_id, date, merchant_name, account_id, category, is_transfer, amount, deleted_at, 1 AS sign
               FROM new_rows
@@ -118,10 +118,14 @@ BEGIN
     HAVING sum(sign) <> 0 OR sum(sign * amount) FILTER (WHERE amount < 0 AND NOT is_transfer) <> 0
      ORDER BY 1, 2, 3, 4, 5
     ON CONFLICT (user_id, month, merchant, account_id, category) DO UPDATE
-      SET count = r.count + excluded.count, spent = r.spent + excluded.spent, name = greatest(r.name, excluded.name);
+      SET count = r.count + excluded.count, spent = r.spent + excluded.spent;
   END IF;
-  DELETE FROM merchant_rollups
-   WHERE count = 0 AND user_id IN (SELECT DISTINCT user_id FROM old_rows);
+  DELETE FROM merchant_rollups r
+   USING (SELECT DISTINCT user_id, date_trunc('month', date::timestamp)::date AS month, btrim(merchant_name) AS merchant,
+                 account_id, category
+            FROM old_rows WHERE btrim(coalesce(merchant_name, '')) <> '') AS o
+   WHERE r.count = 0 AND r.user_id = o.user_id AND r.month = o.month AND r.merchant = o.merchant
+     AND r.account_id = o.account_id AND r.category = o.category;
   RETURN NULL;
 END
 $$;

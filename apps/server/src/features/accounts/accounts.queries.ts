@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema';
 import { LEGACY_SEALED_PREFIX } from '../../lib/crypto';
+import { zoneKnownToDatabase } from '../../lib/known-zone';
 import type { ProviderAccount } from '../../providers/bank/types';
 import {
   type AccountRow,
@@ -420,7 +421,7 @@ async function recordBalances(
         .select({
           userId: a.userId,
           accountId: a.id,
-          day: sql<string>`(${now.toISOString()}::timestamptz at time zone ${users.timeZone})::date`.as(
+          day: sql<string>`(${now.toISOString()}::timestamptz at time zone ${zoneKnownToDatabase(users.timeZone)})::date`.as(
             'day',
           ),
           balance: sql<number>`${a.currentBalance}`.as('balance'),

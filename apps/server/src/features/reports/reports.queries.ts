@@ -41,8 +41,8 @@ export async function merchantTotals(
     ? [
         db
           .select({
-            key: m.merchant,
-            name: sql<string>`max(${m.name})`,
+            key: sql<string>`lower(${m.merchant})`,
+            name: sql<string>`max(${m.merchant})`,
             bucket: sql<string>`${m.month}::text`,
             count: sql<number>`sum(${m.count})::int`,
             spent: sql<string>`sum(${m.spent})`,
@@ -56,7 +56,7 @@ export async function merchantTotals(
               category: m.category,
             }),
           )
-          .groupBy(m.merchant, m.month),
+          .groupBy(sql`lower(${m.merchant})`, m.month),
         ...plan.edges.map(direct),
       ]
     : [direct(filterWhere(userId, filters))];
@@ -94,11 +94,12 @@ export async function balanceHistoryData(
       .where(and(eq(d.userId, userId), sql`${d.day} > ${since}`, only(d.accountId))),
   ]);
   return {
-    accounts: accounts.map((row) => ({
-      ...row,
-      currentBalance: row.currentBalance ?? 0,
-      reported: reported.filter((r) => r.accountId === row.id),
-    })),
+    accounts: accounts.flatMap((row) => {
+      const own = reported.filter((r) => r.accountId === row.id);
+      // An account whose balance was never known has no history to tell.
+      if (row.currentBalance === null && own.length === 0) return [];
+      return [{ ...row, currentBalance: row.currentBalance ?? 0, reported: own }];
+    }),
     flows,
   };
 }

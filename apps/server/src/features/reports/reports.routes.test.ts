@@ -328,6 +328,13 @@ describe('GET /api/reports/net-worth', () => {
     expect(report.closing.netWorth).toBe(0);
     const bad = expectJson(await get(bob.auth, '/reports/net-worth?period=someday'), 400, errorBody);
     expect(bad.message).toContain('Unknown period');
+    // Days still to come have no balances yet.
+    const ahead = expectJson(
+      await get(bob.auth, '/reports/net-worth?period=custom&startDate=2026-12-01&endDate=2026-12-31'),
+      400,
+      errorBody,
+    );
+    expect(ahead.message).toBe('Net worth is known up to today: choose days that have begun');
     await putOnPlan(app, bob.auth, 'starter');
     expect(expectJson(await get(bob.auth, '/reports/net-worth'), 403, errorBody).message).toBe(
       upgradeMessage('reports'),

@@ -16,6 +16,7 @@ import {
   todayIn,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
 import { totalsByCategory } from '../transactions';
 import { balanceHistoryData, merchantTotals } from './reports.queries';
 
@@ -94,8 +95,12 @@ export async function flow(db: Db, input: ReportInput): Promise<MoneyFlowReport>
  */
 export async function netWorth(db: Db, input: ReportInput): Promise<NetWorthReport> {
   const { userId, query } = input;
-  const { today, range, compared } = periodOf(input);
+  const { today, range } = periodOf(input);
+  if (range.startDate > today)
+    throw badRequest('Net worth is known up to today: choose days that have begun');
   const upToToday = { ...range, endDate: range.endDate < today ? range.endDate : today };
+  // Compared with as many days as are known of this period.
+  const compared = comparisonRange(upToToday, query.compare);
   const since = addDays(netWorthSince(upToToday, compared), -1);
   const { accounts, flows } = await balanceHistoryData(db, { userId, accountId: query.accountId, since });
   return netWorthReportOf({

@@ -1,11 +1,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  accountDays,
   bankConnections,
   dailySpending,
   loginFailures,
+  merchantRollups,
   transactionRollups,
   transactions,
+  transactionWeekRollups,
   users,
 } from '../../db/schema';
 
@@ -38,7 +41,7 @@ export async function lockUser(db: Db, { userId }: { userId: string }) {
 
 /**
  * Deletes everything of one person. Call it inside a transaction. Every table keyed by user_id references
- * users with ON DELETE CASCADE except the rollups and daily spending (kept by triggers, no foreign key), so those and the rows
+ * users with ON DELETE CASCADE except the rollups, daily spending and account days (kept by triggers, no foreign key), so those and the rows
  * keyed by e-mail are deleted by hand; the account test checks every user_id table, so a new one is covered.
  */
 export async function deleteUserData(db: Db, { userId, email }: { userId: string; email: string }) {
@@ -47,5 +50,8 @@ export async function deleteUserData(db: Db, { userId, email }: { userId: string
   await db.delete(users).where(eq(users.id, userId));
   await db.delete(transactionRollups).where(eq(transactionRollups.userId, userId));
   await db.delete(dailySpending).where(eq(dailySpending.userId, userId));
+  await db.delete(accountDays).where(eq(accountDays.userId, userId));
+  await db.delete(transactionWeekRollups).where(eq(transactionWeekRollups.userId, userId));
+  await db.delete(merchantRollups).where(eq(merchantRollups.userId, userId));
   await db.delete(loginFailures).where(eq(loginFailures.email, email.trim().toLowerCase()));
 }

@@ -100,7 +100,7 @@ export function FlowSection({
     loading: flow.isPending,
     error: report ? null : flow.error,
     onRetry: () => void flow.refetch(),
-    empty: !!report && report.nodes.length === 0 && (report.previous?.transactionCount ?? 0) === 0,
+    empty: !!report && report.totals.transactionCount === 0,
   });
 
   return (

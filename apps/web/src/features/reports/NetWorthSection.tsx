@@ -179,7 +179,7 @@ function PointsTable({ report, href }: { report: NetWorthReport; href: (point: P
   const rows = monthEnds(report);
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table highlightOnHover verticalSpacing="xs">
+      <Table highlightOnHover verticalSpacing="xs" aria-label="Net worth month by month">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Month</Table.Th>
@@ -248,12 +248,16 @@ function AccountsTable({ report, href }: { report: NetWorthReport; href: (accoun
   );
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table highlightOnHover verticalSpacing="xs">
+      <Table
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label="Accounts at the start and the end of the period"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Account</Table.Th>
-            <Table.Th ta="right">{formatDay(report.startDate)}</Table.Th>
-            <Table.Th ta="right">{formatDay(report.endDate)}</Table.Th>
+            <Table.Th ta="right">Start</Table.Th>
+            <Table.Th ta="right">End</Table.Th>
             <Table.Th ta="right">Change</Table.Th>
             <Table.Th ta="right">Transactions</Table.Th>
           </Table.Tr>

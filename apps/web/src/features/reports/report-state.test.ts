@@ -177,7 +177,7 @@ describe('netWorthCsv', () => {
       '2026-11-01,5000.00,1000.00,4000.00,0',
       '2026-11-02,5200.01,1000.00,4200.01,2',
       '',
-      'Account,Kind,Balance 2026-11-01,Balance 2026-11-02,Change,Transactions',
+      'Account,Kind,Start,End,Change,Transactions',
       `"'=Joint, ""house""",Cash,5000.00,5200.01,200.01,2`,
       '',
     ]);

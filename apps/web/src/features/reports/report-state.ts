@@ -217,7 +217,7 @@ export function netWorthCsv(report: NetWorthReport): string {
       String(p.transactionCount),
     ]),
     [],
-    ['Account', 'Kind', `Balance ${report.startDate}`, `Balance ${report.endDate}`, 'Change', 'Transactions'],
+    ['Account', 'Kind', 'Start', 'End', 'Change', 'Transactions'],
     ...report.accounts.map((a) => [
       csvText(a.name),
       report.kinds.find((k) => k.kind === a.kind)?.name ?? '',
