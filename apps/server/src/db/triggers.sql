@@ -359,9 +359,6 @@ CREATE TRIGGER savings_goals_ai_stale_update AFTER UPDATE ON savings_goals REFER
 CREATE TRIGGER subscriptions_ai_stale_delete AFTER DELETE ON subscriptions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER subscriptions_ai_stale_insert AFTER INSERT ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
 CREATE TRIGGER subscriptions_ai_stale_update AFTER UPDATE ON subscriptions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_insights_stale();
-CREATE TRIGGER transactions_account_days_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
-CREATE TRIGGER transactions_account_days_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
-CREATE TRIGGER transactions_account_days_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
 CREATE TRIGGER transactions_daily_spending_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_daily_spending();
 CREATE TRIGGER transactions_daily_spending_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_daily_spending();
 CREATE TRIGGER transactions_daily_spending_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_daily_spending();
@@ -371,6 +368,9 @@ CREATE TRIGGER transactions_manual_balance_update AFTER UPDATE ON transactions R
 CREATE TRIGGER transactions_merchant_rollup_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_merchant_rollup();
 CREATE TRIGGER transactions_merchant_rollup_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_merchant_rollup();
 CREATE TRIGGER transactions_merchant_rollup_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_merchant_rollup();
+CREATE TRIGGER transactions_net_worth_days_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
+CREATE TRIGGER transactions_net_worth_days_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
+CREATE TRIGGER transactions_net_worth_days_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
 CREATE TRIGGER transactions_rollup_delete AFTER DELETE ON transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
 CREATE TRIGGER transactions_rollup_insert AFTER INSERT ON transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();
 CREATE TRIGGER transactions_rollup_update AFTER UPDATE ON transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_rollup();

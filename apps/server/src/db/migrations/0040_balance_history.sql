@@ -60,18 +60,21 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER transactions_account_days_insert AFTER INSERT ON transactions
+-- Named to fire after transactions_manual_balance (triggers fire in name order): a write to a manual account
+-- takes the account's lock first and its day's row after, as the edits that lock the account up front do, so
+-- two writers never wait on each other in a cycle.
+CREATE TRIGGER transactions_net_worth_days_insert AFTER INSERT ON transactions
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
 --> statement-breakpoint
-CREATE TRIGGER transactions_account_days_update AFTER UPDATE ON transactions
+CREATE TRIGGER transactions_net_worth_days_update AFTER UPDATE ON transactions
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
 --> statement-breakpoint
-CREATE TRIGGER transactions_account_days_delete AFTER DELETE ON transactions
+CREATE TRIGGER transactions_net_worth_days_delete AFTER DELETE ON transactions
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_account_days();
 --> statement-breakpoint
 -- Also when a file import skips foreign-key checks (session_replication_role = replica), as in 0020.
-ALTER TABLE transactions ENABLE ALWAYS TRIGGER transactions_account_days_insert;
+ALTER TABLE transactions ENABLE ALWAYS TRIGGER transactions_net_worth_days_insert;
 --> statement-breakpoint
-ALTER TABLE transactions ENABLE ALWAYS TRIGGER transactions_account_days_update;
+ALTER TABLE transactions ENABLE ALWAYS TRIGGER transactions_net_worth_days_update;
 --> statement-breakpoint
-ALTER TABLE transactions ENABLE ALWAYS TRIGGER transactions_account_days_delete;
+ALTER TABLE transactions ENABLE ALWAYS TRIGGER transactions_net_worth_days_delete;
