@@ -67,10 +67,15 @@ test('the bell counts unread news; reading one follows its link, dismissing one 
 
   await bell(page).click();
   await expect(list(page).getByRole('link', { name: 'Cloud Storage is due in 2 days' })).toBeVisible();
+  // The list changes at once (optimistically); the reload below waits for the server to have answered.
+  const dismissed = page.waitForResponse(
+    (res) => res.request().method() === 'DELETE' && /\/api\/notifications\//.test(res.url()),
+  );
   await list(page)
     .getByRole('button', { name: /^Dismiss: .* import completed$/ })
     .click();
   await expect(items).toHaveCount(1);
+  expect((await dismissed).ok()).toBe(true);
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
 
