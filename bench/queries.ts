@@ -167,6 +167,26 @@ export async function buildQueries(
       'period=last_12_months&compare=year_ago',
       'net-worth',
     ),
+    report(
+      'custom: spending by category, stacked by month, last 12 months vs a year earlier',
+      'period=last_12_months&compare=year_ago&groupBy=category&chart=stacked',
+      'custom',
+    ),
+    report(
+      'custom: spending by merchant, 2 years, vs the 2 before',
+      `period=custom&startDate=${addDays(anchor, -729)}&endDate=${anchor}&groupBy=merchant`,
+      'custom',
+    ),
+    report(
+      'custom: average a day by day of the week, stacked, 2 years',
+      `period=custom&startDate=${addDays(anchor, -729)}&endDate=${anchor}&groupBy=weekday&measure=average&chart=stacked&compare=none`,
+      'custom',
+    ),
+    report(
+      'custom: count by week, 2 years',
+      `period=custom&startDate=${addDays(anchor, -729)}&endDate=${anchor}&groupBy=week&measure=count&compare=none`,
+      'custom',
+    ),
   ];
   const { monthly, yearly } = await budgets(app, auth);
   const budget = (name: string, url: string): Query => ({ name: `budget: ${name}`, group: 'budget', url });

@@ -69,6 +69,8 @@ export type OwnedIds = {
   manualTransaction: string;
   /** A transaction rule of the person (the first in their order). */
   rule: string;
+  /** A custom report the person saved. */
+  savedReport: string;
   /** A second sign-in of the person, other than the one the tests send (`auth`). */
   session: string;
   /** A passkey of the person. */
@@ -240,6 +242,14 @@ export async function seedPerson(
   });
   expectOk(ruled);
   const rule = (ruled.json() as { id: string }).id;
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/api/reports/saved',
+    headers: bearer(auth),
+    payload: savedReportFor(marker),
+  });
+  expectOk(saved);
+  const savedReport = (saved.json() as { id: string }).id;
   const session = await secondSession(app, auth.user.id);
   const passkey = await aPasskey(app, auth.user.id);
   const accessToken = await anAccessToken(app, auth.user.id);
@@ -266,12 +276,14 @@ export async function seedPerson(
       manualAccount: manual.account,
       manualTransaction: manual.transaction,
       rule,
+      savedReport,
       session,
       passkey,
       accessToken,
     },
     secrets: [
       rule,
+      savedReport,
       notification,
       pushSubscriptionFor(marker).endpoint,
       budget,
@@ -325,6 +337,13 @@ async function seedManualAccount(app: TestApp, auth: LoginResult, marker: string
   expectOk(typed);
   return { connection, account, transaction: (typed.json() as { id: string }).id };
 }
+
+/** A saved report whose name carries the person's marker (another each time: names are one per person). */
+const savedReportFor = (marker: string) => ({
+  name: `${marker} report ${crypto.randomUUID().slice(0, 8)}`,
+  definition: { groupBy: 'merchant', chart: 'table', period: 'last_3_months' },
+  onDashboard: true,
+});
 
 /** A rule whose pattern and merchant name carry the person's marker. */
 const ruleFor = (marker: string, accountId: string | null) => ({
@@ -513,6 +532,7 @@ export const PATH_ID_RECIPES: Array<{ url: RegExp; param: string; kind: OwnedKin
   { url: /^\/api\/tax\/transactions\/:id$/, param: 'id', kind: 'transaction' },
   { url: /^\/api\/notifications\/:id(\/|$)/, param: 'id', kind: 'notification' },
   { url: /^\/api\/rules\/:id(\/|$)/, param: 'id', kind: 'rule' },
+  { url: /^\/api\/reports\/saved\/:id$/, param: 'id', kind: 'savedReport' },
   { url: /^\/api\/auth\/sessions\/:id$/, param: 'id', kind: 'session' },
   { url: /^\/api\/auth\/passkeys\/:id$/, param: 'id', kind: 'passkey' },
   { url: /^\/api\/access-tokens\/:id$/, param: 'id', kind: 'accessToken' },
@@ -588,6 +608,18 @@ async function anAccessToken(app: TestApp, userId: string): Promise<string> {
   );
   if (!row) throw new Error('seeding expected an access token');
   return row.id;
+}
+
+/** A saved report of the person, through the API. */
+async function saveAReport(app: TestApp, person: Person): Promise<string> {
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/api/reports/saved',
+    headers: bearer(person.auth),
+    payload: savedReportFor(person.marker),
+  });
+  expectOk(saved);
+  return (saved.json() as { id: string }).id;
 }
 
 /** Opens another session of the person (as a sign-in on a second device would) and gives its id. */
@@ -675,6 +707,10 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
     [userId],
   );
   person.ruleIds = rules.map((r) => r.id);
+  // Deleting a saved report uses it up: another is saved when none is left.
+  const savedReport =
+    (await first('select id from saved_reports where user_id = $1 order by created_at, id limit 1')) ??
+    (await saveAReport(app, person));
   // Signing a device out uses one up: another is opened when none is left.
   const current = JSON.parse(Buffer.from(person.auth.token.split('.')[1] ?? '', 'base64url').toString()).jti;
   const session =
@@ -694,6 +730,7 @@ export async function refreshIds(app: TestApp, person: Person): Promise<void> {
     accessToken,
     session,
     rule: rules[0]?.id ?? person.ids.rule,
+    savedReport,
     manualAccount,
     manualTransaction,
     notification,
@@ -751,6 +788,8 @@ export const INPUT_OVERRIDES: Record<
   'POST /api/imports': ({ person }) => ({ body: importFileFor(person) }),
   'POST /api/rules': ({ person }) => ({ body: ruleFor(person.marker, person.ids.account) }),
   'PUT /api/rules/:id': ({ person }) => ({ body: ruleFor(person.marker, person.ids.account) }),
+  'POST /api/reports/saved': ({ person }) => ({ body: savedReportFor(person.marker) }),
+  'PATCH /api/reports/saved/:id': ({ person }) => ({ body: savedReportFor(person.marker) }),
   // Exactly the caller's rules, last first.
   'PUT /api/rules/order': ({ person }) => ({ body: { ids: [...person.ruleIds].reverse() } }),
   'PUT /api/transactions/manual/:id': ({ person }) => ({ body: manualTransactionFor(person) }),

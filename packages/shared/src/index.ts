@@ -31,6 +31,7 @@ export * from './plans';
 export * from './polling';
 export * from './reports/cash-flow';
 export * from './reports/change';
+export * from './reports/custom';
 export * from './reports/flow';
 export * from './reports/net-worth';
 export * from './reports/periods';

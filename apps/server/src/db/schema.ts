@@ -3,6 +3,7 @@ import type {
   BudgetPeriod,
   BudgetProposal,
   CategoryCode,
+  CustomReportDefinition,
   OnboardingStep,
   SubscriptionCategory,
   SubscriptionFrequency,
@@ -616,6 +617,26 @@ export const transactionRules = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('transaction_rules_user_position_idx').on(t.userId, t.position)],
+);
+
+/**
+ * A custom report the person saved from the report builder: its choices (measure, grouping, chart, period,
+ * filters) as the builder checks them, and whether the dashboard shows it (migration 0042).
+ */
+export const savedReports = pgTable(
+  'saved_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    definition: jsonb('definition').$type<CustomReportDefinition>().notNull(),
+    onDashboard: boolean('on_dashboard').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('saved_reports_user_name_key').on(t.userId, sql`lower(${t.name})`)],
 );
 
 /**

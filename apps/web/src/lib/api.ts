@@ -250,6 +250,8 @@ export const api = {
     request('POST', path, { json: body ? body.value : {}, schema, timeoutMs: limits?.timeoutMs }),
   put: <S extends z.ZodType>(path: string, body: JsonBody, schema?: S) =>
     request('PUT', path, { json: body.value, schema }),
+  patch: <S extends z.ZodType>(path: string, body: JsonBody, schema?: S) =>
+    request('PATCH', path, { json: body.value, schema }),
   /** A DELETE carries a body only where the endpoint asks for one (DELETE /user: the confirmation). */
   delete: <S extends z.ZodType>(path: string, schema?: S, body?: JsonBody) =>
     request('DELETE', path, { json: body?.value, schema }),

@@ -85,6 +85,8 @@ export const queryKeys = {
     // Under the transactions prefix: anything that changes transactions refreshes the reports too.
     /** GET /reports/{cash-flow,spending,flow} with one query string. */
     report: (kind: string, query: string) => [...transactions, 'reports', kind, query] as const,
+    /** GET /reports/saved: the person's saved custom reports. */
+    saved: ['reports', 'saved'] as const,
   },
   rules: {
     all: rules,

@@ -20,6 +20,42 @@ export function sentenceMoney(cents: Cents): string {
 /** A change as a sentence says it: "+$260", "−$4.50". */
 export const signedSentenceMoney = (cents: Cents) => `${cents < 0 ? '−' : '+'}${sentenceMoney(cents)}`;
 
+/**
+ * How a measure moved against the comparison, in one sentence naming the parts that moved most in the same
+ * direction: "Spending rose $412 (18%) against the previous period: Dining Out +$260, Travel +$190." Null
+ * when it was zero in both periods. `say` writes an amount (money by default, or a count).
+ */
+export function changeSentence({
+  subject,
+  now,
+  before,
+  parts,
+  against,
+  say = sentenceMoney,
+}: {
+  subject: string;
+  now: number;
+  before: number;
+  /** Each part's name and its change. */
+  parts: Array<[name: string, delta: number]>;
+  against: string;
+  say?: (amount: number) => string;
+}): string | null {
+  if (now === 0 && before === 0) return null;
+  const signed = (n: number) => `${n < 0 ? '−' : ''}${say(Math.abs(n))}`;
+  if (before === 0) return `${subject} was ${signed(now)}, against none in ${against}.`;
+  const change = now - before;
+  if (change === 0) return `${subject} was the same as in ${against} (${signed(now)}).`;
+  const contributors = parts
+    .filter(([, delta]) => Math.sign(delta) === Math.sign(change))
+    .sort(([a, x], [b, y]) => Math.abs(y) - Math.abs(x) || a.localeCompare(b))
+    .slice(0, 2)
+    .map(([name, delta]) => `${name} ${delta < 0 ? '−' : '+'}${say(Math.abs(delta))}`);
+  const percent = Math.round((Math.abs(change) / Math.abs(before)) * 100);
+  const head = `${subject} ${change > 0 ? 'rose' : 'fell'} ${say(Math.abs(change))} (${percent}%) against ${against}`;
+  return contributors.length > 0 ? `${head}: ${contributors.join(', ')}.` : `${head}.`;
+}
+
 function sentence(
   measure: 'Spending' | 'Income',
   pick: (f: CategoryFigures) => Cents,
@@ -27,23 +63,16 @@ function sentence(
   previous: CategoryFigures[],
   against: string,
 ): string | null {
-  const now = current.reduce((n, f) => n + pick(f), 0);
-  const before = previous.reduce((n, f) => n + pick(f), 0);
-  if (now === 0 && before === 0) return null;
-  if (before === 0) return `${measure} was ${sentenceMoney(now)}, against none in ${against}.`;
-  const change = now - before;
-  if (change === 0) return `${measure} was the same as in ${against} (${sentenceMoney(now)}).`;
   const byCategory = new Map<number, Cents>();
   for (const f of current) byCategory.set(f.category, (byCategory.get(f.category) ?? 0) + pick(f));
   for (const f of previous) byCategory.set(f.category, (byCategory.get(f.category) ?? 0) - pick(f));
-  const contributors = [...byCategory]
-    .filter(([, delta]) => Math.sign(delta) === Math.sign(change))
-    .sort(([a, x], [b, y]) => Math.abs(y) - Math.abs(x) || a - b)
-    .slice(0, 2)
-    .map(([category, delta]) => `${categoryName(category)} ${signedSentenceMoney(delta)}`);
-  const percent = Math.round((Math.abs(change) / before) * 100);
-  const head = `${measure} ${change > 0 ? 'rose' : 'fell'} ${sentenceMoney(change)} (${percent}%) against ${against}`;
-  return contributors.length > 0 ? `${head}: ${contributors.join(', ')}.` : `${head}.`;
+  return changeSentence({
+    subject: measure,
+    now: current.reduce((n, f) => n + pick(f), 0),
+    before: previous.reduce((n, f) => n + pick(f), 0),
+    parts: [...byCategory].map(([category, delta]) => [categoryName(category), delta]),
+    against,
+  });
 }
 
 /**

@@ -1,13 +1,25 @@
 import type {
   BalanceAccount,
+  CustomGrouping,
+  CustomReportDefinition,
+  CustomTotals,
   DayFlow,
   MerchantTotals,
   ReportInterval,
   TransactionFilters,
 } from '@tally/shared';
-import { and, asc, eq, gte, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountBalances, accountDays, bankAccounts, merchantRollups, transactions } from '../../db/schema';
+import {
+  accountBalances,
+  accountDays,
+  bankAccounts,
+  merchantRollups,
+  savedReports,
+  transactionRollups,
+  transactions,
+  transactionWeekRollups,
+} from '../../db/schema';
 import { filterWhere, rollupPlan } from '../transactions';
 
 /**
@@ -102,4 +114,215 @@ export async function balanceHistoryData(
     }),
     flows,
   };
+}
+
+/**
+ * A custom report's sums: money in and out and the count per group (and per part of a stacked chart: by
+ * category, or by month when grouped by category), transfers apart. Categories, accounts and months read
+ * the monthly rollups where whole months allow, weeks the weekly ones, with the partial months (weeks) at
+ * the edges from the transactions; merchants and days of the week read the transactions.
+ */
+export async function customTotals(
+  db: Db,
+  {
+    userId,
+    filters,
+    groupBy,
+    split,
+  }: {
+    userId: string;
+    filters: TransactionFilters;
+    groupBy: CustomGrouping;
+    split: 'category' | 'month' | null;
+  },
+): Promise<CustomTotals[]> {
+  const t = transactions;
+  const text = (expression: SQL | typeof t.category | typeof t.accountId) => sql<string>`${expression}::text`;
+  const trunc = (per: 'month' | 'week') => sql`date_trunc('${sql.raw(per)}', ${t.date}::timestamp)::date`;
+  const directKeys: Record<CustomGrouping | 'split-month', SQL<string>> = {
+    category: text(t.category),
+    account: text(t.accountId),
+    month: text(trunc('month')),
+    week: text(trunc('week')),
+    merchant: sql<string>`lower(btrim(${t.merchantName}))`,
+    weekday: sql<string>`extract(isodow from ${t.date})::int::text`,
+    'split-month': text(trunc('month')),
+  };
+  const direct = (where: SQL) => {
+    const group = directKeys[groupBy];
+    const parts = split === null ? null : directKeys[split === 'month' ? 'split-month' : 'category'];
+    return db
+      .select({
+        group,
+        name: groupBy === 'merchant' ? sql<string>`max(btrim(${t.merchantName}))` : sql<null>`null`,
+        split: parts ?? sql<null>`null`,
+        isTransfer: t.isTransfer,
+        count: sql<number>`count(*)::int`,
+        income: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.amount} > 0), 0)`,
+        expenses: sql<string>`coalesce(-sum(${t.amount}) filter (where ${t.amount} < 0), 0)`,
+      })
+      .from(t)
+      .where(
+        groupBy === 'merchant'
+          ? and(where, isNotNull(t.merchantName), sql`btrim(${t.merchantName}) <> ''`)
+          : where,
+      )
+      .groupBy(group, t.isTransfer, ...(parts ? [parts] : []));
+  };
+  const per = groupBy === 'week' ? 'week' : 'month';
+  const plan = groupBy === 'merchant' || groupBy === 'weekday' ? null : rollupPlan(userId, filters, per);
+  const statements = plan
+    ? [fromRollups(db, { plan, per, groupBy, split }), ...plan.edges.map(direct)]
+    : [direct(filterWhere(userId, filters))];
+  return (await Promise.all(statements)).flat().map((r) => ({
+    ...r,
+    name: r.name ?? undefined,
+    income: Number(r.income),
+    expenses: Number(r.expenses),
+  }));
+}
+
+/** The whole months' (weeks') sums of a custom report from the rollups. */
+function fromRollups(
+  db: Db,
+  {
+    plan,
+    per,
+    groupBy,
+    split,
+  }: {
+    plan: NonNullable<ReturnType<typeof rollupPlan>>;
+    per: 'month' | 'week';
+    groupBy: CustomGrouping;
+    split: 'category' | 'month' | null;
+  },
+) {
+  const weekly = per === 'week';
+  const r = weekly ? transactionWeekRollups : transactionRollups;
+  const start = weekly ? transactionWeekRollups.week : transactionRollups.month;
+  const keys: Partial<Record<CustomGrouping, SQL<string>>> = {
+    category: sql<string>`${r.category}::text`,
+    account: sql<string>`${r.accountId}::text`,
+    month: sql<string>`${start}::text`,
+    week: sql<string>`${start}::text`,
+  };
+  const group = keys[groupBy] ?? keys.category!;
+  const parts = split === null ? null : split === 'month' ? keys.month! : keys.category!;
+  return db
+    .select({
+      group,
+      name: sql<null>`null`,
+      split: parts ?? sql<null>`null`,
+      isTransfer: r.isTransfer,
+      count: sql<number>`sum(${r.count})::int`,
+      income: sql<string>`sum(${r.income})`,
+      expenses: sql<string>`sum(${r.expenses})`,
+    })
+    .from(r)
+    .where(plan.rollupWhere({ userId: r.userId, start, accountId: r.accountId, category: r.category }))
+    .groupBy(group, r.isTransfer, ...(parts ? [parts] : []));
+}
+
+/** The person's accounts by id, hidden and closed ones too (a report of the past names them). */
+export async function accountNames(db: Db, { userId }: { userId: string }) {
+  const rows = await db
+    .select({ id: bankAccounts.id, name: bankAccounts.name })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, userId));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Saved custom reports
+
+export type SavedReportRow = typeof savedReports.$inferSelect;
+const sr = savedReports;
+
+/** The person's saved reports, oldest first (the order the dashboard shows them in). */
+export function listSavedReports(db: Db, { userId }: { userId: string }): Promise<SavedReportRow[]> {
+  return db.select().from(sr).where(eq(sr.userId, userId)).orderBy(asc(sr.createdAt), asc(sr.id));
+}
+
+export async function countSavedReports(db: Db, { userId }: { userId: string }): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sr).where(eq(sr.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether another of the person's reports has this name, case aside. */
+export async function nameTaken(
+  db: Db,
+  { userId, name, except }: { userId: string; name: string; except?: string },
+) {
+  const [row] = await db
+    .select({ id: sr.id })
+    .from(sr)
+    .where(
+      and(
+        eq(sr.userId, userId),
+        sql`lower(${sr.name}) = lower(${name})`,
+        except ? ne(sr.id, except) : undefined,
+      ),
+    );
+  return !!row;
+}
+
+export async function insertSavedReport(
+  db: Db,
+  {
+    userId,
+    name,
+    definition,
+    onDashboard,
+    now,
+  }: { userId: string; name: string; definition: CustomReportDefinition; onDashboard: boolean; now: Date },
+): Promise<SavedReportRow> {
+  const [row] = await db
+    .insert(sr)
+    .values({ userId, name, definition, onDashboard, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Changes one of the person's reports; null when it is not theirs. */
+export async function updateSavedReport(
+  db: Db,
+  {
+    userId,
+    id,
+    values,
+    now,
+  }: {
+    userId: string;
+    id: string;
+    values: Partial<Pick<SavedReportRow, 'name' | 'definition' | 'onDashboard'>>;
+    now: Date;
+  },
+): Promise<SavedReportRow | null> {
+  const [row] = await db
+    .update(sr)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(sr.userId, userId), eq(sr.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes one of the person's reports; whether it was theirs. */
+export async function deleteSavedReport(db: Db, { userId, id }: { userId: string; id: string }) {
+  const rows = await db
+    .delete(sr)
+    .where(and(eq(sr.userId, userId), eq(sr.id, id)))
+    .returning({ id: sr.id });
+  return rows.length > 0;
+}
+
+/**
+ * Runs `work` in one database transaction holding the person's saved-reports lock, so two saves never both
+ * pass the limit or both take one name.
+ */
+export function withSavedReportsLock<T>(db: Db, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`saved-reports:${userId}`}, 0))`);
+    return work(tx);
+  });
 }

@@ -1,9 +1,14 @@
 import {
   addDays,
   type CashFlowReport,
+  type CustomReport,
+  type CustomReportDefinition,
+  type CustomReportQuery,
   cashFlowReportOf,
   comparisonLabel,
   comparisonRange,
+  customReportOf,
+  MAX_SAVED_REPORTS,
   type MoneyFlowReport,
   moneyFlowReportOf,
   type NetWorthReport,
@@ -11,23 +16,33 @@ import {
   netWorthSince,
   type ReportQuery,
   reportRange,
+  type SavedReport,
   type SpendingReport,
   spendingReportOf,
   todayIn,
 } from '@tally/shared';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { totalsByCategory } from '../transactions';
-import { balanceHistoryData, merchantTotals } from './reports.queries';
+import {
+  accountNames,
+  balanceHistoryData,
+  countSavedReports,
+  customTotals,
+  deleteSavedReport,
+  insertSavedReport,
+  listSavedReports,
+  merchantTotals,
+  nameTaken,
+  type SavedReportRow,
+  updateSavedReport,
+  withSavedReportsLock,
+} from './reports.queries';
 
-/**
- * The cash flow report: the period's totals per month or week and category (the same totals as the
- * Transactions summary, from the monthly rollups where whole months allow), and the comparison period's.
- */
-type ReportInput = { userId: string; timeZone: string; now: Date; query: ReportQuery };
+type ReportInput<Q = ReportQuery> = { userId: string; timeZone: string; now: Date; query: Q };
 
 /** The period, its comparison and the filters a report's query names, in the person's calendar. */
-function periodOf({ timeZone, now, query }: ReportInput) {
+function periodOf({ timeZone, now, query }: ReportInput<Omit<ReportQuery, 'interval'>>) {
   const today = todayIn(timeZone, now);
   const range = reportRange(query.period, today, query);
   return {
@@ -38,6 +53,10 @@ function periodOf({ timeZone, now, query }: ReportInput) {
   };
 }
 
+/**
+ * The cash flow report: the period's totals per month or week and category (the same totals as the
+ * Transactions summary, from the monthly rollups where whole months allow), and the comparison period's.
+ */
 export async function cashFlow(db: Db, input: ReportInput): Promise<CashFlowReport> {
   const { userId, query } = input;
   const { range, compared, filters } = periodOf(input);
@@ -109,4 +128,97 @@ export async function netWorth(db: Db, input: ReportInput): Promise<NetWorthRepo
     flows,
     comparison: compared && { range: compared, label: comparisonLabel(query.compare) },
   });
+}
+
+/**
+ * A custom report: the period's sums by the grouping chosen (and by category, or month, for a stacked
+ * chart), the comparison's by the same grouping, with the person's account names.
+ */
+export async function custom(db: Db, input: ReportInput<CustomReportQuery>): Promise<CustomReport> {
+  const { userId, query } = input;
+  const { range, compared, filters } = periodOf(input);
+  const { groupBy } = query;
+  const split = query.chart !== 'stacked' ? null : groupBy === 'category' ? 'month' : 'category';
+  const [rows, previous, names] = await Promise.all([
+    customTotals(db, { userId, filters: { ...filters, ...range }, groupBy, split }),
+    compared && customTotals(db, { userId, filters: { ...filters, ...compared }, groupBy, split: null }),
+    groupBy === 'account' ? accountNames(db, { userId }) : new Map<string, string>(),
+  ]);
+  return customReportOf({
+    query,
+    range,
+    rows,
+    accountNames: names,
+    comparison: compared && previous && { range: compared, compare: query.compare, rows: previous },
+  });
+}
+
+const toSavedReport = (row: SavedReportRow): SavedReport => ({
+  id: row.id,
+  name: row.name,
+  definition: row.definition,
+  onDashboard: row.onDashboard,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const nameInUse = (name: string) =>
+  new AppError(409, 'REPORT_NAME_TAKEN', `You already have a report named "${name}". Choose another name.`);
+const reportGone = () => notFound('Report not found');
+
+export async function savedReports(db: Db, userId: string): Promise<SavedReport[]> {
+  return (await listSavedReports(db, { userId })).map(toSavedReport);
+}
+
+/** Saves a custom report under a name of the person's own (one name once, case aside), up to the limit. */
+export function saveReport(
+  db: Db,
+  {
+    userId,
+    now,
+    body,
+  }: {
+    userId: string;
+    now: Date;
+    body: { name: string; definition: CustomReportDefinition; onDashboard: boolean };
+  },
+): Promise<SavedReport> {
+  return withSavedReportsLock(db, userId, async (tx) => {
+    if ((await countSavedReports(tx, { userId })) >= MAX_SAVED_REPORTS)
+      throw new AppError(
+        409,
+        'REPORT_LIMIT_REACHED',
+        `You can save up to ${MAX_SAVED_REPORTS} reports. Delete one you no longer use first.`,
+      );
+    if (await nameTaken(tx, { userId, name: body.name })) throw nameInUse(body.name);
+    return toSavedReport(await insertSavedReport(tx, { userId, now, ...body }));
+  });
+}
+
+/** Renames, redefines, or puts on (or takes off) the dashboard one of the person's reports. */
+export function changeReport(
+  db: Db,
+  {
+    userId,
+    id,
+    now,
+    body,
+  }: {
+    userId: string;
+    id: string;
+    now: Date;
+    body: { name?: string; definition?: CustomReportDefinition; onDashboard?: boolean };
+  },
+): Promise<SavedReport> {
+  return withSavedReportsLock(db, userId, async (tx) => {
+    if (body.name !== undefined && (await nameTaken(tx, { userId, name: body.name, except: id })))
+      throw nameInUse(body.name);
+    const row = await updateSavedReport(tx, { userId, id, values: body, now });
+    if (!row) throw reportGone();
+    return toSavedReport(row);
+  });
+}
+
+export async function removeReport(db: Db, { userId, id }: { userId: string; id: string }) {
+  if (!(await deleteSavedReport(db, { userId, id }))) throw reportGone();
 }

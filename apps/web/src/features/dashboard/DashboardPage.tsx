@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconAlertTriangle, IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
 import { dashboardPeriods, displayName, greetingForHour, todayIn } from '@tally/shared';
 import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { toast } from '../../components/toast';
@@ -19,48 +19,21 @@ import { spendingByCategoryQuery } from './api/get-spending-by-category';
 import { BudgetOverview } from './BudgetOverview';
 import { CashFlowBarChart, SpendingByCategoryChart } from './DashboardCharts';
 import classes from './dashboard.module.css';
+import { Panel } from './Panel';
 import { RecentTransactions } from './RecentTransactions';
 import { SavingsGoalsCard } from './SavingsGoalsCard';
 import { StatCards } from './StatCards';
+
+// The reports the person pinned: their own chunk, fetched with the dashboard's first paint done.
+const PinnedReports = lazy(async () => ({
+  default: (await import('../reports/PinnedReports')).PinnedReports,
+}));
 
 /** SPEC §9: the dashboard shows 3 insights. */
 const DASHBOARD_INSIGHTS = 3;
 /** "Today" is checked every minute, so a dashboard left open moves on to the next day by itself. */
 const TODAY_TICK_MS = 60_000;
 const DASHBOARD_ERROR_TOAST = 'dashboard-error';
-
-function Panel({
-  title,
-  subtitle,
-  action,
-  children,
-}: {
-  title: string;
-  subtitle?: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    // A region named by its title: screen-reader users can jump between the dashboard's parts.
-    <Card component="section" aria-labelledby={headingId}>
-      <Group justify="space-between" mb="sm" align="flex-start">
-        <div>
-          <Title order={2} fz="lg" id={headingId}>
-            {title}
-          </Title>
-          {subtitle && (
-            <Text fz="xs" c="dimmed">
-              {subtitle}
-            </Text>
-          )}
-        </div>
-        {action}
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 /**
  * Everything the dashboard reads, each part on its own (SPEC §7: in parallel, tolerating individual
@@ -185,6 +158,9 @@ export function DashboardPage() {
             <Panel title="Savings Goals">
               <SavingsGoalsCard />
             </Panel>
+            <Suspense fallback={null}>
+              <PinnedReports />
+            </Suspense>
             {/* The whole width: each insight brings the figures it stands on, which need the room. */}
             <div className={classes.wide}>
               <InsightsPanel

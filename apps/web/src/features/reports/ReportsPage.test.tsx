@@ -1,5 +1,5 @@
-import { type cashFlowReport, upgradeMessage } from '@tally/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { type cashFlowReport, type customReport, upgradeMessage } from '@tally/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -304,5 +304,96 @@ describe('ReportsPage', () => {
     renderPage();
     expect(await screen.findByText('Reports are a Pro feature')).toBeTruthy();
     expect(api.count('GET /api/reports/cash-flow')).toBe(0);
+  });
+
+  it('builds a custom report by merchant as a table, opens a merchant on its transactions, and saves it', async () => {
+    const custom: z.input<typeof customReport> = {
+      startDate: '2026-06-01',
+      endDate: '2026-11-20',
+      measure: 'total',
+      amount: 'spending',
+      groupBy: 'merchant',
+      chart: 'table',
+      comparison: { startDate: '2025-12-01', endDate: '2026-05-20', label: 'previous period' },
+      groups: [
+        {
+          key: 'chez nous',
+          label: 'Chez Nous',
+          total: 450,
+          count: 3,
+          average: 2.58,
+          previous: { total: 200, count: 1, average: 1.15 },
+          drill: {
+            startDate: '2026-06-01',
+            endDate: '2026-11-20',
+            category: null,
+            accountId: null,
+            merchant: 'Chez Nous',
+          },
+          parts: [],
+        },
+      ],
+      more: 2,
+      series: [],
+      totals: { total: 450, count: 3, average: 2.58 },
+      previous: { total: 200, count: 1, average: 1.15 },
+      changes: ['Spending rose $250 (125%) against the previous period: Chez Nous +$250.'],
+    };
+    const saved = {
+      id: '7d4b7f43-3c4e-4a47-9a55-2c9e0b1f3a21',
+      name: 'Eating out',
+      definition: {
+        measure: 'total',
+        amount: 'spending',
+        groupBy: 'merchant',
+        chart: 'table',
+        period: 'last_6_months',
+        compare: 'previous',
+      },
+      onDashboard: true,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+    const api = fakeApi({
+      'GET /api/reports/custom': { body: custom },
+      'GET /api/reports/saved': ({ calls }) => ({ body: calls === 1 ? [] : [saved] }),
+      'POST /api/reports/saved': { status: 201, body: saved },
+      'GET /api/plaid/accounts': { body: [] },
+    });
+    renderPage('/reports?report=custom&group=merchant&chart=table');
+    expect(await screen.findByText(custom.changes[0] as string)).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Chez Nous \$450\.00 \$200\.00 3/ })).toBeTruthy();
+    expect(screen.getByText(/2 smaller merchants are left out/)).toBeTruthy();
+    const query = api.to('/api/reports/custom')[0]?.url.searchParams;
+    expect([
+      query?.get('groupBy'),
+      query?.get('chart'),
+      query?.get('measure'),
+      query?.get('interval'),
+    ]).toEqual(['merchant', 'table', 'total', null]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save report' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Eating out' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Show on my dashboard' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain(`saved=${saved.id}`));
+    expect(api.requests.find((r) => r.route === 'POST /api/reports/saved')?.body).toEqual({
+      name: 'Eating out',
+      onDashboard: true,
+      definition: saved.definition,
+    });
+    expect(await screen.findByRole('heading', { name: 'Saved reports' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Show Eating out on the dashboard' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Chez Nous' }));
+    expect(await screen.findByText('Transactions screen')).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/transactions?merchant=Chez+Nous&from=2026-06-01&to=2026-11-20',
+    );
   });
 });

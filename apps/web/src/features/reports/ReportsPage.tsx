@@ -26,11 +26,13 @@ const CashFlowSection = lazy(async () => ({ default: (await import('./CashFlowSe
 const SpendingSection = lazy(async () => ({ default: (await import('./SpendingSection')).SpendingSection }));
 const FlowSection = lazy(async () => ({ default: (await import('./FlowSection')).FlowSection }));
 const NetWorthSection = lazy(async () => ({ default: (await import('./NetWorthSection')).NetWorthSection }));
+const CustomSection = lazy(async () => ({ default: (await import('./CustomSection')).CustomSection }));
 const SECTIONS = {
   'cash-flow': CashFlowSection,
   spending: SpendingSection,
   flow: FlowSection,
   'net-worth': NetWorthSection,
+  custom: CustomSection,
 };
 const CustomPeriodFields = lazy(async () => ({
   default: (await import('./CustomPeriodFields')).CustomPeriodFields,
@@ -72,7 +74,8 @@ export function ReportsPage() {
               aria-label="Report"
               data={REPORTS.map((r) => ({ value: r.value, label: r.label }))}
               value={state.report}
-              onChange={(value) => update({ report: value as ReportKind })}
+              // Another report leaves the saved one that was open.
+              onChange={(value) => update({ report: value as ReportKind, saved: null })}
             />
           )
         }

@@ -89,11 +89,17 @@ export function ReportCard({
   update,
   exports,
   intervals = true,
+  views = true,
+  actions,
   children,
 }: {
   title: string;
   /** Whether its figures come per month or week (a flow is the whole period's). */
   intervals?: boolean;
+  /** Whether it offers the chart/table switch (a custom report's chart choice has the table). */
+  views?: boolean;
+  /** More buttons beside Export. */
+  actions?: ReactNode;
   state: ReportState;
   update: (change: Partial<ReportState>) => void;
   /** Null until there is something to export. */
@@ -116,16 +122,19 @@ export function ReportCard({
               onChange={(value) => update({ interval: value as ReportInterval })}
             />
           )}
-          <SegmentedControl
-            aria-label="Show as"
-            size="xs"
-            data={[
-              { value: 'chart', label: 'Chart' },
-              { value: 'table', label: 'Table' },
-            ]}
-            value={state.view}
-            onChange={(value) => update({ view: value as ReportState['view'] })}
-          />
+          {views && (
+            <SegmentedControl
+              aria-label="Show as"
+              size="xs"
+              data={[
+                { value: 'chart', label: 'Chart' },
+                { value: 'table', label: 'Table' },
+              ]}
+              value={state.view}
+              onChange={(value) => update({ view: value as ReportState['view'] })}
+            />
+          )}
+          {actions}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button
@@ -141,7 +150,7 @@ export function ReportCard({
               <Menu.Item onClick={() => exports && void save('csv', exports)}>Table as CSV</Menu.Item>
               <Menu.Item
                 onClick={() => exports && void save('png', exports)}
-                disabled={state.view !== 'chart' || !exports?.drawn}
+                disabled={(views && state.view !== 'chart') || !exports?.drawn}
               >
                 Chart as PNG
               </Menu.Item>

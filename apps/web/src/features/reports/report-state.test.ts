@@ -1,15 +1,20 @@
-import type { CashFlowReport, MoneyFlowReport, NetWorthReport } from '@tally/shared';
+import type { CashFlowReport, CustomReport, MoneyFlowReport, NetWorthReport } from '@tally/shared';
 import { describe, expect, it } from 'vitest';
+import { groupHref } from './CustomSection';
 import {
   bucketLabel,
   cashFlowCsv,
+  customCsv,
   DEFAULT_REPORT,
+  definitionOf,
   drillDownHref,
   flowCsv,
   netWorthCsv,
   reportFromParams,
   reportQueryString,
   reportToParams,
+  sameDefinition,
+  stateOfSaved,
 } from './report-state';
 
 const ACCOUNT = '0b6c1c9e-52c5-4a4b-9d55-1f6d6f3c9a10';
@@ -181,5 +186,114 @@ describe('netWorthCsv', () => {
       `"'=Joint, ""house""",Cash,5000.00,5200.01,200.01,2`,
       '',
     ]);
+  });
+});
+
+describe('the custom report', () => {
+  const SAVED = '7d4b7f43-3c4e-4a47-9a55-2c9e0b1f3a21';
+  const custom = {
+    ...DEFAULT_REPORT,
+    report: 'custom' as const,
+    measure: 'count' as const,
+    amount: 'income' as const,
+    groupBy: 'merchant' as const,
+    chart: 'stacked' as const,
+    saved: SAVED,
+  };
+
+  it('keeps its builder and the saved report open in the address bar, and asks the API for them', () => {
+    const params = reportToParams(custom);
+    expect(params.toString()).toBe(
+      `report=custom&measure=count&of=income&group=merchant&chart=stacked&saved=${SAVED}`,
+    );
+    expect(reportFromParams(params)).toEqual(custom);
+    expect(reportQueryString(custom)).toBe(
+      'period=last_6_months&compare=previous&measure=count&amount=income&groupBy=merchant&chart=stacked',
+    );
+    // Another report leaves the builder out of the address.
+    expect(reportToParams({ ...custom, report: 'spending' }).toString()).toBe('report=spending');
+  });
+
+  it('saves what is on screen and opens it again as it was', () => {
+    const state = {
+      ...custom,
+      period: 'custom' as const,
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+      accountId: ACCOUNT,
+      category: 21 as const,
+    };
+    const definition = definitionOf(state);
+    expect(definition).toEqual({
+      measure: 'count',
+      amount: 'income',
+      groupBy: 'merchant',
+      chart: 'stacked',
+      period: 'custom',
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+      compare: 'previous',
+      accountId: ACCOUNT,
+      category: 21,
+    });
+    expect(stateOfSaved({ id: SAVED, definition })).toEqual({ ...state, interval: 'month', view: 'chart' });
+    // The days of a period that is not custom are not kept: "last 6 months" moves on.
+    expect(definitionOf({ ...custom, startDate: '2026-01-01', endDate: '2026-03-31' })).not.toHaveProperty(
+      'startDate',
+    );
+    expect(sameDefinition(definition, { ...definition })).toBe(true);
+    expect(sameDefinition(definition, { ...definition, chart: 'bars' })).toBe(false);
+  });
+
+  const report: CustomReport = {
+    startDate: '2026-01-01',
+    endDate: '2026-03-31',
+    measure: 'total',
+    amount: 'spending',
+    groupBy: 'category',
+    chart: 'stacked',
+    comparison: { startDate: '2025-10-01', endDate: '2025-12-31', label: 'previous period' },
+    groups: [
+      {
+        key: '21',
+        label: '=Dining, "Out"',
+        total: 12_345,
+        count: 3,
+        average: 137,
+        previous: { total: 10_000, count: 2, average: 109 },
+        drill: {
+          startDate: '2026-01-01',
+          endDate: '2026-03-31',
+          category: 21,
+          accountId: null,
+          merchant: null,
+        },
+        parts: [],
+      },
+    ],
+    more: 0,
+    series: [
+      { key: '2026-01-01', label: 'Jan 2026', category: null },
+      { key: '2026-02-01', label: 'Feb 2026', category: null },
+    ],
+    totals: { total: 12_345, count: 3, average: 137 },
+    previous: { total: 10_000, count: 2, average: 109 },
+    changes: [],
+  };
+
+  it('writes its groups as CSV, names safe for a spreadsheet', () => {
+    expect(customCsv(report).split('\r\n')).toEqual([
+      'Category,Spending (total),Before,Transactions',
+      `"'=Dining, ""Out""",123.45,100.00,3`,
+      'Total,123.45,100.00,3',
+      '',
+    ]);
+  });
+
+  it("opens a group's transactions, and a month's band of it with that month's days", () => {
+    expect(groupHref(report, 0, custom)).toBe('/transactions?category=21&from=2026-01-01&to=2026-03-31');
+    expect(groupHref(report, 0, custom, '2026-02-01')).toBe(
+      '/transactions?category=21&from=2026-02-01&to=2026-02-28',
+    );
   });
 });

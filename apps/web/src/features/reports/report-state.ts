@@ -1,6 +1,16 @@
 import {
   type CashFlowReport,
   type CategoryCode,
+  CUSTOM_AMOUNTS,
+  CUSTOM_CHARTS,
+  CUSTOM_GROUPINGS,
+  CUSTOM_MEASURES,
+  type CustomAmount,
+  type CustomChart,
+  type CustomGrouping,
+  type CustomMeasure,
+  type CustomReport,
+  type CustomReportDefinition,
   isCategoryCode,
   isoDay,
   type MoneyFlowReport,
@@ -19,6 +29,7 @@ export const REPORTS = [
   { value: 'spending', label: 'Spending' },
   { value: 'flow', label: 'Money flow' },
   { value: 'net-worth', label: 'Net worth' },
+  { value: 'custom', label: 'Custom' },
 ] as const;
 export type ReportKind = (typeof REPORTS)[number]['value'];
 
@@ -34,6 +45,13 @@ export type ReportState = {
   accountId: string | null;
   category: CategoryCode | null;
   view: 'chart' | 'table';
+  /** The custom report's builder: what it measures, of what, by what, drawn how. */
+  measure: CustomMeasure;
+  amount: CustomAmount;
+  groupBy: CustomGrouping;
+  chart: CustomChart;
+  /** The saved report open, if one is. */
+  saved: string | null;
 };
 
 export const DEFAULT_REPORT: ReportState = {
@@ -46,6 +64,11 @@ export const DEFAULT_REPORT: ReportState = {
   accountId: null,
   category: null,
   view: 'chart',
+  measure: 'total',
+  amount: 'spending',
+  groupBy: 'category',
+  chart: 'bars',
+  saved: null,
 };
 
 const P = {
@@ -58,10 +81,16 @@ const P = {
   account: 'account',
   category: 'category',
   view: 'view',
+  measure: 'measure',
+  amount: 'of',
+  groupBy: 'group',
+  chart: 'chart',
+  saved: 'saved',
 } as const;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+const valuesOf = <T extends string>(list: readonly { value: T }[]) => list.map((item) => item.value);
 const dayOrNull = (value: string | null) => (value && isoDay.safeParse(value).success ? value : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -83,6 +112,11 @@ export function reportFromParams(params: URLSearchParams): ReportState {
     accountId: account && UUID.test(account) ? account : null,
     category: Number.isInteger(category) && isCategoryCode(category) ? category : null,
     view: oneOf(['chart', 'table'] as const, params.get(P.view), DEFAULT_REPORT.view),
+    measure: oneOf(valuesOf(CUSTOM_MEASURES), params.get(P.measure), DEFAULT_REPORT.measure),
+    amount: oneOf(valuesOf(CUSTOM_AMOUNTS), params.get(P.amount), DEFAULT_REPORT.amount),
+    groupBy: oneOf(valuesOf(CUSTOM_GROUPINGS), params.get(P.groupBy), DEFAULT_REPORT.groupBy),
+    chart: oneOf(valuesOf(CUSTOM_CHARTS), params.get(P.chart), DEFAULT_REPORT.chart),
+    saved: UUID.test(params.get(P.saved) ?? '') ? params.get(P.saved) : null,
   };
 }
 
@@ -103,15 +137,66 @@ export function reportToParams(state: ReportState): URLSearchParams {
   set(P.account, state.accountId);
   set(P.category, state.category === null ? null : String(state.category));
   set(P.view, state.view, DEFAULT_REPORT.view);
+  if (state.report === 'custom') {
+    set(P.measure, state.measure, DEFAULT_REPORT.measure);
+    set(P.amount, state.amount, DEFAULT_REPORT.amount);
+    set(P.groupBy, state.groupBy, DEFAULT_REPORT.groupBy);
+    set(P.chart, state.chart, DEFAULT_REPORT.chart);
+    set(P.saved, state.saved);
+  }
   return params;
 }
+
+/** What a saved report keeps of the screen's choices. */
+export function definitionOf(state: ReportState): CustomReportDefinition {
+  return {
+    measure: state.measure,
+    amount: state.amount,
+    groupBy: state.groupBy,
+    chart: state.chart,
+    period: state.period,
+    ...(state.period === 'custom' && state.startDate && state.endDate
+      ? { startDate: state.startDate, endDate: state.endDate }
+      : {}),
+    compare: state.compare,
+    ...(state.accountId ? { accountId: state.accountId } : {}),
+    ...(state.category !== null ? { category: state.category } : {}),
+  };
+}
+
+/** The screen showing a saved report (its choices, its id). */
+export function stateOfSaved(saved: { id: string; definition: CustomReportDefinition }): ReportState {
+  const d = saved.definition;
+  return {
+    ...DEFAULT_REPORT,
+    report: 'custom',
+    measure: d.measure,
+    amount: d.amount,
+    groupBy: d.groupBy,
+    chart: d.chart,
+    period: d.period,
+    startDate: d.startDate ?? null,
+    endDate: d.endDate ?? null,
+    compare: d.compare,
+    accountId: d.accountId ?? null,
+    category: d.category ?? null,
+    saved: saved.id,
+  };
+}
+
+/** Whether the screen shows exactly what a saved report keeps. */
+export const sameDefinition = (a: CustomReportDefinition, b: CustomReportDefinition) =>
+  JSON.stringify(definitionOf(stateOfSaved({ id: '', definition: a }))) ===
+  JSON.stringify(definitionOf(stateOfSaved({ id: '', definition: b })));
 
 /** The API's query for a report, or null while a custom period lacks a day. */
 export function reportQueryString(state: ReportState): string | null {
   const params = new URLSearchParams({
     period: state.period,
     compare: state.compare,
-    interval: state.interval,
+    ...(state.report === 'custom'
+      ? { measure: state.measure, amount: state.amount, groupBy: state.groupBy, chart: state.chart }
+      : { interval: state.interval }),
   });
   if (state.period === 'custom') {
     if (!state.startDate || !state.endDate) return null;
@@ -237,4 +322,31 @@ export function netWorthCsv(report: NetWorthReport): string {
 function csvText(text: string): string {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/** The custom report's groups as CSV: each group's figure (and the comparison's), with its transactions. */
+export function customCsv(report: CustomReport): string {
+  const measure = CUSTOM_MEASURES.find((m) => m.value === report.measure)?.label ?? '';
+  const of = CUSTOM_AMOUNTS.find((a) => a.value === report.amount)?.label ?? '';
+  const grouping = CUSTOM_GROUPINGS.find((g) => g.value === report.groupBy)?.label ?? '';
+  const figure = (f: { total: number; count: number; average: number }) =>
+    report.measure === 'count' ? String(f.count) : dollars(f[report.measure]);
+  const compared = report.groups.some((g) => g.previous !== null);
+  const title = report.measure === 'count' ? measure : `${of} (${measure.toLowerCase()})`;
+  const rows = [
+    [grouping, title, ...(compared ? ['Before'] : []), 'Transactions'],
+    ...report.groups.map((g) => [
+      csvText(g.label),
+      figure(g),
+      ...(compared ? [g.previous ? figure(g.previous) : ''] : []),
+      String(g.count),
+    ]),
+    [
+      'Total',
+      figure(report.totals),
+      ...(compared ? [report.previous ? figure(report.previous) : ''] : []),
+      String(report.totals.count),
+    ],
+  ];
+  return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
 }

@@ -1,4 +1,4 @@
-import { cashFlowReport, moneyFlowReport, netWorthReport, spendingReport } from '@tally/shared';
+import { cashFlowReport, customReport, moneyFlowReport, netWorthReport, spendingReport } from '@tally/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
@@ -9,10 +9,11 @@ const REPORT_ANSWERS = {
   spending: spendingReport,
   flow: moneyFlowReport,
   'net-worth': netWorthReport,
+  custom: customReport,
 };
 type ReportAnswers = { [P in keyof typeof REPORT_ANSWERS]: z.infer<(typeof REPORT_ANSWERS)[P]> };
 
-/** GET /reports/{cash-flow,spending,flow,net-worth} with the report's query string; null waits for one. */
+/** GET /reports/{cash-flow,spending,flow,net-worth,custom} with the report's query string; null waits for one. */
 export function useReport<P extends keyof typeof REPORT_ANSWERS>(path: P, query: string | null) {
   return useQuery({
     queryKey: queryKeys.reports.report(path, query ?? ''),
