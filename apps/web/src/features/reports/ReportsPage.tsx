@@ -1,4 +1,4 @@
-import { Card, SegmentedControl, Select, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Box, Card, SegmentedControl, Select, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import {
   type CategoryCode,
   FEATURE_PLAN,
@@ -70,13 +70,16 @@ export function ReportsPage() {
         {...SCREEN_HEADERS['/reports']}
         actions={
           allowed && (
-            <SegmentedControl
-              aria-label="Report"
-              data={REPORTS.map((r) => ({ value: r.value, label: r.label }))}
-              value={state.report}
-              // Another report leaves the saved one that was open.
-              onChange={(value) => update({ report: value as ReportKind, saved: null })}
-            />
+            // A phone scrolls the five reports sideways rather than the page.
+            <Box maw="100%" style={{ overflowX: 'auto' }}>
+              <SegmentedControl
+                aria-label="Report"
+                data={REPORTS.map((r) => ({ value: r.value, label: r.label }))}
+                value={state.report}
+                // Another report leaves the saved one that was open.
+                onChange={(value) => update({ report: value as ReportKind, saved: null })}
+              />
+            </Box>
           )
         }
       />
