@@ -18,7 +18,11 @@ export function PageHeader({
         </Title>
         {description && <Text c="dimmed">{description}</Text>}
       </Stack>
-      {actions && <Group gap="sm">{actions}</Group>}
+      {actions && (
+        <Group gap="sm" maw="100%">
+          {actions}
+        </Group>
+      )}
     </Group>
   );
 }

@@ -338,13 +338,19 @@ export function chartSummary(report: CustomReport): string {
 export function CustomTable({ report, state }: { report: CustomReport; state: ReportState }) {
   const say = sayFigure(report.measure);
   const compared = report.groups.some((g) => g.previous !== null);
-  const figureCell = (value: number) => (
-    <Table.Td ta="right" style={tabular} c={value < 0 && report.measure !== 'count' ? DEBT_MONEY : undefined}>
-      {say(value)}
+  // A phone has room for the figure and the count; the comparison's column shows from a tablet up.
+  const figureCell = (value: number | null, before = false) => (
+    <Table.Td
+      ta="right"
+      style={tabular}
+      visibleFrom={before ? 'sm' : undefined}
+      c={value !== null && value < 0 && report.measure !== 'count' ? DEBT_MONEY : undefined}
+    >
+      {value === null ? '' : say(value)}
     </Table.Td>
   );
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={300}>
       <Table highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -352,7 +358,11 @@ export function CustomTable({ report, state }: { report: CustomReport; state: Re
             <Table.Th ta="right">
               {report.measure === 'count' ? 'Transactions' : labelOf(CUSTOM_MEASURES, report.measure)}
             </Table.Th>
-            {compared && <Table.Th ta="right">Before</Table.Th>}
+            {compared && (
+              <Table.Th ta="right" visibleFrom="sm">
+                Before
+              </Table.Th>
+            )}
             {report.measure !== 'count' && <Table.Th ta="right">Transactions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -371,7 +381,7 @@ export function CustomTable({ report, state }: { report: CustomReport; state: Re
                   )}
                 </Table.Td>
                 {figureCell(g[report.measure])}
-                {compared && (g.previous ? figureCell(g.previous[report.measure]) : <Table.Td />)}
+                {compared && figureCell(g.previous?.[report.measure] ?? null, true)}
                 {report.measure !== 'count' && (
                   <Table.Td ta="right" style={tabular}>
                     {g.count.toLocaleString('en-US')}
@@ -385,7 +395,7 @@ export function CustomTable({ report, state }: { report: CustomReport; state: Re
           <Table.Tr fw={700}>
             <Table.Td>Total</Table.Td>
             {figureCell(report.totals[report.measure])}
-            {compared && (report.previous ? figureCell(report.previous[report.measure]) : <Table.Td />)}
+            {compared && figureCell(report.previous?.[report.measure] ?? null, true)}
             {report.measure !== 'count' && (
               <Table.Td ta="right" style={tabular}>
                 {report.totals.count.toLocaleString('en-US')}

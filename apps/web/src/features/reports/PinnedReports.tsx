@@ -97,9 +97,11 @@ function PinnedReport({ saved }: { saved: SavedReport }) {
               />
             </LazyChart>
           )))}
-      {report && custom.data && custom.data.groups.length > report.groups.length && (
+      {report && custom.data && custom.data.groups.length + custom.data.more > report.groups.length && (
         <Text fz="xs" c="dimmed" mt="xs">
-          The {CARD_GROUPS} largest of {custom.data.groups.length}; open the report for every one.
+          The {CARD_GROUPS} largest of{' '}
+          {(custom.data.groups.length + custom.data.more).toLocaleString('en-US')}; open the report for the
+          rest.
         </Text>
       )}
     </Panel>

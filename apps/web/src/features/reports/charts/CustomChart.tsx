@@ -1,6 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 
+/** A name as an axis shows it: on one line, cut short with an ellipsis (the tooltip and the table say it whole). */
+const shortName = (name: string) => (name.length > 18 ? `${name.slice(0, 17).trimEnd()}…` : name);
+
 /** One line or bar series, or one band of a stack: its key in the rows, its name, its colour. */
 export type CustomSeries = { key: string; label: string; color: string };
 
@@ -70,7 +73,9 @@ export function CustomChart({
       tickLine="none"
       gridAxis={horizontal ? 'x' : 'y'}
       maxBarWidth={horizontal ? 22 : 36}
-      yAxisProps={horizontal ? { width: 132 } : { tickFormatter: compact, width: 64 }}
+      yAxisProps={
+        horizontal ? { width: 120, tickFormatter: shortName } : { tickFormatter: compact, width: 64 }
+      }
       xAxisProps={horizontal ? { tickFormatter: compact } : { minTickGap: 8 }}
       tooltipAnimationDuration={0}
       barProps={(s) => ({
