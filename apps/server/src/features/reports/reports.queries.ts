@@ -1,5 +1,6 @@
 import type {
   BalanceAccount,
+  CustomAmount,
   CustomGrouping,
   CustomReportDefinition,
   CustomTotals,
@@ -120,7 +121,8 @@ export async function balanceHistoryData(
  * A custom report's sums: money in and out and the count per group (and per part of a stacked chart: by
  * category, or by month when grouped by category), transfers apart. Categories, accounts and months read
  * the monthly rollups where whole months allow, weeks the weekly ones, with the partial months (weeks) at
- * the edges from the transactions; merchants and days of the week read the transactions.
+ * the edges from the transactions, and merchants' spending their rollups likewise; their income and net, and
+ * days of the week, read the transactions.
  */
 export async function customTotals(
   db: Db,
@@ -128,34 +130,37 @@ export async function customTotals(
     userId,
     filters,
     groupBy,
+    amount,
     split,
   }: {
     userId: string;
     filters: TransactionFilters;
     groupBy: CustomGrouping;
+    amount: CustomAmount;
     split: 'category' | 'month' | null;
   },
 ): Promise<CustomTotals[]> {
   const t = transactions;
-  const text = (expression: SQL | typeof t.category | typeof t.accountId) => sql<string>`${expression}::text`;
   const trunc = (per: 'month' | 'week') => sql`date_trunc('${sql.raw(per)}', ${t.date}::timestamp)::date`;
-  const directKeys: Record<CustomGrouping | 'split-month', SQL<string>> = {
-    category: text(t.category),
-    account: text(t.accountId),
-    month: text(trunc('month')),
-    week: text(trunc('week')),
-    merchant: sql<string>`lower(btrim(${t.merchantName}))`,
-    weekday: sql<string>`extract(isodow from ${t.date})::int::text`,
-    'split-month': text(trunc('month')),
+  // Grouped by the values as stored, named as text once per group (not once per row).
+  const directKeys: Record<CustomGrouping | 'split-month', SQL | typeof t.category | typeof t.accountId> = {
+    category: t.category,
+    account: t.accountId,
+    month: trunc('month'),
+    week: trunc('week'),
+    merchant: sql`lower(btrim(${t.merchantName}))`,
+    weekday: sql`extract(isodow from ${t.date})::int`,
+    'split-month': trunc('month'),
   };
+  const text = (key: SQL | typeof t.category | typeof t.accountId) => sql<string>`${key}::text`;
   const direct = (where: SQL) => {
     const group = directKeys[groupBy];
     const parts = split === null ? null : directKeys[split === 'month' ? 'split-month' : 'category'];
     return db
       .select({
-        group,
+        group: text(group),
         name: groupBy === 'merchant' ? sql<string>`max(btrim(${t.merchantName}))` : sql<null>`null`,
-        split: parts ?? sql<null>`null`,
+        split: parts ? text(parts) : sql<null>`null`,
         isTransfer: t.isTransfer,
         count: sql<number>`count(*)::int`,
         income: sql<string>`coalesce(sum(${t.amount}) filter (where ${t.amount} > 0), 0)`,
@@ -170,9 +175,16 @@ export async function customTotals(
       .groupBy(group, t.isTransfer, ...(parts ? [parts] : []));
   };
   const per = groupBy === 'week' ? 'week' : 'month';
-  const plan = groupBy === 'merchant' || groupBy === 'weekday' ? null : rollupPlan(userId, filters, per);
+  // Merchants' rollups keep their spending and count only: income and net read the transactions.
+  const rolled = groupBy === 'weekday' ? false : groupBy === 'merchant' ? amount === 'spending' : true;
+  const plan = rolled ? rollupPlan(userId, filters, per) : null;
   const statements = plan
-    ? [fromRollups(db, { plan, per, groupBy, split }), ...plan.edges.map(direct)]
+    ? [
+        groupBy === 'merchant'
+          ? fromMerchantRollups(db, { plan, split })
+          : fromRollups(db, { plan, per, groupBy, split }),
+        ...plan.edges.map(direct),
+      ]
     : [direct(filterWhere(userId, filters))];
   return (await Promise.all(statements)).flat().map((r) => ({
     ...r,
@@ -221,6 +233,39 @@ function fromRollups(
     .from(r)
     .where(plan.rollupWhere({ userId: r.userId, start, accountId: r.accountId, category: r.category }))
     .groupBy(group, r.isTransfer, ...(parts ? [parts] : []));
+}
+
+/**
+ * The whole months' spending per merchant (as spelled, case aside) from the merchant rollups: money out with
+ * transfers left out, and every row counted, as the transactions' sums have them.
+ */
+function fromMerchantRollups(
+  db: Db,
+  { plan, split }: { plan: NonNullable<ReturnType<typeof rollupPlan>>; split: 'category' | 'month' | null },
+) {
+  const m = merchantRollups;
+  const group = sql<string>`lower(${m.merchant})`;
+  const parts =
+    split === null
+      ? null
+      : split === 'month'
+        ? sql<string>`${m.month}::text`
+        : sql<string>`${m.category}::text`;
+  return db
+    .select({
+      group,
+      name: sql<string>`max(${m.merchant})`,
+      split: parts ?? sql<null>`null`,
+      isTransfer: sql<boolean>`false`,
+      count: sql<number>`sum(${m.count})::int`,
+      income: sql<string>`0`,
+      expenses: sql<string>`sum(${m.spent})`,
+    })
+    .from(m)
+    .where(
+      plan.rollupWhere({ userId: m.userId, start: m.month, accountId: m.accountId, category: m.category }),
+    )
+    .groupBy(group, ...(parts ? [parts] : []));
 }
 
 /** The person's accounts by id, hidden and closed ones too (a report of the past names them). */

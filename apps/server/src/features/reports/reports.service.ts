@@ -140,8 +140,15 @@ export async function custom(db: Db, input: ReportInput<CustomReportQuery>): Pro
   const { groupBy } = query;
   const split = query.chart !== 'stacked' ? null : groupBy === 'category' ? 'month' : 'category';
   const [rows, previous, names] = await Promise.all([
-    customTotals(db, { userId, filters: { ...filters, ...range }, groupBy, split }),
-    compared && customTotals(db, { userId, filters: { ...filters, ...compared }, groupBy, split: null }),
+    customTotals(db, { userId, filters: { ...filters, ...range }, groupBy, amount: query.amount, split }),
+    compared &&
+      customTotals(db, {
+        userId,
+        filters: { ...filters, ...compared },
+        groupBy,
+        amount: query.amount,
+        split: null,
+      }),
     groupBy === 'account' ? accountNames(db, { userId }) : new Map<string, string>(),
   ]);
   return customReportOf({
