@@ -18,6 +18,7 @@ import {
   ReportCard,
   type ReportExports,
   reportPlaceholder,
+  type SectionProps,
   tabular,
 } from './report-parts';
 import {
@@ -44,13 +45,7 @@ function hint(report: CashFlowReport, pick: 'income' | 'expenses' | 'net') {
  * The cash flow report: income, spending, net and the savings rate of the period against the comparison,
  * why they changed, and each month or week as bars (a click opens its transactions) or a table.
  */
-export function CashFlowSection({
-  state,
-  update,
-}: {
-  state: ReportState;
-  update: (change: Partial<ReportState>) => void;
-}) {
+export function CashFlowSection({ state, update }: SectionProps) {
   const query = reportQueryString(state);
   const cashFlow = useReport('cash-flow', query);
   const report = cashFlow.data;

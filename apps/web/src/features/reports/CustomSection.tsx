@@ -33,14 +33,17 @@ import { useReport } from './api/report';
 import { useSavedReports } from './api/saved-reports';
 import type { CustomSeries } from './charts/CustomChart';
 import {
+  BAND_COLORS,
   before,
   CHART_HEIGHT,
   ChangeSentences,
   cssColor,
+  REST_COLOR,
   Refreshing,
   ReportCard,
   type ReportExports,
   reportPlaceholder,
+  type SectionProps,
   tabular,
 } from './report-parts';
 import { customCsv, type ReportState, reportQueryString } from './report-state';
@@ -48,9 +51,6 @@ import { SavedReports, SaveReportDialog } from './SavedReports';
 
 const CustomChart = lazy(async () => ({ default: (await import('./charts/CustomChart')).CustomChart }));
 
-/** Colours that keep 3:1 against both the light and the dark card; the last, quiet one is for the rest. */
-const SERIES_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.7', 'pink.6'] as const;
-const REST_COLOR = 'gray.6';
 const VALUE = 'value';
 
 const labelOf = <T extends string>(list: readonly { value: T; label: string }[], value: T) =>
@@ -97,13 +97,7 @@ export const isRest = (report: CustomReport, seriesKey: string) =>
  * category, merchant, account, month, week or day of the week, as bars, lines, stacked bars or a table, over
  * the screen's period and filters. Saved under a name, listed here, and shown on the dashboard when asked.
  */
-export function CustomSection({
-  state,
-  update,
-}: {
-  state: ReportState;
-  update: (change: Partial<ReportState>) => void;
-}) {
+export function CustomSection({ state, update }: SectionProps) {
   const query = reportQueryString(state);
   const custom = useReport('custom', query);
   const report = custom.data;
@@ -314,7 +308,7 @@ export function chartData(report: CustomReport | undefined): {
     color:
       s.category === null && report.groupBy !== 'category'
         ? REST_COLOR
-        : (SERIES_COLORS[i % SERIES_COLORS.length] as string),
+        : (BAND_COLORS[i % BAND_COLORS.length] as string),
   }));
   return {
     rows: report.groups.map((g) => ({

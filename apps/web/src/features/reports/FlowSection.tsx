@@ -19,9 +19,10 @@ import {
   ReportCard,
   type ReportExports,
   reportPlaceholder,
+  type SectionProps,
   tabular,
 } from './report-parts';
-import { drillDownHref, flowCsv, formatRate, type ReportState, reportQueryString } from './report-state';
+import { drillDownHref, flowCsv, formatRate, reportQueryString } from './report-state';
 
 const FLOW_HEIGHT = CHART_HEIGHT + 100;
 /** Spending categories' colours, keeping 3:1 against both the light and the dark card. */
@@ -61,13 +62,7 @@ function colored(nodes: FlowNode[]): FlowPoint[] {
  * when spending outran income, what came from savings), against the comparison and why it changed; a click
  * on a category opens its transactions.
  */
-export function FlowSection({
-  state,
-  update,
-}: {
-  state: ReportState;
-  update: (change: Partial<ReportState>) => void;
-}) {
+export function FlowSection({ state, update }: SectionProps) {
   // A flow is the whole period's: per month or week does not apply, so the query never depends on it.
   const query = reportQueryString({ ...state, interval: 'month' });
   const flow = useReport('flow', query);

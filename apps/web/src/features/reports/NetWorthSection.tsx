@@ -19,9 +19,10 @@ import {
   ReportCard,
   type ReportExports,
   reportPlaceholder,
+  type SectionProps,
   tabular,
 } from './report-parts';
-import { bucketLabel, drillDownHref, netWorthCsv, type ReportState, reportQueryString } from './report-state';
+import { bucketLabel, drillDownHref, netWorthCsv, reportQueryString } from './report-state';
 
 const NetWorthChart = lazy(async () => ({ default: (await import('./charts/NetWorthChart')).NetWorthChart }));
 
@@ -34,13 +35,7 @@ const changeColor = (cents: number) => (cents < 0 ? DEBT_MONEY : cents > 0 ? POS
  * end past two years), its change and why, and each kind of account and account; a click on a day opens the
  * transactions that moved it. Categories do not apply: a balance is every transaction's.
  */
-export function NetWorthSection({
-  state,
-  update,
-}: {
-  state: ReportState;
-  update: (change: Partial<ReportState>) => void;
-}) {
+export function NetWorthSection({ state, update }: SectionProps) {
   // Balances are per day, of every category: neither the interval nor a category changes them.
   const query = reportQueryString({ ...state, interval: 'month', category: null });
   const netWorth = useReport('net-worth', query);

@@ -12,23 +12,24 @@ import { transactionsHref } from '../../lib/transactions-url';
 import { useReport } from './api/report';
 import type { SpendingSeries } from './charts/SpendingChart';
 import {
+  BAND_COLORS,
   before,
   CHART_HEIGHT,
   ChangeSentences,
   cssColor,
+  REST_COLOR,
   Refreshing,
   ReportCard,
   type ReportExports,
   reportPlaceholder,
+  type SectionProps,
   tabular,
 } from './report-parts';
-import { bucketLabel, drillDownHref, type ReportState, reportQueryString, spendingCsv } from './report-state';
+import { bucketLabel, drillDownHref, reportQueryString, spendingCsv } from './report-state';
 
 const SpendingChart = lazy(async () => ({ default: (await import('./charts/SpendingChart')).SpendingChart }));
 
-/** Colours that keep 3:1 against both the light and the dark card; "Other" is the quiet one. */
-const BAND_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.7', 'pink.6'] as const;
-const OTHER = { key: 'other', label: 'Other', color: 'gray.6' };
+const OTHER = { key: 'other', label: 'Other', color: REST_COLOR };
 
 /** The chart's bands: the largest categories by name, one colour each, the rest as Other. */
 function bands(report: SpendingReport): SpendingSeries[] {
@@ -92,13 +93,7 @@ function Trend({ values }: { values: Cents[] }) {
  * that category's transactions of that month), the categories against the comparison, the merchants spent
  * at most with their trend, and where the money came from.
  */
-export function SpendingSection({
-  state,
-  update,
-}: {
-  state: ReportState;
-  update: (change: Partial<ReportState>) => void;
-}) {
+export function SpendingSection({ state, update }: SectionProps) {
   const query = reportQueryString(state);
   const spending = useReport('spending', query);
   const report = spending.data;

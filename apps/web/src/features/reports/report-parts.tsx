@@ -23,7 +23,13 @@ import { isPlanRefusal, UpgradePanel } from '../billing';
 import type { PictureLabels } from './chart-png';
 import type { ReportState } from './report-state';
 
+/** What each report's section is given: the screen's choices and the way to change them. */
+export type SectionProps = { state: ReportState; update: (change: Partial<ReportState>) => void };
+
 export const CHART_HEIGHT = 300;
+/** A stacked chart's band colours, which keep 3:1 against both the light and the dark card; the rest's is the quiet one. */
+export const BAND_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.7', 'pink.6'] as const;
+export const REST_COLOR = 'gray.6';
 export const tabular = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** How a figure names the comparison the report was made with, briefly ('' without one). */
