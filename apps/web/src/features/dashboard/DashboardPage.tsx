@@ -2,15 +2,17 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { IconAlertTriangle, IconBrandGoogleFilled, IconRefresh } from '@tabler/icons-react';
 import { dashboardPeriods, displayName, greetingForHour, todayIn } from '@tally/shared';
 import { useIsFetching, useQueries, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
+import { Panel } from '../../components/Panel';
 import { toast } from '../../components/toast';
 import { useNow } from '../../lib/use-now';
 import { accountsQuery } from '../accounts';
 import { InsightsPanel, insightsQuery } from '../ai';
 import { budgetsQuery } from '../budgets';
 import { useOnboardingGuide } from '../onboarding';
+import { PinnedReports } from '../reports';
 import { savingsOverviewQuery } from '../savings';
 import { monthlyCashFlowQuery } from './api/get-monthly-cash-flow';
 import { periodSummaryQuery } from './api/get-period-summary';
@@ -19,15 +21,9 @@ import { spendingByCategoryQuery } from './api/get-spending-by-category';
 import { BudgetOverview } from './BudgetOverview';
 import { CashFlowBarChart, SpendingByCategoryChart } from './DashboardCharts';
 import classes from './dashboard.module.css';
-import { Panel } from './Panel';
 import { RecentTransactions } from './RecentTransactions';
 import { SavingsGoalsCard } from './SavingsGoalsCard';
 import { StatCards } from './StatCards';
-
-// The reports the person pinned: their own chunk, fetched with the dashboard's first paint done.
-const PinnedReports = lazy(async () => ({
-  default: (await import('../reports/PinnedReports')).PinnedReports,
-}));
 
 /** SPEC §9: the dashboard shows 3 insights. */
 const DASHBOARD_INSIGHTS = 3;

@@ -4,8 +4,8 @@ import { lazy, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../app/auth';
 import { LazyChart } from '../../components/LazyChart';
+import { Panel } from '../../components/Panel';
 import { formatCompactMoney } from '../../lib/format';
-import { Panel } from '../dashboard/Panel';
 import { useReport } from './api/report';
 import { useSavedReports } from './api/saved-reports';
 import {
